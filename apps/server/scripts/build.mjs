@@ -1,0 +1,24 @@
+// Bundles the server (and the shared workspace it imports) into dist/; npm packages stay external.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@solar/'));
+
+await build({
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/migrate': 'src/cli/migrate.ts',
+    'cli/outbox': 'src/cli/outbox.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, 'smtp-server', 'autocannon'],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('server built into apps/server/dist');

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './plugins/context';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
+import { registerSpa } from './plugins/spa';
+import { AppError } from './platform/errors';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { healthRoutes } from './features/health/health.routes';
+
+/** Feature route modules, registered in order; a feature adds one line here. */
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes];
+
+export interface BuildOptions {
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+  webDistDir?: string;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'requestId',
+    disableRequestLogging: false,
+    trustProxy: ctx.env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request) => {
+    // Health checks keep answering (readiness says 503 itself) so a load balancer sees the drain.
+    if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) throw new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.');
+  });
+  registerCrossSiteCheck(app, ctx.env);
+  registerSecurityHeaders(app, ctx.env);
+  await app.register(cookie);
+  await registerRateLimit(app);
+  registerAuth(app);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Solar Marketplace API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  for (const feature of FEATURES) await feature(app);
+  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir);
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found' }));
+  return app;
+}

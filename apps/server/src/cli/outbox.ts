@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../db/client';
+import { parseEnv } from '../env';
+
+/**
+ * `npm run outbox [-- N]`: prints the newest N mails (default 10) written while SMTP_URL is unset.
+ * On PGlite it reads DATA_DIR/outbox, so it works while the server holds the database.
+ */
+const env = parseEnv();
+const limit = Math.min(Math.max(Number(process.argv[2]) || 10, 1), 500);
+
+if (env.DATABASE_URL) {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
+  const rows = await database.query<{ to_address: string; subject: string; text_body: string; created_at: Date }>(
+    'SELECT to_address, subject, text_body, created_at FROM outbox ORDER BY created_at DESC LIMIT $1',
+    [limit],
+  );
+  await database.close();
+  print(rows.reverse().map((r) => `${new Date(r.created_at).toISOString()}\nTo: ${r.to_address}\nSubject: ${r.subject}\n\n${r.text_body}`));
+} else {
+  const dir = path.join(env.DATA_DIR, 'outbox');
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().slice(-limit) : [];
+  print(files.map((f) => `${new Date(Number(f.split('-')[0])).toISOString()}\n${readFileSync(path.join(dir, f), 'utf8')}`));
+}
+
+function print(mails: string[]) {
+  if (mails.length === 0) console.log('The outbox is empty.');
+  for (const mail of mails) console.log(`──────── ${mail}\n`);
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { openDatabase } from './db/client';
+import type { Env } from './env';
+import type { AppContext } from './plugins/context';
+import { systemClock, type Clock } from './platform/clock';
+import { JobRunner } from './platform/jobs';
+import { createMailer } from './platform/mail';
+import { createLocalStorage } from './platform/storage';
+import { purgeExpiredSessions } from './plugins/auth';
+
+/** Opens the database and builds the services every feature shares. */
+export async function createContext(env: Env, log: Logger, clock: Clock = systemClock): Promise<AppContext> {
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.join(env.DATA_DIR, 'pgdata'),
+    onError: (err) => log.error({ err }, 'database connection error'),
+  });
+  const jobs = new JobRunner(database, clock, log);
+  const ctx: AppContext = {
+    env,
+    database,
+    clock,
+    log,
+    jobs,
+    mailer: createMailer({
+      database,
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      log,
+      outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    }),
+    storage: createLocalStorage(path.join(env.DATA_DIR, 'uploads')),
+    state: { shuttingDown: false },
+  };
+  registerJobs(ctx);
+  return ctx;
+}
+
+/** Scheduled jobs; a feature adds its jobs here. */
+function registerJobs(ctx: AppContext) {
+  ctx.jobs.register({ name: 'purge-expired-sessions', everyMs: 3_600_000, run: () => purgeExpiredSessions(ctx) });
+}

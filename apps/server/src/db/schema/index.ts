@@ -1,0 +1,3 @@
+// Every feature's tables; add a line when a feature adds a schema file.
+export * from './accounts';
+export * from './platform';

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = z.url({ protocol: /^https?$/ });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  PUBLIC_URL: url.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Solar Marketplace <no-reply@solar-marketplace.local>'),
+  MAP_STYLE_URL: url.optional(),
+  COOKIE_SECURE: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  LINK_SOLAR_MANAGER: url.default('https://www.solarmanager.uk/'),
+  LINK_CONTACT: url.default('https://www.solarmanager.uk/contact'),
+  LINK_PRIVATE_TENDER: url.optional(),
+  LINK_GUARANTEES_ADVISORY: url.optional(),
+  LINK_PRICE_BENCHMARKING: url.optional(),
+  LINK_DEVELOPER: url.default('https://www.solarmanager.uk/'),
+  LINK_PRIVACY_POLICY: url.default('https://www.solarmanager.uk/privacy-policy'),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+/** Reads and validates configuration; throws one readable message listing every bad value. */
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    COOKIE_SECURE: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    links: {
+      solarManager: e.LINK_SOLAR_MANAGER,
+      contact: e.LINK_CONTACT,
+      privateTender: e.LINK_PRIVATE_TENDER ?? e.LINK_CONTACT,
+      guaranteesAdvisory: e.LINK_GUARANTEES_ADVISORY ?? e.LINK_CONTACT,
+      priceBenchmarking: e.LINK_PRICE_BENCHMARKING ?? e.LINK_CONTACT,
+      developer: e.LINK_DEVELOPER,
+      privacyPolicy: e.LINK_PRIVACY_POLICY,
+    },
+  };
+}

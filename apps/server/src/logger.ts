@@ -1,0 +1,34 @@
+import pino, { type Logger } from 'pino';
+
+/** Query keys whose values never reach a log line (reset links carry a token in the address). */
+const SECRET_QUERY = /([?&](?:token|password|newPassword|code)=)[^&#]*/gi;
+
+export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[REDACTED]');
+
+/** JSON logs with request ids; passwords, tokens and cookies are redacted (SECURITY.md). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.newPassword',
+          '*.passwordHash',
+          '*.token',
+          '*.cookie',
+        ],
+        censor: '[REDACTED]',
+      },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: pino.stdSerializers.err,
+      },
+    },
+    destination,
+  );
+}

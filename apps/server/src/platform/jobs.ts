@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { Clock } from './clock';
+
+export interface JobContext {
+  now: Date;
+  database: Database;
+  log: FastifyBaseLogger;
+}
+
+export interface Job {
+  name: string;
+  /** How often the job is due. */
+  everyMs: number;
+  run(context: JobContext): Promise<void>;
+}
+
+/**
+ * Runs registered jobs when due. A row in `job_locks` is claimed with a conditional UPDATE, so
+ * across any number of processes one run of a job happens at a time and at most once per period.
+ */
+export class JobRunner {
+  private readonly jobs = new Map<string, Job>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(job: Job) {
+    this.jobs.set(job.name, job);
+  }
+
+  has(name: string) {
+    return this.jobs.has(name);
+  }
+
+  names() {
+    return [...this.jobs.keys()];
+  }
+
+  /** Runs every due job once; returns the names that ran. */
+  async runDue(): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of this.jobs.values()) {
+      if (await this.runIfDue(job)) ran.push(job.name);
+    }
+    return ran;
+  }
+
+  private async runIfDue(job: Job): Promise<boolean> {
+    const now = this.clock.now();
+    const dueBefore = new Date(now.getTime() - job.everyMs);
+    const lease = new Date(now.getTime() + Math.max(job.everyMs, 60_000));
+    const { db } = this.database;
+    await db.execute(sql`INSERT INTO job_locks (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);
+    const claimed = await this.database.query(
+      `UPDATE job_locks SET locked_until = $2, last_started_at = $3
+        WHERE name = $1 AND (locked_until IS NULL OR locked_until < $3)
+          AND (last_started_at IS NULL OR last_started_at <= $4)
+        RETURNING name`,
+      [job.name, lease.toISOString(), now.toISOString(), dueBefore.toISOString()],
+    );
+    if (claimed.length === 0) return false;
+    let error: string | null = null;
+    try {
+      await job.run({ now, database: this.database, log: this.log });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      this.log.error({ err, job: job.name }, 'job failed');
+    }
+    await this.database.query(
+      'UPDATE job_locks SET locked_until = NULL, last_finished_at = $2, last_error = $3 WHERE name = $1',
+      [job.name, this.clock.now().toISOString(), error],
+    );
+    return true;
+  }
+
+  start(intervalMs = 60_000) {
+    this.stop();
+    const tick = () => void this.runDue().catch((err) => this.log.error({ err }, 'job tick failed'));
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

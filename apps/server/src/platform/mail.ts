@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { outbox } from '../db/schema/index';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<{ id: string }>;
+}
+
+/** Refuses header injection (SECURITY.md: CR/LF refused in names and emails used in mail headers). */
+function assertHeaderSafe(message: MailMessage) {
+  if (/[\r\n]/.test(message.to) || /[\r\n]/.test(message.subject)) {
+    throw new Error('Mail header contains a line break');
+  }
+}
+
+/**
+ * SMTP when `SMTP_URL` is set, otherwise the outbox table and files (`npm run outbox` reads them), so
+ * password reset works offline. The log line records only id, recipient and subject.
+ */
+export function createMailer(options: {
+  database: Database;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+  /** Each outbox mail is also written here as a text file, readable while the server holds PGlite. */
+  outboxDir?: string;
+}): Mailer {
+  const { database, smtpUrl, from, log, outboxDir } = options;
+  if (smtpUrl) {
+    const transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(message) {
+        assertHeaderSafe(message);
+        const info = await transporter.sendMail({ from, ...message });
+        log.info({ mailId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
+        return { id: String(info.messageId) };
+      },
+    };
+  }
+  return {
+    transport: 'outbox',
+    async send(message) {
+      assertHeaderSafe(message);
+      const [row] = await database.db
+        .insert(outbox)
+        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+        .returning({ id: outbox.id });
+      const id = row!.id;
+      if (outboxDir) {
+        await mkdir(outboxDir, { recursive: true });
+        const file = path.join(outboxDir, `${Date.now()}-${id}.txt`);
+        await writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
+      }
+      log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail written to outbox');
+      return { id };
+    },
+  };
+}

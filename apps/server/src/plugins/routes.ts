@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Contract } from '@solar/shared/contracts/contract';
+import { AppError } from '../platform/errors';
+import type { UserRow } from '../db/schema/index';
+import { limitHandler, type LimitSpec } from './rate-limit';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type ContractRequest<C extends Contract> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+};
+
+/** What a handler returns for the 2xx responses the contract declares. */
+type SuccessBody<C extends Contract> = {
+  [S in keyof C['response']]: S extends 200 | 201 ? z.input<C['response'][S]> : never;
+}[keyof C['response']];
+
+export interface BindOptions {
+  limits?: LimitSpec[];
+  bodyLimit?: number;
+}
+
+/**
+ * Binds a contract row to a handler: method, path and zod schemas come from the contract, and the
+ * access rule is checked here on the server for every route (`user` → 401, `admin` → 403).
+ */
+export function bind<C extends Contract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (request: ContractRequest<C> & { user: UserRow | null }, reply: FastifyReply) => Promise<SuccessBody<C> | void>,
+  options: BindOptions = {},
+) {
+  const response = Object.fromEntries(Object.entries(contract.response).filter(([status]) => status !== '204'));
+  const schema = {
+    ...(contract.params && { params: contract.params }),
+    ...(contract.query && { querystring: contract.query }),
+    ...(contract.body && { body: contract.body }),
+    ...(!contract.produces && { response }),
+    summary: contract.summary,
+    tags: [contract.source],
+  };
+  const preHandler = [accessGuard(contract), ...(options.limits ?? []).map((spec) => limitHandler(app, spec))];
+  const routeOptions: RouteShorthandOptions = { schema, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    ...routeOptions,
+    handler: async (request, reply) => {
+      const user = await request.getUser();
+      return handler(Object.assign(request, { user }) as never, reply);
+    },
+  });
+}
+
+function accessGuard(contract: Contract) {
+  return async (request: FastifyRequest) => {
+    if (contract.access === 'public') return;
+    const user = await request.getUser();
+    if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+    if (contract.access === 'admin' && !user.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');
+  };
+}
+
+export type { FastifyInstance };

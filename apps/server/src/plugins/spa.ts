@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from '@solar/shared/contracts/config';
+import { webDistDir } from '../paths';
+import { isStorageKey } from '../platform/storage';
+
+const API_LIKE = /^\/(api|assets|uploads)(\/|$)/;
+
+/**
+ * Serves the built SPA with history fallback: files from apps/web/dist, index.html (with the
+ * browser's configuration inlined) for every other GET path, and a JSON 404 for unknown /api,
+ * /assets and /uploads paths (never the app shell).
+ */
+export async function registerSpa(app: FastifyInstance, distDir = webDistDir) {
+  const { ctx } = app;
+  const config: AppConfig = { links: ctx.env.links, mapStyleUrl: ctx.env.MAP_STYLE_URL ?? null };
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  const shell = built
+    ? readFileSync(indexFile, 'utf8').replace(
+        '<!--app-config-->',
+        // JSON in a non-executable script element: allowed by the CSP, `<` escaped so it cannot close the tag.
+        `<script id="app-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`,
+      )
+    : '<!doctype html><title>Solar Marketplace</title><p>The web app is not built. Run npm run build.</p>';
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // Public uploads (logos, covers, media); private files are served by their features' routes.
+  app.get('/uploads/:key', async (request, reply) => {
+    const { key } = request.params as { key: string };
+    const file = isStorageKey(key) ? await ctx.storage.open('public', key) : null;
+    if (!file) return reply.code(404).send({ success: false, message: 'File not found' });
+    const ext = key.split('.').pop()!;
+    reply.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
+    reply.header('Content-Length', file.size);
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (!IMAGE_EXTENSIONS.has(ext)) reply.header('Content-Disposition', `attachment; filename="${key}"`);
+    return reply.send(file.stream);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (API_LIKE.test(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ success: false, message: 'Not found' });
+    }
+    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+  });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);

@@ -1,0 +1,83 @@
+import { buildApp } from './app';
+import { createContext } from './context';
+import { migrate } from './db/migrate';
+import { parseEnv } from './env';
+import { createLogger } from './logger';
+import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
+import { demoSignInLines, seed } from './seed/seed';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  let unlock = () => {};
+  if (!env.DATABASE_URL) {
+    try {
+      unlock = lockDataDir(env.DATA_DIR);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+  const ctx = await createContext(env, log);
+  const applied = await migrate(ctx.database);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await seed(ctx);
+  if (process.argv.includes('--seed-only')) {
+    // Used to prepare a seeded snapshot (e2e, bench) without serving.
+    await ctx.database.close();
+    unlock();
+    return;
+  }
+  const app = await buildApp(ctx);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  ctx.jobs.start();
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const shown = env.HOST === '127.0.0.1' || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
+  const lines = [
+    '',
+    `  Solar Marketplace is running at http://${shown}:${port}`,
+    `  Database: ${ctx.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail: ${ctx.mailer.transport === 'smtp' ? 'SMTP' : 'outbox table (npm run outbox)'}`,
+  ];
+  if (env.SEED_DEMO) lines.push('  Demo sign-ins (SEED_DEMO is on):', ...demoSignInLines());
+  console.log(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    ctx.state.shuttingDown = true;
+    const force = setTimeout(() => {
+      log.error('shutdown timed out');
+      unlock();
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    ctx.jobs.stop();
+    await app.close(); // stops accepting; in-flight requests finish
+    await ctx.database.close();
+    unlock();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from '../../components/ui/toaster';
+import { usePageViews } from '../../features/analytics/use-page-views';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function PageFallback() {
+  return (
+    <div role="status" className="flex min-h-[40vh] items-center justify-center text-sm text-muted-foreground">
+      Loading...
+    </div>
+  );
+}
+
+/** Chrome around every page; the home page has the fixed beta banner, so its header sits lower. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const isHome = pathname === '/';
+  usePageViews();
+  return (
+    <div className="flex min-h-screen flex-col">
+      {isHome && (
+        <div role="note" className="fixed inset-x-0 top-0 z-40 flex h-9 items-center justify-center bg-accent text-sm font-semibold text-accent-foreground">
+          In Beta-testing: UK only
+        </div>
+      )}
+      {isHome && <div className="h-9" aria-hidden />}
+      <SiteHeader belowBanner={isHome} />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

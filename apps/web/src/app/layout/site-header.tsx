@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { ExternalLink } from 'lucide-react';
+import { useMe } from '../../features/accounts/api/get-me';
+import { config } from '../../lib/config';
+import { cn } from '../../lib/cn';
+import { AuthButton, DashboardLink } from './auth-button';
+import { MobileMenu } from './mobile-menu';
+import { NavDropdown } from './nav-dropdown';
+import { NAV_MENUS, visibleItems } from './nav-items';
+
+export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
+  const { data: user, isLoading } = useMe();
+  return (
+    <header className={cn('sticky z-30 border-b border-border bg-white/95 backdrop-blur', belowBanner ? 'top-9' : 'top-0')}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <img src="/logo.svg" alt="" width={28} height={28} />
+          Solar Marketplace
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV_MENUS.map((menu) => (
+            <NavDropdown key={menu.label} label={menu.label} items={visibleItems(menu.items, Boolean(user))} />
+          ))}
+          {user && (
+            <DashboardLink user={user} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted hover:text-slate-900" />
+          )}
+          <a
+            href={config.links.solarManager}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted hover:text-slate-900"
+          >
+            Back to Solar Manager
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+          </a>
+          <div className="ml-2">
+            <AuthButton user={user} loading={isLoading} />
+          </div>
+        </nav>
+        <MobileMenu user={user} loading={isLoading} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { AlertCircle } from 'lucide-react';
+import { NOT_FOUND } from '@solar/shared/constants/ui';
+import { Card, CardContent } from '../../components/ui/card';
+
+/** Any unknown path, and admin routes for non-admins (directory §2). */
+export function NotFoundPage() {
+  return (
+    <div className="flex min-h-[60vh] w-full items-center justify-center bg-slate-50 px-4">
+      <Card className="w-full max-w-md">
+        <CardContent className="pt-6">
+          <div className="mb-4 flex gap-2">
+            <AlertCircle className="h-8 w-8 text-red-600" aria-hidden />
+            <h1 className="text-2xl font-bold text-slate-900">{NOT_FOUND.title}</h1>
+          </div>
+          <p className="mt-4 text-sm text-slate-700">{NOT_FOUND.hint}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { render, screen, act, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Combobox, matchesOption } from './combobox';
+
+describe('Combobox', () => {
+  it('filters by case-insensitive substring', () => {
+    expect(matchesOption('Panel Cleaning', 'CLEAN')).toBe(true);
+    expect(matchesOption('Panel Cleaning', 'drone')).toBe(false);
+  });
+
+  it("shows 'No matches found.' and selects an option", async () => {
+    const onSelect = vi.fn();
+    render(<Combobox label="Service" options={['Panel Cleaning', 'Drone Surveys']} onSelect={onSelect} />);
+    const input = screen.getByRole('combobox', { name: 'Service' });
+    await userEvent.type(input, 'zzz');
+    expect(screen.getByText('No matches found.')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'drone');
+    expect(screen.queryByText('Panel Cleaning')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Drone Surveys'));
+    expect(onSelect).toHaveBeenCalledWith('Drone Surveys');
+  });
+
+  it('limits the list to 200 px and closes 200 ms after blur', async () => {
+    vi.useFakeTimers();
+    render(<Combobox label="Brand" options={['A', 'B']} onSelect={() => {}} />);
+    const input = screen.getByRole('combobox', { name: 'Brand' });
+    fireEvent.focus(input);
+    expect(screen.getByRole('listbox')).toHaveStyle({ maxHeight: '200px' });
+    fireEvent.blur(input);
+    act(() => vi.advanceTimersByTime(150));
+    expect(screen.queryByRole('listbox')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(60));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,32 @@
+import type { AppConfig } from '@solar/shared/contracts/config';
+
+const DEFAULTS: AppConfig = {
+  links: {
+    solarManager: 'https://www.solarmanager.uk/',
+    contact: 'https://www.solarmanager.uk/contact',
+    privateTender: 'https://www.solarmanager.uk/contact',
+    guaranteesAdvisory: 'https://www.solarmanager.uk/contact',
+    priceBenchmarking: 'https://www.solarmanager.uk/contact',
+    developer: 'https://www.solarmanager.uk/',
+    privacyPolicy: 'https://www.solarmanager.uk/privacy-policy',
+  },
+  mapStyleUrl: null,
+};
+
+/** Configuration the server inlines into index.html (see apps/server/src/plugins/spa.ts). */
+function readConfig(): AppConfig {
+  const element = typeof document === 'undefined' ? null : document.getElementById('app-config');
+  if (!element?.textContent) return DEFAULTS;
+  // Checked by hand rather than with zod, which would add ~50 KB to the first load.
+  try {
+    const parsed = JSON.parse(element.textContent) as Partial<AppConfig>;
+    return {
+      links: { ...DEFAULTS.links, ...(typeof parsed.links === 'object' ? parsed.links : {}) },
+      mapStyleUrl: typeof parsed.mapStyleUrl === 'string' ? parsed.mapStyleUrl : null,
+    };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+export const config = readConfig();

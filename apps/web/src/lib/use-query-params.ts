@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+type Value = string | string[] | null | undefined;
+
+/**
+ * Reads and writes address query parameters without adding history entries (directory §2).
+ * Lists are repeated keys; null, undefined, '' and [] remove the key.
+ */
+export function useQueryParams() {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (changes: Record<string, Value>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            next.delete(key);
+            if (Array.isArray(value)) value.forEach((v) => next.append(key, v));
+            else if (value != null && value !== '') next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return [params, update] as const;
+}

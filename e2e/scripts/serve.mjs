@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Starts one server for the Playwright run from a pre-seeded snapshot: the snapshot is migrated
+// and seeded once (node dist/server.js --seed-only), then copied so every run starts clean.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const snapshot = path.join(root, '.tmp/e2e-snapshot');
+const dataDir = path.join(root, '.tmp/e2e-data');
+const server = path.join(root, 'apps/server/dist/server.js');
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  PORT: process.env.E2E_PORT ?? '3100',
+  PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
+  ADMIN_EMAIL: 'admin.e2e@example.com',
+  ADMIN_PASSWORD: 'AdminE2e2026!',
+};
+delete env.DATABASE_URL;
+
+if (!existsSync(path.join(snapshot, 'pgdata'))) {
+  rmSync(snapshot, { recursive: true, force: true });
+  execFileSync(process.execPath, [server, '--seed-only'], { env: { ...env, DATA_DIR: snapshot }, stdio: 'inherit' });
+}
+rmSync(dataDir, { recursive: true, force: true });
+cpSync(snapshot, dataDir, { recursive: true });
+const child = spawn(process.execPath, [server], { env: { ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Every error body carries `message` (directory §7: the client shows the server's message). */
+export const errorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /** Present on 5xx: the id that appears in the server log next to the details. */
+  reference: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data });
+
+export const okBody = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** Standard error responses a route may answer with. */
+export const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  413: errorBody,
+  429: errorBody,
+} as const;
+
+/**
+ * List query parameters are repeated keys (`?services=a&services=b`), never comma-joined, because
+ * some real names contain commas. A single value arrives as a string, several as an array.
+ */
+export const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+
+export const idParam = z.object({ id: z.string().min(1).max(200) });

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order, each timed, then one line `N passed, N failed` over all of
+// them (CI reads that line). Suites: typecheck, lint, Vitest (shared, server on PGlite and, with
+// TEST_DATABASE_URL, PostgreSQL, web), production build, Playwright in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- vitest`
+const results = [];
+
+function run(name, command, args, count) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`);
+  const started = Date.now();
+  const proc = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const counted = count ? count(proc.status) : { passed: proc.status === 0 ? 1 : 0, failed: proc.status === 0 ? 0 : 1 };
+  // A runner that crashed before reporting still counts as a failure.
+  if (proc.status !== 0 && counted.failed === 0) counted.failed = 1;
+  results.push({ name, seconds, ...counted });
+  console.log(`━━ ${name}: ${counted.passed} passed, ${counted.failed} failed in ${seconds} s`);
+}
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+
+const vitestReport = path.join(tmp, 'vitest-results.json');
+rmSync(vitestReport, { force: true });
+run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], () => {
+  const r = readJson(vitestReport);
+  return { passed: r?.numPassedTests ?? 0, failed: (r?.numFailedTests ?? 0) + (r?.numRuntimeErrorTestSuites ?? 0) };
+});
+
+run('build', 'npm', ['run', '--silent', 'build']);
+
+const e2eReport = path.join(tmp, 'playwright-results.json');
+rmSync(e2eReport, { force: true });
+rmSync(path.join(tmp, 'e2e-snapshot'), { recursive: true, force: true });
+if (existsSync(path.join(root, 'apps/server/dist/server.js'))) {
+  run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], () => {
+    const s = readJson(e2eReport)?.stats;
+    return { passed: (s?.expected ?? 0) + (s?.flaky ?? 0), failed: s?.unexpected ?? 0 };
+  });
+}
+
+console.log('\nSuite times:');
+for (const r of results) console.log(`  ${r.name.padEnd(11)} ${String(r.seconds).padStart(7)} s  ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
