@@ -19,13 +19,13 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e-${port}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PW_JSON ?? '../.tmp/playwright-results.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

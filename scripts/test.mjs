@@ -3,7 +3,7 @@
 // them (CI reads that line). Suites: typecheck, lint, Vitest (shared, server on PGlite and, with
 // TEST_DATABASE_URL, PostgreSQL, web), production build, Playwright in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +48,7 @@ run('build', 'npm', ['run', '--silent', 'build']);
 
 const e2eReport = path.join(tmp, 'playwright-results.json');
 rmSync(e2eReport, { force: true });
-rmSync(path.join(tmp, 'e2e-snapshot'), { recursive: true, force: true });
+for (const f of readdirSync(tmp)) if (f.startsWith('e2e-snapshot')) rmSync(path.join(tmp, f), { recursive: true, force: true });
 if (existsSync(path.join(root, 'apps/server/dist/server.js'))) {
   run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], () => {
     const s = readJson(e2eReport)?.stats;

@@ -11,6 +11,9 @@ export default defineConfig({
     proxy: { '/api': api, '/uploads': api },
   },
   build: {
+    // WEB_DIST_DIR (relative to the repo root) lets parallel work build into a folder of its own.
+    outDir: process.env.WEB_DIST_DIR ? `../../${process.env.WEB_DIST_DIR}` : 'dist',
+    emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,

@@ -7,16 +7,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const snapshot = path.join(root, '.tmp/e2e-snapshot');
-const dataDir = path.join(root, '.tmp/e2e-data');
-const server = path.join(root, 'apps/server/dist/server.js');
+const port = process.env.E2E_PORT ?? '3100';
+const snapshot = path.join(root, `.tmp/e2e-snapshot-${port}`);
+const dataDir = path.join(root, `.tmp/e2e-data-${port}`);
+const server = path.join(root, 'apps/server', process.env.SERVER_DIST_DIR ?? 'dist', 'server.js');
 const env = {
   ...process.env,
   NODE_ENV: 'production',
   SEED_DEMO: 'true',
   LOG_LEVEL: 'warn',
-  PORT: process.env.E2E_PORT ?? '3100',
-  PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
+  PORT: port,
+  PUBLIC_URL: `http://localhost:${port}`,
   ADMIN_EMAIL: 'admin.e2e@example.com',
   ADMIN_PASSWORD: 'AdminE2e2026!',
 };

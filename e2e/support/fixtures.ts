@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 
 /** Axe scan of the current page: no serious or critical violation. */
@@ -9,4 +11,5 @@ export async function expectAccessible(page: Page) {
 }
 
 /** Where screenshots that a person looks at are written (kept out of git). */
-export const shot = (name: string) => `../test-results/screenshots/${name}.png`;
+export const shot = (name: string) =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots', `${name}.png`);

@@ -11,7 +11,8 @@ await build({
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/outbox': 'src/cli/outbox.ts',
   },
-  outdir: 'dist',
+  // SERVER_DIST_DIR (a folder inside apps/server whose name starts with dist) allows parallel builds.
+  outdir: process.env.SERVER_DIST_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -21,4 +22,4 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log('server built into apps/server/dist');
+console.log(`server built into apps/server/${process.env.SERVER_DIST_DIR ?? 'dist'}`);

@@ -27,8 +27,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
-    disableRequestLogging: false,
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
-const dist = path.resolve(__dirname, '../../../apps/web/dist');
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', process.env.WEB_DIST_DIR ?? 'apps/web/dist');
 const LIMIT_KB = 170;
 
 /** First-load JS of `/`: the entry chunk, its static imports and the home page's lazy chunk. */

@@ -41,7 +41,8 @@ export function NavDropdown({ label, items }: { label: string; items: NavLinkIte
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
+        // A pointer click opens (hover may already have); the keyboard (detail 0) toggles.
+        onClick={(event) => setOpen((v) => (event.detail === 0 ? !v : true))}
         className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted hover:text-slate-900"
       >
         {label}
