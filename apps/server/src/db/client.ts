@@ -42,6 +42,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, cube, earthdistance } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process per data directory (data-dir lock), so an in-process queue is a cluster-wide lock.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
@@ -49,7 +51,11 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.exec(sqlText);
     },
     query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
-    withLock: (_key, fn) => fn(),
+    withLock: <T>(_key: number, fn: () => Promise<T>) => {
+      const run = queue.then(fn, fn);
+      queue = run.catch(() => undefined);
+      return run;
+    },
     close: () => client.close(),
   };
 }

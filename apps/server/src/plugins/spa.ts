@@ -31,6 +31,7 @@ export async function registerSpa(app: FastifyInstance, distDir = webDistDir) {
       root: distDir,
       wildcard: false,
       index: false,
+      cacheControl: false, // set per file below
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+$/.test(filePath);
