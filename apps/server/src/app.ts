@@ -13,9 +13,10 @@ import { AppError } from './platform/errors';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { geoRoutes } from './features/geo/geo.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, geoRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

@@ -2,12 +2,14 @@ import type { Contract } from './contract';
 import * as accounts from './accounts';
 import * as analytics from './analytics';
 import * as health from './health';
+import * as geo from './geo';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
   ...pick(accounts),
   ...pick(analytics),
   ...pick(health),
+  ...pick(geo),
 };
 
 /**
@@ -16,16 +18,6 @@ export const contracts: Record<string, Contract> = {
  * `contracts`, so the table stays complete and true.
  */
 export const plannedCalls: ReadonlyArray<{ method: string; path: string; source: string; issue: number }> = [
-  { method: 'POST', path: '/api/auth/login', source: 'accounts §7', issue: 3 },
-  { method: 'POST', path: '/api/auth/logout', source: 'accounts §7', issue: 3 },
-  { method: 'POST', path: '/api/auth/signup', source: 'accounts §7', issue: 3 },
-  { method: 'POST', path: '/api/auth/welcome-email', source: 'accounts §7', issue: 3 },
-  { method: 'POST', path: '/api/auth/forgot-password', source: 'accounts §7', issue: 3 },
-  { method: 'POST', path: '/api/auth/validate-token', source: 'accounts §7', issue: 3 },
-  { method: 'POST', path: '/api/auth/reset-password', source: 'accounts §7', issue: 3 },
-  { method: 'PATCH', path: '/api/auth/update-details', source: 'directory §2', issue: 3 },
-  { method: 'POST', path: '/api/auth/update-type', source: 'directory §2', issue: 3 },
-  { method: 'POST', path: '/api/auth/request-deletion', source: 'directory §2', issue: 3 },
   { method: 'GET', path: '/api/providers', source: 'directory §7', issue: 4 },
   { method: 'GET', path: '/api/providers/public', source: 'directory §7', issue: 4 },
   { method: 'GET', path: '/api/providers/public/check-name', source: 'directory §7', issue: 4 },
@@ -39,8 +31,6 @@ export const plannedCalls: ReadonlyArray<{ method: string; path: string; source:
   { method: 'POST', path: '/api/providers/:id/media', source: 'directory §7', issue: 4 },
   { method: 'DELETE', path: '/api/providers/:id/media/:fileId', source: 'directory §7', issue: 4 },
   { method: 'GET', path: '/api/providers/user/:userId', source: 'directory §7', issue: 4 },
-  { method: 'GET', path: '/api/geocode', source: 'directory §7', issue: 4 },
-  { method: 'GET', path: '/api/services', source: 'accounts §7', issue: 4 },
   { method: 'GET', path: '/api/admin/users', source: 'accounts §7', issue: 6 },
   { method: 'PATCH', path: '/api/admin/users/:id', source: 'accounts §7', issue: 6 },
   { method: 'GET', path: '/api/admin/claims', source: 'accounts §7', issue: 6 },
