@@ -1,0 +1,76 @@
+import { boolean, doublePrecision, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Mirrors migrations/0004_providers.sql (expression indexes live in the SQL only). */
+export const providers = pgTable('providers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  businessName: text('business_name').notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type').notNull().default(''),
+  services: text('services').array().notNull().default([]),
+  expertise: text('expertise').array().notNull().default([]),
+  technologies: text('technologies').array().notNull().default([]),
+  scale: text('scale').array().notNull().default([]),
+  phase: text('phase').array().notNull().default([]),
+  certifications: text('certifications').array().notNull().default([]),
+  industryAssociations: text('industry_associations').array().notNull().default([]),
+  location: text('location').notNull().default(''),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  serviceRadius: doublePrecision('service_radius'),
+  logo: text('logo'),
+  coverImage: text('cover_image'),
+  website: text('website'),
+  phone: text('phone'),
+  email: text('email'),
+  linkedin: text('linkedin'),
+  twitter: text('twitter'),
+  facebook: text('facebook'),
+  placeId: text('place_id'),
+  claimed: boolean('claimed').notNull().default(false),
+  claimApproved: boolean('claim_approved').notNull().default(false),
+  source: text('source').notNull().default('user'),
+  sourceRef: text('source_ref'),
+  completeness: integer('completeness').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type ProviderRow = typeof providers.$inferSelect;
+
+export const providerMediaFiles = pgTable('provider_media_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  providerId: uuid('provider_id')
+    .notNull()
+    .references(() => providers.id, { onDelete: 'cascade' }),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  type: text('type', { enum: ['image', 'document'] }).notNull(),
+  mimeType: text('mime_type').notNull(),
+  storageKey: text('storage_key').notNull(),
+  thumbnailKey: text('thumbnail_key'),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type ProviderMediaFileRow = typeof providerMediaFiles.$inferSelect;
+
+export const providerClaims = pgTable('provider_claims', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  providerId: uuid('provider_id')
+    .notNull()
+    .references(() => providers.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyRole: text('company_role').notNull(),
+  message: text('message').notNull().default(''),
+  kind: text('kind', { enum: ['claim', 'dispute'] }).notNull().default('claim'),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  reviewMessage: text('review_message'),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+export type ProviderClaimRow = typeof providerClaims.$inferSelect;

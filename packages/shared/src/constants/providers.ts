@@ -1,0 +1,212 @@
+/** Provider directory constants (directory §3, §5, §8, §9). One home each. */
+
+/** Provider types for the directory filters (directory §3; 'Drone surverying' is spelt as in the product). */
+export const PROVIDER_FILTER_TYPES = [
+  'Asset Manager',
+  'Developer',
+  'Drone surverying',
+  'EPC',
+  'Energy Consultancy',
+  'Environmental Advisor',
+  'Financial services',
+  'IPP',
+  'Installer',
+  'Legal services',
+  'O&M Provider',
+  'PR agency',
+  'Property consultancy',
+  'Renewable Energy',
+  'Security Solutions',
+  'Service Provider',
+  'Technical Advisor',
+  'Wholesaler',
+] as const;
+
+/** Provider types offered by the create form (directory §3). */
+export const PROVIDER_CREATE_TYPES = [
+  'Solar Installer',
+  'Energy Consultant',
+  'Equipment Manufacturer',
+  'Project Developer',
+  'EPC Contractor',
+  'O&M Provider',
+] as const;
+
+/**
+ * How a create-form type answers the directory's type filter (decision 0143): a filter type also
+ * matches the create-form types listed here, compared case-insensitively.
+ */
+export const TYPE_FILTER_ALIASES: Record<string, readonly string[]> = {
+  Installer: ['Solar Installer'],
+  'Energy Consultancy': ['Energy Consultant'],
+  Wholesaler: ['Equipment Manufacturer'],
+  Developer: ['Project Developer'],
+  EPC: ['EPC Contractor'],
+};
+
+/** Every stored type a set of filter types matches, lower-cased (for SQL `lower(type) = ANY(...)`). */
+export function typesMatching(filterTypes: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const t of filterTypes) {
+    const trimmed = t.trim();
+    if (!trimmed) continue;
+    out.add(trimmed.toLowerCase());
+    const key = Object.keys(TYPE_FILTER_ALIASES).find((k) => k.toLowerCase() === trimmed.toLowerCase());
+    for (const alias of key ? TYPE_FILTER_ALIASES[key]! : []) out.add(alias.toLowerCase());
+  }
+  return [...out];
+}
+
+export const TECHNOLOGIES = ['Solar PV', 'BESS', 'Hybrid', 'Wind'] as const;
+export const SCALES = ['Utility', 'Commercial', 'Residential'] as const;
+export const PHASES = ['Operational', 'Development', 'Construction'] as const;
+
+export const DIRECTORY_PAGE_SIZE = 9;
+export const RADIUS_OPTIONS_KM = [25, 50, 100, 200, 300] as const;
+export const DEFAULT_RADIUS_KM = 50;
+export const COUNTRYWIDE_RADIUS = -1;
+/** GET /api/providers and /public: default and maximum page size (issue 4). */
+export const PROVIDER_LIST_DEFAULT_LIMIT = 1000;
+export const PROVIDER_LIST_MAX_LIMIT = 5000;
+export const MAX_SEARCH_PAGE_SIZE = 60;
+export const BUSINESS_NAME_CHECK_DEBOUNCE_MS = 500;
+/** Associated media on the profile: the first 6 (directory §2). */
+export const PROFILE_MEDIA_PREVIEW = 6;
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
+/** Media files per upload request (decision 0147). */
+export const MEDIA_MAX_FILES = 10;
+
+export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const MEDIA_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'] as const;
+
+/** Slugs that name other pages under /providers (directory §2). */
+export const RESERVED_SLUGS = ['new', 'map'] as const;
+
+/** Logos from a placeholder-image service are ignored on cards (directory §2). */
+export const PLACEHOLDER_LOGO_PATTERN = /(placeholder|placehold\.|via\.placeholder|dummyimage|placekitten|picsum\.photos)/i;
+
+export const UNKNOWN_LOCATION_VALUES = ['', '0', 'Location not available'] as const;
+
+/** The exact texts users see (directory §2, §4, §5, §8). */
+export const PROVIDER_MESSAGES = {
+  heading: 'Find Your Solar Service Partner',
+  loading: 'Loading providers...',
+  loadFailed: 'Failed to load providers',
+  empty: 'No providers found matching your criteria. Contact Solar Manager for procurement support',
+  emptyMap: 'No providers found matching your criteria.',
+  unclaimedName: 'Unclaimed Profile',
+  unknownType: 'Unknown Type',
+  noServices: 'No services listed',
+  yourProfile: 'Your Profile',
+  unclaimed: 'Unclaimed',
+  noContact: 'No contact information available',
+  providerNotFound: 'Provider not found',
+  detailsFailed: 'Failed to load provider details',
+  coverUnavailable: 'Cover image not available',
+  signInRequired: 'Sign In Required',
+  signInToQuote: 'Please sign in to request a quote',
+  signInToInvite: 'Please sign in to invite providers',
+  // Validation (directory §5)
+  businessNameRequired: 'Business name is required',
+  descriptionMin: 'Description must be at least 10 characters',
+  servicesMin: 'Select at least one service',
+  locationRequired: 'Location is required',
+  typeRequired: 'Provider type is required',
+  invalidUrl: 'Must be a valid URL',
+  invalidEmail: 'Invalid email format',
+  radiusPositive: 'Service radius must be positive',
+  descriptionEmpty: 'Description cannot be empty',
+  roleRequired: 'Role is required',
+  logoType: 'Please upload an image file (PNG, JPG, or JPEG).',
+  logoSize: 'Logo image must be less than 2MB.',
+  providerIdRequired: 'Provider ID is required',
+  coverTooLargeTitle: 'File too large',
+  coverSize: 'Cover image must be less than 5MB.',
+  coverType: 'Please upload an image file (PNG, JPG, or GIF).',
+  mediaType: 'Only PNG, JPG, GIF and PDF files can be uploaded.',
+  mediaSize: 'Each file must be less than 5MB.',
+  mediaNone: 'Please choose at least one file.',
+  mediaTooMany: `You can upload at most 10 files at a time.`,
+  // Errors (directory §8)
+  fetchProvidersFailed: 'Failed to fetch providers',
+  invalidFormat: 'Invalid provider data format',
+  fetchProviderFailed: 'Failed to fetch provider',
+  noProviderId: 'No provider ID',
+  updateFailed: 'Failed to update provider',
+  claimFailed: 'Failed to submit claim',
+  logoFailed: 'Failed to upload logo',
+  coverFailed: 'Failed to upload cover image',
+  noImageUrl: 'Upload failed or no image URL received',
+  filesFailed: 'Failed to upload files',
+  deleteFileFailed: 'Failed to delete file',
+  radiusFailed: 'Failed to update service radius',
+  createFailed: 'Failed to create provider profile',
+  nameExists: 'A provider with this business name already exists.',
+  nameExistsField: 'A provider with this business name already exists',
+  nameExistsToast: 'A provider with this business name already exists. Please choose a different name.',
+  imageMaybeInaccessible: 'Image uploaded but may not be immediately accessible',
+  // Success toasts (directory §8)
+  claimSubmittedTitle: 'Claim Submitted',
+  claimSubmitted: "Your claim has been submitted for review. We'll notify you once it's processed.",
+  logoUploaded: 'Logo uploaded successfully',
+  coverUploaded: 'Cover image uploaded successfully',
+  detailsUpdated: 'Provider details updated successfully',
+  descriptionUpdated: 'Description updated successfully',
+  logoUpdated: 'Logo updated successfully',
+  filesUploaded: 'Files uploaded successfully',
+  fileDeleted: 'File deleted successfully',
+  countrywide: 'Updated to countrywide coverage',
+  radiusUpdated: (km: number) => `Updated service radius to ${km} km`,
+  created: 'Provider profile created successfully',
+  // Server-side refusals (project)
+  notOwner: 'You do not have permission to edit this provider',
+  alreadyOwner: 'You already own this provider profile',
+} as const;
+
+/** Type labels on cards (directory §2 "Provider card"). */
+export function providerTypeLabel(type: string | null | undefined): string {
+  const t = (type ?? '').trim();
+  if (!t) return PROVIDER_MESSAGES.unknownType;
+  const key = t.toLowerCase().replace(/[\s_-]+/g, '');
+  if (key === 'ecologist' || key === 'ecology') return 'Ecologist';
+  if (key === 'assetmanager') return 'Asset Manager';
+  return t;
+}
+
+/** Location shown only when it carries something (directory §2). */
+export function hasKnownLocation(location: string | null | undefined): boolean {
+  return !(UNKNOWN_LOCATION_VALUES as readonly string[]).includes((location ?? '').trim());
+}
+
+/** Profile URLs: no scheme gets https:// (directory §2); only http(s) is accepted afterwards. */
+export function normaliseUrl(value: string): string {
+  const v = value.trim();
+  if (!v) return '';
+  return /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** List items (directory §5): trimmed, empty ignored, duplicates (case-insensitive) ignored. */
+export function cleanList(items: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim();
+    if (!item || seen.has(item.toLowerCase())) continue;
+    seen.add(item.toLowerCase());
+    out.push(item);
+  }
+  return out;
+}
