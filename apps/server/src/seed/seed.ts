@@ -3,6 +3,8 @@ import { appMeta } from '../db/schema/index';
 import type { AppContext } from '../plugins/context';
 import { ensureConfiguredAdmin } from '../features/accounts/admin-bootstrap';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { seedRepdProviders } from '../features/providers/providers.seed';
+import { seedDemoProviders } from '../features/providers/providers.demo-seed';
 
 type SeedContext = Pick<AppContext, 'env' | 'database' | 'log' | 'clock'>;
 
@@ -14,7 +16,11 @@ interface Seeder {
 }
 
 /** Real data always; demo content only with SEED_DEMO. Features add their seeders here. */
-const SEEDERS: Seeder[] = [{ name: 'demo-accounts', demo: true, run: seedDemoAccounts }];
+const SEEDERS: Seeder[] = [
+  { name: 'demo-accounts', demo: true, run: seedDemoAccounts },
+  { name: 'providers-repd', demo: false, run: seedRepdProviders },
+  { name: 'providers-demo', demo: true, run: seedDemoProviders },
+];
 
 export async function seed(ctx: SeedContext) {
   await ensureConfiguredAdmin(ctx);

@@ -1,3 +1,4 @@
 // Every feature's tables; add a line when a feature adds a schema file.
 export * from './accounts';
 export * from './platform';
+export * from './providers';
