@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -40,6 +41,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, cube, earthdistance } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process per data directory (data-dir lock), so an in-process queue is a cluster-wide lock.

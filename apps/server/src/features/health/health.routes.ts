@@ -8,13 +8,17 @@ export function healthRoutes(app: FastifyInstance) {
 
   bind(app, getHealth, async () => ({ status: 'ok' as const }));
 
+  // Once current, migrations stay current for the life of the process (a deploy restarts it).
+  let migrationsKnownCurrent = false;
   bind(app, getReadiness, async (_request, reply) => {
     const checks: Record<string, string> = {};
     let ready = !ctx.state.shuttingDown;
     if (ctx.state.shuttingDown) checks.process = 'shutting down';
     try {
-      checks.migrations = (await migrationsCurrent(ctx.database)) ? 'current' : 'pending';
+      await ctx.database.query('SELECT 1');
       checks.database = 'reachable';
+      migrationsKnownCurrent ||= await migrationsCurrent(ctx.database);
+      checks.migrations = migrationsKnownCurrent ? 'current' : 'pending';
       if (checks.migrations !== 'current') ready = false;
     } catch {
       checks.database = 'unreachable';

@@ -1,0 +1,24 @@
+// Baseline servers for `npm run bench`, run as child processes:
+//   bare  — Fastify hello-world with nothing registered;
+//   stack — the full app (every plugin and hook) on an in-memory database, serving one hello route.
+import Fastify from 'fastify';
+import { buildApp } from '../app';
+import { createContext } from '../context';
+import { parseEnv } from '../env';
+import { createLogger } from '../logger';
+
+const mode = process.argv[2];
+const port = Number(process.argv[3]);
+
+if (mode === 'bare') {
+  const app = Fastify();
+  app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port, host: '127.0.0.1' });
+} else {
+  const env = parseEnv({ NODE_ENV: 'production', DATA_DIR: `${process.env.BENCH_TMP}/stack`, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
+  const ctx = await createContext({ ...env }, createLogger('warn'));
+  const app = await buildApp(ctx, { serveWeb: false });
+  app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port, host: '127.0.0.1' });
+}
+console.log('ready');

@@ -1,0 +1,98 @@
+// `npm run bench`: starts the built server on a seeded database and drives its read endpoints with
+// autocannon, next to two baselines measured in the same run (bare Fastify hello-world; the full
+// plugin stack serving a hello route). Prints req/s, p99 and the ratio to each baseline.
+// Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20), DATABASE_URL (PostgreSQL).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { repoRoot, serverRoot } from '../paths';
+import { SCENARIOS, type BenchRequest } from './bench-scenarios';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const tmp = path.join(repoRoot, '.tmp/bench');
+const serverJs = path.join(serverRoot, 'dist/server.js');
+const children: ChildProcess[] = [];
+
+function start(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    child.stdout!.on('data', (chunk) => ready.test(String(chunk)) && resolve());
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+async function measure(url: string, requests: BenchRequest[], cookie?: string) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = requests[i++ % requests.length]!;
+          return {
+            ...req,
+            method: r.method ?? 'GET',
+            path: r.path,
+            headers: { ...(r.body !== undefined && { 'content-type': 'application/json' }), ...(r.signedIn && cookie && { cookie }) },
+            ...(r.body !== undefined && { body: JSON.stringify(r.body) }),
+          };
+        },
+      },
+    ],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+async function main() {
+  if (!existsSync(serverJs)) {
+    console.log('Building the server first (npm run build)...');
+    execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+  rmSync(path.join(tmp, 'stack'), { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const usePostgres = Boolean(process.env.DATABASE_URL);
+  const dataDir = path.join(tmp, 'data');
+  const serverEnv = { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '3301' };
+  if (!usePostgres) {
+    const snapshot = path.join(tmp, 'snapshot');
+    if (!existsSync(path.join(snapshot, 'pgdata'))) {
+      console.log('Seeding a benchmark database snapshot...');
+      execFileSync(process.execPath, [serverJs, '--seed-only'], { env: { ...process.env, ...serverEnv, DATA_DIR: snapshot }, stdio: 'inherit' });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    cpSync(snapshot, dataDir, { recursive: true });
+  }
+
+  const hello = path.join(serverRoot, 'src/cli/bench-hello.ts');
+  await start(['--import', 'tsx', hello, 'bare', '3302'], {}, /ready/);
+  await start(['--import', 'tsx', hello, 'stack', '3303'], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
+  await start([serverJs], serverEnv, /running at/);
+
+  const bare = await measure('http://127.0.0.1:3302', [{ path: '/hello' }]);
+  const stack = await measure('http://127.0.0.1:3303', [{ path: '/hello' }]);
+  const rows = [
+    { name: 'baseline: bare Fastify hello', ...bare },
+    { name: 'baseline: full stack hello', ...stack },
+  ];
+  for (const scenario of SCENARIOS) rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', scenario.requests)) });
+
+  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${connections} connections, ${seconds} s each\n`);
+  console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(2).padStart(8)} ${(r.rps / stack.rps).toFixed(2).padStart(8)}  ${r.errors}/${r.non2xx}`,
+    );
+  }
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => children.forEach((c) => c.kill('SIGTERM')));
