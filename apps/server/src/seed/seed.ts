@@ -5,6 +5,7 @@ import { ensureConfiguredAdmin } from '../features/accounts/admin-bootstrap';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedRepdProviders } from '../features/providers/providers.seed';
 import { seedDemoProviders } from '../features/providers/providers.demo-seed';
+import { seedPartsCatalogue } from '../features/parts/parts.seed';
 
 type SeedContext = Pick<AppContext, 'env' | 'database' | 'log' | 'clock'>;
 
@@ -20,6 +21,7 @@ const SEEDERS: Seeder[] = [
   { name: 'demo-accounts', demo: true, run: seedDemoAccounts },
   { name: 'providers-repd', demo: false, run: seedRepdProviders },
   { name: 'providers-demo', demo: true, run: seedDemoProviders },
+  { name: 'parts-catalogue', demo: false, run: seedPartsCatalogue },
 ];
 
 export async function seed(ctx: SeedContext) {

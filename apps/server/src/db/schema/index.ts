@@ -2,3 +2,4 @@
 export * from './accounts';
 export * from './platform';
 export * from './providers';
+export * from './parts';
