@@ -23,11 +23,18 @@ const typesParam = z.preprocess(
     const list = (Array.isArray(v) ? v : [v]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
     return list.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
   },
-  z.array(z.enum(GEO_TYPES, { error: 'types must be place, locality, neighborhood, address or postcode' })).max(5).optional(),
+  z
+    .array(z.enum(GEO_TYPES, { error: 'types must be place, locality, neighborhood, address or postcode' }))
+    .max(5)
+    .optional(),
 );
 
 export const geocodeQuery = z.object({
-  q: z.string().max(200, 'q must be at most 200 characters').optional().default(''),
+  q: z
+    .string({ error: 'q must be a single text value' })
+    .max(200, 'q must be at most 200 characters')
+    .optional()
+    .default(''),
   types: typesParam,
   limit: z.coerce
     .number({ error: 'limit must be a whole number from 1 to 5' })

@@ -50,14 +50,24 @@ interface Entry {
 /** Metropolitan districts carry no county in OS Open Names; users know them by the metropolitan county. */
 const METRO_COUNTIES: Record<string, string> = {
   ...Object.fromEntries(
-    ['Bolton', 'Bury', 'Manchester', 'Oldham', 'Rochdale', 'Salford', 'Stockport', 'Tameside', 'Trafford', 'Wigan'].map((d) => [d, 'Greater Manchester']),
+    ['Bolton', 'Bury', 'Manchester', 'Oldham', 'Rochdale', 'Salford', 'Stockport', 'Tameside', 'Trafford', 'Wigan'].map(
+      (d) => [d, 'Greater Manchester'],
+    ),
   ),
   ...Object.fromEntries(['Knowsley', 'Liverpool', 'St. Helens', 'Sefton', 'Wirral'].map((d) => [d, 'Merseyside'])),
   ...Object.fromEntries(['Barnsley', 'Doncaster', 'Rotherham', 'Sheffield'].map((d) => [d, 'South Yorkshire'])),
   ...Object.fromEntries(['Bradford', 'Calderdale', 'Kirklees', 'Leeds', 'Wakefield'].map((d) => [d, 'West Yorkshire'])),
-  ...Object.fromEntries(['Gateshead', 'Newcastle upon Tyne', 'North Tyneside', 'South Tyneside', 'Sunderland'].map((d) => [d, 'Tyne and Wear'])),
   ...Object.fromEntries(
-    ['Birmingham', 'Coventry', 'Dudley', 'Sandwell', 'Solihull', 'Walsall', 'City of Wolverhampton'].map((d) => [d, 'West Midlands']),
+    ['Gateshead', 'Newcastle upon Tyne', 'North Tyneside', 'South Tyneside', 'Sunderland'].map((d) => [
+      d,
+      'Tyne and Wear',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['Birmingham', 'Coventry', 'Dudley', 'Sandwell', 'Solihull', 'Walsall', 'City of Wolverhampton'].map((d) => [
+      d,
+      'West Midlands',
+    ]),
   ),
 };
 
@@ -141,7 +151,9 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
       lng: Number(lon),
       lat: Number(lat),
       cls: 'Postcode',
-      context: normalise([county, district, METRO_COUNTIES[district!], region, country, mainPlaces].filter(Boolean).join(' ')),
+      context: normalise(
+        [county, district, METRO_COUNTIES[district!], region, country, mainPlaces].filter(Boolean).join(' '),
+      ),
     });
     keys.push({ key: normalise(code).replace(/ /g, ''), entry: entries.length - 1, partial: 0, shownAs: null });
   }
@@ -218,7 +230,8 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
         score += matched.length === qualifiers.length ? 40 : matched.length * 10 - 5;
       }
       const previous = best.get(k.entry);
-      if (!previous || previous.score < score) best.set(k.entry, { entry: k.entry, score, label: k.shownAs ?? entry.placeName });
+      if (!previous || previous.score < score)
+        best.set(k.entry, { entry: k.entry, score, label: k.shownAs ?? entry.placeName });
     };
 
     const postcode = POSTCODE.exec(name);
@@ -268,10 +281,30 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     return hits;
   }
 
+  // Suggestions repeat (every keystroke of a popular name): keep the last answers.
+  const cache = new Map<string, GeoFeature[]>();
+  const CACHE_SIZE = 2000;
+
   function search(query: string, options: { types?: readonly string[]; limit?: number } = {}): GeoFeature[] {
+    const cacheKey = `${query.toLowerCase().trim()}|${[...(options.types ?? [])].sort().join(',')}|${options.limit ?? ''}`;
+    const cached = cache.get(cacheKey);
+    if (cached) {
+      cache.delete(cacheKey);
+      cache.set(cacheKey, cached);
+      return structuredClone(cached);
+    }
+    const features = uncachedSearch(query, options);
+    cache.set(cacheKey, features);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return structuredClone(features);
+  }
+
+  function uncachedSearch(query: string, options: { types?: readonly string[]; limit?: number }): GeoFeature[] {
     const limit = Math.max(1, Math.min(GEOCODE_MAX_LIMIT, Math.trunc(options.limit ?? GEOCODE_MAX_LIMIT)));
     const types = (options.types ?? []).filter((t): t is GeoType => t in TYPE_CLASSES);
-    const allowed = new Set<PlaceClass>(types.length ? types.flatMap((t) => TYPE_CLASSES[t]) : (Object.keys(CLASSES) as PlaceClass[]));
+    const allowed = new Set<PlaceClass>(
+      types.length ? types.flatMap((t) => TYPE_CLASSES[t]) : (Object.keys(CLASSES) as PlaceClass[]),
+    );
     const wantPostcodes = allowed.has('Postcode');
 
     // "Harrogate, North Yorkshire, UK": the first part names the place, the rest qualify it.
@@ -317,28 +350,71 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
 /** An exact name beats a prefix match one class larger only when it is at least a town of its own. */
 const EXACT_BONUS = 8;
 
-const STOP_WORDS = new Set(['the', 'and', 'upon', 'under', 'with', 'next', 'over', 'cum', 'les', 'le', 'on', 'in', 'by', 'of', 'sea']);
+const STOP_WORDS = new Set([
+  'the',
+  'and',
+  'upon',
+  'under',
+  'with',
+  'next',
+  'over',
+  'cum',
+  'les',
+  'le',
+  'on',
+  'in',
+  'by',
+  'of',
+  'sea',
+]);
 
 /** The county shown after the name: county/unitary, else the metropolitan county, else district; never the name again. */
 function countyOf(name: string, county: string, district: string, country: string): string {
   // Welsh areas are bilingual ('Sir Benfro - Pembrokeshire'): show the English part.
   const english = (s: string | undefined) => s?.split(' - ').pop()?.trim();
   const candidates = [english(county), METRO_COUNTIES[district], english(district)].filter((c): c is string => !!c);
-  const plain = (s: string) => normalise(s).replace(/\b(city of|city|county of|county)\b/g, '').trim();
+  const plain = (s: string) =>
+    normalise(s)
+      .replace(/\b(city of|city|county of|county)\b/g, '')
+      .trim();
   for (const candidate of candidates) if (plain(candidate) !== plain(name)) return candidate;
   return country || 'United Kingdom';
 }
 
 function* rows(csv: string): Generator<string[]> {
-  // The bundled files hold no quoted fields (checked by the gazetteer test); the header is skipped.
+  // The header line is skipped. Quoted fields ("Bournemouth, Christchurch and Poole Council") are rare, so
+  // plain lines take the fast split.
   let start = csv.indexOf('\n') + 1;
   while (start < csv.length) {
     let end = csv.indexOf('\n', start);
     if (end === -1) end = csv.length;
     const line = csv.slice(start, end).replace(/\r$/, '');
     start = end + 1;
-    if (line) yield line.split(',');
+    if (line) yield line.includes('"') ? splitQuoted(line) : line.split(',');
   }
+}
+
+/** Splits one CSV line with RFC 4180 quoting ("" inside quotes is a quote). */
+export function splitQuoted(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
 }
 
 /**
@@ -356,7 +432,8 @@ export function prefixDistance(query: string, key: string, max: number): number 
     for (let j = 1; j <= m; j++) {
       const cost = query.charCodeAt(i - 1) === key.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && query[i - 1] === key[j - 2] && query[i - 2] === key[j - 1]) v = Math.min(v, prevPrev[j - 2]! + 1);
+      if (i > 1 && j > 1 && query[i - 1] === key[j - 2] && query[i - 2] === key[j - 1])
+        v = Math.min(v, prevPrev[j - 2]! + 1);
       row.push(v);
       if (v < rowMin) rowMin = v;
     }
