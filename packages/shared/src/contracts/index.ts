@@ -2,6 +2,7 @@ import type { Contract } from './contract';
 import * as accounts from './accounts';
 import * as analytics from './analytics';
 import * as health from './health';
+import * as providers from './providers';
 import * as geo from './geo';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
@@ -9,6 +10,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(accounts),
   ...pick(analytics),
   ...pick(health),
+  ...pick(providers),
   ...pick(geo),
 };
 
@@ -18,19 +20,6 @@ export const contracts: Record<string, Contract> = {
  * `contracts`, so the table stays complete and true.
  */
 export const plannedCalls: ReadonlyArray<{ method: string; path: string; source: string; issue: number }> = [
-  { method: 'GET', path: '/api/providers', source: 'directory §7', issue: 4 },
-  { method: 'GET', path: '/api/providers/public', source: 'directory §7', issue: 4 },
-  { method: 'GET', path: '/api/providers/public/check-name', source: 'directory §7', issue: 4 },
-  { method: 'GET', path: '/api/providers/:id', source: 'directory §7', issue: 4 },
-  { method: 'PATCH', path: '/api/providers/:id', source: 'directory §7', issue: 4 },
-  { method: 'POST', path: '/api/providers', source: 'directory §7', issue: 4 },
-  { method: 'POST', path: '/api/providers/:id/claim', source: 'directory §7', issue: 4 },
-  { method: 'POST', path: '/api/providers/:id/logo', source: 'directory §7', issue: 4 },
-  { method: 'POST', path: '/api/providers/:id/cover-image', source: 'directory §7', issue: 4 },
-  { method: 'POST', path: '/api/providers/:id/place', source: 'directory §7', issue: 4 },
-  { method: 'POST', path: '/api/providers/:id/media', source: 'directory §7', issue: 4 },
-  { method: 'DELETE', path: '/api/providers/:id/media/:fileId', source: 'directory §7', issue: 4 },
-  { method: 'GET', path: '/api/providers/user/:userId', source: 'directory §7', issue: 4 },
   { method: 'GET', path: '/api/admin/users', source: 'accounts §7', issue: 6 },
   { method: 'PATCH', path: '/api/admin/users/:id', source: 'accounts §7', issue: 6 },
   { method: 'GET', path: '/api/admin/claims', source: 'accounts §7', issue: 6 },

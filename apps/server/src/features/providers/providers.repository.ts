@@ -1,0 +1,206 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
+import {
+  providerClaims,
+  providerMediaFiles,
+  providers,
+  users,
+  type ProviderClaimRow,
+  type ProviderMediaFileRow,
+  type ProviderRow,
+} from '../../db/schema/index';
+import type { Database, Db } from '../../db/client';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** A profile by id or slug (directory §2: "id may be an id or a slug"). */
+export async function findProvider(db: Db, idOrSlug: string): Promise<ProviderRow | undefined> {
+  const where = isUuid(idOrSlug) ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug)) : eq(providers.slug, idOrSlug.toLowerCase());
+  const [row] = await db.select().from(providers).where(where).limit(1);
+  return row;
+}
+
+export async function findProviderByName(db: Db, name: string) {
+  const [row] = await db
+    .select({ id: providers.id, slug: providers.slug, businessName: providers.businessName })
+    .from(providers)
+    .where(sql`lower(trim(${providers.businessName})) = lower(trim(${name}))`)
+    .limit(1);
+  return row;
+}
+
+export async function slugsStartingWith(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: providers.slug })
+    .from(providers)
+    .where(sql`${providers.slug} = ${base} OR ${providers.slug} LIKE ${`${base}-%`}`);
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function ownerName(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
+export function listMedia(db: Db, providerId: string): Promise<ProviderMediaFileRow[]> {
+  return db
+    .select()
+    .from(providerMediaFiles)
+    .where(eq(providerMediaFiles.providerId, providerId))
+    .orderBy(desc(providerMediaFiles.createdAt), asc(providerMediaFiles.id));
+}
+
+export function listClaimsOfProvider(db: Db, providerId: string) {
+  return db
+    .select({ claim: providerClaims, userName: users.name })
+    .from(providerClaims)
+    .innerJoin(users, eq(users.id, providerClaims.userId))
+    .where(eq(providerClaims.providerId, providerId))
+    .orderBy(desc(providerClaims.createdAt));
+}
+
+export function listClaimsOfUser(db: Db, userId: string) {
+  return db
+    .select({ claim: providerClaims, providerSlug: providers.slug, providerName: providers.businessName })
+    .from(providerClaims)
+    .innerJoin(providers, eq(providers.id, providerClaims.providerId))
+    .where(eq(providerClaims.userId, userId))
+    .orderBy(desc(providerClaims.createdAt));
+}
+
+export function listProvidersOfUser(db: Db, userId: string): Promise<ProviderRow[]> {
+  return db.select().from(providers).where(eq(providers.userId, userId)).orderBy(asc(sql`lower(${providers.businessName})`));
+}
+
+export async function pendingClaim(db: Db, providerId: string, userId: string): Promise<ProviderClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(providerClaims)
+    .where(and(eq(providerClaims.providerId, providerId), eq(providerClaims.userId, userId), eq(providerClaims.status, 'pending')));
+  return row;
+}
+
+/** Rows by id, returned in the order of `ids`. */
+export async function providersByIds(db: Db, ids: string[]): Promise<ProviderRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(providers).where(inArray(providers.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ProviderRow => Boolean(r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directory search in SQL (directory §5 "Search and filter semantics"; decision 0144).
+// ---------------------------------------------------------------------------------------------
+
+export interface SearchFilters {
+  companies: string[];
+  services: string[];
+  /** `all` in the map view, `any` in the list view. */
+  servicesMatch: 'any' | 'all';
+  /** Lower-cased stored types that match (filter types expanded with their create-form aliases). */
+  types: string[];
+  technologies: string[];
+  scales: string[];
+  phases: string[];
+  near: { lat: number; lng: number; radiusKm: number } | null;
+}
+
+export type SearchSort = 'default' | 'name';
+
+const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Builds the WHERE clause with positional parameters. */
+function whereOf(filters: SearchFilters, params: unknown[]): string {
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const clauses: string[] = [];
+  if (filters.companies.length > 0) {
+    clauses.push(`(${filters.companies.map((c) => `lower(business_name) LIKE ${p(`%${escapeLike(c)}%`)}`).join(' OR ')})`);
+  }
+  if (filters.services.length > 0) {
+    const joiner = filters.servicesMatch === 'all' ? ' AND ' : ' OR ';
+    // chr(31) separates items in the indexed text, so a query never spans two services.
+    clauses.push(
+      `(${filters.services.map((s) => `providers_join_lower(services) LIKE ${p(`%${escapeLike(s.replace(/[\u0000-\u001f]/g, ''))}%`)}`).join(joiner)})`,
+    );
+  }
+  if (filters.types.length > 0) clauses.push(`lower(type) = ANY(${p(filters.types)}::text[])`);
+  if (filters.technologies.length > 0) clauses.push(`providers_lower_array(technologies) @> ${p(filters.technologies)}::text[]`);
+  if (filters.scales.length > 0) clauses.push(`providers_lower_array(scale) @> ${p(filters.scales)}::text[]`);
+  if (filters.phases.length > 0) clauses.push(`providers_lower_array(phase) @> ${p(filters.phases)}::text[]`);
+  if (filters.near) {
+    const { lat, lng, radiusKm } = filters.near;
+    const la = p(lat);
+    const lo = p(lng);
+    const r = p(radiusKm);
+    // earthdistance's sphere is 6378.168 km: widen its box so it always contains the 6371 km circle.
+    const boxMetres = p(radiusKm * 1000 * (6378.168 / EARTH_RADIUS_KM) * 1.001 + 100);
+    clauses.push(`(service_radius = -1 OR (
+      latitude IS NOT NULL AND longitude IS NOT NULL AND service_radius > 0
+      AND earth_box(ll_to_earth(${la}, ${lo}), ${boxMetres}) @> ll_to_earth(latitude, longitude)
+      AND 2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+        power(sin(radians(latitude - ${la}) / 2), 2)
+        + cos(radians(${la})) * cos(radians(latitude)) * power(sin(radians(longitude - ${lo}) / 2), 2)
+      ))) <= ${r}))`);
+  }
+  return clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
+}
+
+const ORDER: Record<SearchSort, string> = {
+  default: 'claim_approved DESC, completeness DESC, lower(business_name) ASC, id ASC',
+  name: 'lower(business_name) ASC, id ASC',
+};
+
+export async function searchProviderIds(
+  database: Database,
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: number,
+  pageSize: number,
+): Promise<{ ids: string[]; total: number }> {
+  const params: unknown[] = [];
+  const where = whereOf(filters, params);
+  const [count] = await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM providers ${where}`, params);
+  const total = count?.total ?? 0;
+  if (total === 0 || (page - 1) * pageSize >= total) return { ids: [], total };
+  const rows = await database.query<{ id: string }>(
+    `SELECT id FROM providers ${where} ORDER BY ${ORDER[sort]} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    params,
+  );
+  return { ids: rows.map((r) => r.id), total };
+}
+
+export interface PointRow {
+  id: string;
+  slug: string;
+  business_name: string;
+  latitude: number;
+  longitude: number;
+  service_radius: number | null;
+}
+
+/** Map view: every matching provider with a position (no pages; at most `cap`). */
+export async function searchProviderPoints(database: Database, filters: SearchFilters, cap: number): Promise<PointRow[]> {
+  const params: unknown[] = [];
+  const where = whereOf(filters, params);
+  const positioned = `${where ? `${where} AND` : 'WHERE'} latitude IS NOT NULL AND longitude IS NOT NULL`;
+  return database.query<PointRow>(
+    `SELECT id, slug, business_name, latitude, longitude, service_radius FROM providers ${positioned}
+     ORDER BY ${ORDER.default} LIMIT ${cap}`,
+    params,
+  );
+}
+
+/** GET /api/providers and /public: server order, bounded. */
+export function listProvidersPage(db: Db, page: number, limit: number): Promise<ProviderRow[]> {
+  return db
+    .select()
+    .from(providers)
+    .orderBy(desc(providers.claimApproved), desc(providers.completeness), asc(sql`lower(${providers.businessName})`), asc(providers.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  checkProviderName,
+  claimProvider,
+  createProvider,
+  deleteProviderMedia,
+  getProvider,
+  listProviders,
+  listPublicProviders,
+  listUserProviders,
+  searchProviders,
+  updateProvider,
+  updateProviderPlace,
+  uploadProviderCover,
+  uploadProviderLogo,
+  uploadProviderMedia,
+} from '@solar/shared/contracts/providers';
+import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { AppError } from '../../platform/errors';
+import { bind } from '../../plugins/routes';
+import { perIp, type LimitSpec } from '../../plugins/rate-limit';
+import * as service from './providers.service';
+import { isTooLarge, readPart, type CheckedFile, type UploadRule } from './providers.uploads';
+
+const HOUR = 3_600_000;
+const perUser = (name: string, max: number): LimitSpec => ({ name, max, windowMs: HOUR, key: async (request) => (await request.getUser())?.id });
+/** Claims and uploads are rate limited per IP and per account (SECURITY.md). */
+const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perUser('provider-claim-user', 10)];
+const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perUser('provider-upload-user', 60)];
+
+/** Reads exactly one file from the multipart field `field`, checked against the rule. */
+async function singleFile(request: FastifyRequest, field: string, rule: UploadRule): Promise<CheckedFile> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', rule.typeMessage);
+  let found: CheckedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field || found) {
+        part.file.resume();
+        continue;
+      }
+      found = await readPart(part, rule);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
+    throw new AppError('BAD_REQUEST', rule.typeMessage);
+  }
+  if (!found) throw new AppError('BAD_REQUEST', rule.typeMessage);
+  return found;
+}
+
+async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<CheckedFile[]> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.mediaNone);
+  const files: CheckedFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        continue;
+      }
+      files.push(await readPart(part, rule));
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
+    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
+    throw new AppError('BAD_REQUEST', M.filesFailed);
+  }
+  if (files.length === 0) throw new AppError('BAD_REQUEST', M.mediaNone);
+  return files;
+}
+
+export async function providersRoutes(app: FastifyInstance) {
+  await app.register(async (scope) => {
+    // Multipart only for this feature's upload routes; per-route limits are set where parts are read.
+    await scope.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: MEDIA_MAX_FILES, fields: 10, parts: 30 } });
+
+    bind(scope, listProviders, async ({ query }) => ({ success: true as const, data: await service.listProviders(scope.ctx, query.page, query.limit) }));
+    bind(scope, listPublicProviders, async ({ query }) => ({
+      success: true as const,
+      data: await service.listProviders(scope.ctx, query.page, query.limit),
+    }));
+    bind(scope, searchProviders, async ({ query }) => ({ success: true as const, ...(await service.searchProviders(scope.ctx, query)) }));
+    bind(scope, checkProviderName, async ({ query }) => ({ success: true as const, ...(await service.checkName(scope.ctx, query.name)) }));
+    bind(scope, getProvider, async ({ params, user }) => service.getProvider(scope.ctx, params.id, user));
+    bind(scope, updateProvider, async ({ params, body, user }) => service.updateProvider(scope.ctx, user!, params.id, body));
+    bind(scope, createProvider, async ({ body, user }, reply) => {
+      const data = await service.createProvider(scope.ctx, user!, body);
+      return reply.code(201).send({ success: true as const, data });
+    });
+    bind(
+      scope,
+      claimProvider,
+      async ({ params, body, user }, reply) => {
+        const data = await service.claimProvider(scope.ctx, user!, params.id, body);
+        return reply.code(201).send({ success: true as const, message: M.claimSubmitted, data });
+      },
+      { limits: claimLimits },
+    );
+    bind(
+      scope,
+      uploadProviderLogo,
+      async (request) => {
+        // Permission first, so a refused caller's file is never read or stored.
+        await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
+        const file = await singleFile(request as unknown as FastifyRequest, 'logo', service.LOGO_RULE);
+        const logoUrl = await service.setProviderImage(scope.ctx, request.user!, request.params.id, 'logo', file);
+        return { success: true as const, logoUrl, message: M.logoUploaded };
+      },
+      { limits: uploadLimits },
+    );
+    bind(
+      scope,
+      uploadProviderCover,
+      async (request) => {
+        await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
+        const file = await singleFile(request as unknown as FastifyRequest, 'coverImage', service.COVER_RULE);
+        const imageUrl = await service.setProviderImage(scope.ctx, request.user!, request.params.id, 'coverImage', file);
+        return { success: true as const, imageUrl, message: M.coverUploaded };
+      },
+      { limits: uploadLimits },
+    );
+    bind(
+      scope,
+      uploadProviderMedia,
+      async (request, reply) => {
+        const row = await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
+        const files = await manyFiles(request as unknown as FastifyRequest, service.MEDIA_RULE);
+        const data = await service.addMedia(scope.ctx, request.user!, row, files);
+        return reply.code(201).send({ success: true as const, message: M.filesUploaded, data });
+      },
+      { limits: uploadLimits },
+    );
+    bind(scope, deleteProviderMedia, async ({ params, user }) => {
+      await service.deleteMedia(scope.ctx, user!, params.id, params.fileId);
+      return { success: true as const, message: M.fileDeleted };
+    });
+    bind(scope, updateProviderPlace, async ({ params, body, user }) => ({
+      success: true as const,
+      data: await service.updatePlace(scope.ctx, user!, params.id, body),
+    }));
+    bind(scope, listUserProviders, async ({ params, user }) => ({
+      success: true as const,
+      data: await service.listUserProviders(scope.ctx, user!, params.userId),
+    }));
+  });
+}
