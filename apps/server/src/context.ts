@@ -8,6 +8,7 @@ import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createLocalStorage } from './platform/storage';
 import { purgeExpiredSessions } from './plugins/auth';
+import { runAccountJobs } from './features/accounts/accounts.jobs';
 
 /** Opens the database and builds the services every feature shares. */
 export async function createContext(env: Env, log: Logger, clock: Clock = systemClock): Promise<AppContext> {
@@ -40,4 +41,5 @@ export async function createContext(env: Env, log: Logger, clock: Clock = system
 /** Scheduled jobs; a feature adds its jobs here. */
 function registerJobs(ctx: AppContext) {
   ctx.jobs.register({ name: 'purge-expired-sessions', everyMs: 3_600_000, run: () => purgeExpiredSessions(ctx) });
+  ctx.jobs.register({ name: 'process-account-deletions', everyMs: 3_600_000, run: () => runAccountJobs(ctx) });
 }

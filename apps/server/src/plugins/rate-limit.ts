@@ -34,15 +34,25 @@ export const perAccount = (
   key: (request: FastifyRequest) => string | undefined,
 ): LimitSpec => ({ name, max, windowMs, key });
 
-/** Turns a spec into a preHandler, so one route can carry several limits (per IP and per account). */
+/**
+ * Turns a spec into a preHandler, so one route can carry several limits (per IP and per account).
+ * Uses `createRateLimit` rather than `rateLimit`: the latter marks the request as checked after
+ * the first limit, so a second limit on the same route would silently never apply.
+ */
 export function limitHandler(app: FastifyInstance, spec: LimitSpec): preHandlerAsyncHookHandler {
   const keyOf = spec.key;
-  return app.rateLimit({
+  const check = app.createRateLimit({
     max: spec.max,
     timeWindow: spec.windowMs,
     keyGenerator: async (request) => {
       const key = keyOf === 'ip' ? request.ip : ((await keyOf(request)) ?? request.ip);
       return `${spec.name}:${key}`;
     },
-  }) as preHandlerAsyncHookHandler;
+  });
+  return async (request) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError('RATE_LIMITED', `Too many requests. Please try again in ${Math.max(1, result.ttlInSeconds)} seconds.`);
+    }
+  };
 }

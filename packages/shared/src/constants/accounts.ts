@@ -31,6 +31,64 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: 'Reset token is required',
   invalidCredentials: 'Invalid email or password',
   notSignedIn: 'Not signed in',
+  /** Not in the spec (SECURITY.md, NCSC): decision 0101. */
+  passwordTooCommon: 'This password is too common',
+  passwordMax: 'Password must be at most 128 characters',
+  emailExists: 'An account with this email already exists',
+  forgotNeutral: 'If an account exists with this email, you will receive password reset instructions.',
+  invalidToken: 'Invalid token',
+  invalidTokenTitle: 'Invalid Token',
+  tokenExpired: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. Please sign in with your new password.',
+  loginSuccess: 'You have been logged in successfully.',
+  registrationSuccess: 'Registration successful',
+  registrationFailed: 'Registration failed',
+  resetEmailFailed: 'Failed to send reset email',
+  resetFailed: 'Failed to reset password',
+  invalidResponse: 'Invalid response format',
+  accountCreatedTitle: 'Account created',
+  accountCreated: 'You have successfully created your account.',
+  createAccountFailed: 'Failed to create account',
+  logoutSuccess: 'You have been logged out successfully.',
+  logoutFailed: 'Failed to logout. Please try again.',
+  detailsUpdated: 'Your details have been updated.',
+  typeUpdated: 'Your account type has been updated.',
+  deletionRequested: 'Your account deletion request has been received. Your account will be deleted within 30 days.',
+  deletionAlreadyRequested: 'Account deletion has already been requested',
+  adminCannotDelete: 'Admin accounts cannot request deletion',
+  noDeletionRequest: 'No pending deletion request for this user',
+  welcomeSent: 'Welcome email sent',
+} as const;
+
+/** Dashboard subtitles by account type (accounts §2 Account dashboard). */
+export const DASHBOARD_SUBTITLES: Record<UserType, string> = {
+  provider: 'Manage your services',
+  representative: 'Manage your solar assets',
+};
+
+/** Password reset (accounts §2, §9; SECURITY.md): 1 hour tokens, redirect to login after 2 s. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+export const RESET_REDIRECT_MS = 2000;
+
+/** Account deletion is processed within 30 days unless an admin cancels it (spec README ruling). */
+export const DELETION_GRACE_DAYS = 30;
+
+/**
+ * Abuse limits per process (decision 0004 and 0103). Failed sign-ins are counted per account and
+ * per IP, so a real user who types their password correctly is never locked out by an attacker's
+ * traffic for longer than one window.
+ */
+export const AUTH_LIMITS = {
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
+  loginPerIp: { max: 300, windowMs: 15 * 60_000 },
+  signupPerIp: { max: 30, windowMs: 60 * 60_000 },
+  forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
+  forgotPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  resetPerIp: { max: 20, windowMs: 15 * 60_000 },
+  validateTokenPerIp: { max: 30, windowMs: 15 * 60_000 },
+  welcomePerAccount: { max: 3, windowMs: 60 * 60_000 },
+  settingsPerAccount: { max: 60, windowMs: 15 * 60_000 },
 } as const;
 
 /** SECURITY.md: allow long passphrases; the bound keeps argon2 input sane. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { USER_TYPES } from '../constants/accounts';
+import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS, PASSWORD_MAX_LENGTH, USER_TYPES } from '../constants/accounts';
+import { isCommonPassword } from '../constants/common-passwords';
 import { defineContract } from './contract';
-import { errors, successEnvelope } from './common';
+import { errors, idParam, okBody, successEnvelope } from './common';
 
 /** Current user (directory §3): never a hash or a token. */
 export const currentUser = z.object({
@@ -13,8 +14,115 @@ export const currentUser = z.object({
   type: z.enum(USER_TYPES),
   is_admin: z.boolean(),
   createdAt: z.string(),
+  /** Set while an account deletion request is pending (decision 0105). */
+  deletionRequestedAt: z.string().nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
+
+// ---- Field rules (accounts §5): one schema per rule, used by the forms and the server alike ----
+
+/** No control characters (names end up in mail bodies; SECURITY.md refuses CR/LF in mail fields). */
+const noControl = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+
+/** Trimmed and lower-cased before validation, on both sides (accounts §5). */
+export const emailField = z
+  .string({ error: M.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: M.invalidEmail }).max(254, M.invalidEmail));
+
+export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+export const isBlockedEmail = (email: string) => (BLOCKED_EMAIL_DOMAINS as readonly string[]).includes(emailDomain(email.trim()));
+
+export const businessEmailField = emailField.refine((email) => !isBlockedEmail(email), M.businessEmail);
+
+export const nameField = z
+  .string({ error: M.nameMin })
+  .trim()
+  .min(2, M.nameMin)
+  .max(100, 'Name must be at most 100 characters')
+  .refine(noControl, 'Name contains characters that are not allowed');
+
+export const companyField = z
+  .string({ error: M.companyMin })
+  .trim()
+  .min(2, M.companyMin)
+  .max(150, 'Company name must be at most 150 characters')
+  .refine(noControl, 'Company name contains characters that are not allowed');
+
+/** Compared exactly as typed (never trimmed); long passphrases allowed (SECURITY.md). */
+export const newPasswordField = z
+  .string({ error: M.passwordMin })
+  .min(8, M.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, M.passwordMax)
+  .regex(/[A-Z]/, M.passwordUpper)
+  .regex(/[a-z]/, M.passwordLower)
+  .regex(/[0-9]/, M.passwordDigit)
+  .refine((p) => !isCommonPassword(p), M.passwordTooCommon);
+
+export const userTypeField = z.enum(USER_TYPES, { error: M.accountType });
+
+export const tokenField = z.string({ error: M.tokenRequired }).trim().min(1, M.tokenRequired).max(200, M.invalidToken);
+
+// ---- Bodies ----
+
+export const signupBody = z.strictObject({
+  email: businessEmailField,
+  name: nameField,
+  company: companyField,
+  password: newPasswordField,
+  type: userTypeField,
+  /** Decision 0102: the new account files a pending claim on this provider. */
+  providerId: z.string().trim().min(1).max(200).optional(),
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+const passwordsMatch = <T extends { confirmPassword: string }>(schema: z.ZodType<T>, field: 'password' | 'newPassword') =>
+  schema.refine((v) => (v as Record<string, unknown>)[field] === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsDontMatch });
+
+/** The sign-up form (accounts §2 Sign-up form): confirmPassword is checked here and never sent. */
+export const signupFormSchema = passwordsMatch(
+  signupBody.omit({ providerId: true }).extend({ confirmPassword: z.string() }),
+  'password',
+);
+export type SignupFormValues = z.input<typeof signupFormSchema>;
+
+export const loginBody = z.strictObject({
+  email: emailField,
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(1024, M.invalidCredentials),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const forgotPasswordBody = z.strictObject({ email: emailField });
+export const validateTokenBody = z.strictObject({ token: tokenField });
+export const resetPasswordBody = z.strictObject({ token: tokenField, newPassword: newPasswordField });
+
+export const resetPasswordFormSchema = passwordsMatch(
+  z.object({ newPassword: newPasswordField, confirmPassword: z.string() }),
+  'newPassword',
+);
+
+/**
+ * accounts §7 lists email, name and company; the server mails only the caller's own address and
+ * ignores these fields (decision 0104), so the call can never become an open mail relay.
+ */
+export const welcomeEmailBody = z
+  .object({ email: z.string().max(300).optional(), name: z.string().max(300).optional(), company: z.string().max(300).optional() })
+  .nullish();
+
+/** Email can never change here (accounts §6): unknown fields are refused. */
+export const updateDetailsBody = z
+  .strictObject({ name: nameField.optional(), company: companyField.optional() })
+  .refine((v) => v.name !== undefined || v.company !== undefined, 'Nothing to update');
+
+export const updateTypeBody = z.strictObject({ type: userTypeField });
+
+export const requestDeletionBody = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
+
+const userEnvelope = successEnvelope(currentUser);
+const messageBody = z.object({ success: z.literal(true), message: z.string() });
+
+// ---- Calls (accounts §7, spec README rulings) ----
 
 export const getMe = defineContract({
   method: 'GET',
@@ -22,5 +130,114 @@ export const getMe = defineContract({
   access: 'public',
   source: 'accounts §7',
   summary: 'The signed-in user; 401 when signed out',
-  response: { 200: successEnvelope(currentUser), 401: errors[401] },
+  response: { 200: userEnvelope, 401: errors[401] },
+});
+
+export const signup = defineContract({
+  method: 'POST',
+  path: '/api/auth/signup',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Create an account and sign in; the welcome email is sent by the server',
+  body: signupBody,
+  response: { 201: userEnvelope, 400: errors[400], 409: errors[409], 429: errors[429] },
+});
+
+export const login = defineContract({
+  method: 'POST',
+  path: '/api/auth/login',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Sign in: a new session (and cookie) at every sign-in',
+  body: loginBody,
+  response: { 200: userEnvelope, 400: errors[400], 401: errors[401], 429: errors[429] },
+});
+
+export const logout = defineContract({
+  method: 'POST',
+  path: '/api/auth/logout',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'End the session on the server and clear the cookie',
+  response: { 200: okBody },
+});
+
+export const welcomeEmail = defineContract({
+  method: 'POST',
+  path: '/api/auth/welcome-email',
+  access: 'user',
+  source: 'accounts §7',
+  summary: "Send the welcome email again, to the caller's own address only",
+  body: welcomeEmailBody,
+  response: { 200: messageBody, 400: errors[400], 401: errors[401], 429: errors[429] },
+});
+
+export const forgotPassword = defineContract({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Mail a single-use reset link; the same neutral answer whether or not the account exists',
+  body: forgotPasswordBody,
+  response: { 200: messageBody, 400: errors[400], 429: errors[429] },
+});
+
+export const validateToken = defineContract({
+  method: 'POST',
+  path: '/api/auth/validate-token',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Check a reset token without using it',
+  body: validateTokenBody,
+  response: { 200: successEnvelope(z.object({ valid: z.literal(true) })), 400: errors[400], 429: errors[429] },
+});
+
+export const resetPassword = defineContract({
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  access: 'public',
+  source: 'accounts §7',
+  summary: "Set a new password with a reset token; ends all the user's sessions",
+  body: resetPasswordBody,
+  response: { 200: messageBody, 400: errors[400], 429: errors[429] },
+});
+
+export const updateDetails = defineContract({
+  method: 'PATCH',
+  path: '/api/auth/update-details',
+  access: 'user',
+  source: 'directory §2',
+  summary: "Change the caller's name and company (never the email)",
+  body: updateDetailsBody,
+  response: { 200: userEnvelope, 400: errors[400], 401: errors[401], 429: errors[429] },
+});
+
+export const updateType = defineContract({
+  method: 'POST',
+  path: '/api/auth/update-type',
+  access: 'user',
+  source: 'directory §2',
+  summary: "Change the caller's account type",
+  body: updateTypeBody,
+  response: { 200: userEnvelope, 400: errors[400], 401: errors[401], 429: errors[429] },
+});
+
+export const requestDeletion = defineContract({
+  method: 'POST',
+  path: '/api/auth/request-deletion',
+  access: 'user',
+  source: 'directory §2',
+  summary: 'Record a deletion request; the account is deleted after 30 days unless an admin cancels it',
+  body: requestDeletionBody,
+  response: { 200: userEnvelope, 401: errors[401], 403: errors[403], 409: errors[409], 429: errors[429] },
+});
+
+export const cancelDeletion = defineContract({
+  method: 'POST',
+  path: '/api/admin/users/:id/cancel-deletion',
+  access: 'admin',
+  source: 'project',
+  summary: "Cancel a user's pending deletion request (admin)",
+  params: idParam,
+  response: { 200: messageBody, 401: errors[401], 403: errors[403], 404: errors[404] },
 });

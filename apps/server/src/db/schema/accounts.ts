@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Migration 0002: set while a deletion request is pending. */
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -26,4 +28,49 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Migration 0002: reset tokens, stored as sha256 hashes; single use, 1 hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId), index('password_reset_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Migration 0002: the deletion log (no foreign key: it outlives the account). */
+export const accountDeletionRequests = pgTable('account_deletion_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  requestedAt: ts('requested_at').notNull(),
+  dueAt: ts('due_at').notNull(),
+  reason: text('reason'),
+  status: text('status', { enum: ['pending', 'cancelled', 'completed', 'failed'] }).notNull().default('pending'),
+  cancelledAt: ts('cancelled_at'),
+  cancelledBy: uuid('cancelled_by'),
+  completedAt: ts('completed_at'),
+  lastError: text('last_error'),
+});
+
+/** Migration 0002: a sign-up's providerId, until the providers feature files the claim (decision 0102). */
+export const signupClaimIntents = pgTable(
+  'signup_claim_intents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.providerId] })],
 );

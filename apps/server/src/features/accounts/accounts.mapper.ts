@@ -12,5 +12,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     type: row.type,
     is_admin: row.isAdmin,
     createdAt: row.createdAt.toISOString(),
+    deletionRequestedAt: row.deletionRequestedAt ? row.deletionRequestedAt.toISOString() : null,
   };
 }

@@ -1,12 +1,196 @@
-import type { FastifyInstance } from 'fastify';
-import { getMe } from '@solar/shared/contracts/accounts';
-import { ACCOUNT_MESSAGES } from '@solar/shared/constants/accounts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  cancelDeletion,
+  forgotPassword,
+  getMe,
+  login,
+  logout,
+  requestDeletion,
+  resetPassword,
+  signup,
+  updateDetails,
+  updateType,
+  validateToken,
+  welcomeEmail,
+} from '@solar/shared/contracts/accounts';
+import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
+import { AppError } from '../../platform/errors';
+import { endSession, startSession } from '../../plugins/auth';
+import { perIp, type LimitSpec } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import { toCurrentUser } from './accounts.mapper';
+import { accountMails } from './accounts.mail';
+import {
+  cancelAccountDeletion,
+  checkCredentials,
+  createAccount,
+  isResetTokenValid,
+  requestAccountDeletion,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  sendInBackground,
+  updateUser,
+} from './accounts.service';
+import { FailureCounter } from './login-throttle';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const byUser = (name: string, limit: { max: number; windowMs: number }): LimitSpec => ({
+  name,
+  ...limit,
+  key: async (request: FastifyRequest) => (await request.getUser())?.id,
+});
+
+const byBodyEmail = (name: string, limit: { max: number; windowMs: number }): LimitSpec => ({
+  name,
+  ...limit,
+  key: (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email,
+});
+
+const tooMany = (ms: number) =>
+  new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(ms / 60_000))} minutes.`);
 
 export function accountsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const accountFailures = new FailureCounter(ctx.clock, L.loginFailuresPerAccount.max, L.loginFailuresPerAccount.windowMs);
+  const ipFailures = new FailureCounter(ctx.clock, L.loginFailuresPerIp.max, L.loginFailuresPerIp.windowMs);
+
+  // The reset page carries a token in its address fragment: no referrer leaves it (issue 3).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.split(/[?#]/)[0] === '/reset-password') reply.header('Referrer-Policy', 'no-referrer');
+    return payload;
+  });
+
   bind(app, getMe, async ({ user }, reply) => {
-    if (!user) return reply.code(401).send({ success: false, message: ACCOUNT_MESSAGES.notSignedIn });
+    if (!user) return reply.code(401).send({ success: false, message: M.notSignedIn });
     return { success: true as const, data: toCurrentUser(user) };
+  });
+
+  bind(
+    app,
+    signup,
+    async (request, reply) => {
+      const user = await createAccount(ctx, request.body);
+      await endSession(ctx, request as never, reply);
+      await startSession(ctx, reply, user.id);
+      void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
+      reply.code(201);
+      return { success: true as const, data: toCurrentUser(user) };
+    },
+    { limits: [perIp('signup', L.signupPerIp.max, L.signupPerIp.windowMs)], bodyLimit: 16 * 1024 },
+  );
+
+  bind(
+    app,
+    login,
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const accountKey = `account:${email}`;
+      const ipKey = `ip:${request.ip}`;
+      const wait = Math.max(accountFailures.blockedFor(accountKey), ipFailures.blockedFor(ipKey));
+      if (wait > 0) throw tooMany(wait);
+      const user = await checkCredentials(ctx, email, password);
+      if (!user) {
+        accountFailures.fail(accountKey);
+        ipFailures.fail(ipKey);
+        throw new AppError('UNAUTHORIZED', M.invalidCredentials);
+      }
+      accountFailures.clear(accountKey);
+      // A new session id at every sign-in; any session the browser presented is ended (no fixation).
+      await endSession(ctx, request as never, reply);
+      await startSession(ctx, reply, user.id);
+      return { success: true as const, data: toCurrentUser(user) };
+    },
+    { limits: [perIp('login', L.loginPerIp.max, L.loginPerIp.windowMs)], bodyLimit: 16 * 1024 },
+  );
+
+  bind(app, logout, async (request, reply) => {
+    await endSession(ctx, request as never, reply);
+    return { success: true as const, message: M.logoutSuccess };
+  });
+
+  bind(
+    app,
+    welcomeEmail,
+    async ({ user }) => {
+      // Only ever the caller's own address: the body's email, name and company are ignored.
+      await ctx.mailer.send(accountMails.welcome(user!, ctx.env.PUBLIC_URL));
+      return { success: true as const, message: M.welcomeSent };
+    },
+    { limits: [byUser('welcome-email', L.welcomePerAccount)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    forgotPassword,
+    async ({ body }) => {
+      await requestPasswordReset(ctx, body.email);
+      return { success: true as const, message: M.forgotNeutral };
+    },
+    {
+      limits: [perIp('forgot-password', L.forgotPerIp.max, L.forgotPerIp.windowMs), byBodyEmail('forgot-password-account', L.forgotPerAccount)],
+      bodyLimit: 4 * 1024,
+    },
+  );
+
+  bind(
+    app,
+    validateToken,
+    async ({ body }) => {
+      if (!(await isResetTokenValid(ctx, body.token))) throw new AppError('BAD_REQUEST', M.tokenExpired);
+      return { success: true as const, data: { valid: true as const } };
+    },
+    { limits: [perIp('validate-token', L.validateTokenPerIp.max, L.validateTokenPerIp.windowMs)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    resetPassword,
+    async (request, reply) => {
+      await resetPasswordWithToken(ctx, request.body.token, request.body.newPassword);
+      // The caller's own session (if any) ended with all the others; clear its cookie too.
+      await endSession(ctx, request as never, reply);
+      return { success: true as const, message: M.passwordResetDone };
+    },
+    { limits: [perIp('reset-password', L.resetPerIp.max, L.resetPerIp.windowMs)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    updateDetails,
+    async ({ user, body }) => {
+      const row = await updateUser(ctx, user!.id, {
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.company !== undefined && { company: body.company }),
+      });
+      return { success: true as const, data: toCurrentUser(row) };
+    },
+    { limits: [byUser('update-details', L.settingsPerAccount)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    updateType,
+    async ({ user, body }) => {
+      const row = await updateUser(ctx, user!.id, { type: body.type });
+      return { success: true as const, data: toCurrentUser(row) };
+    },
+    { limits: [byUser('update-type', L.settingsPerAccount)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    requestDeletion,
+    async ({ user, body }) => {
+      const row = await requestAccountDeletion(ctx, user!, body?.reason);
+      return { success: true as const, data: toCurrentUser(row) };
+    },
+    { limits: [byUser('request-deletion', L.settingsPerAccount)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(app, cancelDeletion, async ({ user, params }) => {
+    if (!UUID.test(params.id)) throw new AppError('NOT_FOUND', M.noDeletionRequest);
+    await cancelAccountDeletion(ctx, params.id, user!.id);
+    return { success: true as const, message: 'Deletion request cancelled' };
   });
 }

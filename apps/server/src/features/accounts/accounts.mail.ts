@@ -1,0 +1,67 @@
+import { DELETION_GRACE_DAYS, USER_TYPE_LABELS } from '@solar/shared/constants/accounts';
+import type { MailMessage } from '../../platform/mail';
+import type { UserRow } from '../../db/schema/index';
+
+/** Mail texts of the accounts feature. Links are built from PUBLIC_URL, never the Host header. */
+export const accountMails = {
+  welcome: (user: Pick<UserRow, 'email' | 'name' | 'company' | 'type'>, publicUrl: string): MailMessage => ({
+    to: user.email,
+    subject: 'Welcome to Solar Marketplace',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      `Welcome to Solar Marketplace. Your ${USER_TYPE_LABELS[user.type]} account for ${user.company} is ready.`,
+      '',
+      user.type === 'provider'
+        ? 'List your services for free and keep your business profile up to date so asset owners can find you.'
+        : 'List tenders, find service providers and explore solar asset intelligence.',
+      '',
+      `Your dashboard: ${publicUrl}/dashboard`,
+      '',
+      'The Solar Marketplace team',
+    ].join('\n'),
+  }),
+
+  /** The token is in the fragment: browsers never send it to a server or in a Referer header. */
+  passwordReset: (user: Pick<UserRow, 'email' | 'name'>, token: string, publicUrl: string): MailMessage => ({
+    to: user.email,
+    subject: 'Reset your Solar Marketplace password',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'We received a request to reset the password of your Solar Marketplace account.',
+      'Open this link within 1 hour to choose a new password:',
+      '',
+      `${publicUrl}/reset-password#token=${token}`,
+      '',
+      'Or enter this reset token on the password reset page:',
+      '',
+      token,
+      '',
+      'The link can be used once. If you did not ask for a reset, you can ignore this email: your password stays the same.',
+    ].join('\n'),
+  }),
+
+  passwordChanged: (user: Pick<UserRow, 'email' | 'name'>, publicUrl: string): MailMessage => ({
+    to: user.email,
+    subject: 'Your Solar Marketplace password was changed',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'The password of your Solar Marketplace account was just changed, and every signed-in device was signed out.',
+      `If this was not you, reset your password at once: ${publicUrl}/reset-password`,
+    ].join('\n'),
+  }),
+
+  deletionRequested: (user: Pick<UserRow, 'email' | 'name'>, dueAt: Date): MailMessage => ({
+    to: user.email,
+    subject: 'Your account deletion request',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      `We received your request to delete your Solar Marketplace account. It will be deleted within ${DELETION_GRACE_DAYS} days`,
+      `(on or after ${dueAt.toLocaleDateString('en-GB', { timeZone: 'Europe/London' })}).`,
+      'If you change your mind, contact support before then and we will cancel the request.',
+    ].join('\n'),
+  }),
+};

@@ -1,0 +1,61 @@
+/**
+ * Commonly used passwords, shipped with the repository so the check works offline (SECURITY.md:
+ * "refuse the most common passwords"; NCSC password guidance). Drawn from the most frequent entries
+ * of public breach-corpus frequency lists plus the predictable capitalised-and-numbered variants
+ * that pass the spec's rules (Password1, Welcome123...). Compared case-insensitively after
+ * trimming, so "Password123" is refused. Decision 0101.
+ */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '123456', 'password', '12345678', 'qwerty', '123456789', '12345', '1234', '111111', '1234567', 'dragon',
+  '123123', 'baseball', 'abc123', 'football', 'monkey', 'letmein', 'shadow', 'master', '696969', 'mustang',
+  '666666', 'qwertyuiop', '123321', '1234567890', 'pussy', 'superman', '654321', 'michael', '7777777',
+  'fuckyou', '121212', '000000', 'qazwsx', '123qwe', 'killer', 'trustno1', 'jordan', 'jennifer', 'zxcvbnm',
+  'asdfgh', 'hunter', 'buster', 'soccer', 'harley', 'batman', 'andrew', 'tigger', 'sunshine', 'iloveyou',
+  'fuckme', '2000', 'charlie', 'robert', 'thomas', 'hockey', 'ranger', 'daniel', 'starwars', 'klaster',
+  '112233', 'george', 'asshole', 'computer', 'michelle', 'jessica', 'pepper', '1111', 'zxcvbn', '555555',
+  '11111111', '131313', 'freedom', '777777', 'pass', 'maggie', '159753', 'aaaaaa', 'ginger', 'princess',
+  'joshua', 'cheese', 'amanda', 'summer', 'love', 'ashley', '6969', 'nicole', 'chelsea', 'biteme', 'matthew',
+  'access', 'yankees', '987654321', 'dallas', 'austin', 'thunder', 'taylor', 'matrix', 'minecraft',
+  'william', 'corvette', 'hello', 'martin', 'heather', 'secret', 'merlin', 'diamond', '1234qwer', 'gfhjkm',
+  'hammer', 'silver', '222222', '88888888', 'anthony', 'justin', 'test', 'bailey', 'q1w2e3r4t5', 'patrick',
+  'internet', 'scooter', 'orange', '11111', 'golfer', 'cookie', 'richard', 'samantha', 'bigdog', 'guitar',
+  'jackson', 'whatever', 'mickey', 'chicken', 'sparky', 'snoopy', 'maverick', 'phoenix', 'camaro', 'peanut',
+  'morgan', 'welcome', 'falcon', 'cowboy', 'ferrari', 'samsung', 'andrea', 'smokey', 'steelers', 'joseph',
+  'mercedes', 'dakota', 'arsenal', 'eagles', 'melissa', 'boomer', 'booboo', 'spider', 'nascar', 'monster',
+  'tigers', 'yellow', 'xxxxxx', '123123123', 'gateway', 'marina', 'diablo', 'bulldog', 'qwer1234', 'compaq',
+  'purple', 'hardcore', 'banana', 'junior', 'hannah', '123654', 'porsche', 'lakers', 'iceman', 'money',
+  'cowboys', '987654', 'london', 'tennis', '999999', 'ncc1701', 'coffee', 'scooby', '0000', 'miller',
+  'boston', 'q1w2e3r4', 'brandon', 'yamaha', 'chester', 'mother', 'forever', 'johnny', 'edward', '333333',
+  'oliver', 'redsox', 'player', 'nikita', 'knight', 'fender', 'barney', 'midnight', 'please', 'brandy',
+  'chicago', 'badboy', 'slayer', 'rangers', 'charles', 'angel', 'flower', 'bigdaddy', 'rabbit', 'wizard',
+  'bigdick', 'jasper', 'enter', 'rachel', 'chris', 'steven', 'winner', 'adidas', 'victoria', 'natasha',
+  '1q2w3e4r', 'jasmine', 'winter', 'prince', 'panties', 'marine', 'ghbdtn', 'fishing', 'cocacola', 'casper',
+  'james', '232323', 'raiders', '888888', 'marlboro', 'gandalf', 'asdfasdf', 'crystal', '87654321',
+  '12344321', 'golden', '8675309', 'sexsex', 'beach', 'admin', 'administrator', 'login', 'changeme',
+  'default', 'solar', 'solarpanel', 'solarpower', 'qwerty1', 'letmein1', 'welcome1', 'password1', 'passw0rd',
+  'p@ssw0rd', 'p@ssword', 'pa55word', 'pa55w0rd', 'monkey1', 'dragon1', 'abc12345', 'iloveyou1', 'sunshine1',
+  'princess1', 'football1', 'baseball1', 'superman1', 'master1', 'shadow1', 'michael1', 'jordan23',
+  'liverpool', 'chelsea1', 'arsenal1', 'manchester', 'england', 'london1', 'summer1', 'winter1', 'spring1',
+  'autumn1', 'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september',
+  'october', 'november', 'december', 'monday', 'friday', 'qwertyui', 'asdfghjk', 'zxcvbnm1', '1qaz2wsx',
+  'zaq12wsx', 'qazwsxedc', '1q2w3e4r5t', 'aa123456', 'a1b2c3d4', 'abcd1234', 'test1234', 'temp1234',
+  'pass1234', 'admin123', 'admin1234', 'root1234', 'user1234', 'password12', 'password123', 'password1234',
+  'password12345', 'qwerty12', 'qwerty123', 'qwerty1234', 'welcome12', 'welcome123', 'welcome2024',
+  'welcome2025', 'welcome2026', 'letmein123', 'changeme123', 'secret123', 'computer1', 'internet1',
+  'football12', 'monkey123', 'dragon123', 'hello123', 'hello1234', 'iloveyou2', 'sunshine12', 'princess12',
+  'charlie1', 'thomas1', 'daniel1', 'jessica1', 'ashley1', 'michelle1', 'nicole1', 'andrew1', 'matthew1',
+  'joshua1', 'samantha1', 'hannah1', 'jennifer1', 'robert1', 'william1', 'george1', 'harley1', 'hunter1',
+  'buster1', 'soccer1', 'hockey1', 'tigger1', 'ginger1', 'pepper1', 'maggie1', 'cookie1', 'chicken1',
+  'mustang1', 'starwars1', 'batman1', 'spiderman1', 'pokemon1', 'minecraft1', 'summer2024', 'summer2025',
+  'summer2026', 'winter2024', 'winter2025', 'winter2026', 'spring2025', 'spring2026', 'autumn2025',
+  'autumn2026', 'password2024', 'password2025', 'password2026', 'january2026', 'december2025', 'qwertyuiop1',
+  'asdfghjkl1', 'zxcvbnm123', '1234abcd', 'abc123456', '123abc123', '1password', 'qwe123456', '123qweasd',
+  'qweasd123', 'qweasdzxc', '1qazxsw2', 'passpass', 'letmeinnow', 'trustno12', 'whatever1', 'freedom1',
+  'secret1', 'money123', 'ilovegod', 'lovely1', 'babygirl1', 'loveme1', 'princesa', 'teamo123', 'mylove1',
+  'football123', 'baseball123', 'letmein12', 'superman123', 'batman123', 'access14', 'master123',
+  'killer123', 'michael123', 'jordan123', 'liverpool1', 'manutd1', 'rangers1', 'celtic1', 'tottenham1',
+  'everton1', 'newcastle1', 'leeds1', 'scotland1', 'wales123', 'cardiff1', 'edinburgh1', 'glasgow1',
+  'sunderland', 'birmingham', 'manchester1',
+]);
+
+export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.trim().toLowerCase());
