@@ -15,9 +15,10 @@ import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
+import { tendersRoutes } from './features/tenders/tenders.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, geoRoutes, providersRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, geoRoutes, providersRoutes, tendersRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

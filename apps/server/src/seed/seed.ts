@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
 import { seedRepdProviders } from '../features/providers/providers.seed';
 import { seedDemoProviders } from '../features/providers/providers.demo-seed';
 import { seedPartsCatalogue } from '../features/parts/parts.seed';
+import { seedDemoTenders, seedOcdsSample } from '../features/tenders/tenders.seed';
 
 type SeedContext = Pick<AppContext, 'env' | 'database' | 'log' | 'clock'>;
 
@@ -22,6 +23,8 @@ const SEEDERS: Seeder[] = [
   { name: 'providers-repd', demo: false, run: seedRepdProviders },
   { name: 'providers-demo', demo: true, run: seedDemoProviders },
   { name: 'parts-catalogue', demo: false, run: seedPartsCatalogue },
+  { name: 'tenders-ocds-sample', demo: false, run: seedOcdsSample },
+  { name: 'tenders-demo', demo: true, run: seedDemoTenders },
 ];
 
 export async function seed(ctx: SeedContext) {

@@ -4,6 +4,7 @@ import * as analytics from './analytics';
 import * as health from './health';
 import * as providers from './providers';
 import * as geo from './geo';
+import * as tenders from './tenders';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
@@ -12,6 +13,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(health),
   ...pick(providers),
   ...pick(geo),
+  ...pick(tenders),
 };
 
 /**
@@ -24,10 +26,6 @@ export const plannedCalls: ReadonlyArray<{ method: string; path: string; source:
   { method: 'PATCH', path: '/api/admin/users/:id', source: 'accounts §7', issue: 6 },
   { method: 'GET', path: '/api/admin/claims', source: 'accounts §7', issue: 6 },
   { method: 'POST', path: '/api/admin/claims/:id/review', source: 'accounts §7', issue: 6 },
-  { method: 'GET', path: '/api/tenders', source: 'accounts §7', issue: 8 },
-  { method: 'POST', path: '/api/tenders', source: 'accounts §7', issue: 8 },
-  { method: 'GET', path: '/api/tenders/public', source: 'accounts §7', issue: 8 },
-  { method: 'GET', path: '/api/tenders/:id', source: 'accounts §7', issue: 8 },
   { method: 'POST', path: '/api/parts/search', source: 'accounts §7', issue: 10 },
   { method: 'GET', path: '/api/assets/:id', source: 'accounts §7', issue: 9 },
   { method: 'GET', path: '/api/assets/coordinates', source: 'accounts §7', issue: 9 },

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './platform';
 export * from './providers';
 export * from './parts';
+export * from './tenders';

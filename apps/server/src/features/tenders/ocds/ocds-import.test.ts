@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
+import { OCDS_SAMPLE } from '../tenders.seed';
+import { importOcdsReleases, readOcdsSource } from './ocds-import';
+import { mapRelease, type OcdsRelease } from './ocds-mapper';
+
+describe.each(databaseKinds)('OCDS import on %s', (kind) => {
+  let t: TestApp;
+  let releases: OcdsRelease[];
+  const snapshot = () =>
+    t.ctx.database.query<{ digest: string; n: string }>(
+      `SELECT md5(string_agg(row_to_json(x)::text, '|' ORDER BY x.external_id)) AS digest, count(*) AS n
+         FROM (SELECT external_id, external_release_id, title, description, stage, published_date, closing_date, value_minimum,
+                      value_maximum, notice_url, latitude, sectors, updated_at FROM tenders) x`,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    releases = await readOcdsSource(OCDS_SAMPLE);
+  });
+  afterAll(() => t.close());
+
+  it('imports the 380 sample releases as 370 notices, later releases updating earlier ones', async () => {
+    const report = await importOcdsReleases(t.ctx.database, releases, { now: t.ctx.clock.now() });
+    expect(report).toMatchObject({ read: 380, inserted: 370, updated: 10, skipped: 0 });
+    const [row] = await t.ctx.database.query<{ n: string }>(`SELECT count(*) AS n FROM tenders WHERE source = 'External'`);
+    expect(Number(row!.n)).toBe(370);
+  });
+
+  it('changes nothing when run a second time, and says why each release was skipped', async () => {
+    const before = await snapshot();
+    const report = await importOcdsReleases(t.ctx.database, releases, { now: new Date('2027-01-01T00:00:00Z') });
+    expect(report).toMatchObject({ read: 380, inserted: 0, updated: 0, skipped: 380 });
+    expect(report.reasons).toEqual({ 'unchanged (release already imported)': 370, 'older than the stored release': 10 });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('stores repaired text: no mojibake and no escaped CR LF left, words intact', async () => {
+    const [bad] = await t.ctx.database.query<{ n: string }>(
+      `SELECT count(*) AS n FROM tenders WHERE title || description || coalesce(organisation_name, '') ~ '(Â£|â€|Âµ|Ã¤|Â®|\\.rnrn)'`,
+    );
+    expect(Number(bad!.n)).toBe(0);
+    const [tai] = await t.ctx.database.query<{ description: string; sectors: string[]; notice_url: string }>(
+      `SELECT description, sectors, notice_url FROM tenders WHERE title = 'Design and Installation of Roof Mounted Solar PV Systems Framework Agreement'`,
+    );
+    expect(tai!.description).toContain('Tai Tarian is seeking');
+    expect(tai!.sectors).toEqual(['solar']);
+    expect(tai!.notice_url).toMatch(/^https:\/\/www\.sell2wales\.gov\.wales\//);
+  });
+
+  it('reports releases it cannot use with a reason and still imports the rest', async () => {
+    const report = await importOcdsReleases(
+      t.ctx.database,
+      [{ id: 'x' } as OcdsRelease, { ocid: 'ocds-test-1', date: '2026-01-01T00:00:00Z', tender: {} }, { ocid: 'ocds-test-2', tender: { title: 'No date' } }],
+      { now: t.ctx.clock.now() },
+    );
+    expect(report).toMatchObject({ read: 3, inserted: 0, skipped: 3 });
+    expect(report.reasons).toEqual({ 'missing ocid': 1, 'missing title': 1, 'missing or invalid release date': 1 });
+  });
+});
+
+describe('mapRelease', () => {
+  let releases: OcdsRelease[];
+  beforeAll(async () => {
+    releases = await readOcdsSource(OCDS_SAMPLE);
+  });
+
+  it('maps a Contracts Finder award release (buyer, values, dates, contact, notice URL, award)', () => {
+    const release = releases.find((r) => r.ocid === 'ocds-b5fd17-e3b5f385-5989-4cf1-8849-01c247fc9c30')!;
+    const result = mapRelease(release);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.notice).toMatchObject({
+      title: 'Parking Pilot - CEO',
+      stage: 'awarded',
+      organisationName: 'London Borough of Merton',
+      valueMinimum: 93007,
+      valueMaximum: 372032,
+      contactEmail: 'Commercial.services@merton.gov.uk',
+      contactTown: 'Morden',
+      contactPostcode: 'SM4 5DX',
+      contactWebsite: 'http://www.merton.gov.uk/',
+      noticeUrl: 'https://www.contractsfinder.service.gov.uk/Notice/2a1e3359-87a0-4fdd-ac61-20d5e6520a13',
+      awardSupplier: 'Marstons holdings plc',
+      awardValue: 93007,
+    });
+    // No tender.datePublished: the release date is used.
+    expect(result.notice.publishedDate.toISOString()).toBe('2025-01-23T22:10:19.000Z');
+    expect(result.notice.closingDate?.toISOString()).toBe('2024-12-21T12:00:00.000Z');
+    expect(result.notice.description).toContain('framework.\u202f The initial');
+  });
+
+  it('maps a Public Contracts Scotland release without a release id', () => {
+    const result = mapRelease(releases.find((r) => r.ocid === 'ocds-r6ebe6-0000581860')!);
+    expect(result.ok && result.notice).toMatchObject({
+      externalReleaseId: 'ocds-r6ebe6-0000581860@2019-04-29T00:00:00.000Z',
+      organisationName: 'ng homes',
+      location: 'North Glasgow',
+      contactPostcode: 'G21 4LS',
+      stage: 'active',
+      noticeUrl: 'https://www.publiccontractsscotland.gov.uk/search/show/search_view.aspx?ID=APR352786',
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { TENDER_SECTORS, type TenderSector } from '@solar/shared/constants/tenders';
+import type { TenderRecord } from './tenders.repository';
+
+const iso = (value: Date | string | null | undefined) => (value == null ? null : new Date(value).toISOString());
+const num = (value: string | number | null | undefined) => (value == null ? null : Number(value));
+
+/**
+ * The one place a tender row becomes the API shape (STYLE §4): an explicit field list; the owner by
+ * name only; invited providers only for the owner and admins (`showInvitations`).
+ */
+export function toTender(row: TenderRecord, options: { invitedProviders?: string[] } = {}): Tender {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    user: row.owner_name ? { name: row.owner_name } : null,
+    service: row.service,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    latitude: num(row.latitude),
+    longitude: num(row.longitude),
+    searchRadius: num(row.search_radius),
+    startTimePreference: row.start_time_preference,
+    type: row.type,
+    invitedProviders: options.invitedProviders ?? [],
+    status: row.status,
+    source: row.source,
+    externalId: row.external_id,
+    organisationName: row.organisation_name,
+    publishedDate: iso(row.published_date)!,
+    closingDate: iso(row.closing_date),
+    startDate: iso(row.start_date),
+    endDate: iso(row.end_date),
+    valueMinimum: num(row.value_minimum),
+    valueMaximum: num(row.value_maximum),
+    contactName: row.contact_name,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+    contactWebsite: row.contact_website,
+    contactAddress: row.contact_address,
+    contactTown: row.contact_town,
+    contactPostcode: row.contact_postcode,
+    noticeUrl: row.notice_url,
+    region: row.region,
+    sectors: (row.sectors ?? []).filter((s): s is TenderSector => (TENDER_SECTORS as readonly string[]).includes(s)),
+    award:
+      row.award_supplier || row.award_value != null || row.award_date
+        ? { supplier: row.award_supplier, value: num(row.award_value), date: iso(row.award_date) }
+        : null,
+    isDemo: row.is_demo,
+  };
+}

@@ -1,0 +1,291 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
+import type { Database, Db } from '../../db/client';
+import { tenderInvitations, tenders, type NewTenderRow } from '../../db/schema/index';
+import type { MappedNotice } from './ocds/ocds-mapper';
+
+/** A transaction or the database itself. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A tender row as the list queries return it (snake_case columns plus the owner's name). */
+export interface TenderRecord {
+  id: string;
+  user_id: string | null;
+  owner_name: string | null;
+  service: string | null;
+  title: string;
+  description: string;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  search_radius: number | null;
+  start_time_preference: string | null;
+  type: 'open' | 'private';
+  source: 'Solar Manager' | 'External';
+  status: 'open' | 'closed' | 'awarded';
+  external_id: string | null;
+  organisation_name: string | null;
+  published_date: Date | string;
+  closing_date: Date | string | null;
+  start_date: Date | string | null;
+  end_date: Date | string | null;
+  value_minimum: string | number | null;
+  value_maximum: string | number | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_website: string | null;
+  contact_address: string | null;
+  contact_town: string | null;
+  contact_postcode: string | null;
+  notice_url: string | null;
+  region: string | null;
+  sectors: string[] | null;
+  award_supplier: string | null;
+  award_value: string | number | null;
+  award_date: Date | string | null;
+  is_demo: boolean;
+  invited_providers?: string[] | null;
+}
+
+/**
+ * Status is computed when read (decision 0170): awarded after an award release; closed when
+ * cancelled or once the closing date has passed (a notice without one counts as open for 90 days
+ * after publication); otherwise open. `$1` is always the current time from the injected clock.
+ */
+const STATUS_SQL = `CASE
+    WHEN t.stage = 'awarded' THEN 'awarded'
+    WHEN t.stage = 'cancelled' OR coalesce(t.closing_date, t.published_date + interval '90 days') <= $1::timestamptz THEN 'closed'
+    ELSE 'open' END`;
+const OPEN_SQL = `(t.stage = 'active' AND coalesce(t.closing_date, t.published_date + interval '90 days') > $1::timestamptz)`;
+const PLACE_SQL = `(coalesce(t.location, '') || ' ' || coalesce(t.contact_town, '') || ' ' || coalesce(t.contact_postcode, '') || ' ' || coalesce(t.region, ''))`;
+const TEXT_SQL = `(t.title || ' ' || t.description)`;
+
+const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.title, t.description, t.location, t.latitude,
+    t.longitude, t.search_radius, t.start_time_preference, t.type, t.source, ${STATUS_SQL} AS status, t.external_id,
+    t.organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
+    t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
+    t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo
+  FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const haversineSql = (lat: string, lng: string) =>
+  `(6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - ${lat}) / 2), 2)
+     + cos(radians(${lat})) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - ${lng}) / 2), 2)))))`;
+
+/** Public list (accounts §9): open-type tenders only; every filter, sort and the page in SQL. */
+export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
+  const params: unknown[] = [now.toISOString()];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [`t.type = 'open'`];
+  if (query.source !== 'all') where.push(`t.source = ${p(query.source)}`);
+  if (query.status === 'open') where.push(OPEN_SQL);
+  if (query.status === 'closed') where.push(`NOT ${OPEN_SQL}`);
+  if (query.service) {
+    const s = p(query.service);
+    where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(likePattern(query.service))})`);
+  }
+  // A place name from the location input is 'Town, County, Country': its first part is matched.
+  const placeText = query.location?.split(',')[0]?.trim();
+  if (query.lat !== undefined && query.lng !== undefined) {
+    const within = `(t.latitude IS NOT NULL AND t.longitude IS NOT NULL AND ${haversineSql(p(query.lat), p(query.lng))} <= ${p(query.radius ?? 50)})`;
+    // Decision 0175: notices without coordinates are kept when their place text matches.
+    where.push(placeText ? `(${within} OR (t.latitude IS NULL AND ${PLACE_SQL} ILIKE ${p(likePattern(placeText))}))` : within);
+  } else if (placeText) {
+    where.push(`${PLACE_SQL} ILIKE ${p(likePattern(placeText))}`);
+  }
+  // Decision 0176: value filters compare the notice's range and leave out notices without a value.
+  if (query.minValue !== undefined) where.push(`coalesce(t.value_maximum, t.value_minimum) >= ${p(query.minValue)}`);
+  if (query.maxValue !== undefined) where.push(`coalesce(t.value_minimum, t.value_maximum) <= ${p(query.maxValue)}`);
+  if (query.sector) where.push(`${p(query.sector)} = ANY(t.sectors)`);
+
+  const whereSql = where.join(' AND ');
+  const column = query.sortBy === 'closingDate' ? 't.closing_date' : 't.published_date';
+  const order = `${column} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
+  const [{ total }] = (await database.query<{ total: string | number }>(`SELECT count(*) AS total FROM tenders t WHERE ${whereSql}`, params)) as [
+    { total: string | number },
+  ];
+  const offset = (query.page - 1) * query.limit;
+  const rows = await database.query<TenderRecord>(
+    `${SELECT_SQL} WHERE ${whereSql} ORDER BY ${order} LIMIT ${p(query.limit)} OFFSET ${p(offset)}`,
+    params,
+  );
+  return { rows, total: Number(total) };
+}
+
+/** One tender if the viewer may see it (decision 0177): private ones only for owner, invited owners, admins. */
+export async function findVisibleTender(database: Database, id: string, viewer: { id: string; isAdmin: boolean } | null, now: Date) {
+  const rows = await database.query<TenderRecord>(
+    `${SELECT_SQL} WHERE t.id = $2 AND (
+       t.type = 'open' OR $4::boolean OR t.user_id = $3::uuid OR EXISTS (
+         SELECT 1 FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
+          WHERE ti.tender_id = t.id AND p.user_id = $3::uuid AND p.claim_approved))`,
+    [now.toISOString(), id, viewer?.id ?? null, viewer?.isAdmin ?? false],
+  );
+  return rows[0];
+}
+
+export async function listInvitedProviderIds(database: Database, tenderId: string): Promise<string[]> {
+  const rows = await database.query<{ provider_id: string }>(
+    'SELECT provider_id FROM tender_invitations WHERE tender_id = $1 ORDER BY created_at, provider_id',
+    [tenderId],
+  );
+  return rows.map((r) => String(r.provider_id));
+}
+
+/** Admin list: every tender with its invited providers. */
+export async function listAllTenders(database: Database, now: Date) {
+  return database.query<TenderRecord>(
+    `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
+       FROM (${SELECT_SQL}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
+    [now.toISOString()],
+  );
+}
+
+export async function insertTender(tx: Executor, values: NewTenderRow, invitedProviders: string[]) {
+  const [row] = await tx.insert(tenders).values(values).returning({ id: tenders.id });
+  if (invitedProviders.length > 0) {
+    await tx.insert(tenderInvitations).values(invitedProviders.map((providerId) => ({ tenderId: row!.id, providerId })));
+  }
+  return row!.id;
+}
+
+export interface ProviderForInvite {
+  id: string;
+  business_name: string;
+  user_id: string | null;
+  claim_approved: boolean;
+  owner_email: string | null;
+  owner_name: string | null;
+}
+
+export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<ProviderForInvite[]> {
+  if (ids.length === 0) return [];
+  const result = await tx.execute(sql`SELECT p.id::text AS id, p.business_name, p.user_id, p.claim_approved, u.email AS owner_email, u.name AS owner_name
+      FROM providers p LEFT JOIN users u ON u.id = p.user_id AND p.claim_approved
+     WHERE p.id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
+  return (result as unknown as { rows: ProviderForInvite[] }).rows;
+}
+
+/**
+ * Providers a private tender may invite (accounts §9): offering the service; countrywide providers
+ * (service_radius -1) always; with a location, providers without coordinates are left out and the
+ * rest must be within the tender's search radius (haversine, 6371 km).
+ */
+export async function listInvitableProviders(
+  database: Database,
+  query: { service: string; lat?: number; lng?: number; radius?: number; page: number; limit: number },
+) {
+  const params: unknown[] = [likePattern(query.service.toLowerCase())];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = [`providers_join_lower(t.services) LIKE $1`];
+  let distance = 'NULL::double precision';
+  if (query.lat !== undefined && query.lng !== undefined) {
+    distance = haversineSql(p(query.lat), p(query.lng));
+    where.push(`(t.service_radius = -1 OR (t.latitude IS NOT NULL AND t.longitude IS NOT NULL AND ${distance} <= ${p(query.radius ?? 50)}))`);
+  }
+  const whereSql = where.join(' AND ');
+  const [{ total }] = (await database.query<{ total: string | number }>(`SELECT count(*) AS total FROM providers t WHERE ${whereSql}`, params)) as [
+    { total: string | number },
+  ];
+  const rows = await database.query<{
+    id: string;
+    business_name: string;
+    location: string;
+    services: string[];
+    service_radius: number | null;
+    claimed: boolean;
+    claim_approved: boolean;
+    distance_km: number | null;
+  }>(
+    `SELECT t.id::text AS id, t.business_name, t.location, t.services, t.service_radius, t.claimed, t.claim_approved,
+            CASE WHEN t.latitude IS NULL OR t.longitude IS NULL THEN NULL ELSE ${distance} END AS distance_km
+       FROM providers t WHERE ${whereSql}
+      ORDER BY t.claim_approved DESC, distance_km ASC NULLS LAST, lower(t.business_name), t.id
+      LIMIT ${p(query.limit)} OFFSET ${p((query.page - 1) * query.limit)}`,
+    params,
+  );
+  return { rows, total: Number(total) };
+}
+
+/** ocid → the stored release version, for the importer's newer-release check. */
+export async function loadStoredReleases(tx: Executor, ocids: string[]) {
+  const map = new Map<string, { date: Date; id: string }>();
+  if (ocids.length === 0) return map;
+  const rows = await tx
+    .select({ externalId: tenders.externalId, date: tenders.externalReleaseDate, id: tenders.externalReleaseId })
+    .from(tenders)
+    .where(inArray(tenders.externalId, ocids));
+  for (const row of rows) if (row.externalId && row.date && row.id) map.set(row.externalId, { date: row.date, id: row.id });
+  return map;
+}
+
+const ts = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Inserts or updates one notice. A later release replaces what it states and keeps earlier values it
+ * leaves out (OCDS releases are partial); the published date stays the earliest seen.
+ */
+export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Promise<'inserted' | 'updated' | 'stale'> {
+  const result = await tx.execute(sql`
+    INSERT INTO tenders (source, type, external_id, external_release_id, external_release_date, title, description, stage,
+      organisation_name, published_date, closing_date, start_date, end_date, value_minimum, value_maximum, contact_name,
+      contact_email, contact_phone, contact_website, contact_address, contact_town, contact_postcode, notice_url, location,
+      region, latitude, longitude, coordinates_approximate, cpv_codes, sectors, award_supplier, award_value, award_date,
+      created_at, updated_at)
+    VALUES ('External', 'open', ${n.externalId}, ${n.externalReleaseId}, ${ts(n.externalReleaseDate)}::timestamptz, ${n.title},
+      ${n.description}, ${n.stage}, ${n.organisationName}, ${ts(n.publishedDate)}::timestamptz, ${ts(n.closingDate)}::timestamptz,
+      ${ts(n.startDate)}::timestamptz, ${ts(n.endDate)}::timestamptz, ${n.valueMinimum}::numeric, ${n.valueMaximum}::numeric,
+      ${n.contactName}, ${n.contactEmail}, ${n.contactPhone}, ${n.contactWebsite}, ${n.contactAddress}, ${n.contactTown},
+      ${n.contactPostcode}, ${n.noticeUrl}, ${n.location}, ${n.region}, ${n.latitude}::double precision,
+      ${n.longitude}::double precision, ${n.latitude !== null},
+      ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(n.cpvCodes)}::jsonb)),
+      ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(n.sectors)}::jsonb)),
+      ${n.awardSupplier}, ${n.awardValue}::numeric, ${ts(n.awardDate)}::timestamptz, ${now.toISOString()}::timestamptz,
+      ${now.toISOString()}::timestamptz)
+    ON CONFLICT (external_id) DO UPDATE SET
+      external_release_id = EXCLUDED.external_release_id,
+      external_release_date = EXCLUDED.external_release_date,
+      title = EXCLUDED.title,
+      description = CASE WHEN EXCLUDED.description <> '' THEN EXCLUDED.description ELSE tenders.description END,
+      stage = EXCLUDED.stage,
+      organisation_name = coalesce(EXCLUDED.organisation_name, tenders.organisation_name),
+      published_date = least(EXCLUDED.published_date, tenders.published_date),
+      closing_date = coalesce(EXCLUDED.closing_date, tenders.closing_date),
+      start_date = coalesce(EXCLUDED.start_date, tenders.start_date),
+      end_date = coalesce(EXCLUDED.end_date, tenders.end_date),
+      value_minimum = coalesce(EXCLUDED.value_minimum, tenders.value_minimum),
+      value_maximum = coalesce(EXCLUDED.value_maximum, tenders.value_maximum),
+      contact_name = coalesce(EXCLUDED.contact_name, tenders.contact_name),
+      contact_email = coalesce(EXCLUDED.contact_email, tenders.contact_email),
+      contact_phone = coalesce(EXCLUDED.contact_phone, tenders.contact_phone),
+      contact_website = coalesce(EXCLUDED.contact_website, tenders.contact_website),
+      contact_address = coalesce(EXCLUDED.contact_address, tenders.contact_address),
+      contact_town = coalesce(EXCLUDED.contact_town, tenders.contact_town),
+      contact_postcode = coalesce(EXCLUDED.contact_postcode, tenders.contact_postcode),
+      notice_url = coalesce(EXCLUDED.notice_url, tenders.notice_url),
+      location = coalesce(EXCLUDED.location, tenders.location),
+      region = coalesce(EXCLUDED.region, tenders.region),
+      latitude = coalesce(EXCLUDED.latitude, tenders.latitude),
+      longitude = coalesce(EXCLUDED.longitude, tenders.longitude),
+      coordinates_approximate = EXCLUDED.coordinates_approximate OR tenders.coordinates_approximate,
+      cpv_codes = CASE WHEN cardinality(EXCLUDED.cpv_codes) > 0 THEN EXCLUDED.cpv_codes ELSE tenders.cpv_codes END,
+      sectors = ARRAY(SELECT DISTINCT unnest(tenders.sectors || EXCLUDED.sectors) ORDER BY 1),
+      award_supplier = coalesce(EXCLUDED.award_supplier, tenders.award_supplier),
+      award_value = coalesce(EXCLUDED.award_value, tenders.award_value),
+      award_date = coalesce(EXCLUDED.award_date, tenders.award_date),
+      updated_at = EXCLUDED.updated_at
+    WHERE tenders.source = 'External' AND (tenders.external_release_date, tenders.external_release_id COLLATE "C")
+        < (EXCLUDED.external_release_date, EXCLUDED.external_release_id COLLATE "C")
+    RETURNING (xmax = 0) AS inserted`);
+  const rows = (result as unknown as { rows: Array<{ inserted: boolean }> }).rows;
+  if (rows.length === 0) return 'stale';
+  return rows[0]!.inserted ? 'inserted' : 'updated';
+}

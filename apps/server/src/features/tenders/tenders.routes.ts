@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { createTender, getTender, listInvitableProviders, listPublicTenders, listTenders } from '@solar/shared/contracts/tenders';
+import { bind } from '../../plugins/routes';
+import { perAccount, perIp } from '../../plugins/rate-limit';
+import * as service from './tenders.service';
+
+export function tendersRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+  bind(app, listPublicTenders, async ({ query }) => service.listPublicTenders(ctx, query));
+  bind(app, listInvitableProviders, async ({ query }) => service.listInvitableProviders(ctx, query));
+  bind(app, getTender, async ({ params, user }) => ({ data: await service.getTender(ctx, params.id, user) }));
+  bind(app, listTenders, async () => ({ success: true as const, data: await service.listAllTenders(ctx) }));
+  bind(
+    app,
+    createTender,
+    async ({ body, user }, reply) => {
+      const data = await service.createTender(ctx, user!, body);
+      return reply.code(201).send({ success: true as const, data });
+    },
+    {
+      limits: [
+        perIp('tenders-create-ip', 30, 3_600_000),
+        perAccount('tenders-create-account', 20, 3_600_000, (request) => request.cookies?.sid ?? request.cookies?.['__Host-sid']),
+      ],
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/** Tender constants of accounts §9 and the issue-8 decisions (docs/decisions/017x–018x). */
+
+export const TENDER_SOURCES = ['Solar Manager', 'External'] as const;
+export type TenderSource = (typeof TENDER_SOURCES)[number];
+
+export const TENDER_SOURCE_FILTERS = ['all', 'External', 'Solar Manager'] as const;
+export type TenderSourceFilter = (typeof TENDER_SOURCE_FILTERS)[number];
+
+/** Stored-and-computed status; the public detail shows only Open or Closed (awarded → Closed). */
+export const TENDER_STATUSES = ['open', 'closed', 'awarded'] as const;
+export type TenderStatus = (typeof TENDER_STATUSES)[number];
+
+export const TENDER_STATUS_FILTERS = ['open', 'closed', 'all'] as const;
+export type TenderStatusFilter = (typeof TENDER_STATUS_FILTERS)[number];
+/** docs/decisions/0173-tender-list-defaults.md: visitors come for opportunities they can still bid on. */
+export const DEFAULT_TENDER_STATUS_FILTER: TenderStatusFilter = 'open';
+
+export const TENDER_TYPES = ['open', 'private'] as const;
+export type TenderType = (typeof TENDER_TYPES)[number];
+
+export const TENDER_SORT_FIELDS = ['publishedDate', 'closingDate'] as const;
+export type TenderSortField = (typeof TENDER_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_TENDER_SORT: { sortBy: TenderSortField; sortOrder: SortOrder } = { sortBy: 'publishedDate', sortOrder: 'desc' };
+
+export const TENDER_PAGE_SIZES = [5, 10, 20, 50] as const;
+export const DEFAULT_TENDER_PAGE_SIZE = 10;
+
+export const TENDER_RADIUS_OPTIONS_KM = [25, 50, 100, 200, 300] as const;
+export const DEFAULT_TENDER_RADIUS_KM = 50;
+
+/** accounts §9 start time options; one label map shared by List a Tender and the quote page. */
+export const START_TIME_OPTIONS = ['flexible', 'urgent', '2weeks', '1month', 'research'] as const;
+export type StartTimePreference = (typeof START_TIME_OPTIONS)[number];
+export const DEFAULT_START_TIME: StartTimePreference = 'flexible';
+export const START_TIME_LABELS: Record<StartTimePreference, string> = {
+  flexible: 'Flexible',
+  urgent: 'Urgent (within 48 hours)',
+  '2weeks': 'Within 2 weeks',
+  '1month': 'Within 1 month',
+  research: 'Just researching',
+};
+
+export const TENDER_DESCRIPTION_CUT = 200;
+export const TENDER_PROVIDERS_PAGE_SIZE = 10;
+export const TENDER_SERVICE_SUGGESTIONS = 5;
+export const TENDER_DESCRIPTION_MAX = 5000;
+export const TENDER_MAX_INVITED_PROVIDERS = 100;
+
+/** Sectors marked on imported notices (keywords and CPV codes). */
+export const TENDER_SECTORS = ['solar', 'storage', 'wind'] as const;
+export type TenderSector = (typeof TENDER_SECTORS)[number];
+export const TENDER_SECTOR_LABELS: Record<TenderSector, string> = { solar: 'Solar', storage: 'Storage', wind: 'Wind' };
+
+/** The exact texts users see (accounts §2, §5, §8). */
+export const TENDER_MESSAGES = {
+  serviceRequiredTitle: 'Service Required',
+  serviceRequired: 'Please select a service type for your tender',
+  authRequiredTitle: 'Authentication Required',
+  authRequired: 'Please sign in or create an account to launch a tender.',
+  submitFailed: 'Failed to submit tender',
+  fetchFailed: 'Failed to fetch tenders',
+  notFound: 'Tender not found',
+  loadListError: 'Error Loading Tenders',
+  loadOneError: 'Error Loading Tender',
+  noneFound: 'No Tenders Found',
+  closed: 'Tender Closed',
+  launchedOpen: 'Your tender is live on the tender board.',
+  launchedPrivate: 'Your private tender has been sent to the invited providers.',
+  inviteRequired: 'Select at least one provider to invite',
+  descriptionRequired: 'Please describe what you need',
+  locationIncomplete: 'Choose a location from the suggestions',
+  valueRange: 'The minimum value cannot be more than the maximum',
+} as const;

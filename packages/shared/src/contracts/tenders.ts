@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import {
+  DEFAULT_TENDER_PAGE_SIZE,
+  DEFAULT_TENDER_RADIUS_KM,
+  DEFAULT_TENDER_SORT,
+  DEFAULT_TENDER_STATUS_FILTER,
+  DEFAULT_START_TIME,
+  SORT_ORDERS,
+  START_TIME_OPTIONS,
+  TENDER_DESCRIPTION_MAX,
+  TENDER_MAX_INVITED_PROVIDERS,
+  TENDER_MESSAGES,
+  TENDER_PAGE_SIZES,
+  TENDER_RADIUS_OPTIONS_KM,
+  TENDER_SECTORS,
+  TENDER_SORT_FIELDS,
+  TENDER_SOURCE_FILTERS,
+  TENDER_SOURCES,
+  TENDER_STATUS_FILTERS,
+  TENDER_STATUSES,
+  TENDER_TYPES,
+} from '../constants/tenders';
+import { defineContract } from './contract';
+import { errors, idParam, successEnvelope } from './common';
+
+/**
+ * A tender as the API shows it (accounts §3). Built from an explicit field list on the server:
+ * the owner appears by name only, never by email (spec README rulings).
+ */
+export const tender = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  user: z.object({ name: z.string() }).nullable(),
+  service: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  searchRadius: z.number().nullable(),
+  startTimePreference: z.string().nullable(),
+  type: z.enum(TENDER_TYPES),
+  /** Provider ids; only the owner and admins see them, others get []. */
+  invitedProviders: z.array(z.string()),
+  /** Computed when read: closed once closingDate has passed, awarded after an award release. */
+  status: z.enum(TENDER_STATUSES),
+  source: z.enum(TENDER_SOURCES),
+  externalId: z.string().nullable(),
+  organisationName: z.string().nullable(),
+  publishedDate: z.string(),
+  closingDate: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  valueMinimum: z.number().nullable(),
+  valueMaximum: z.number().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactWebsite: z.string().nullable(),
+  contactAddress: z.string().nullable(),
+  contactTown: z.string().nullable(),
+  contactPostcode: z.string().nullable(),
+  /** The original notice (View Original), for imported notices. */
+  noticeUrl: z.string().nullable(),
+  region: z.string().nullable(),
+  sectors: z.array(z.enum(TENDER_SECTORS)),
+  award: z.object({ supplier: z.string().nullable(), value: z.number().nullable(), date: z.string().nullable() }).nullable(),
+  isDemo: z.boolean(),
+});
+export type Tender = z.infer<typeof tender>;
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+
+const optionalNumber = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(min).max(max).optional());
+
+/** accounts §9 public list filters (all optional; defaults applied on the server). */
+export const listPublicTendersQuery = z.object({
+  service: optionalText(200),
+  location: optionalText(200),
+  /** Project addition: the location's point and a radius (km) for a distance filter (decision 0175). */
+  lat: optionalNumber(-90, 90),
+  lng: optionalNumber(-180, 180),
+  radius: optionalNumber(1, 1000),
+  sector: z.enum(TENDER_SECTORS).optional(),
+  source: z.enum(TENDER_SOURCE_FILTERS).default('all'),
+  status: z.enum(TENDER_STATUS_FILTERS).default(DEFAULT_TENDER_STATUS_FILTER),
+  minValue: optionalNumber(0, 1e13),
+  maxValue: optionalNumber(0, 1e13),
+  sortBy: z.enum(TENDER_SORT_FIELDS).default(DEFAULT_TENDER_SORT.sortBy),
+  sortOrder: z.enum(SORT_ORDERS).default(DEFAULT_TENDER_SORT.sortOrder),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => (TENDER_PAGE_SIZES as readonly number[]).includes(n), { message: `limit must be one of ${TENDER_PAGE_SIZES.join(', ')}` })
+    .default(DEFAULT_TENDER_PAGE_SIZE),
+});
+export type ListPublicTendersQuery = z.infer<typeof listPublicTendersQuery>;
+
+export const pagination = z.object({ page: z.number(), pages: z.number(), total: z.number(), limit: z.number() });
+
+export const listPublicTenders = defineContract({
+  method: 'GET',
+  path: '/api/tenders/public',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Open-type tenders (listed here and imported), filtered, sorted and paginated in SQL',
+  query: listPublicTendersQuery,
+  response: { 200: z.object({ data: z.array(tender), pagination }), 400: errors[400] },
+});
+
+export const getTender = defineContract({
+  method: 'GET',
+  path: '/api/tenders/:id',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'One tender; private tenders are 404 to anyone but the owner, invited providers’ owners and admins',
+  params: idParam,
+  response: { 200: z.object({ data: tender }), 404: errors[404] },
+});
+
+export const listTenders = defineContract({
+  method: 'GET',
+  path: '/api/tenders',
+  access: 'admin',
+  source: 'accounts §7',
+  summary: 'Every tender, open and private (admin dashboard)',
+  response: { 200: successEnvelope(z.array(tender)), 401: errors[401], 403: errors[403] },
+});
+
+/**
+ * The List a Tender form's schema, used by the form and the server (STYLE §4). `userId` is accepted
+ * for compatibility with accounts §7 and ignored: the owner is the session's user.
+ */
+export const createTenderBody = z
+  .strictObject({
+    userId: z.unknown().optional(),
+    service: z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200),
+    title: optionalText(200),
+    location: z.string().trim().max(200).default(''),
+    latitude: z.number().min(-90).max(90).nullable().optional(),
+    longitude: z.number().min(-180).max(180).nullable().optional(),
+    searchRadius: z
+      .number()
+      .int()
+      .refine((n) => (TENDER_RADIUS_OPTIONS_KM as readonly number[]).includes(n), { message: 'Choose a search radius from the list' })
+      .default(DEFAULT_TENDER_RADIUS_KM),
+    startTimePreference: z.enum(START_TIME_OPTIONS).default(DEFAULT_START_TIME),
+    description: z.string().trim().max(TENDER_DESCRIPTION_MAX).default(''),
+    type: z.enum(TENDER_TYPES).default('open'),
+    invitedProviders: z.array(z.uuid()).max(TENDER_MAX_INVITED_PROVIDERS).default([]),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.latitude == null) !== (body.longitude == null)) {
+      ctx.addIssue({ code: 'custom', message: TENDER_MESSAGES.locationIncomplete, path: ['location'] });
+    }
+    if (body.type === 'private' && body.invitedProviders.length === 0) {
+      ctx.addIssue({ code: 'custom', message: TENDER_MESSAGES.inviteRequired, path: ['invitedProviders'] });
+    }
+  });
+export type CreateTenderBody = z.input<typeof createTenderBody>;
+
+export const createTender = defineContract({
+  method: 'POST',
+  path: '/api/tenders',
+  access: 'user',
+  source: 'accounts §7',
+  summary: 'Launches a tender owned by the signed-in user (open, or private with invited providers)',
+  body: createTenderBody,
+  response: {
+    201: successEnvelope(tender.extend({ waitingListProviders: z.number() })),
+    400: errors[400],
+    401: errors[401],
+    429: errors[429],
+  },
+});
+
+/** A provider a private tender can invite (accounts §9 tender location rule). */
+export const invitableProvider = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  location: z.string(),
+  services: z.array(z.string()),
+  service_radius: z.number().nullable(),
+  claimed: z.boolean(),
+  claimApproved: z.boolean(),
+  distanceKm: z.number().nullable(),
+});
+export type InvitableProvider = z.infer<typeof invitableProvider>;
+
+export const listInvitableProvidersQuery = z.object({
+  service: z.string().trim().min(1).max(200),
+  lat: optionalNumber(-90, 90),
+  lng: optionalNumber(-180, 180),
+  radius: optionalNumber(1, 1000),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const listInvitableProviders = defineContract({
+  method: 'GET',
+  path: '/api/tenders/invitable-providers',
+  access: 'user',
+  source: 'project',
+  summary: 'Providers a private tender may invite: by service and the tender location rule, 10 at a time',
+  query: listInvitableProvidersQuery,
+  response: {
+    200: z.object({ data: z.array(invitableProvider), pagination }),
+    400: errors[400],
+    401: errors[401],
+  },
+});
