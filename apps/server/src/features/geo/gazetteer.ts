@@ -81,9 +81,9 @@ const NOISE_QUALIFIERS = new Set(['uk', 'united kingdom', 'gb', 'great britain',
 const POSTCODE = /^([a-z]{1,2}\d[a-z\d]?)(?:\s*(\d[a-z]{2}))?$/;
 
 export function normalise(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // eslint-disable-next-line no-control-regex -- plain ASCII skips the (slow) Unicode decomposition
+  const ascii = /^[\x00-\x7f]*$/.test(text);
+  return (ascii ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
@@ -108,6 +108,14 @@ interface Key {
 export function buildGazetteer(files: { places: string; postcodes: string; geonames: string }): Gazetteer {
   const entries: Entry[] = [];
   const keys: Key[] = [];
+  // Many places share a county line: normalise each distinct one once and share the string.
+  const contexts = new Map<string, string>();
+  const contextOf = (parts: Array<string | undefined>) => {
+    const raw = parts.filter(Boolean).join(' ');
+    let context = contexts.get(raw);
+    if (context === undefined) contexts.set(raw, (context = normalise(raw)));
+    return context;
+  };
 
   const addKeys = (entry: number, name: string, shownAs: string | null) => {
     const norm = normalise(name);
@@ -135,7 +143,7 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
       lng: Number(lon),
       lat: Number(lat),
       cls: localType as PlaceClass,
-      context: normalise([county, district, METRO_COUNTIES[district!], region, country].filter(Boolean).join(' ')),
+      context: contextOf([county, district, METRO_COUNTIES[district!], region, country]),
     });
     addKeys(index, main, null);
     if (other) addKeys(index, other, `${other} (${main}), ${area}`);
@@ -168,7 +176,7 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
       lng: Number(lon),
       lat: Number(lat),
       cls: NI_CITIES.has(name) ? 'City' : 'Town',
-      context: normalise(`northern ireland ${row[6] ?? ''}`),
+      context: contextOf(['northern ireland', row[6]]),
     });
     addKeys(index, name, null);
     for (const alias of NI_ALIASES[name] ?? []) addKeys(index, alias, `${alias}, Northern Ireland`);
