@@ -43,8 +43,10 @@ export function bind<C extends Contract>(
     summary: contract.summary,
     tags: [contract.source],
   };
-  const preHandler = [accessGuard(contract), ...(options.limits ?? []).map((spec) => limitHandler(app, spec))];
-  const routeOptions: RouteShorthandOptions = { schema, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
+  // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
+  const preValidation = [accessGuard(contract)];
+  const preHandler = (options.limits ?? []).map((spec) => limitHandler(app, spec));
+  const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
