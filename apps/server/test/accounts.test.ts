@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS } from '@solar/shared/constants/accounts';
 import { buildApp } from '../src/app';
 import { processDueDeletions } from '../src/features/accounts/accounts.service';

@@ -22,7 +22,7 @@ export type CurrentUser = z.infer<typeof currentUser>;
 // ---- Field rules (accounts §5): one schema per rule, used by the forms and the server alike ----
 
 /** No control characters (names end up in mail bodies; SECURITY.md refuses CR/LF in mail fields). */
-const noControl = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+const noControl = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** Trimmed and lower-cased before validation, on both sides (accounts §5). */
 export const emailField = z
@@ -77,14 +77,21 @@ export const signupBody = z.strictObject({
 });
 export type SignupBody = z.input<typeof signupBody>;
 
-const passwordsMatch = <T extends { confirmPassword: string }>(schema: z.ZodType<T>, field: 'password' | 'newPassword') =>
-  schema.refine((v) => (v as Record<string, unknown>)[field] === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsDontMatch });
+/** Checked even while other fields are still invalid, so the message shows as the user types. */
+const mismatch = {
+  path: ['confirmPassword'],
+  message: M.passwordsDontMatch,
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { confirmPassword?: unknown } | null;
+    return typeof v?.confirmPassword === 'string';
+  },
+};
 
 /** The sign-up form (accounts §2 Sign-up form): confirmPassword is checked here and never sent. */
-export const signupFormSchema = passwordsMatch(
-  signupBody.omit({ providerId: true }).extend({ confirmPassword: z.string() }),
-  'password',
-);
+export const signupFormSchema = signupBody
+  .omit({ providerId: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, mismatch);
 export type SignupFormValues = z.input<typeof signupFormSchema>;
 
 export const loginBody = z.strictObject({
@@ -97,10 +104,9 @@ export const forgotPasswordBody = z.strictObject({ email: emailField });
 export const validateTokenBody = z.strictObject({ token: tokenField });
 export const resetPasswordBody = z.strictObject({ token: tokenField, newPassword: newPasswordField });
 
-export const resetPasswordFormSchema = passwordsMatch(
-  z.object({ newPassword: newPasswordField, confirmPassword: z.string() }),
-  'newPassword',
-);
+export const resetPasswordFormSchema = z
+  .object({ newPassword: newPasswordField, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, mismatch);
 
 /**
  * accounts §7 lists email, name and company; the server mails only the caller's own address and

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { toast } from '../../../components/ui/toast-store';
 import { accountKeys } from './keys';
 
@@ -16,10 +17,10 @@ export function useLogout() {
       queryClient.clear();
       queryClient.setQueryData(accountKeys.me, null);
       navigate('/');
-      toast({ title: 'Success', description: 'You have been logged out successfully.', variant: 'success' });
+      toast({ title: 'Success', description: M.logoutSuccess, variant: 'success' });
     },
     onError: () => {
-      toast({ title: 'Error', description: 'Failed to logout. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: M.logoutFailed, variant: 'destructive' });
       void queryClient.invalidateQueries({ queryKey: accountKeys.me });
     },
   });

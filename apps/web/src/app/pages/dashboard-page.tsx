@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DASHBOARD_SUBTITLES } from '@solar/shared/constants/accounts';
+import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useMe } from '../../features/accounts/api/get-me';
+import { useLogout } from '../../features/accounts/api/logout';
+import { RequireAuth } from '../../features/accounts/components/require-auth';
+import { SettingsTab } from '../../features/accounts/components/settings-tab';
+import { AdminDashboard } from './admin-page';
+import { NotFoundPage } from './not-found-page';
+import { PageFallback } from '../layout/root-layout';
+import { dashboardSlots } from './dashboard-slots';
+
+const TABS = ['profile', 'quotes', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /dashboard: admins get the admin dashboard; other users the account dashboard (accounts §2). */
+export function DashboardPage() {
+  return (
+    <RequireAuth redirectTo="/login">
+      <DashboardSwitch />
+    </RequireAuth>
+  );
+}
+
+function DashboardSwitch() {
+  const { data: user } = useMe();
+  if (!user) return null;
+  return user.is_admin ? <AdminDashboard user={user} /> : <AccountDashboard />;
+}
+
+function AccountDashboard() {
+  const { data: user } = useMe();
+  const logout = useLogout();
+  const [params, setParams] = useSearchParams();
+  const initial = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'profile';
+  const [tab, setTab] = useState<Tab>(initial);
+  if (!user) return null;
+  const { ManageProfileTab, QuotesTab } = dashboardSlots;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Welcome, {user.name}</h1>
+          <p className="mt-1 text-muted-foreground">{DASHBOARD_SUBTITLES[user.type]}</p>
+        </div>
+        <Button variant="secondary" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+      </div>
+      <Tabs
+        className="mt-8"
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value as Tab);
+          const next = new URLSearchParams(params);
+          next.set('tab', value);
+          setParams(next, { replace: true });
+        }}
+      >
+        <TabsList>
+          <TabsTrigger value="profile">Manage Profile</TabsTrigger>
+          <TabsTrigger value="quotes">Quotes</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ManageProfileTab user={user} />
+        </TabsContent>
+        <TabsContent value="quotes">
+          <QuotesTab user={user} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab user={user} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** /admin: the admin dashboard for admins; the not-found page for everyone else (accounts §2). */
+export function AdminRoutePage() {
+  const { data: user, isPending } = useMe();
+  if (isPending) return <PageFallback />;
+  return user?.is_admin ? <AdminDashboard user={user} /> : <NotFoundPage />;
+}

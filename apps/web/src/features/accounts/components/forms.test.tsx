@@ -1,0 +1,133 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS } from '@solar/shared/constants/accounts';
+import { LoginForm } from './login-form';
+import { RequireAuth } from './require-auth';
+import { SignupForm } from './signup-form';
+import { accountKeys } from '../api/keys';
+
+function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '*', element: ui },
+      { path: '/auth', element: <p>sign-in page</p> },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, client };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SignupForm', () => {
+  it('shows each rule message under its field as the user types', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignupForm />);
+    const email = screen.getByLabelText('Business email');
+    await user.type(email, 'nope');
+    expect(await screen.findByText(M.invalidEmail)).toBeInTheDocument();
+    for (const domain of BLOCKED_EMAIL_DOMAINS) {
+      await user.clear(email);
+      await user.type(email, `ada@${domain}`);
+      expect(await screen.findByText(M.businessEmail)).toBeInTheDocument();
+    }
+    await user.type(screen.getByLabelText('Full name'), 'A');
+    expect(await screen.findByText(M.nameMin)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Company name'), 'B');
+    expect(await screen.findByText(M.companyMin)).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    const cases: Array<[string, string]> = [
+      ['Ab1', M.passwordMin],
+      ['lowercase123', M.passwordUpper],
+      ['UPPERCASE123', M.passwordLower],
+      ['NoDigitsHere', M.passwordDigit],
+      ['Password123', M.passwordTooCommon],
+    ];
+    for (const [value, message] of cases) {
+      await user.clear(password);
+      await user.type(password, value);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await user.type(screen.getByLabelText('Confirm password'), 'Different9x');
+    expect(await screen.findByText(M.passwordsDontMatch)).toBeInTheDocument();
+    expect(screen.getByLabelText('Account type')).toHaveValue('provider');
+  });
+
+  it('hides the type selector when the type is fixed, sends the trimmed lower-cased email without confirmPassword', async () => {
+    const user = userEvent.setup();
+    let resolve: (r: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSuccess = vi.fn();
+    renderWithProviders(<SignupForm fixedType="representative" onSuccess={onSuccess} />);
+    expect(screen.queryByLabelText('Account type')).toBeNull();
+    await user.type(screen.getByLabelText('Business email'), '  Ada@Acme-Solar.co.uk ');
+    await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Company name'), 'Acme Solar');
+    await user.type(screen.getByLabelText('Password'), 'SolarPanel42x');
+    await user.type(screen.getByLabelText('Confirm password'), 'SolarPanel42x');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'ada@acme-solar.co.uk',
+      name: 'Ada Lovelace',
+      company: 'Acme Solar',
+      password: 'SolarPanel42x',
+      type: 'representative',
+    });
+    const user1 = { id: '1', name: 'Ada Lovelace', email: 'ada@acme-solar.co.uk', phone: null, company: 'Acme Solar', type: 'representative', is_admin: false, createdAt: '' };
+    resolve(new Response(JSON.stringify({ success: true, data: user1 }), { status: 201 }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(user1));
+  });
+});
+
+describe('LoginForm', () => {
+  it('validates on change with the spec messages', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'x');
+    expect(await screen.findByText(M.invalidEmail)).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'a');
+    await user.clear(password);
+    expect(await screen.findByText(M.passwordRequired)).toBeInTheDocument();
+  });
+});
+
+describe('RequireAuth', () => {
+  it('sends a signed-out visitor to the sign-in page with the encoded path and query', async () => {
+    const client = new QueryClient();
+    client.setQueryData(accountKeys.me, null);
+    const { router } = renderWithProviders(
+      <RequireAuth redirectTo="/auth">
+        <p>secret</p>
+      </RequireAuth>,
+      { path: '/providers/abc/quote?service=Cleaning', client },
+    );
+    expect(await screen.findByText('sign-in page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/providers/abc/quote?service=Cleaning')}`);
+  });
+
+  it('renders the page for a signed-in user', async () => {
+    const client = new QueryClient();
+    client.setQueryData(accountKeys.me, { id: '1', name: 'A', email: 'a@b.co', phone: null, company: 'C', type: 'provider', is_admin: false, createdAt: '' });
+    renderWithProviders(
+      <RequireAuth redirectTo="/login">
+        <p>secret</p>
+      </RequireAuth>,
+      { path: '/provider-create', client },
+    );
+    expect(await screen.findByText('secret')).toBeInTheDocument();
+  });
+});

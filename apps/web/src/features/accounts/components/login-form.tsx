@@ -1,0 +1,61 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { loginBody, type CurrentUser } from '@solar/shared/contracts/accounts';
+import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { useLogin } from '../api/auth';
+import { PasswordInput } from './password-input';
+
+type FormInput = z.input<typeof loginBody>;
+type FormOutput = z.output<typeof loginBody>;
+
+/** The sign-in form (accounts §5): email trimmed and lower-cased before sending; validated on change. */
+export function LoginForm({ onSuccess }: { onSuccess?(user: CurrentUser): void }) {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(loginBody), mode: 'onChange', defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (user) => {
+        toast({ title: 'Success', description: M.loginSuccess, variant: 'success' });
+        onSuccess?.(user);
+      },
+      onError: (error) => toast({ title: 'Error', description: error.message || M.invalidCredentials, variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field id="login-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'login-email-error' : undefined}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
+          {...register('password')}
+        />
+      </Field>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { signupFormSchema, type CurrentUser } from '@solar/shared/contracts/accounts';
+import { ACCOUNT_MESSAGES as M, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast-store';
+import { useSignup } from '../api/auth';
+import { PasswordInput } from './password-input';
+
+type FormInput = z.input<typeof signupFormSchema>;
+type FormOutput = z.output<typeof signupFormSchema>;
+
+export interface SignupFormProps {
+  /** A fixed account type hides the type selector (accounts §2 Sign-up form). */
+  fixedType?: UserType;
+  /** Optional provider to claim with the new account (decision 0102). */
+  providerId?: string;
+  /**
+   * 'page' (the /register page): 'Registration successful' / 'Registration failed'.
+   * 'embedded' (the provider landing page): 'Account created' / 'Failed to create account' (accounts §8).
+   */
+  variant?: 'page' | 'embedded';
+  onSuccess?(user: CurrentUser): void;
+  /** Prefix for element ids, when two forms could share a page. */
+  idPrefix?: string;
+}
+
+/** The sign-up form (accounts §2, §5): validated on change with the server's own schema. */
+export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup' }: SignupFormProps) {
+  const signup = useSignup();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(signupFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', name: '', company: '', password: '', confirmPassword: '', type: fixedType ?? 'provider' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const { confirmPassword: _confirm, ...body } = values;
+    signup.mutate(
+      { ...body, type: fixedType ?? body.type, ...(providerId && { providerId }) },
+      {
+        onSuccess: (user) => {
+          if (variant === 'embedded') toast({ title: M.accountCreatedTitle, description: M.accountCreated, variant: 'success' });
+          else toast({ title: M.registrationSuccess, variant: 'success' });
+          onSuccess?.(user);
+        },
+        onError: (error) => {
+          const fallback = variant === 'embedded' ? M.createAccountFailed : M.registrationFailed;
+          toast({ title: 'Error', description: error.message || fallback, variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const a11y = (name: keyof FormInput) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field id={id('email')} label="Business email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...a11y('email')} {...register('email')} />
+      </Field>
+      <Field id={id('name')} label="Full name" error={errors.name?.message}>
+        <Input autoComplete="name" {...a11y('name')} {...register('name')} />
+      </Field>
+      <Field id={id('company')} label="Company name" error={errors.company?.message}>
+        <Input autoComplete="organization" {...a11y('company')} {...register('company')} />
+      </Field>
+      <Field id={id('password')} label="Password" error={errors.password?.message} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number">
+        <PasswordInput autoComplete="new-password" {...a11y('password')} {...register('password', { deps: ['confirmPassword'] })} />
+      </Field>
+      <Field id={id('confirmPassword')} label="Confirm password" error={errors.confirmPassword?.message}>
+        <PasswordInput autoComplete="new-password" {...a11y('confirmPassword')} {...register('confirmPassword')} />
+      </Field>
+      {!fixedType && (
+        <Field id={id('type')} label="Account type" error={errors.type?.message}>
+          <Select {...a11y('type')} {...register('type')}>
+            {USER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {USER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <Button type="submit" disabled={signup.isPending} className="w-full">
+        {signup.isPending ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

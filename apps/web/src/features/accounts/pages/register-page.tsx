@@ -1,0 +1,34 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
+import { safeRedirect, signInPath } from '@solar/shared/domain/redirect';
+import { AuthCard } from '../components/auth-card';
+import { SignupForm } from '../components/signup-form';
+
+/**
+ * /auth/register and /register (accounts §2): `type=provider` (or representative) fixes the type,
+ * otherwise the selector defaults to provider; success goes to the same-site `redirect` (default /).
+ */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const redirect = safeRedirect(params.get('redirect'));
+  const typeParam = params.get('type');
+  const fixedType = USER_TYPES.includes(typeParam as UserType) ? (typeParam as UserType) : undefined;
+  const providerId = params.get('providerId') ?? undefined;
+  return (
+    <AuthCard
+      title="Create your account"
+      description="List your services or your solar assets on the UK solar marketplace"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={signInPath('/login', redirect)} className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <SignupForm fixedType={fixedType} providerId={providerId} onSuccess={() => navigate(redirect, { replace: true })} />
+    </AuthCard>
+  );
+}
