@@ -1,6 +1,7 @@
 // Every feature's tables; add a line when a feature adds a schema file.
 export * from './accounts';
 export * from './platform';
+export * from './assets';
 export * from './providers';
 export * from './parts';
 export * from './tenders';
