@@ -12,13 +12,14 @@ import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { assetsRoutes } from './features/assets/assets.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { tendersRoutes } from './features/tenders/tenders.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, geoRoutes, providersRoutes, tendersRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, geoRoutes, providersRoutes, tendersRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

@@ -3,6 +3,7 @@ import { appMeta } from '../db/schema/index';
 import type { AppContext } from '../plugins/context';
 import { ensureConfiguredAdmin } from '../features/accounts/admin-bootstrap';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demo-accounts';
+import { seedRepdAssets } from '../features/assets/assets.seed';
 import { seedRepdProviders } from '../features/providers/providers.seed';
 import { seedDemoProviders } from '../features/providers/providers.demo-seed';
 import { seedPartsCatalogue } from '../features/parts/parts.seed';
@@ -20,6 +21,7 @@ interface Seeder {
 /** Real data always; demo content only with SEED_DEMO. Features add their seeders here. */
 const SEEDERS: Seeder[] = [
   { name: 'demo-accounts', demo: true, run: seedDemoAccounts },
+  { name: 'assets-repd', demo: false, run: seedRepdAssets },
   { name: 'providers-repd', demo: false, run: seedRepdProviders },
   { name: 'providers-demo', demo: true, run: seedDemoProviders },
   { name: 'parts-catalogue', demo: false, run: seedPartsCatalogue },

@@ -1,6 +1,7 @@
 import type { Contract } from './contract';
 import * as accounts from './accounts';
 import * as analytics from './analytics';
+import * as assets from './assets';
 import * as health from './health';
 import * as providers from './providers';
 import * as geo from './geo';
@@ -10,6 +11,7 @@ import * as tenders from './tenders';
 export const contracts: Record<string, Contract> = {
   ...pick(accounts),
   ...pick(analytics),
+  ...pick(assets),
   ...pick(health),
   ...pick(providers),
   ...pick(geo),
@@ -27,10 +29,6 @@ export const plannedCalls: ReadonlyArray<{ method: string; path: string; source:
   { method: 'GET', path: '/api/admin/claims', source: 'accounts §7', issue: 6 },
   { method: 'POST', path: '/api/admin/claims/:id/review', source: 'accounts §7', issue: 6 },
   { method: 'POST', path: '/api/parts/search', source: 'accounts §7', issue: 10 },
-  { method: 'GET', path: '/api/assets/:id', source: 'accounts §7', issue: 9 },
-  { method: 'GET', path: '/api/assets/coordinates', source: 'accounts §7', issue: 9 },
-  { method: 'GET', path: '/api/assets/operators', source: 'accounts §7', issue: 9 },
-  { method: 'GET', path: '/api/assets/tenders', source: 'accounts §7', issue: 9 },
 ];
 
 function pick(module: Record<string, unknown>): Record<string, Contract> {

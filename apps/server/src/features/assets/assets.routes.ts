@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  getAsset,
+  getAssetCoordinates,
+  getAssetSource,
+  listAssetOperators,
+  listAssetProjects,
+  listAssetSites,
+} from '@solar/shared/contracts/assets';
+import { bind } from '../../plugins/routes';
+import * as service from './assets.service';
+
+/** Asset intelligence (accounts §2, §7): the map, type-aheads, the projects table and asset detail. */
+export function assetsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  bind(app, getAssetCoordinates, async ({ query }) => service.listAssetCoordinates(ctx, query));
+  bind(app, listAssetOperators, async ({ query }) => service.listAssetOperators(ctx, query.search));
+  bind(app, listAssetSites, async ({ query }) => service.listAssetSites(ctx, query.search));
+  bind(app, getAssetSource, async () => service.getAssetSource(ctx));
+  bind(app, listAssetProjects, async ({ query }, reply) => {
+    if (query.export) {
+      const day = ctx.clock.now().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="tenders-${day}.csv"`)
+        .header('Cache-Control', 'no-store');
+      return reply.send(service.exportProjects(ctx, query));
+    }
+    return service.listProjects(ctx, query);
+  });
+  // accounts §6: details need login; `access: 'user'` answers 401 to visitors (docs/decisions/0193).
+  bind(app, getAsset, async ({ params }) => service.getAsset(ctx, params.id));
+}

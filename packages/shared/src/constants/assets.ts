@@ -1,0 +1,224 @@
+/** Asset intelligence constants (accounts §2, §3, §4, §9). One home for each. */
+
+/** Technology types as REPD spells them (case variants and trailing spaces are folded onto these). */
+export const ASSET_TECHNOLOGY_TYPES = [
+  'Solar Photovoltaics',
+  'Battery',
+  'Wind Onshore',
+  'Wind Offshore',
+  'Anaerobic Digestion',
+  'Landfill Gas',
+  'Biomass (dedicated)',
+  'Biomass (co-firing)',
+  'EfW Incineration',
+  'Advanced Conversion Technologies',
+  'Small Hydro',
+  'Large Hydro',
+  'Pumped Storage Hydroelectricity',
+  'Tidal Stream',
+  'Tidal Lagoon',
+  'Shoreline Wave',
+  'Sewage Sludge Digestion',
+  'Hydrogen',
+  'Fuel Cell (Hydrogen)',
+  'Geothermal',
+  'Hot Dry Rocks (HDR)',
+  'Liquid Air Energy Storage',
+  'Compressed Air Energy Storage',
+  'Flywheels',
+  'Unknown',
+] as const;
+
+/** Development statuses as REPD spells them ('Planning permission granted ' folds onto the canonical one, accounts §4). */
+export const ASSET_DEVELOPMENT_STATUSES = [
+  'Operational',
+  'Under Construction',
+  'Planning Permission Granted',
+  'Secretary of State - Granted',
+  'Appeal Granted',
+  'Planning Application Submitted',
+  'Appeal Lodged',
+  'Revised',
+  'Planning Permission Refused',
+  'Appeal Refused',
+  'Secretary of State - Refusal',
+  'Planning Application Withdrawn',
+  'Appeal Withdrawn',
+  'Planning Permission Expired',
+  'Abandoned',
+  'Decommissioned',
+  'No Application Required',
+] as const;
+
+/** accounts §4: the development phases of the projects table; 'All Phases' means these three. */
+export const PROJECT_PHASES = ['Under Construction', 'Planning Permission Granted', 'Secretary of State - Granted'] as const;
+export type ProjectPhase = (typeof PROJECT_PHASES)[number];
+
+/** REPD regions (the spelling of its Region column). */
+export const ASSET_REGIONS = [
+  'Scotland',
+  'Northern Ireland',
+  'Wales',
+  'North East',
+  'North West',
+  'Yorkshire and Humber',
+  'East Midlands',
+  'West Midlands',
+  'Eastern',
+  'London',
+  'South East',
+  'South West',
+  'Offshore',
+] as const;
+
+export interface RegionPreset {
+  center: [lng: number, lat: number];
+  zoom: number;
+}
+
+/** accounts §9: choosing exactly one region flies the map to its preset. */
+export const REGION_PRESETS: Record<(typeof ASSET_REGIONS)[number], RegionPreset> = {
+  Scotland: { center: [-4.2, 57.0], zoom: 6 },
+  'Northern Ireland': { center: [-6.7, 54.6], zoom: 7.5 },
+  Wales: { center: [-3.7, 52.3], zoom: 7 },
+  'North East': { center: [-1.8, 55.0], zoom: 7.5 },
+  'North West': { center: [-2.7, 54.0], zoom: 7 },
+  'Yorkshire and Humber': { center: [-1.3, 53.9], zoom: 7.5 },
+  'East Midlands': { center: [-0.9, 52.9], zoom: 7.5 },
+  'West Midlands': { center: [-2.2, 52.5], zoom: 7.5 },
+  Eastern: { center: [0.5, 52.2], zoom: 7.5 },
+  London: { center: [-0.12, 51.5], zoom: 9.5 },
+  'South East': { center: [-0.6, 51.2], zoom: 7.5 },
+  'South West': { center: [-3.5, 50.8], zoom: 7 },
+  Offshore: { center: [-1.5, 54.5], zoom: 5 },
+};
+
+/** accounts §9: the asset map. */
+export const ASSET_MAP = {
+  /** Query bounds when the map has not reported its own: [west, south, east, north]. */
+  defaultBounds: [-12, 49, 2, 61] as [number, number, number, number],
+  /** Panning limits: [[west, south], [east, north]]. */
+  maxBounds: [
+    [-15, 45],
+    [5, 65],
+  ] as [[number, number], [number, number]],
+  minZoom: 3,
+  maxZoom: 20,
+  center: [-2.5, 53] as [number, number],
+  zoom: 5,
+  heightPx: 800,
+  flyMs: 1500,
+  edgePanMs: 500,
+  edgeMarginPx: 50,
+  circleMinPx: 2,
+  circleMaxPx: 8,
+  circleCapacityMax: 100,
+  /** Asset detail map (accounts §2). */
+  detailZoom: 15,
+  detailPitch: 45,
+} as const;
+
+/** Above this many matching assets in the requested bounds the server answers clusters, not points. */
+export const ASSET_POINT_LIMIT = 15_000;
+
+/** accounts §9: technology colours plus a default. Solar amber, battery blue, other grey. */
+export const TECHNOLOGY_COLOURS: Record<string, string> = {
+  'Solar Photovoltaics': '#f59e0b',
+  Battery: '#2563eb',
+};
+export const DEFAULT_TECHNOLOGY_COLOUR = '#6b7280';
+export const technologyColour = (technology: string | null | undefined) =>
+  (technology && TECHNOLOGY_COLOURS[technology]) || DEFAULT_TECHNOLOGY_COLOUR;
+/** Legend rows (accounts §2: a legend of technology types with colours). */
+export const TECHNOLOGY_LEGEND = [
+  { label: 'Solar', colour: TECHNOLOGY_COLOURS['Solar Photovoltaics']! },
+  { label: 'Battery', colour: TECHNOLOGY_COLOURS.Battery! },
+  { label: 'Other', colour: DEFAULT_TECHNOLOGY_COLOUR },
+] as const;
+
+/** accounts §9 sliders. */
+export const CAPACITY_SLIDER = { min: 0, max: 100, step: 1, upperLabel: '100+ MW' } as const;
+export const AGE_SLIDER = { min: 0, max: 20, step: 1, upperLabel: '20+ years' } as const;
+
+/** accounts §9: a page size of 100 for asset lists; the projects table has 25 (ruling). */
+export const ASSET_PAGE_SIZE = 100;
+export const PROJECTS_PAGE_SIZE = 25;
+export const PROJECTS_MAX_LIMIT = 100;
+/** Type-ahead sizes. */
+export const OPERATOR_SUGGESTIONS = 10;
+export const SITE_SUGGESTIONS = 5;
+
+/** Projects table columns (accounts §2), in order; the key is the sortBy value. */
+export const PROJECT_COLUMNS = [
+  { key: 'siteName', label: 'Site Name' },
+  { key: 'developmentStatus', label: 'Status' },
+  { key: 'installedCapacity', label: 'Capacity (MW)' },
+  { key: 'repdOperator', label: 'Planning Applicant' },
+  { key: 'region', label: 'Region' },
+  { key: 'planningSubmissionDate', label: 'Planning Submission Date' },
+  { key: 'planningGrantedDate', label: 'Planning Permission Date' },
+] as const;
+export const PROJECT_SORT_KEYS = PROJECT_COLUMNS.map((c) => c.key) as [
+  (typeof PROJECT_COLUMNS)[number]['key'],
+  ...(typeof PROJECT_COLUMNS)[number]['key'][],
+];
+export type ProjectSortKey = (typeof PROJECT_COLUMNS)[number]['key'];
+export const DEFAULT_PROJECT_SORT: { sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' } = {
+  sortBy: 'planningGrantedDate',
+  sortDirection: 'desc',
+};
+
+/** Square metres per acre: siteArea (acres) = 'Solar Site Area (sqm)' ÷ 4,046.86. */
+export const SQM_PER_ACRE = 4046.86;
+/**
+ * REPD has no module count: estimated modules = installed MW × 1,000,000 ÷ this typical module
+ * rating in watts, for solar only, always labelled as an estimate (docs/decisions/0192).
+ */
+export const ESTIMATED_MODULE_WATTS = 400;
+/** Two records with the same site name and operator this close are flagged as probable duplicates. */
+export const DUPLICATE_DISTANCE_KM = 1;
+
+/** The exact texts of the asset screens (accounts §2, §8). */
+export const ASSET_MESSAGES = {
+  overviewTab: 'Overview',
+  projectsTab: 'Expected new projects',
+  projectsTitle: 'Expected Projects',
+  clearAll: 'Clear all',
+  applicantSearch: 'Planning Applicant Search',
+  siteSearch: 'Search by Site Name',
+  capacityRange: 'Capacity Range (MW)',
+  developmentStatus: 'Development Status',
+  technologyType: 'Technology Type',
+  region: 'Region',
+  ageRange: 'Asset Age Range',
+  ageHint: 'Drag either end of the slider to set minimum and maximum age in years',
+  includeUnknownAge: 'Include assets with unknown age',
+  loadingMap: 'Loading map...',
+  loadingAssets: 'Loading assets...',
+  viewDetails: 'View Details',
+  capacity: (mw: number | string) => `Capacity: ${mw} MW`,
+  mapStyleError: (message: string) => `Error loading map style: ${message}`,
+  allRegions: 'All Regions',
+  allTechnologies: 'All Technologies',
+  allPhases: 'All Phases',
+  loadingProjects: 'Loading projects...',
+  noProjects: 'No projects found matching your filters',
+  showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} projects`,
+  previous: 'Previous',
+  next: 'Next',
+  export: 'Export CSV',
+  exportFailed: 'Failed to export tenders',
+  fetchAssetFailed: 'Failed to fetch asset',
+  loadAssetFailed: 'Failed to load asset details',
+  assetNotFound: 'Asset not found',
+  loginRequired: 'Please log in to view asset details',
+  loginOrRegister: 'Log in or register to see full asset details',
+  notAvailable: 'N/A',
+} as const;
+
+/** REPD attribution (OGL v3.0), shown with the data. */
+export const REPD_SOURCE = {
+  name: 'Renewable Energy Planning Database (REPD)',
+  publisher: 'Department for Energy Security and Net Zero',
+  attribution: 'Contains public sector information licensed under the Open Government Licence v3.0.',
+} as const;

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { AGE_SLIDER, ASSET_MAP, PROJECT_PHASES, PROJECT_SORT_KEYS, PROJECTS_MAX_LIMIT, PROJECTS_PAGE_SIZE } from '../constants/assets';
+import { defineContract } from './contract';
+import { errors, idParam, repeated } from './common';
+
+const text = z.string().trim().max(200);
+const listItem = z.string().trim().min(1).max(200);
+const boolParam = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+const num = (min: number, max: number) => z.coerce.number().min(min).max(max);
+
+/** `bounds=west,south,east,north` in degrees (the order of MapLibre's `getBounds().toArray().flat()`). */
+export const boundsParam = z
+  .string()
+  .max(200)
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((p) => Number(p.trim()));
+    const [w, s, e, n] = parts;
+    if (parts.length !== 4 || parts.some((p) => !Number.isFinite(p)) || w! < -180 || e! > 180 || s! < -90 || n! > 90 || w! > e! || s! > n!) {
+      ctx.addIssue({ code: 'custom', message: 'bounds must be west,south,east,north in degrees' });
+      return z.NEVER;
+    }
+    return [w!, s!, e!, n!] as [number, number, number, number];
+  });
+
+/** The asset map filters (accounts §7 `GET /api/assets/coordinates`), shared by the map and its list. */
+export const assetMapQuery = z.object({
+  bounds: boundsParam.optional(),
+  zoom: num(0, 24).optional(),
+  minCapacity: num(0, 100_000).optional(),
+  maxCapacity: num(0, 100_000).optional(),
+  /** Project addition: the age slider's ends in years (accounts §2 Asset Age Range). */
+  minAge: num(0, 200).optional(),
+  maxAge: num(0, 200).optional(),
+  includeUnknownAge: boolParam.optional(),
+  regions: repeated(listItem).pipe(z.array(listItem).max(50)),
+  technologyTypes: repeated(listItem).pipe(z.array(listItem).max(50)),
+  developmentStatus: repeated(listItem).pipe(z.array(listItem).max(50)),
+  operators: repeated(listItem).pipe(z.array(listItem).max(50)),
+  siteNameSearch: text.optional(),
+});
+export type AssetMapQuery = z.output<typeof assetMapQuery>;
+export type AssetMapQueryInput = z.input<typeof assetMapQuery>;
+
+/** accounts §3: asset map feature properties. */
+export const assetPointProperties = z.object({
+  id: z.number().int(),
+  siteName: z.string(),
+  title: z.string(),
+  capacity: z.number().nullable(),
+  installedCapacity: z.number().nullable(),
+  startYear: z.number().int().nullable(),
+  repdOperator: z.string().nullable(),
+  developmentStatus: z.string().nullable(),
+  technologyType: z.string().nullable(),
+  region: z.string().nullable(),
+});
+export type AssetPointProperties = z.infer<typeof assetPointProperties>;
+
+/** Above ASSET_POINT_LIMIT matches the server answers grid clusters; clicking one zooms in. */
+export const assetClusterProperties = z.object({
+  cluster: z.literal(true),
+  point_count: z.number().int(),
+  capacity_sum: z.number(),
+  expansion_zoom: z.number(),
+});
+
+const point = z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) });
+
+export const assetFeatureCollection = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      geometry: point,
+      properties: z.union([assetPointProperties, assetClusterProperties]),
+    }),
+  ),
+  /** Matching assets with coordinates inside the bounds. */
+  total: z.number().int(),
+  clustered: z.boolean(),
+});
+export type AssetFeatureCollection = z.infer<typeof assetFeatureCollection>;
+
+export const getAssetCoordinates = defineContract({
+  method: 'GET',
+  path: '/api/assets/coordinates',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Assets within bounds as GeoJSON points ([lng, lat]); clusters above 15,000 matches',
+  query: assetMapQuery,
+  response: { 200: assetFeatureCollection, 400: errors[400] },
+});
+
+export const listAssetOperators = defineContract({
+  method: 'GET',
+  path: '/api/assets/operators',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Planning applicant (REPD operator) suggestions',
+  query: z.object({ search: text.optional() }),
+  response: { 200: z.array(z.string()), 400: errors[400] },
+});
+
+export const assetSiteSuggestion = z.object({ id: z.number().int(), siteName: z.string(), region: z.string().nullable() });
+export const listAssetSites = defineContract({
+  method: 'GET',
+  path: '/api/assets/sites',
+  access: 'public',
+  source: 'project',
+  summary: 'Site-name suggestions (at most 5)',
+  query: z.object({ search: text.optional() }),
+  response: { 200: z.array(assetSiteSuggestion), 400: errors[400] },
+});
+
+/** accounts §3 Asset, plus the REPD reference, planning dates, duplicate flag and source record. */
+export const assetDetail = z.object({
+  id: z.number().int(),
+  repdRefId: z.string(),
+  siteName: z.string(),
+  technologyType: z.string().nullable(),
+  developmentStatus: z.string().nullable(),
+  developmentStatusShort: z.string().nullable(),
+  installedCapacity: z.number().nullable(),
+  mountingType: z.string().nullable(),
+  recordLastUpdated: z.string().nullable(),
+  ageYears: z.number().int().nullable(),
+  siteArea: z.number().nullable(),
+  /** Estimated from capacity (REPD has no module count); null when it cannot be estimated. */
+  estimatedModules: z.number().int().nullable(),
+  estimatedModulesIsEstimate: z.literal(true),
+  address: z.string().nullable(),
+  county: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+  postCode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  repdOperator: z.string().nullable(),
+  /** REPD has no separate latest operator: the operator is shown (docs/decisions/0192). */
+  latestOperator: z.string().nullable(),
+  storageType: z.string().nullable(),
+  planningAuthority: z.string().nullable(),
+  planningApplicationRef: z.string().nullable(),
+  appealReference: z.string().nullable(),
+  planningSubmissionDate: z.string().nullable(),
+  planningGrantedDate: z.string().nullable(),
+  underConstructionDate: z.string().nullable(),
+  operationalDate: z.string().nullable(),
+  possibleDuplicateOf: z.object({ id: z.number().int(), siteName: z.string(), repdRefId: z.string() }).nullable(),
+  source: z.object({ name: z.string(), release: z.string().nullable(), importedAt: z.string(), attribution: z.string() }),
+});
+export type AssetDetail = z.infer<typeof assetDetail>;
+
+export const getAsset = defineContract({
+  method: 'GET',
+  path: '/api/assets/:id',
+  // accounts §6: asset details need login (docs/decisions/0193).
+  access: 'user',
+  source: 'accounts §7',
+  summary: 'One asset with every field (signed-in users)',
+  params: idParam,
+  response: { 200: assetDetail, 401: errors[401], 404: errors[404] },
+});
+
+export const projectRow = z.object({
+  id: z.number().int(),
+  siteName: z.string(),
+  developmentStatus: z.string().nullable(),
+  installedCapacity: z.number().nullable(),
+  repdOperator: z.string().nullable(),
+  region: z.string().nullable(),
+  technologyType: z.string().nullable(),
+  planningSubmissionDate: z.string().nullable(),
+  planningGrantedDate: z.string().nullable(),
+  possibleDuplicate: z.boolean(),
+});
+export type ProjectRow = z.infer<typeof projectRow>;
+
+export const projectsQuery = z.object({
+  operatorSearch: text.optional(),
+  region: listItem.optional(),
+  technology: listItem.optional(),
+  phase: z.enum(PROJECT_PHASES).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(PROJECTS_MAX_LIMIT).default(PROJECTS_PAGE_SIZE),
+  sortBy: z.enum(PROJECT_SORT_KEYS).optional(),
+  sortDirection: z.enum(['asc', 'desc']).optional(),
+  export: boolParam.optional(),
+});
+export type ProjectsQuery = z.output<typeof projectsQuery>;
+export type ProjectsQueryInput = z.input<typeof projectsQuery>;
+
+export const listAssetProjects = defineContract({
+  method: 'GET',
+  path: '/api/assets/tenders',
+  access: 'public',
+  source: 'accounts §7',
+  summary: 'Expected projects (three development phases) with total; export=true answers the CSV',
+  query: projectsQuery,
+  response: { 200: z.object({ data: z.array(projectRow), total: z.number().int() }), 400: errors[400] },
+});
+
+export const assetSourceRecord = z.object({
+  name: z.string(),
+  publisher: z.string(),
+  attribution: z.string(),
+  release: z.string().nullable(),
+  importedAt: z.string().nullable(),
+  newestRecord: z.string().nullable(),
+  assets: z.number().int(),
+  lastImport: z
+    .object({ read: z.number().int(), inserted: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), rejected: z.number().int() })
+    .nullable(),
+});
+export type AssetSourceRecord = z.infer<typeof assetSourceRecord>;
+
+export const getAssetSource = defineContract({
+  method: 'GET',
+  path: '/api/assets/source',
+  access: 'public',
+  source: 'project',
+  summary: 'Where the asset data comes from and how fresh it is',
+  response: { 200: assetSourceRecord },
+});
+
+/** The age slider default range means "no age filter". */
+export const isDefaultAgeRange = (min?: number, max?: number) =>
+  (min ?? AGE_SLIDER.min) <= AGE_SLIDER.min && (max ?? AGE_SLIDER.max) >= AGE_SLIDER.max;
+export const DEFAULT_ASSET_BOUNDS = ASSET_MAP.defaultBounds;
