@@ -106,7 +106,11 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
   const whereSql = where.join(' AND ');
   const column = query.sortBy === 'closingDate' ? 't.closing_date' : 't.published_date';
   const order = `${column} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
-  const [{ total }] = (await database.query<{ total: string | number }>(`SELECT count(*) AS total FROM tenders t WHERE ${whereSql}`, params)) as [
+  const [{ total }] = (await database.query<{ total: string | number }>(
+    // `$1` (now) is always bound, so the count query names it even when no status filter uses it.
+    `SELECT count(*) AS total FROM tenders t WHERE ${whereSql} AND $1::timestamptz IS NOT NULL`,
+    params,
+  )) as [
     { total: string | number },
   ];
   const offset = (query.page - 1) * query.limit;
