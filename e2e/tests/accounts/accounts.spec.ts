@@ -1,0 +1,234 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, shot } from '../../support/fixtures';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const outboxDir = path.join(root, `.tmp/e2e-data-${process.env.E2E_PORT ?? '3100'}/outbox`);
+const PASSWORD = 'SolarPanel42x';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The server writes each outbox mail as a file (To, Subject, body); waits for one to arrive. */
+async function mailTo(address: string, subject: RegExp): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outboxDir);
+    } catch {
+      /* not created yet */
+    }
+    for (const file of files.sort().reverse()) {
+      const text = readFileSync(path.join(outboxDir, file), 'utf8');
+      const [, to, subj] = /^To: (.*)\nSubject: (.*)\n/.exec(text) ?? [];
+      if (to === address && subject.test(subj ?? '')) return text;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail ${subject} to ${address}`);
+}
+
+async function signUpViaApi(page: Page, email: string, name = 'Reset Tester') {
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email, name, company: 'Acme Solar Ltd', password: PASSWORD, type: 'provider' },
+  });
+  expect(res.status()).toBe(201);
+  await page.context().clearCookies();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe('accounts journeys', () => {
+  test('sign up → welcome mail → sign in → dashboard → edit name → change type → log out', async ({ page }) => {
+    const email = `ada.${unique()}@acme-solar.co.uk`;
+    await page.goto('/register?redirect=/dashboard');
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await expect(page.getByLabel('Account type')).toHaveValue('provider');
+    await page.getByLabel('Business email').fill('ada@gmail.com');
+    await expect(page.getByText('Business email required')).toBeVisible();
+    await page.getByLabel('Business email').fill(email);
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Company name').fill('Acme Solar Ltd');
+    await page.getByLabel('Password', { exact: true }).fill('password');
+    await expect(page.getByText('Password must contain at least one uppercase letter')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill('Mismatch42x');
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await page.screenshot({ path: shot('accounts-register-errors'), fullPage: true });
+    await expectAccessible(page);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Registration successful').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
+    await expect(page.getByText('Manage your services')).toBeVisible();
+    const welcome = await mailTo(email, /Welcome/);
+    expect(welcome).toContain('Hi Ada Lovelace');
+
+    // Log out, then sign in again.
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('You have been logged out successfully.').first()).toBeVisible();
+    await page.goto('/login?redirect=/dashboard');
+    await signIn(page, email.toUpperCase(), PASSWORD);
+    await expect(page.getByText('You have been logged in successfully.').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create New Profile' })).toHaveAttribute('href', '/provider-create');
+    await page.screenshot({ path: shot('accounts-dashboard-profile'), fullPage: true });
+    await expectAccessible(page);
+
+    await page.getByRole('tab', { name: 'Quotes' }).click();
+    await expect(page.getByText('No quote requests received yet.')).toBeVisible();
+
+    // Settings: edit the name inline.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await page.getByRole('button', { name: 'Edit Full Name' }).click();
+    await page.getByLabel('Full Name').fill('A');
+    await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+    await page.getByLabel('Full Name').fill('Ada King');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ada King' })).toBeVisible();
+    await page.screenshot({ path: shot('accounts-dashboard-settings'), fullPage: true });
+    await expectAccessible(page);
+
+    // Change type with confirmation.
+    await page.getByLabel('User Type').selectOption('representative');
+    const dialog = page.getByRole('dialog', { name: 'Change account type?' });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: shot('accounts-type-dialog') });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Manage your solar assets')).toBeVisible();
+    await expect(page.getByLabel('User Type')).toHaveValue('representative');
+
+    // Danger Zone dialog.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+    await page.screenshot({ path: shot('accounts-delete-dialog') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  test('forgot password → token from the mail → new password → sign in', async ({ page }) => {
+    const email = `reset.${unique()}@acme-solar.co.uk`;
+    await signUpViaApi(page, email);
+    const res = await page.goto('/reset-password');
+    expect(res!.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.screenshot({ path: shot('accounts-reset-request'), fullPage: true });
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset instructions' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your reset token' })).toBeVisible();
+    await expect(page.getByText('If an account exists with this email, you will receive password reset instructions.').first()).toBeVisible();
+
+    // Back goes one step back, and forward again.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset instructions' }).click();
+
+    const mail = await mailTo(email, /Reset/);
+    const token = /#token=([\w-]+)/.exec(mail)![1]!;
+    await page.getByLabel('Reset token').fill('wrong-token');
+    await page.getByRole('button', { name: 'Verify token' }).click();
+    await expect(page.getByText('Invalid Token').first()).toBeVisible();
+    await page.getByLabel('Reset token').fill(token);
+    await page.screenshot({ path: shot('accounts-reset-token'), fullPage: true });
+    await page.getByRole('button', { name: 'Verify token' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('NewSolar2027z');
+    await page.getByLabel('Confirm new password').fill('NewSolar2027');
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await page.getByLabel('Confirm new password').fill('NewSolar2027z');
+    await page.screenshot({ path: shot('accounts-reset-new-password'), fullPage: true });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Redirecting you to sign in...')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+    await signIn(page, email, 'NewSolar2027z');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+  });
+
+  test('the reset link carries the token in its fragment and pre-fills the token step', async ({ page }) => {
+    const email = `link.${unique()}@acme-solar.co.uk`;
+    await signUpViaApi(page, email);
+    await page.request.post('/api/auth/forgot-password', { data: { email } });
+    const link = /(http\S+#token=[\w-]+)/.exec(await mailTo(email, /Reset/))![1]!;
+    await page.goto(link.replace(/^http:\/\/localhost:\d+/, ''));
+    await expect(page.getByRole('heading', { name: 'Enter your reset token' })).toBeVisible();
+    await expect(page.getByLabel('Reset token')).toHaveValue(/^[\w-]{43}$/);
+    await expect(page).toHaveURL(/\/reset-password$/); // the fragment is removed from the address
+  });
+
+  test('redirects are same-site only; guarded pages send visitors to sign in and back', async ({ page }) => {
+    const email = `guard.${unique()}@acme-solar.co.uk`;
+    await signUpViaApi(page, email, 'Guard Tester');
+    for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+      await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
+      await signIn(page, email, PASSWORD);
+      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+      await page.context().clearCookies();
+    }
+    await page.goto('/dashboard?tab=settings');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ftab%3Dsettings$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await page.screenshot({ path: shot('accounts-login'), fullPage: true });
+    await expectAccessible(page);
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard\?tab=settings$/);
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+
+    // /admin is the not-found page for a non-admin.
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('admins get the admin dashboard on /dashboard and /admin, without a Danger Zone', async ({ page }) => {
+    await page.goto('/auth/login?redirect=/dashboard');
+    await signIn(page, 'admin.e2e@example.com', 'AdminE2e2026!');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByText('Danger Zone')).toHaveCount(0);
+  });
+
+  test('sign-up with type=provider fixes the type', async ({ page }) => {
+    await page.goto('/auth/register?type=provider');
+    await expect(page.getByLabel('Business email')).toBeVisible();
+    await expect(page.getByLabel('Account type')).toHaveCount(0);
+  });
+});
+
+test.describe('accounts on small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('sign-in, sign-up and dashboard fit a phone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await page.screenshot({ path: shot('accounts-login-mobile'), fullPage: true });
+    await page.goto('/register');
+    await page.screenshot({ path: shot('accounts-register-mobile'), fullPage: true });
+    await page.goto('/login?redirect=/dashboard');
+    await signIn(page, 'provider.demo@example.com', 'DemoProvider2026');
+    await expect(page.getByRole('heading', { name: 'Welcome, Demo Provider' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.screenshot({ path: shot('accounts-dashboard-mobile'), fullPage: true });
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});
