@@ -3,7 +3,7 @@ import { defineContract } from './contract';
 import { errors } from './common';
 
 /** The place types a caller may ask for (directory §7 geocoding row; mapping in docs/decisions/0121). */
-export const GEO_TYPES = ['place', 'locality', 'neighborhood', 'address', 'postcode'] as const;
+export const GEO_TYPES = ['place', 'locality', 'neighborhood', 'address', 'postcode', 'region'] as const;
 export type GeoType = (typeof GEO_TYPES)[number];
 
 export const GEOCODE_MAX_LIMIT = 5;
@@ -24,7 +24,7 @@ const typesParam = z.preprocess(
     return list.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
   },
   z
-    .array(z.enum(GEO_TYPES, { error: 'types must be place, locality, neighborhood, address or postcode' }))
+    .array(z.enum(GEO_TYPES, { error: 'types must be place, locality, neighborhood, address, postcode or region' }))
     .max(5)
     .optional(),
 );

@@ -53,6 +53,37 @@ describe('gazetteer geocoder', () => {
     expect(names('le').some((n) => /^LE\d/.test(n))).toBe(false);
   });
 
+  it('finds counties, regions and the names REPD uses for them', () => {
+    const region = (q: string) => first(q)!;
+    expect(region('Devon')).toMatchObject({ place_name: 'Devon, England', place_type: ['region'] });
+    expect(region('North Yorkshire').place_name).toBe('North Yorkshire, England');
+    expect(region('Greater Manchester').place_name).toBe('Greater Manchester, England');
+    expect(region('South West').place_name).toBe('South West, England');
+    expect(region('Eastern').place_name).toBe('East of England, England');
+    expect(region('Yorkshire and Humber').place_name).toBe('Yorkshire and the Humber, England');
+    expect(region('Gwent').place_name).toBe('Gwent, Wales');
+    expect(region('Avon').place_name).toBe('Avon, England');
+    expect(region('Strathclyde').place_name).toBe('Strathclyde, Scotland');
+    expect(region('Co. Antrim').place_name).toBe('County Antrim, Northern Ireland');
+    expect(region('Co. Fermanagh & Omagh').place_name).toBe('Fermanagh and Omagh, Northern Ireland');
+    expect(region('Co. Fermanagh').place_name).toBe('County Fermanagh, Northern Ireland');
+    expect(region('Co. Causeway Coast & Glens').place_name).toBe('Causeway Coast and Glens, Northern Ireland');
+    expect(region('Mid Ulster').place_name).toBe('Mid Ulster, Northern Ireland');
+    expect(region('Scotland').place_name).toBe('Scotland, United Kingdom');
+    // A county sits among its places: Devon's centre is in Devon.
+    const [lng, lat] = region('Devon').center;
+    expect(lng).toBeGreaterThan(-4.5);
+    expect(lng).toBeLessThan(-3);
+    expect(lat).toBeGreaterThan(50.3);
+    expect(lat).toBeLessThan(51.2);
+    // A city still beats the county named after it.
+    expect(first('Derby')!.place_name).toBe('Derby, England');
+    expect(names('Derby')).toContain('Derbyshire, England');
+    expect(first('York')!.place_name).toBe('York, England');
+    expect(geocode('Devon', { types: ['region'] }).every((f) => f.place_type[0] === 'region')).toBe(true);
+    expect(geocode('Devon', { types: ['locality'] }).some((f) => f.place_type[0] === 'region')).toBe(false);
+  });
+
   it('tolerates misspellings', () => {
     expect(first('Manchster')!.place_name).toBe('Manchester, Greater Manchester');
     expect(first('Birmingam')!.place_name).toBe('Birmingham, West Midlands');
@@ -95,7 +126,7 @@ describe('gazetteer geocoder', () => {
   it('maps types onto gazetteer classes', () => {
     const places = geocode('Man', { types: ['place'] });
     expect(places.length).toBeGreaterThan(0);
-    expect(places.every((f) => f.place_type[0] === 'place')).toBe(true);
+    expect(places.every((f) => ['place', 'region'].includes(f.place_type[0]!))).toBe(true);
     expect(geocode('Man', { types: ['neighborhood'] }).every((f) => f.place_type[0] === 'neighborhood')).toBe(true);
     expect(
       geocode('Man', { types: ['locality'] }).every((f) => ['locality', 'postcode'].includes(f.place_type[0]!)),
@@ -175,7 +206,9 @@ describe('gazetteer building blocks', () => {
       postcodes: 'h\nSY1,52.2,-3.2,1,Tref,,Shropshire,West Midlands,England\n',
       geonames: 'h\nOmagh,54.6,-7.3,NIR,Northern Ireland,N1,"Fermanagh, Omagh"\nLeeds,53.8,-1.5,ENG,England,X,Leeds\n',
     });
-    expect(g.size.entries).toBe(3);
+    // Three places plus their areas (Monmouthshire, Wales, the council, Northern Ireland, NI's counties…).
+    expect(g.size.entries).toBeGreaterThan(3);
+    expect(g.search('monmouthshire')[0]).toMatchObject({ place_name: 'Monmouthshire, Wales', center: [-3.1, 52.1] });
     expect(g.search('tref')[0]).toEqual({
       place_name: 'Tref, Monmouthshire',
       center: [-3.1, 52.1],

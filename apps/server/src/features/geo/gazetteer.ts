@@ -19,6 +19,7 @@ export type { GeoFeature, GeoType };
 /** Gazetteer classes, largest first. `rank` feeds the score; `type` is what `types` filters on. */
 const CLASSES = {
   City: { rank: 6, type: 'place' },
+  Area: { rank: 5.5, type: 'region' },
   Town: { rank: 5, type: 'place' },
   Village: { rank: 3, type: 'locality' },
   'Suburban Area': { rank: 2.5, type: 'neighborhood' },
@@ -30,7 +31,9 @@ type PlaceClass = keyof typeof CLASSES;
 
 /** Which gazetteer classes answer each requested type (recorded in decision 0121). */
 const TYPE_CLASSES: Record<GeoType, readonly PlaceClass[]> = {
-  place: ['City', 'Town'],
+  // Counties and regions are places users search for ('Devon', 'South West'), so `place` answers them too.
+  place: ['City', 'Town', 'Area'],
+  region: ['Area'],
   locality: ['Village', 'Hamlet', 'Other Settlement', 'Postcode'],
   neighborhood: ['Suburban Area'],
   // No address points are bundled: the nearest thing the gazetteer holds is the postcode district.
@@ -75,6 +78,127 @@ const METRO_COUNTIES: Record<string, string> = {
 const NI_CITIES = new Set(['Belfast', 'Derry', 'Lisburn', 'Newry', 'Armagh', 'Bangor']);
 const NI_ALIASES: Record<string, string[]> = { Derry: ['Londonderry'] };
 
+/** Other names of the English regions (OS says 'Eastern'; REPD says 'Yorkshire and Humber'). */
+const REGION_ALIASES: Record<string, string[]> = {
+  Eastern: ['East of England', 'East Anglia', 'East'],
+  'Yorkshire and the Humber': ['Yorkshire and Humber'],
+};
+
+/**
+ * Former and ceremonial counties and Scottish regions people still use (and REPD records):
+ * placed at the mean position of the current areas they cover.
+ */
+const HISTORIC_AREAS: Array<{ label: string; aliases?: string[]; members: string[]; country: string }> = [
+  {
+    label: 'Avon',
+    members: ['City of Bristol', 'Bath and North East Somerset', 'North Somerset', 'South Gloucestershire'],
+    country: 'England',
+  },
+  {
+    label: 'Berkshire',
+    members: ['West Berkshire', 'Reading', 'Wokingham', 'Bracknell Forest', 'Windsor and Maidenhead', 'Slough'],
+    country: 'England',
+  },
+  { label: 'Bedfordshire', members: ['Bedford', 'Central Bedfordshire', 'Luton'], country: 'England' },
+  {
+    label: 'Cheshire',
+    members: ['Cheshire East', 'Cheshire West and Chester', 'Halton', 'Warrington'],
+    country: 'England',
+  },
+  {
+    label: 'Cleveland',
+    members: ['Hartlepool', 'Middlesbrough', 'Redcar and Cleveland', 'Stockton-on-Tees'],
+    country: 'England',
+  },
+  {
+    label: 'Humberside',
+    members: [
+      'East Riding of Yorkshire',
+      'City of Kingston upon Hull',
+      'North Lincolnshire',
+      'North East Lincolnshire',
+    ],
+    country: 'England',
+  },
+  { label: 'Hereford and Worcester', members: ['County of Herefordshire', 'Worcestershire'], country: 'England' },
+  { label: 'Herefordshire', members: ['County of Herefordshire'], country: 'England' },
+  {
+    label: 'Middlesex',
+    members: ['Harrow', 'Hillingdon', 'Ealing', 'Brent', 'Barnet', 'Enfield', 'Haringey', 'Hounslow'],
+    country: 'England',
+  },
+  {
+    label: 'Yorkshire',
+    members: ['North Yorkshire', 'West Yorkshire', 'South Yorkshire', 'East Riding of Yorkshire', 'York'],
+    country: 'England',
+  },
+  {
+    label: 'Tyneside',
+    members: ['Newcastle upon Tyne', 'Gateshead', 'North Tyneside', 'South Tyneside'],
+    country: 'England',
+  },
+  { label: 'Clwyd', aliases: ['Clywd'], members: ['Conwy', 'Denbighshire', 'Flintshire', 'Wrexham'], country: 'Wales' },
+  { label: 'Dyfed', members: ['Carmarthenshire', 'Ceredigion', 'Pembrokeshire'], country: 'Wales' },
+  { label: 'Gwent', members: ['Blaenau Gwent', 'Caerphilly', 'Monmouthshire', 'Newport', 'Torfaen'], country: 'Wales' },
+  {
+    label: 'Glamorgan',
+    members: [
+      'Bridgend',
+      'Merthyr Tydfil',
+      'Rhondda Cynon Taf',
+      'Cardiff',
+      'the Vale of Glamorgan',
+      'Swansea',
+      'Neath Port Talbot',
+    ],
+    country: 'Wales',
+  },
+  { label: 'Mid Glamorgan', members: ['Bridgend', 'Merthyr Tydfil', 'Rhondda Cynon Taf'], country: 'Wales' },
+  { label: 'South Glamorgan', members: ['Cardiff', 'the Vale of Glamorgan'], country: 'Wales' },
+  { label: 'West Glamorgan', members: ['Swansea', 'Neath Port Talbot'], country: 'Wales' },
+  {
+    label: 'Strathclyde',
+    members: [
+      'Argyll and Bute',
+      'East Ayrshire',
+      'North Ayrshire',
+      'South Ayrshire',
+      'East Dunbartonshire',
+      'West Dunbartonshire',
+      'East Renfrewshire',
+      'Renfrewshire',
+      'Inverclyde',
+      'Glasgow City',
+      'North Lanarkshire',
+      'South Lanarkshire',
+    ],
+    country: 'Scotland',
+  },
+  { label: 'Grampian', members: ['Aberdeen City', 'Aberdeenshire', 'Moray'], country: 'Scotland' },
+  { label: 'Tayside', members: ['Angus', 'Dundee City', 'Perth and Kinross'], country: 'Scotland' },
+  {
+    label: 'Lothian',
+    members: ['City of Edinburgh', 'East Lothian', 'Midlothian', 'West Lothian'],
+    country: 'Scotland',
+  },
+  { label: 'Central Scotland', members: ['Clackmannanshire', 'Falkirk', 'Stirling'], country: 'Scotland' },
+  { label: 'Lanarkshire', members: ['North Lanarkshire', 'South Lanarkshire'], country: 'Scotland' },
+  { label: 'Ayrshire', members: ['East Ayrshire', 'North Ayrshire', 'South Ayrshire'], country: 'Scotland' },
+  { label: 'Borders', members: ['Scottish Borders'], country: 'Scotland' },
+  { label: 'Highlands', members: ['Highland'], country: 'Scotland' },
+  { label: 'Western Isles', aliases: ['Outer Hebrides'], members: ['Na h-Eileanan an Iar'], country: 'Scotland' },
+];
+
+/** Approximate centres of Northern Ireland's six counties (GeoNames rows carry councils only). */
+const NI_COUNTIES: Record<string, [number, number]> = {
+  Antrim: [54.86, -6.25],
+  Armagh: [54.3, -6.6],
+  Down: [54.35, -5.9],
+  Fermanagh: [54.35, -7.63],
+  Londonderry: [54.9, -6.9],
+  Tyrone: [54.6, -7.1],
+};
+
 /** Qualifier words that say nothing beyond "in the UK". */
 const NOISE_QUALIFIERS = new Set(['uk', 'united kingdom', 'gb', 'great britain', 'britain']);
 
@@ -86,6 +210,7 @@ export function normalise(text: string): string {
   return (ascii ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/['’`]/g, '')
+    .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
@@ -108,6 +233,10 @@ interface Key {
 export function buildGazetteer(files: { places: string; postcodes: string; geonames: string }): Gazetteer {
   const entries: Entry[] = [];
   const keys: Key[] = [];
+  // Position sums of each county, metropolitan county, district, region and country.
+  const areaSums = new Map<string, { lng: number; lat: number; n: number; country: string }>();
+  const counties = new Set<string>();
+  const bigPlaces = new Set<string>();
   // Many places share a county line: normalise each distinct one once and share the string.
   const contexts = new Map<string, string>();
   const contextOf = (parts: Array<string | undefined>) => {
@@ -147,7 +276,61 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     });
     addKeys(index, main, null);
     if (other) addKeys(index, other, `${other} (${main}), ${area}`);
+    const englishCounty = county?.split(' - ').pop()?.trim();
+    for (const member of [
+      englishCounty,
+      METRO_COUNTIES[district!],
+      district?.split(' - ').pop()?.trim(),
+      region ? `region:${region}` : '',
+      `country:${country}`,
+    ]) {
+      if (!member) continue;
+      const sum = areaSums.get(member) ?? { lng: 0, lat: 0, n: 0, country: country! };
+      sum.lng += Number(lon);
+      sum.lat += Number(lat);
+      sum.n++;
+      areaSums.set(member, sum);
+    }
+    if (englishCounty) counties.add(englishCounty);
+    if (METRO_COUNTIES[district!]) counties.add(METRO_COUNTIES[district!]!);
+    if (localType === 'City' || localType === 'Town') bigPlaces.add(normalise(main!));
   }
+
+  const addArea = (label: string, searchNames: string[], members: string[], country: string) => {
+    const sums = members.map((m) => areaSums.get(m)).filter((x) => x !== undefined);
+    const n = sums.reduce((total, x) => total + x.n, 0);
+    if (n === 0) return;
+    const index = entries.length;
+    entries.push({
+      placeName: `${label}, ${country}`,
+      lng: Math.round((sums.reduce((t, x) => t + x.lng, 0) / n) * 1e5) / 1e5,
+      lat: Math.round((sums.reduce((t, x) => t + x.lat, 0) / n) * 1e5) / 1e5,
+      cls: 'Area',
+      context: contextOf([country]),
+    });
+    for (const name of searchNames) addKeys(index, name, null);
+  };
+  // Counties and unitary areas, at the mean position of their places; not the 'City of Bristol'
+  // kind, whose city already answers.
+  const plain = (s: string) =>
+    normalise(s)
+      .replace(/^(the )?(city|county) of /, '')
+      .replace(/ city$/, '');
+  for (const county of counties) {
+    if (bigPlaces.has(plain(county))) continue;
+    addArea(county.replace(/^the /, 'The '), [county], [county], areaSums.get(county)!.country);
+  }
+  for (const [key, sum] of areaSums) {
+    if (!key.startsWith('region:')) continue;
+    const region = key.slice('region:'.length);
+    if (region === sum.country || counties.has(region) || region === 'London' || region === 'West Midlands') continue;
+    const label = region === 'Eastern' ? 'East of England' : region;
+    addArea(label, [region, ...(REGION_ALIASES[region] ?? [])], [key], sum.country);
+  }
+  for (const country of ['England', 'Scotland', 'Wales'])
+    addArea(country, [country], [`country:${country}`], 'United Kingdom');
+  for (const area of HISTORIC_AREAS)
+    addArea(area.label, [area.label, ...(area.aliases ?? [])], area.members, area.country);
 
   for (const row of rows(files.postcodes)) {
     const [code, lat, lon, , mainPlaces, district, county, region, country] = row;
@@ -159,9 +342,7 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
       lng: Number(lon),
       lat: Number(lat),
       cls: 'Postcode',
-      context: normalise(
-        [county, district, METRO_COUNTIES[district!], region, country, mainPlaces].filter(Boolean).join(' '),
-      ),
+      context: contextOf([county, district, METRO_COUNTIES[district!], region, country, mainPlaces]),
     });
     keys.push({ key: normalise(code).replace(/ /g, ''), entry: entries.length - 1, partial: 0, shownAs: null });
   }
@@ -170,6 +351,7 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     const [name, lat, lon, admin1] = row;
     // OS Open Names covers Great Britain; GeoNames adds Northern Ireland only.
     if (admin1 !== 'NIR' || !name || / County Borough$/.test(name)) continue;
+    bigPlaces.add(normalise(name));
     const index = entries.length;
     entries.push({
       placeName: `${name}, Northern Ireland`,
@@ -180,7 +362,36 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     });
     addKeys(index, name, null);
     for (const alias of NI_ALIASES[name] ?? []) addKeys(index, alias, `${alias}, Northern Ireland`);
+    const council = row[6]?.trim();
+    if (council) {
+      const sum = areaSums.get(`ni:${council}`) ?? { lng: 0, lat: 0, n: 0, country: 'Northern Ireland' };
+      sum.lng += Number(lon);
+      sum.lat += Number(lat);
+      sum.n++;
+      areaSums.set(`ni:${council}`, sum);
+    }
   }
+  // Northern Ireland's council areas (mean of their towns) and six counties (fixed centres).
+  for (const key of [...areaSums.keys()].filter((k) => k.startsWith('ni:'))) {
+    const council = key.slice(3);
+    if (!bigPlaces.has(plain(council))) addArea(council, [council], [key], 'Northern Ireland');
+  }
+  for (const [county, [lat, lng]] of Object.entries(NI_COUNTIES)) {
+    entries.push({
+      placeName: `County ${county}, Northern Ireland`,
+      lng,
+      lat,
+      cls: 'Area',
+      context: 'northern ireland',
+    });
+    addKeys(entries.length - 1, `County ${county}`, null);
+  }
+  addArea(
+    'Northern Ireland',
+    ['Northern Ireland'],
+    [...areaSums.keys()].filter((k) => k.startsWith('ni:')),
+    'United Kingdom',
+  );
 
   keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const sortedKeys = keys.map((k) => k.key);
@@ -316,8 +527,15 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     const wantPostcodes = allowed.has('Postcode');
 
     // "Harrogate, North Yorkshire, UK": the first part names the place, the rest qualify it.
-    const parts = query.split(',').map(normalise).filter(Boolean);
+    // 'Co. Antrim' is how County Antrim is written.
+    const parts = query
+      .split(',')
+      .map((part) => normalise(part).replace(/^co /, 'county '))
+      .filter(Boolean);
     if (parts.length === 0) return [];
+    // 'County Fermanagh and Omagh' (REPD's 'Co. Fermanagh & Omagh') is the council without 'county'.
+    if (parts[0]!.startsWith('county ') && collect(parts[0]!, [], allowed, wantPostcodes).length === 0)
+      parts[0] = parts[0]!.slice(7);
     let words = parts[0]!.split(' ');
     let qualifiers = parts.slice(1).filter((p) => !NOISE_QUALIFIERS.has(p));
 
