@@ -38,7 +38,7 @@ async function measure(url: string, requests: BenchRequest[], cookie?: string) {
             ...req,
             method: r.method ?? 'GET',
             path: r.path,
-            headers: { ...(r.body !== undefined && { 'content-type': 'application/json' }), ...(r.signedIn && cookie && { cookie }) },
+            headers: { ...(r.body !== undefined && { 'content-type': 'application/json' }), ...(r.signedIn && cookie && { cookie }), ...r.headers },
             ...(r.body !== undefined && { body: JSON.stringify(r.body) }),
           };
         },
@@ -46,6 +46,17 @@ async function measure(url: string, requests: BenchRequest[], cookie?: string) {
     ],
   });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+/** The demo provider's session cookie, for scenarios that run signed in. */
+async function signIn(url: string): Promise<string | undefined> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'provider.demo@example.com', password: 'DemoProvider2026' }),
+  });
+  const setCookie = res.headers.get('set-cookie');
+  return setCookie ? setCookie.split(';')[0] : undefined;
 }
 
 async function main() {
@@ -57,7 +68,7 @@ async function main() {
   mkdirSync(tmp, { recursive: true });
   const usePostgres = Boolean(process.env.DATABASE_URL);
   const dataDir = path.join(tmp, 'data');
-  const serverEnv = { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '3301' };
+  const serverEnv = { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '3301', TRUST_PROXY: 'true' };
   if (!usePostgres) {
     const snapshot = path.join(tmp, 'snapshot');
     if (!existsSync(path.join(snapshot, 'pgdata'))) {
@@ -79,7 +90,8 @@ async function main() {
     { name: 'baseline: bare Fastify hello', ...bare },
     { name: 'baseline: full stack hello', ...stack },
   ];
-  for (const scenario of SCENARIOS) rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', scenario.requests)) });
+  const cookie = await signIn('http://127.0.0.1:3301');
+  for (const scenario of SCENARIOS) rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', scenario.requests, cookie)) });
 
   console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${connections} connections, ${seconds} s each\n`);
   console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
