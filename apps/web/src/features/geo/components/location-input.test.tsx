@@ -200,26 +200,24 @@ describe('LocationInput', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('follows a value set by the caller, and is named by its placeholder without a label', async () => {
+  it('follows a value set by the caller, and takes a label of the caller', async () => {
     const client = new QueryClient();
-    const { rerender } = render(
+    const ui = (value: string) => (
       <QueryClientProvider client={client}>
+        <label htmlFor="loc">Where</label>
         <LocationInput
           id="loc"
-          value="York, England"
+          value={value}
           onSelect={() => {}}
           onClear={() => {}}
-          placeholder="Search location"
+          placeholder="Town, city or postcode"
         />
-      </QueryClientProvider>,
+      </QueryClientProvider>
     );
-    const input = screen.getByRole('combobox', { name: 'Search location' });
+    const { rerender } = render(ui('York, England'));
+    const input = screen.getByRole('combobox', { name: 'Where' });
     expect(input).toHaveValue('York, England');
-    rerender(
-      <QueryClientProvider client={client}>
-        <LocationInput id="loc" value="" onSelect={() => {}} onClear={() => {}} placeholder="Search location" />
-      </QueryClientProvider>,
-    );
+    rerender(ui(''));
     expect(input).toHaveValue('');
   });
 });

@@ -9,7 +9,7 @@ export type { LocationSelection };
 
 export interface LocationInputProps {
   id: string;
-  /** Visible label; without one the placeholder (or 'Location') names the input for screen readers. */
+  /** Visible label; without one, label the input yourself (`<label htmlFor={id}>`) or rely on the placeholder. */
   label?: string;
   /** The current location text (a chosen place_name, or what the address holds). */
   value: string;
@@ -124,8 +124,6 @@ export function LocationInput({
     }
   };
 
-  const accessibleName = label ? undefined : (placeholder ?? 'Location');
-
   return (
     <div className={cn('grid gap-1.5', className)}>
       {label && (
@@ -145,7 +143,6 @@ export function LocationInput({
           role="combobox"
           autoComplete="off"
           spellCheck={false}
-          aria-label={accessibleName}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
