@@ -1,3 +1,5 @@
+import { geoBenchScenarios } from '../features/geo/geo.bench';
+
 /**
  * What `npm run bench` drives: each scenario rotates through realistic requests (never one cached
  * URL). A feature adds its read endpoints here.
@@ -32,6 +34,7 @@ export const SCENARIOS: Scenario[] = [
       headers: { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` },
     })),
   },
+  ...geoBenchScenarios,
   {
     name: 'app shell (history fallback)',
     requests: ['/', '/providers', '/explore-tenders?page=2', '/asset-intel', '/search-parts'].map((path) => ({ path })),
