@@ -177,7 +177,7 @@ export async function cancelAccountDeletion(ctx: AppContext, userId: string, adm
 }
 
 /**
- * The deletion job (docs/accounts.md "Account deletion"): deletes each account whose request is
+ * The deletion job (docs/decisions/0105-account-deletion.md): deletes each account whose request is
  * due, one transaction per account. Deleted: the user row and, by cascade, sessions, reset tokens
  * and claim intents; copies of mail to the address in the outbox. Kept: the deletion log row (ids
  * and dates only) and page views with the user unlinked. A failure (a row of another feature that
