@@ -17,9 +17,10 @@ import { healthRoutes } from './features/health/health.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { tendersRoutes } from './features/tenders/tenders.routes';
+import { partsRoutes } from './features/parts/parts.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, geoRoutes, providersRoutes, tendersRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

@@ -30,6 +30,11 @@ const schema = z.object({
   LINK_PRICE_BENCHMARKING: url.optional(),
   LINK_DEVELOPER: url.default('https://www.solarmanager.uk/'),
   LINK_PRIVACY_POLICY: url.default('https://www.solarmanager.uk/privacy-policy'),
+  // Parts search answer service (decision 0212): an OpenAI-compatible chat-completions URL; off when unset.
+  PARTS_ANSWER_URL: url.optional(),
+  PARTS_ANSWER_KEY: z.string().optional(),
+  PARTS_ANSWER_MODEL: z.string().default('gpt-4o-mini'),
+  PARTS_ANSWER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
 });
 
 export type Env = ReturnType<typeof parseEnv>;

@@ -100,7 +100,7 @@ describe.each(databaseKinds)('catalogue import on %s', (kind) => {
 
     const second = await importPartsCatalogue(t.ctx.database);
     expect(second).toMatchObject({ inserted: 0, updated: 0, unchanged: first.inserted });
-  });
+  }, 120_000);
 
   it('updates a changed row in place (same id) and keeps rows a newer file no longer lists', async () => {
     const name = 'Testbrand Co._ Ltd TB-400';

@@ -1,0 +1,222 @@
+import type { PartKind } from '@solar/shared/constants/parts';
+import type { SpecFilter } from '@solar/shared/domain/parts';
+import type { Database } from '../../db/client';
+
+type Query = Pick<Database, 'query'>;
+
+/** The columns an answer and a product page use. */
+export interface PartHit {
+  id: string;
+  kind: PartKind;
+  manufacturer: string;
+  model: string;
+  technology: string | null;
+  power_w: number | null;
+  efficiency_pct: number | null;
+  length_m: number | null;
+  width_m: number | null;
+  area_m2: number | null;
+  cells: number | null;
+  capacity_kwh: number | null;
+  coupling: 'AC' | 'DC' | null;
+  hybrid: boolean;
+  bifacial: boolean;
+  bipv: boolean;
+  listed_on: string | null;
+}
+
+const HIT_COLUMNS = `id, kind, manufacturer, model, technology, power_w, efficiency_pct, length_m, width_m, area_m2, cells,
+  capacity_kwh, coupling, hybrid, bifacial, bipv, to_char(listed_on, 'YYYY-MM-DD') AS listed_on`;
+
+const PLAIN_COLUMNS = HIT_COLUMNS.replace(/to_char\(listed_on, 'YYYY-MM-DD'\) AS listed_on/, 'listed_on');
+
+const TECHNOLOGIES: Record<NonNullable<SpecFilter['technology']>, string[]> = {
+  mono: ['Mono-c-Si'],
+  multi: ['Multi-c-Si'],
+  'thin-film': ['Thin Film', 'CdTe', 'CIGS'],
+};
+
+export interface SearchCriteria {
+  kind: PartKind;
+  /** Catalogue brand names (as resolved by `resolveBrands`). */
+  brands: string[];
+  filter: SpecFilter;
+}
+
+/** Counts stop here: '1,000+' is as useful as an exact figure and keeps the count cheap. */
+export const COUNT_CAP = 1000;
+/** Candidates read through the (kind, power) indexes before ranking. */
+const POOL = 100;
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** The spec filters as SQL conditions (parameterised). */
+function specConditions(p: Params, kind: PartKind, f: SpecFilter): string[] {
+  const out: string[] = [];
+  if (f.minPowerW !== undefined) out.push(`power_w >= ${p.add(f.minPowerW)}`);
+  if (f.maxPowerW !== undefined) out.push(`power_w <= ${p.add(f.maxPowerW)}`);
+  if (f.minEfficiencyPct !== undefined) out.push(`efficiency_pct >= ${p.add(f.minEfficiencyPct)}`);
+  if (f.technology && kind === 'module') out.push(`technology = ANY(${p.add(TECHNOLOGIES[f.technology])}::text[])`);
+  if (f.bifacial !== undefined && kind === 'module') out.push(`bifacial = ${p.add(f.bifacial)}`);
+  if (f.bipv !== undefined && kind === 'module') out.push(`bipv = ${p.add(f.bipv)}`);
+  if (f.hybrid !== undefined && kind !== 'module') out.push(`hybrid = ${p.add(f.hybrid)}`);
+  if (f.coupling && kind === 'battery') out.push(`coupling = ${p.add(f.coupling)}`);
+  if (f.minCapacityKwh !== undefined && kind === 'battery') out.push(`capacity_kwh >= ${p.add(f.minCapacityKwh)}`);
+  return out;
+}
+
+/**
+ * The best matches, in SQL. Candidates come from the (kind, power) and (kind, brand, power)
+ * indexes: the most powerful matches, or those nearest a bare target power ('410 W'). They are then
+ * ranked: nearest the target first, else most efficient. With several brands each brand takes its
+ * turn, so one prolific brand cannot crowd out the others; inverter variants that differ only by AC
+ * voltage ('… [208V]', '… [240V]') count once.
+ */
+export async function findParts(
+  db: Query,
+  criteria: SearchCriteria,
+  options: { specs: boolean; brands: boolean; limit: number; nearPowerW?: number },
+): Promise<{ hits: PartHit[]; total: number }> {
+  const p = new Params();
+  const conditions = [`kind = ${p.add(criteria.kind)}`, ...(options.specs ? specConditions(p, criteria.kind, criteria.filter) : [])];
+  const brands = options.brands ? criteria.brands.map((b) => b.toLowerCase()) : [];
+  const near = options.nearPowerW ?? (options.specs ? criteria.filter.targetPowerW : undefined);
+  const base = conditions.join(' AND ');
+  let candidates: string;
+  let rank = 'efficiency_pct DESC NULLS LAST, power_w DESC NULLS LAST, id';
+  if (near !== undefined) {
+    const target = p.add(near);
+    const brand = brands.length ? ` AND lower(manufacturer) = ANY(${p.add(brands)}::text[])` : '';
+    candidates = `(SELECT ${HIT_COLUMNS} FROM parts WHERE ${base}${brand} AND power_w >= ${target} ORDER BY power_w ASC LIMIT ${POOL})
+      UNION ALL (SELECT ${HIT_COLUMNS} FROM parts WHERE ${base}${brand} AND power_w < ${target} ORDER BY power_w DESC LIMIT ${POOL})`;
+    rank = `abs(power_w - ${target}) ASC, ${rank}`;
+  } else if (brands.length) {
+    candidates = `SELECT c.* FROM unnest(${p.add(brands)}::text[]) AS b(brand) CROSS JOIN LATERAL (
+        SELECT ${HIT_COLUMNS} FROM parts WHERE ${base} AND lower(manufacturer) = b.brand ORDER BY power_w DESC LIMIT ${POOL}) c`;
+  } else {
+    candidates = `SELECT ${HIT_COLUMNS} FROM parts WHERE ${base} ORDER BY power_w DESC LIMIT ${POOL}`;
+  }
+  const variantKey = criteria.kind === 'inverter' ? `lower(manufacturer), regexp_replace(model, '\\s*\\[[^]]*\\]$', '')` : 'id';
+  const turn = brands.length > 1 ? 'lower(manufacturer)' : 'kind';
+  const limit = p.add(options.limit);
+  const hits = await db.query<PartHit>(
+    `WITH candidates AS (${candidates}),
+     variants AS (SELECT *, row_number() OVER (PARTITION BY ${variantKey} ORDER BY ${rank}) AS variant FROM candidates),
+     models AS (SELECT *, row_number() OVER (PARTITION BY ${turn} ORDER BY ${rank}) AS turn FROM variants WHERE variant = 1)
+     SELECT ${PLAIN_COLUMNS} FROM models ORDER BY turn, ${rank} LIMIT ${limit}`,
+    p.values,
+  );
+  const c = new Params();
+  const countConditions = [`kind = ${c.add(criteria.kind)}`, ...(options.specs ? specConditions(c, criteria.kind, criteria.filter) : [])];
+  if (brands.length) countConditions.push(`lower(manufacturer) = ANY(${c.add(brands)}::text[])`);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM parts WHERE ${countConditions.join(' AND ')} LIMIT ${COUNT_CAP}) s`,
+    c.values,
+  );
+  return { hits, total: count?.n ?? 0 };
+}
+
+let brandCache: { at: number; byKind: Map<PartKind, string[]> } | null = null;
+const BRAND_CACHE_MS = 60_000;
+
+/** Forget the cached brand list (after an import). */
+export function clearBrandCache() {
+  brandCache = null;
+}
+
+/** The catalogue's brands per kind, cached for a minute (about 300 names). */
+async function catalogueBrands(db: Query, kind: PartKind): Promise<string[]> {
+  if (!brandCache || Date.now() - brandCache.at > BRAND_CACHE_MS) {
+    const rows = await db.query<{ kind: PartKind; manufacturer: string }>('SELECT DISTINCT kind, manufacturer FROM parts');
+    const byKind = new Map<PartKind, string[]>();
+    for (const r of rows) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.manufacturer]);
+    brandCache = { at: Date.now(), byKind };
+  }
+  return brandCache.byKind.get(kind) ?? [];
+}
+
+/**
+ * Requested brands → catalogue brands: an exact (case-insensitive) name, else every catalogue brand
+ * the request is a prefix of ('Trina' → 'Trina Solar'). Brands with neither are `missing`.
+ */
+export async function resolveBrands(db: Query, kind: PartKind, requested: string[]): Promise<{ resolved: string[]; missing: string[] }> {
+  if (requested.length === 0) return { resolved: [], missing: [] };
+  const known = await catalogueBrands(db, kind);
+  const resolved = new Set<string>();
+  const missing: string[] = [];
+  for (const brand of requested) {
+    const key = brand.toLowerCase();
+    const exact = known.find((k) => k.toLowerCase() === key);
+    const matches = exact ? [exact] : known.filter((k) => k.toLowerCase().startsWith(key));
+    if (matches.length === 0) missing.push(brand);
+    for (const m of matches) resolved.add(m);
+  }
+  return { resolved: [...resolved], missing };
+}
+
+export async function getPartById(db: Query, id: string) {
+  const [row] = await db.query<PartHit & {
+    voc_v: number | null;
+    vmp_v: number | null;
+    ac_voltage_v: number | null;
+    dc_voltage_max_v: number | null;
+    mppt_low_v: number | null;
+    mppt_high_v: number | null;
+    source_file: string;
+  }>(
+    `SELECT ${HIT_COLUMNS}, voc_v, vmp_v, ac_voltage_v, dc_voltage_max_v, mppt_low_v, mppt_high_v, source_file FROM parts WHERE id = $1`,
+    [id],
+  );
+  return row ?? null;
+}
+
+export interface SupplierHit {
+  slug: string;
+  business_name: string;
+  type: string;
+  distance_km: number | null;
+  countrywide: boolean;
+}
+
+/** Provider types and services that sell or fit parts (the directory's wholesalers and installers). */
+export const SUPPLIER_TYPES = ['wholesaler', 'equipment manufacturer', 'installer', 'solar installer', 'epc', 'epc contractor'];
+export const SUPPLIER_SERVICES = ['spare parts supply', 'solar installation', 'rooftop solar installation', 'battery storage integration'];
+
+/**
+ * Suppliers from the provider directory whose service area covers a point: service_radius -1
+ * (everywhere) or the haversine distance within the radius (km). Without a point, countrywide
+ * suppliers only. Wholesalers come before installers, then the nearest.
+ */
+export async function findSuppliers(db: Query, point: { lat: number; lng: number } | null, limit: number): Promise<SupplierHit[]> {
+  const params: unknown[] = [SUPPLIER_TYPES, SUPPLIER_SERVICES, limit];
+  let distance = 'NULL::float8';
+  let covers = 'service_radius = -1';
+  if (point) {
+    params.push(point.lat, point.lng);
+    distance = `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL ELSE
+      2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - $4) / 2), 2)
+        + cos(radians($4)) * cos(radians(latitude)) * power(sin(radians(longitude - $5) / 2), 2)))) END`;
+    covers = 'countrywide OR (distance_km IS NOT NULL AND service_radius IS NOT NULL AND distance_km <= service_radius)';
+  }
+  return db.query<SupplierHit>(
+    `SELECT slug, business_name, type, distance_km, countrywide FROM (
+       SELECT slug, business_name, type, service_radius, claim_approved, completeness,
+         service_radius = -1 AS countrywide,
+         ${distance} AS distance_km,
+         CASE WHEN lower(type) IN ('wholesaler', 'equipment manufacturer') OR 'spare parts supply' = ANY(providers_lower_array(services))
+           THEN 0 ELSE 1 END AS rank
+       FROM providers
+       WHERE lower(type) = ANY($1::text[]) OR providers_lower_array(services) && $2::text[]
+     ) s
+     WHERE ${covers}
+     ORDER BY rank, distance_km ASC NULLS LAST, claim_approved DESC, completeness DESC, lower(business_name)
+     LIMIT $3`,
+    params,
+  );
+}
