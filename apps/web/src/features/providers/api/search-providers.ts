@@ -1,0 +1,59 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { QUERY } from '@solar/shared/constants/ui';
+import { getJson, toQueryString } from '../../../lib/api-client';
+import { retryUnless401 } from '../../../lib/query-client';
+import type { DirectoryFilters } from '../components/directory-filters-state';
+import { providerKeys } from './keys';
+
+export interface ProviderPage {
+  data: ProviderSummary[];
+  pagination: { page: number; pages: number; total: number };
+}
+
+/** The directory's address parameters as the search call's query (repeated keys for lists). */
+export function searchQueryString(filters: DirectoryFilters, extra: Record<string, string | number> = {}): string {
+  return toQueryString({
+    companies: filters.companies,
+    services: filters.services,
+    types: filters.types,
+    technologies: filters.technologies,
+    scales: filters.scales,
+    phases: filters.phases,
+    location: filters.location,
+    locationCenter: filters.locationCenter,
+    radius: filters.locationCenter || filters.location ? filters.radius : undefined,
+    sort: filters.sort === 'name' ? 'name' : undefined,
+    page: filters.page > 1 ? filters.page : undefined,
+    ...extra,
+  });
+}
+
+/** A list response must carry success and a data array (directory §5), else 'Invalid provider data format'. */
+export function checkListShape(body: unknown): ProviderPage {
+  const b = body as { success?: unknown; data?: unknown; pagination?: ProviderPage['pagination'] } | null;
+  if (!b || b.success !== true || !Array.isArray(b.data)) throw new Error(M.invalidFormat);
+  return { data: b.data as ProviderSummary[], pagination: b.pagination ?? { page: 1, pages: 1, total: b.data.length } };
+}
+
+export const searchProvidersOptions = (filters: DirectoryFilters) => {
+  const qs = searchQueryString(filters);
+  return queryOptions({
+    queryKey: providerKeys.search(qs),
+    queryFn: async () => {
+      let body: unknown;
+      try {
+        body = await getJson<unknown>(`/api/providers/search${qs}`);
+      } catch (error) {
+        throw error instanceof Error && error.message ? error : new Error(M.fetchProvidersFailed);
+      }
+      return checkListShape(body);
+    },
+    staleTime: QUERY.providersStaleTimeMs,
+    retry: retryUnless401(QUERY.providersRetries),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const useSearchProviders = (filters: DirectoryFilters) => useQuery(searchProvidersOptions(filters));

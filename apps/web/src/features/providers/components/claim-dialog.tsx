@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { claimProviderBody } from '@solar/shared/contracts/providers';
+import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { useClaimProvider } from '../api/provider-mutations';
+
+interface ClaimForm {
+  companyRole: string;
+  message?: string;
+}
+
+/** The claim dialog (directory §2, §5): role required, message optional, sent with force true. */
+export function ClaimDialog({ providerId, businessName }: { providerId: string; businessName: string }) {
+  const [open, setOpen] = useState(false);
+  const claim = useClaimProvider(providerId);
+  const form = useForm<ClaimForm>({ resolver: zodResolver(claimProviderBody.pick({ companyRole: true, message: true })) as never, defaultValues: { companyRole: '', message: '' } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await claim.mutateAsync({ companyRole: values.companyRole, message: values.message ?? '' });
+      toast({ title: M.claimSubmittedTitle, description: M.claimSubmitted, variant: 'success' });
+      setOpen(false);
+      form.reset();
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : M.claimFailed, variant: 'destructive' });
+    }
+  });
+  const roleError = form.formState.errors.companyRole?.message;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Claim this profile
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Claim this profile" description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}>
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <Field id="claim-role" label="Your role at the company" error={roleError}>
+            <Input id="claim-role" {...form.register('companyRole')} aria-invalid={Boolean(roleError)} aria-describedby={roleError ? 'claim-role-error' : undefined} />
+          </Field>
+          <Field id="claim-message" label="Message (optional)">
+            <Textarea id="claim-message" {...form.register('message')} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={claim.isPending}>
+              Submit claim
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useQueryClient } from '@tanstack/react-query';
+import { COVER_MAX_BYTES, LOGO_MAX_BYTES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { providerKeys } from '../api/keys';
+import { isReachable, uploadWithProgress } from '../api/upload';
+import { ProgressBar } from './upload-area';
+
+const KINDS = {
+  logo: {
+    url: (id: string) => `/api/providers/${encodeURIComponent(id)}/logo`,
+    field: 'logo',
+    accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
+    maxSize: LOGO_MAX_BYTES,
+    typeMessage: M.logoType,
+    sizeTitle: 'Error',
+    sizeMessage: M.logoSize,
+    failed: M.logoFailed,
+    success: M.logoUploaded,
+  },
+  cover: {
+    url: (id: string) => `/api/providers/${encodeURIComponent(id)}/cover-image`,
+    field: 'coverImage',
+    accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] },
+    maxSize: COVER_MAX_BYTES,
+    typeMessage: M.coverType,
+    sizeTitle: M.coverTooLargeTitle,
+    sizeMessage: M.coverSize,
+    failed: M.coverFailed,
+    success: M.coverUploaded,
+  },
+} as const;
+
+/** 'Add logo' / 'Change' and 'Add Cover' / 'Change Cover' (directory §2, §5, §8). */
+export function ImageUploadButton({ providerId, kind, hasImage, className }: { providerId: string; kind: 'logo' | 'cover'; hasImage: boolean; className?: string }) {
+  const k = KINDS[kind];
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = async (file: File) => {
+    if (!providerId) return toast({ title: 'Error', description: M.providerIdRequired, variant: 'destructive' });
+    const form = new FormData();
+    form.append(k.field, file);
+    setProgress(0);
+    try {
+      const body = await uploadWithProgress<{ logoUrl?: string; imageUrl?: string }>(k.url(providerId), form, setProgress);
+      const url = kind === 'logo' ? body.logoUrl : body.imageUrl;
+      if (!url) throw new Error(M.noImageUrl);
+      toast({ title: 'Success', description: k.success, variant: 'success' });
+      await client.invalidateQueries({ queryKey: providerKeys.detail(providerId) });
+      if (!(await isReachable(url))) toast({ title: 'Warning', description: M.imageMaybeInaccessible, variant: 'warning' });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : k.failed, variant: 'destructive' });
+    } finally {
+      setProgress(null);
+    }
+  };
+  const { getInputProps, open } = useDropzone({
+    accept: k.accept,
+    maxSize: k.maxSize,
+    maxFiles: 1,
+    multiple: false,
+    noClick: true,
+    noKeyboard: true,
+    noDrag: true,
+    onDropRejected: (rejections) => {
+      const code = rejections[0]?.errors[0]?.code;
+      if (code === 'file-too-large') toast({ title: k.sizeTitle, description: k.sizeMessage, variant: 'destructive' });
+      else toast({ title: 'Error', description: k.typeMessage, variant: 'destructive' });
+    },
+    onDropAccepted: (files) => void upload(files[0]!),
+  });
+  const label = kind === 'logo' ? (hasImage ? 'Change' : 'Add logo') : hasImage ? 'Change Cover' : 'Add Cover';
+  return (
+    <div className={className}>
+      <input {...getInputProps({ 'aria-label': kind === 'logo' ? 'Logo file' : 'Cover image file' })} data-testid={`${kind}-input`} />
+      <Button size="sm" variant="secondary" onClick={open} disabled={progress !== null}>
+        {label}
+      </Button>
+      {progress !== null && (
+        <div className="mt-2 w-32">
+          <ProgressBar value={progress} label={kind === 'logo' ? 'Logo upload progress' : 'Cover upload progress'} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState, type ReactNode } from 'react';
+import { Pencil, X } from 'lucide-react';
+import { cleanList } from '@solar/shared/constants/providers';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input, Textarea } from '../../../components/ui/input';
+import { ToggleChips } from './toggle-chips';
+
+/** A profile section card with an edit toggle for owners and admins (directory §2, §4). */
+export function SectionCard({
+  title,
+  canEdit,
+  editing,
+  onEdit,
+  onCancel,
+  children,
+}: {
+  title: string;
+  canEdit: boolean;
+  editing: boolean;
+  onEdit(): void;
+  onCancel(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between space-y-0 pb-3">
+        <CardTitle className="text-lg">{title}</CardTitle>
+        {canEdit &&
+          (editing ? (
+            <Button size="sm" variant="ghost" onClick={onCancel} aria-label={`Cancel editing ${title}`}>
+              <X className="h-4 w-4" aria-hidden />
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Edit ${title}`}>
+              <Pencil className="h-4 w-4" aria-hidden />
+            </Button>
+          ))}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export function ChipsView({ values, empty = 'Not specified' }: { values: readonly string[]; empty?: string }) {
+  if (values.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {values.map((v) => (
+        <li key={v}>
+          <Badge variant="outline">{v}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Free list editor: items trimmed, empty and duplicates ignored (directory §5). */
+export function ListEditor({ id, label, initial, onSave, saving }: { id: string; label: string; initial: readonly string[]; onSave(values: string[]): void; saving: boolean }) {
+  const [values, setValues] = useState<string[]>([...initial]);
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    setValues((v) => cleanList([...v, draft]));
+    setDraft('');
+  };
+  return (
+    <div className="space-y-3">
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          aria-label={`Add to ${label}`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+          placeholder={`Add ${label.toLowerCase()}`}
+        />
+        <Button variant="secondary" onClick={add}>
+          Add
+        </Button>
+      </div>
+      <ul className="flex flex-wrap gap-2">
+        {values.map((v) => (
+          <li key={v}>
+            <button type="button" onClick={() => setValues((all) => all.filter((x) => x !== v))} className="inline-flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm" aria-label={`Remove ${v}`}>
+              {v} <X className="h-3 w-3" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Button onClick={() => onSave(cleanList([...values, draft]))} disabled={saving}>
+        Save
+      </Button>
+    </div>
+  );
+}
+
+/** Option-list editor (technologies, scale, phase): duplicates impossible by construction. */
+export function OptionsEditor({ label, options, initial, onSave, saving }: { label: string; options: readonly string[]; initial: readonly string[]; onSave(values: string[]): void; saving: boolean }) {
+  const [values, setValues] = useState<string[]>([...initial]);
+  return (
+    <div className="space-y-3">
+      <ToggleChips
+        label={label}
+        options={options}
+        selected={values}
+        onToggle={(o) => setValues((v) => (v.some((x) => x.toLowerCase() === o.toLowerCase()) ? v.filter((x) => x.toLowerCase() !== o.toLowerCase()) : [...v, o]))}
+      />
+      <Button onClick={() => onSave(values)} disabled={saving}>
+        Save
+      </Button>
+    </div>
+  );
+}
+
+export function TextEditor({ id, label, initial, multiline, onSave, saving, validate }: { id: string; label: string; initial: string; multiline?: boolean; onSave(value: string): void; saving: boolean; validate?(value: string): string | null }) {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const problem = validate?.(value) ?? null;
+    setError(problem);
+    if (!problem) onSave(value.trim());
+  };
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {multiline ? (
+        <Textarea id={id} value={value} onChange={(e) => setValue(e.target.value)} rows={6} aria-invalid={Boolean(error)} />
+      ) : (
+        <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={Boolean(error)} />
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button onClick={save} disabled={saving}>
+        Save
+      </Button>
+    </div>
+  );
+}

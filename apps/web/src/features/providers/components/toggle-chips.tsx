@@ -1,0 +1,49 @@
+import { X } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+
+/** Selectable option chips (aria-pressed); choosing a selected one removes it (directory §4). */
+export function ToggleChips({ label, options, selected, onToggle }: { label: string; options: readonly string[]; selected: readonly string[]; onToggle(value: string): void }) {
+  const isOn = (o: string) => selected.some((s) => s.toLowerCase() === o.toLowerCase());
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <button
+            key={o}
+            type="button"
+            aria-pressed={isOn(o)}
+            onClick={() => onToggle(o)}
+            className={cn(
+              'rounded-full border px-3 py-1 text-sm transition-colors',
+              isOn(o) ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-white text-slate-800 hover:bg-muted',
+            )}
+          >
+            {o}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Removable chips for chosen values (services, companies). */
+export function RemovableChips({ label, values, onRemove }: { label: string; values: readonly string[]; onRemove(value: string): void }) {
+  if (values.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label={label}>
+      {values.map((v) => (
+        <li key={v}>
+          <button
+            type="button"
+            onClick={() => onRemove(v)}
+            className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-3 py-1 text-sm text-primary hover:bg-primary/20"
+            aria-label={`Remove ${v}`}
+          >
+            {v} <X className="h-3.5 w-3.5" aria-hidden />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
