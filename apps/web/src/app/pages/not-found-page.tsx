@@ -5,7 +5,7 @@ import { Card, CardContent } from '../../components/ui/card';
 /** Any unknown path, and admin routes for non-admins (directory §2). */
 export function NotFoundPage() {
   return (
-    <div className="flex min-h-[60vh] w-full items-center justify-center bg-slate-50 px-4">
+    <div className="flex min-h-[calc(100vh-10rem)] w-full items-center justify-center bg-slate-50 px-4 py-12">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex gap-2">
