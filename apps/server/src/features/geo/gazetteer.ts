@@ -205,7 +205,7 @@ const NOISE_QUALIFIERS = new Set(['uk', 'united kingdom', 'gb', 'great britain',
 const POSTCODE = /^([a-z]{1,2}\d[a-z\d]?)(?:\s*(\d[a-z]{2}))?$/;
 
 export function normalise(text: string): string {
-  // eslint-disable-next-line no-control-regex -- plain ASCII skips the (slow) Unicode decomposition
+  // Plain ASCII skips the (slow) Unicode decomposition.
   const ascii = /^[\x00-\x7f]*$/.test(text);
   return (ascii ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
