@@ -78,18 +78,6 @@ describe.each(databaseKinds)('launching tenders on %s', (kind) => {
     expect(listed.data.map((d: { id: string }) => d.id)).toContain(data.id);
   });
 
-  it('lists invitable providers by service and the tender location rule, 10 at a time', async () => {
-    const get = (qs: string, cookie = rep.cookie) => t.app.inject({ url: `/api/tenders/invitable-providers${qs}`, headers: { cookie } });
-    expect((await t.app.inject('/api/tenders/invitable-providers?service=Panel%20Cleaning')).statusCode).toBe(401);
-    const near = await get('?service=Panel%20Cleaning&lat=51.4545&lng=-2.5879&radius=25');
-    expect(near.statusCode, near.body).toBe(200);
-    expect(near.json().data.map((p: { businessName: string }) => p.businessName).sort()).toEqual(['Bath Cleaners', 'UK Wide Cleaning']);
-    const wider = await get('?service=panel%20cleaning&lat=51.4545&lng=-2.5879&radius=50');
-    expect(wider.json().data.map((p: { businessName: string }) => p.businessName).sort()).toEqual(['Bath Cleaners', 'Cardiff Clean', 'UK Wide Cleaning']);
-    const anywhere = await get('?service=Panel%20Cleaning');
-    expect(anywhere.json().pagination).toEqual({ page: 1, pages: 1, total: 5, limit: 10 });
-  });
-
   it('launches a private tender, emails the claimed owner and puts the unclaimed one on the waiting list', async () => {
     const before = await count('outbox');
     const res = await post(
@@ -128,5 +116,37 @@ describe.each(databaseKinds)('launching tenders on %s', (kind) => {
     const res = await post({ service: 'Drone Surveys' }, claimedOwner.cookie);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.userId).toBe(claimedOwner.user.id);
+  });
+
+  it('saves tenders and reminders per user, and refuses a private tender the caller cannot see', async () => {
+    const open = (await post({ service: 'Drone Surveys' }, rep.cookie)).json().data;
+    const put = (id: string, kind: string, cookie?: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/tenders/${id}/saves/${kind}`, headers: cookie ? { cookie } : {} });
+    expect((await put(open.id, 'saved')).statusCode).toBe(401);
+    expect((await put(open.id, 'saved', other.cookie)).statusCode).toBe(200);
+    expect((await put(open.id, 'later', other.cookie)).statusCode).toBe(200);
+    expect((await put(open.id, 'later', other.cookie)).statusCode).toBe(200);
+    const saved = (await t.app.inject({ url: '/api/tenders/saved', headers: { cookie: other.cookie } })).json();
+    expect(saved.data.map((s: { kind: string }) => s.kind).sort()).toEqual(['later', 'saved']);
+    await t.app.inject({ method: 'DELETE', url: `/api/tenders/${open.id}/saves/later`, headers: { cookie: other.cookie } });
+    expect((await t.app.inject({ url: '/api/tenders/saved', headers: { cookie: other.cookie } })).json().data).toHaveLength(1);
+    const privateTender = (await post({ service: 'Panel Cleaning', type: 'private', invitedProviders: [providers.mid] }, rep.cookie)).json().data;
+    expect((await put(privateTender.id, 'saved', other.cookie)).statusCode).toBe(404);
+  });
+
+  it('sends Contact About Tender to the owner by email without revealing it to the sender', async () => {
+    const open = (await post({ service: 'Security & CCTV' }, rep.cookie)).json().data;
+    const contact = (cookie: string | undefined, message = 'We can help with CCTV next month.') =>
+      t.app.inject({ method: 'POST', url: `/api/tenders/${open.id}/contact`, payload: { message }, headers: cookie ? { cookie } : {} });
+    expect((await contact(undefined)).statusCode).toBe(401);
+    expect((await contact(other.cookie, 'short')).statusCode).toBe(400);
+    expect((await contact(rep.cookie)).json().message).toBe('This is your own tender');
+    const res = await contact(other.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(rep.email);
+    const [mail] = await t.ctx.database.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM outbox ORDER BY created_at DESC LIMIT 1');
+    expect(mail!.to_address).toBe(rep.email);
+    expect(mail!.text_body).toContain('We can help with CCTV next month.');
+    expect(mail!.text_body).toContain(other.email);
   });
 });

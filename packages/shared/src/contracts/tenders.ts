@@ -177,37 +177,54 @@ export const createTender = defineContract({
   },
 });
 
-/** A provider a private tender can invite (accounts §9 tender location rule). */
-export const invitableProvider = z.object({
-  id: z.string(),
-  businessName: z.string(),
-  location: z.string(),
-  services: z.array(z.string()),
-  service_radius: z.number().nullable(),
-  claimed: z.boolean(),
-  claimApproved: z.boolean(),
-  distanceKm: z.number().nullable(),
-});
-export type InvitableProvider = z.infer<typeof invitableProvider>;
+export const TENDER_SAVE_KINDS = ['saved', 'later'] as const;
+export type TenderSaveKind = (typeof TENDER_SAVE_KINDS)[number];
 
-export const listInvitableProvidersQuery = z.object({
-  service: z.string().trim().min(1).max(200),
-  lat: optionalNumber(-90, 90),
-  lng: optionalNumber(-180, 180),
-  radius: optionalNumber(1, 1000),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});
+export const savedTender = z.object({ kind: z.enum(TENDER_SAVE_KINDS), savedAt: z.string(), tender });
+export type SavedTender = z.infer<typeof savedTender>;
 
-export const listInvitableProviders = defineContract({
+export const listSavedTenders = defineContract({
   method: 'GET',
-  path: '/api/tenders/invitable-providers',
+  path: '/api/tenders/saved',
   access: 'user',
   source: 'project',
-  summary: 'Providers a private tender may invite: by service and the tender location rule, 10 at a time',
-  query: listInvitableProvidersQuery,
-  response: {
-    200: z.object({ data: z.array(invitableProvider), pagination }),
-    400: errors[400],
-    401: errors[401],
-  },
+  summary: 'The caller’s saved tenders (Save Tender) and reminders (Save for Later), decision 0179',
+  response: { 200: successEnvelope(z.array(savedTender)), 401: errors[401] },
+});
+
+const saveParams = z.object({ id: z.string().min(1).max(200), kind: z.enum(TENDER_SAVE_KINDS) });
+
+export const saveTender = defineContract({
+  method: 'PUT',
+  path: '/api/tenders/:id/saves/:kind',
+  access: 'user',
+  source: 'project',
+  summary: 'Save Tender (kind saved) or Save for Later (kind later, reminded before closing)',
+  params: saveParams,
+  response: { 200: z.object({ success: z.literal(true) }), 401: errors[401], 404: errors[404] },
+});
+
+export const unsaveTender = defineContract({
+  method: 'DELETE',
+  path: '/api/tenders/:id/saves/:kind',
+  access: 'user',
+  source: 'project',
+  summary: 'Removes a saved tender or reminder',
+  params: saveParams,
+  response: { 200: z.object({ success: z.literal(true) }), 401: errors[401], 404: errors[404] },
+});
+
+export const contactTenderBody = z.strictObject({
+  message: z.string().trim().min(10, 'Please write a message of at least 10 characters').max(5000),
+});
+
+export const contactTenderOwner = defineContract({
+  method: 'POST',
+  path: '/api/tenders/:id/contact',
+  access: 'user',
+  source: 'project',
+  summary: 'Contact About Tender: mails the owner of a tender listed here without revealing their email (decision 0179)',
+  params: idParam,
+  body: contactTenderBody,
+  response: { 200: z.object({ success: z.literal(true), message: z.string() }), 400: errors[400], 401: errors[401], 404: errors[404], 429: errors[429] },
 });

@@ -175,50 +175,6 @@ export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<P
   return (result as unknown as { rows: ProviderForInvite[] }).rows;
 }
 
-/**
- * Providers a private tender may invite (accounts §9): offering the service; countrywide providers
- * (service_radius -1) always; with a location, providers without coordinates are left out and the
- * rest must be within the tender's search radius (haversine, 6371 km).
- */
-export async function listInvitableProviders(
-  database: Database,
-  query: { service: string; lat?: number; lng?: number; radius?: number; page: number; limit: number },
-) {
-  const params: unknown[] = [likePattern(query.service.toLowerCase())];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = [`providers_join_lower(t.services) LIKE $1`];
-  let distance = 'NULL::double precision';
-  if (query.lat !== undefined && query.lng !== undefined) {
-    distance = haversineSql(p(query.lat), p(query.lng));
-    where.push(`(t.service_radius = -1 OR (t.latitude IS NOT NULL AND t.longitude IS NOT NULL AND ${distance} <= ${p(query.radius ?? 50)}))`);
-  }
-  const whereSql = where.join(' AND ');
-  const [{ total }] = (await database.query<{ total: string | number }>(`SELECT count(*) AS total FROM providers t WHERE ${whereSql}`, params)) as [
-    { total: string | number },
-  ];
-  const rows = await database.query<{
-    id: string;
-    business_name: string;
-    location: string;
-    services: string[];
-    service_radius: number | null;
-    claimed: boolean;
-    claim_approved: boolean;
-    distance_km: number | null;
-  }>(
-    `SELECT t.id::text AS id, t.business_name, t.location, t.services, t.service_radius, t.claimed, t.claim_approved,
-            CASE WHEN t.latitude IS NULL OR t.longitude IS NULL THEN NULL ELSE ${distance} END AS distance_km
-       FROM providers t WHERE ${whereSql}
-      ORDER BY t.claim_approved DESC, distance_km ASC NULLS LAST, lower(t.business_name), t.id
-      LIMIT ${p(query.limit)} OFFSET ${p((query.page - 1) * query.limit)}`,
-    params,
-  );
-  return { rows, total: Number(total) };
-}
-
 /** ocid → the stored release version, for the importer's newer-release check. */
 export async function loadStoredReleases(tx: Executor, ocids: string[]) {
   const map = new Map<string, { date: Date; id: string }>();
@@ -292,4 +248,32 @@ export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Pr
   const rows = (result as unknown as { rows: Array<{ inserted: boolean }> }).rows;
   if (rows.length === 0) return 'stale';
   return rows[0]!.inserted ? 'inserted' : 'updated';
+}
+
+export async function listSavedTenders(database: Database, userId: string, now: Date) {
+  return database.query<TenderRecord & { save_kind: 'saved' | 'later'; saved_at: Date | string }>(
+    `SELECT x.*, s.kind AS save_kind, s.created_at AS saved_at
+       FROM tender_saves s JOIN (${SELECT_SQL}) x ON x.id = s.tender_id
+      WHERE s.user_id = $2 ORDER BY s.created_at DESC LIMIT 500`,
+    [now.toISOString(), userId],
+  );
+}
+
+export async function upsertSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later', now: Date) {
+  await database.query(
+    `INSERT INTO tender_saves (user_id, tender_id, kind, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [userId, tenderId, kind, now.toISOString()],
+  );
+}
+
+export async function deleteSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later') {
+  await database.query('DELETE FROM tender_saves WHERE user_id = $1 AND tender_id = $2 AND kind = $3', [userId, tenderId, kind]);
+}
+
+export async function findOwnerContact(database: Database, tenderId: string) {
+  const rows = await database.query<{ email: string; name: string }>(
+    'SELECT u.email, u.name FROM tenders t JOIN users u ON u.id = t.user_id WHERE t.id = $1',
+    [tenderId],
+  );
+  return rows[0];
 }

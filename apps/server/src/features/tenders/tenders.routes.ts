@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { createTender, getTender, listInvitableProviders, listPublicTenders, listTenders } from '@solar/shared/contracts/tenders';
+import {
+  contactTenderOwner,
+  createTender,
+  getTender,
+  listPublicTenders,
+  listSavedTenders,
+  listTenders,
+  saveTender,
+  unsaveTender,
+} from '@solar/shared/contracts/tenders';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as service from './tenders.service';
@@ -7,7 +16,18 @@ import * as service from './tenders.service';
 export function tendersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   bind(app, listPublicTenders, async ({ query }) => service.listPublicTenders(ctx, query));
-  bind(app, listInvitableProviders, async ({ query }) => service.listInvitableProviders(ctx, query));
+  bind(app, listSavedTenders, async ({ user }) => ({ success: true as const, data: await service.listSavedTenders(ctx, user!) }));
+  bind(app, saveTender, async ({ params, user }) => {
+    await service.setSaved(ctx, user!, params.id, params.kind, true);
+    return { success: true as const };
+  });
+  bind(app, unsaveTender, async ({ params, user }) => {
+    await service.setSaved(ctx, user!, params.id, params.kind, false);
+    return { success: true as const };
+  });
+  bind(app, contactTenderOwner, async ({ params, body, user }) => service.contactOwner(ctx, user!, params.id, body.message), {
+    limits: [perIp('tenders-contact-ip', 20, 3_600_000)],
+  });
   bind(app, getTender, async ({ params, user }) => ({ data: await service.getTender(ctx, params.id, user) }));
   bind(app, listTenders, async () => ({ success: true as const, data: await service.listAllTenders(ctx) }));
   bind(

@@ -1,5 +1,5 @@
 import type { CreateTenderBody, ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
-import { TENDER_MESSAGES, TENDER_PROVIDERS_PAGE_SIZE } from '@solar/shared/constants/tenders';
+import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/schema/index';
@@ -106,22 +106,45 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
   }
 }
 
-export async function listInvitableProviders(ctx: Ctx, query: { service: string; lat?: number; lng?: number; radius?: number; page: number }) {
-  const limit = TENDER_PROVIDERS_PAGE_SIZE;
-  const { rows, total } = await repo.listInvitableProviders(ctx.database, { ...query, limit });
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      businessName: r.business_name,
-      location: r.location,
-      services: r.services,
-      service_radius: r.service_radius == null ? null : Number(r.service_radius),
-      claimed: r.claimed,
-      claimApproved: r.claim_approved,
-      distanceKm: r.distance_km == null ? null : Math.round(Number(r.distance_km) * 10) / 10,
-    })),
-    pagination: { page: query.page, pages: Math.ceil(total / limit), total, limit },
-  };
+export async function listSavedTenders(ctx: Ctx, user: UserRow) {
+  const rows = await repo.listSavedTenders(ctx.database, user.id, ctx.clock.now());
+  return rows.map((row) => ({ kind: row.save_kind, savedAt: new Date(row.saved_at).toISOString(), tender: toTender(row) }));
+}
+
+/** Save Tender / Save for Later (decision 0179): only tenders the caller may see. */
+export async function setSaved(ctx: Ctx, user: UserRow, id: string, kind: 'saved' | 'later', saved: boolean) {
+  await getTender(ctx, id, user);
+  if (saved) await repo.upsertSave(ctx.database, user.id, id, kind, ctx.clock.now());
+  else await repo.deleteSave(ctx.database, user.id, id, kind);
+}
+
+/**
+ * Contact About Tender for a tender listed here: the owner gets the message by email with the
+ * sender's name, company and email to reply to; the owner's email is never shown to the sender.
+ * Imported notices are contacted directly through the buyer's published contact point.
+ */
+export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message: string) {
+  const tender = await getTender(ctx, id, user);
+  if (tender.source !== 'Solar Manager') throw new AppError('BAD_REQUEST', 'Please contact the buyer using the details on the original notice');
+  if (tender.status !== 'open') throw new AppError('BAD_REQUEST', TENDER_MESSAGES.closed);
+  if (tender.userId === user.id) throw new AppError('BAD_REQUEST', 'This is your own tender');
+  const owner = await repo.findOwnerContact(ctx.database, id);
+  if (!owner) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+  await ctx.mailer.send({
+    to: owner.email,
+    subject: `A provider has contacted you about your tender: ${tender.title}`.replace(/[\r\n]/g, ' ').slice(0, 200),
+    text: [
+      `Hello ${owner.name},`,
+      '',
+      `${user.name} (${user.company}) sent a message about your tender "${tender.title}":`,
+      '',
+      message,
+      '',
+      `Reply to ${user.name} at ${user.email}.`,
+      `View the tender: ${ctx.env.PUBLIC_URL}/tender/${id}`,
+    ].join('\n'),
+  });
+  return { success: true as const, message: 'Your message has been sent to the tender owner.' };
 }
 
 export type { CreateTenderBody };

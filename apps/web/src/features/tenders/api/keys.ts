@@ -1,0 +1,6 @@
+/** Query keys of the tenders feature (one factory per feature, STYLE §6). */
+export const tenderKeys = {
+  all: ['tenders'] as const,
+  publicList: (params: Record<string, unknown>) => ['tenders', 'public', params] as const,
+  detail: (id: string) => ['tenders', 'detail', id] as const,
+};

@@ -1,0 +1,22 @@
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { TENDER_SECTOR_LABELS } from '@solar/shared/constants/tenders';
+import { publicStatusLabel } from '@solar/shared/domain/tenders';
+import { Badge } from '../../../components/ui/badge';
+
+/** Open or Closed only (accounts §2), the source, and the sectors marked on imported notices. */
+export function TenderBadges({ tender }: { tender: Tender }) {
+  const status = publicStatusLabel(tender.status);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Badge variant={status === 'Open' ? 'success' : 'secondary'}>{status}</Badge>
+      <Badge variant="outline">{tender.source}</Badge>
+      {tender.type === 'private' && <Badge variant="warning">Private</Badge>}
+      {tender.sectors.map((s) => (
+        <Badge key={s} variant="default">
+          {TENDER_SECTOR_LABELS[s]}
+        </Badge>
+      ))}
+      {tender.isDemo && <Badge variant="warning">Demo</Badge>}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Building2, CalendarClock, MapPin, PoundSterling } from 'lucide-react';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { cutDescription, valueRangeLabel } from '@solar/shared/domain/tenders';
+import { Card } from '../../../components/ui/card';
+import { TenderBadges } from './tender-badges';
+
+/** A tender on the board: the description cut at 200 characters (accounts §9), GBP and en-GB dates. */
+export function TenderCard({ tender, fromPage }: { tender: Tender; fromPage: number }) {
+  const place = tender.location ?? tender.contactTown ?? tender.region;
+  return (
+    <Card className="flex flex-col gap-3 p-5 transition hover:border-primary/60 hover:shadow-md">
+      <TenderBadges tender={tender} />
+      <h2 className="text-lg font-semibold leading-snug text-slate-900">
+        <Link to={`/tender/${tender.id}?fromPage=${fromPage}`} className="hover:text-primary hover:underline">
+          {tender.title}
+        </Link>
+      </h2>
+      <p className="text-sm text-slate-700">{cutDescription(tender.description) || 'No description given.'}</p>
+      <dl className="grid gap-x-6 gap-y-1.5 text-sm text-slate-700 sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <Building2 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Organisation</dt>
+          <dd className="truncate">{tender.organisationName ?? tender.user?.name ?? 'Not stated'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <MapPin className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Location</dt>
+          <dd className="truncate">{place ?? 'Not stated'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <PoundSterling className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Value</dt>
+          <dd>{valueRangeLabel(tender.valueMinimum, tender.valueMaximum, formatGBP)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarClock className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <dt className="sr-only">Dates</dt>
+          <dd>
+            Published {formatDate(tender.publishedDate)} · Closes {formatDate(tender.closingDate)}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw } from 'lucide-react';
+import type { Tender, TenderSaveKind } from '@solar/shared/contracts/tenders';
+import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
+import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { publicStatusLabel, valueRangeLabel } from '@solar/shared/domain/tenders';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { useMe } from '../../accounts/api/get-me';
+import { useTender } from '../api/get-tender';
+import { useSavedTenders, useToggleSave } from '../api/tender-actions';
+import { AuthRequiredDialog } from '../components/auth-required-dialog';
+import { ContactTenderDialog } from '../components/contact-tender-dialog';
+import { TenderBadges } from '../components/tender-badges';
+
+/** Tender detail (/tender/{id}?fromPage=n, accounts §2): Open or Closed only. */
+export function TenderDetailPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const fromPage = Math.max(1, Number(search.get('fromPage')) || 1);
+  const query = useTender(id);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+      <Link to={`/explore-tenders?page=${fromPage}`} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Tenders
+      </Link>
+      {query.isPending ? (
+        <div className="space-y-4" role="status" aria-label="Loading tender">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : query.isError ? (
+        <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
+          <h1 className="text-lg font-semibold text-destructive">{TENDER_MESSAGES.loadOneError}</h1>
+          <p className="text-sm text-slate-700">{query.error instanceof Error ? query.error.message : String(query.error)}</p>
+          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCw className="h-4 w-4" aria-hidden />
+            Retry
+          </Button>
+        </Card>
+      ) : (
+        <TenderDetail tender={query.data} />
+      )}
+    </div>
+  );
+}
+
+function TenderDetail({ tender }: { tender: Tender }) {
+  const { data: me } = useMe();
+  const saved = useSavedTenders(!!me);
+  const toggle = useToggleSave();
+  const [contactOpen, setContactOpen] = useState(false);
+  const [authOpen, setAuthOpen] = useState(false);
+  const open = publicStatusLabel(tender.status) === 'Open';
+  const original = tender.noticeUrl ?? tender.contactWebsite;
+  const isSaved = (kind: TenderSaveKind) => !!saved.data?.some((s) => s.kind === kind && s.tender.id === tender.id);
+  const requireUser = (action: () => void) => (me ? action() : setAuthOpen(true));
+  const onSave = (kind: TenderSaveKind) =>
+    requireUser(() =>
+      toggle.mutate(
+        { id: tender.id, kind, saved: !isSaved(kind) },
+        {
+          onSuccess: () =>
+            toast({
+              title: isSaved(kind) ? 'Removed' : kind === 'later' ? 'Saved for later' : 'Tender saved',
+              description: isSaved(kind)
+                ? 'The tender was removed from your dashboard.'
+                : kind === 'later'
+                  ? 'We will email you a reminder two days before it closes.'
+                  : 'You will find it under Tenders in your dashboard.',
+            }),
+          onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+        },
+      ),
+    );
+  const place = [tender.location, tender.contactTown !== tender.location ? tender.contactTown : null, tender.region].filter(Boolean).join(' · ');
+  return (
+    <article className="space-y-6">
+      <header className="space-y-3">
+        <TenderBadges tender={tender} />
+        <h1 className="text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">{tender.title}</h1>
+        <p className="text-slate-700">{tender.organisationName ?? (tender.user ? `Listed by ${tender.user.name}` : null)}</p>
+      </header>
+
+      {open ? (
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => (tender.source === 'External' ? setContactOpen(true) : requireUser(() => setContactOpen(true)))}>
+            <Mail className="h-4 w-4" aria-hidden />
+            Contact About Tender
+          </Button>
+          <Button variant="secondary" onClick={() => onSave('later')} aria-pressed={isSaved('later')}>
+            <Clock className="h-4 w-4" aria-hidden />
+            {isSaved('later') ? 'Saved for Later' : 'Save for Later'}
+          </Button>
+          <Button variant="secondary" onClick={() => onSave('saved')} aria-pressed={isSaved('saved')}>
+            {isSaved('saved') ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <Bookmark className="h-4 w-4" aria-hidden />}
+            {isSaved('saved') ? 'Tender Saved' : 'Save Tender'}
+          </Button>
+          {original && <ViewOriginal href={original} />}
+        </div>
+      ) : (
+        <Card className="flex flex-wrap items-center justify-between gap-3 border-slate-300 bg-slate-50 p-4">
+          <div className="flex items-center gap-2">
+            <Lock className="h-5 w-5 text-slate-600" aria-hidden />
+            <p className="font-semibold text-slate-900">{TENDER_MESSAGES.closed}</p>
+          </div>
+          {original && <ViewOriginal href={original} />}
+        </Card>
+      )}
+
+      <Card className="p-6">
+        <h2 className="mb-3 text-lg font-semibold">Description</h2>
+        <div className="whitespace-pre-line break-words text-slate-800">{tender.description || 'No description given.'}</div>
+      </Card>
+
+      <Card className="p-6">
+        <h2 className="mb-3 text-lg font-semibold">Details</h2>
+        <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+          <Detail label="Service">{tender.service}</Detail>
+          <Detail label="Value">{valueRangeLabel(tender.valueMinimum, tender.valueMaximum, formatGBP)}</Detail>
+          <Detail label="Published">{formatDate(tender.publishedDate)}</Detail>
+          <Detail label="Closing date">{formatDate(tender.closingDate)}</Detail>
+          <Detail label="Contract start">{tender.startDate ? formatDate(tender.startDate) : null}</Detail>
+          <Detail label="Contract end">{tender.endDate ? formatDate(tender.endDate) : null}</Detail>
+          <Detail label="Location">{place || null}</Detail>
+          <Detail label="Search radius">{tender.searchRadius ? `${tender.searchRadius} km` : null}</Detail>
+          <Detail label="Start time">
+            {tender.startTimePreference ? (START_TIME_LABELS[tender.startTimePreference as StartTimePreference] ?? tender.startTimePreference) : null}
+          </Detail>
+          <Detail label="Reference">{tender.externalId}</Detail>
+          {tender.award && (
+            <Detail label="Awarded">
+              {[tender.award.supplier, tender.award.value != null ? formatGBP(tender.award.value) : null, tender.award.date ? formatDate(tender.award.date) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </Detail>
+          )}
+        </dl>
+      </Card>
+
+      <ContactTenderDialog tender={tender} open={contactOpen} onOpenChange={setContactOpen} />
+      <AuthRequiredDialog
+        open={authOpen}
+        onOpenChange={setAuthOpen}
+        redirect={`/tender/${tender.id}`}
+        description="Please sign in or create an account to contact the owner or save this tender."
+      />
+    </article>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  if (children == null || children === '') return null;
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** View Original: the notice in a new tab (accounts §2), never followed by the app itself. */
+function ViewOriginal({ href }: { href: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex h-10 items-center gap-2 rounded-md border border-border bg-white px-4 text-sm font-medium text-slate-900 hover:bg-muted"
+    >
+      View Original
+      <ExternalLink className="h-4 w-4" aria-hidden />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { cutDescription, pageItems, publicStatusLabel, valueRangeLabel } from './tenders';
+
+describe('cutDescription', () => {
+  it('keeps short text and cuts long text at 200 characters', () => {
+    expect(cutDescription('Short text')).toBe('Short text');
+    const long = 'word '.repeat(100);
+    const cut = cutDescription(long);
+    expect(cut.endsWith('...')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(203);
+    expect(cutDescription('x'.repeat(250))).toBe(`${'x'.repeat(200)}...`);
+  });
+});
+
+describe('pageItems', () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, 'ellipsis-end', 10]],
+    [5, 10, [1, 'ellipsis-start', 4, 5, 6, 'ellipsis-end', 10]],
+    [10, 10, [1, 'ellipsis-start', 9, 10]],
+    [3, 10, [1, 2, 3, 4, 'ellipsis-end', 10]],
+    [4, 7, [1, 2, 3, 4, 5, 6, 7]],
+    [1, 0, []],
+  ])('page %i of %i', (current, pages, expected) => {
+    expect(pageItems(current, pages)).toEqual(expected);
+  });
+});
+
+describe('labels', () => {
+  it('shows awarded as Closed', () => {
+    expect(publicStatusLabel('open')).toBe('Open');
+    expect(publicStatusLabel('closed')).toBe('Closed');
+    expect(publicStatusLabel('awarded')).toBe('Closed');
+  });
+  it('describes value ranges', () => {
+    const f = (n: number) => `£${n}`;
+    expect(valueRangeLabel(null, null, f)).toBe('Not stated');
+    expect(valueRangeLabel(1, 2, f)).toBe('£1 – £2');
+    expect(valueRangeLabel(null, 2, f)).toBe('Up to £2');
+    expect(valueRangeLabel(1, null, f)).toBe('From £1');
+  });
+});

@@ -1,0 +1,37 @@
+import { TENDER_DESCRIPTION_CUT, type TenderStatus } from '../constants/tenders';
+
+/** Card descriptions are cut at 200 characters (accounts §9), at a word boundary when one is near. */
+export function cutDescription(text: string, max = TENDER_DESCRIPTION_CUT): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.8 ? cut.slice(0, space) : cut).trimEnd()}...`;
+}
+
+/** The public detail shows only Open or Closed; awarded is Closed (spec README ruling). */
+export const publicStatusLabel = (status: TenderStatus): 'Open' | 'Closed' => (status === 'open' ? 'Open' : 'Closed');
+
+export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
+
+/** Pagination: the first page, the last page and the current page with its neighbours, with ellipses (accounts §2). */
+export function pageItems(current: number, pages: number): PageItem[] {
+  if (pages <= 0) return [];
+  const shown = new Set([1, pages, current - 1, current, current + 1].filter((p) => p >= 1 && p <= pages));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  sorted.forEach((page, i) => {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && page - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) items.push(i === 1 ? 'ellipsis-start' : 'ellipsis-end');
+    items.push(page);
+  });
+  return items;
+}
+
+/** 'Not stated', '£8,000 – £15,000', 'Up to £500,000', 'From £100,000'. */
+export function valueRangeLabel(min: number | null, max: number | null, format: (n: number) => string): string {
+  if (min == null && max == null) return 'Not stated';
+  if (min != null && max != null) return min === max ? format(min) : `${format(min)} – ${format(max)}`;
+  return max != null ? `Up to ${format(max)}` : `From ${format(min!)}`;
+}
