@@ -5,3 +5,4 @@ export * from './assets';
 export * from './providers';
 export * from './parts';
 export * from './tenders';
+export * from './admin';
