@@ -6,3 +6,4 @@ export * from './providers';
 export * from './parts';
 export * from './tenders';
 export * from './admin';
+export * from './quotes';
