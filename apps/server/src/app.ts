@@ -18,9 +18,10 @@ import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { tendersRoutes } from './features/tenders/tenders.routes';
 import { partsRoutes } from './features/parts/parts.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes, adminRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

@@ -125,7 +125,7 @@ export function LocationInput({
   };
 
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div data-location-input="" className={cn('grid gap-1.5', className)}>
       {label && (
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {label}
