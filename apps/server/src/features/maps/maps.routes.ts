@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { getMapLayer, getMapStyle, listMapPlaces } from '@solar/shared/contracts/maps';
+import { bind } from '../../plugins/routes';
+import { basemapLayers, basemapStyle, placesIn } from './basemap';
+
+/** The offline basemap; MAP_STYLE_URL switches the style to a hosted one (docs/decisions/0196). */
+export function mapsRoutes(app: FastifyInstance) {
+  const { env } = app.ctx;
+  const style = JSON.stringify(basemapStyle());
+  bind(app, getMapStyle, async (_request, reply) => {
+    if (env.MAP_STYLE_URL) return reply.redirect(env.MAP_STYLE_URL, 302);
+    return reply.type('application/json').header('Cache-Control', 'public, max-age=3600').send(style);
+  });
+  bind(app, getMapLayer, async ({ params }, reply) =>
+    reply.type('application/geo+json').header('Cache-Control', 'public, max-age=86400').send(basemapLayers()[params.layer]),
+  );
+  bind(app, listMapPlaces, async ({ query }) => placesIn(query.bounds, query.zoom));
+}

@@ -1,0 +1,12 @@
+import type { AssetMapQueryInput, ProjectsQueryInput } from '@solar/shared/contracts/assets';
+
+/** One key factory for the assets feature. */
+export const assetKeys = {
+  all: ['assets'] as const,
+  coordinates: (q: AssetMapQueryInput) => ['assets', 'coordinates', q] as const,
+  operators: (search: string) => ['assets', 'operators', search] as const,
+  sites: (search: string) => ['assets', 'sites', search] as const,
+  projects: (q: ProjectsQueryInput) => ['assets', 'projects', q] as const,
+  detail: (id: string) => ['assets', 'detail', id] as const,
+  source: ['assets', 'source'] as const,
+};

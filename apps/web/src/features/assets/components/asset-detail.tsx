@@ -1,0 +1,122 @@
+import { Link, useLocation } from 'react-router';
+import { ASSET_MAP, ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
+import type { AssetDetail } from '@solar/shared/contracts/assets';
+import { formatDate } from '@solar/shared/domain/format';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { MapMarker, MapView } from '../../../lib/map';
+import { useMe } from '../../accounts/api/get-me';
+import { useAsset } from '../api/get-asset';
+
+const NA = ASSET_MESSAGES.notAvailable;
+const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? NA : String(v));
+
+function fields(a: AssetDetail): Array<[string, string]> {
+  return [
+    ['Technology type', text(a.technologyType)],
+    ['Development status', text(a.developmentStatus)],
+    ['Installed capacity', a.installedCapacity === null ? NA : `${a.installedCapacity.toFixed(1)} MW`],
+    ['Mounting type', text(a.mountingType)],
+    ['Storage type', text(a.storageType)],
+    ['Site area', a.siteArea === null ? NA : `${a.siteArea.toLocaleString('en-GB')} acres`],
+    ['Estimated modules', a.estimatedModules === null ? NA : `about ${a.estimatedModules.toLocaleString('en-GB')} (estimate from capacity)`],
+    ['Planning applicant (REPD operator)', text(a.repdOperator)],
+    ['Latest operator', text(a.latestOperator)],
+    ['Address', text(a.address)],
+    ['County', text(a.county)],
+    ['Region', text(a.region)],
+    ['Post code', text(a.postCode)],
+    ['Coordinates', a.latitude === null ? NA : `${a.latitude.toFixed(5)}, ${a.longitude!.toFixed(5)}`],
+    ['Planning authority', text(a.planningAuthority)],
+    ['Planning application reference', text(a.planningApplicationRef)],
+    ['Appeal reference', text(a.appealReference)],
+    ['Planning application submitted', formatDate(a.planningSubmissionDate)],
+    ['Planning permission granted', formatDate(a.planningGrantedDate)],
+    ['Under construction', formatDate(a.underConstructionDate)],
+    ['Operational', formatDate(a.operationalDate)],
+    ['Record last updated', formatDate(a.recordLastUpdated)],
+    ['Asset age', a.ageYears === null ? NA : `${a.ageYears} years`],
+    ['REPD reference', a.repdRefId],
+  ];
+}
+
+/** Asset detail (accounts §2): every field and a map at zoom 15, pitch 45; login required (§6). */
+export function AssetDetailView({ id }: { id: string }) {
+  const me = useMe();
+  const location = useLocation();
+  const signedIn = Boolean(me.data);
+  const asset = useAsset(id, signedIn);
+
+  if (me.isPending) return <p role="status" className="text-sm text-slate-600">Loading…</p>;
+  if (!signedIn) {
+    return (
+      <Alert variant="info" title={ASSET_MESSAGES.loginRequired}>
+        <p>
+          <Link className="font-medium text-primary underline" to={`/auth/login?redirect=${encodeURIComponent(location.pathname)}`}>
+            Log in
+          </Link>{' '}
+          to see this asset&apos;s details.
+        </p>
+      </Alert>
+    );
+  }
+  if (asset.isPending) return <p role="status" className="text-sm text-slate-600">Loading asset…</p>;
+  if (asset.isError) return <Alert title={ASSET_MESSAGES.loadAssetFailed}>{(asset.error as Error).message}</Alert>;
+  const a = asset.data;
+  const tenderLink = `/list-a-tender?${new URLSearchParams({
+    service: a.technologyType === 'Battery' ? 'Battery storage maintenance' : 'Solar PV operations and maintenance',
+    location: [a.siteName, a.county ?? a.region].filter(Boolean).join(', '),
+    ...(a.latitude !== null && { lat: String(a.latitude), lng: String(a.longitude) }),
+  })}`;
+  return (
+    <article className="grid gap-6" aria-labelledby={`asset-${a.id}`}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`asset-${a.id}`} className="text-2xl font-semibold">
+            {a.siteName}
+          </h2>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Badge style={{ backgroundColor: `${technologyColour(a.technologyType)}22` }} variant="secondary">
+              {text(a.technologyType)}
+            </Badge>
+            <Badge variant="outline">{text(a.developmentStatus)}</Badge>
+            {a.possibleDuplicateOf && <Badge variant="warning">Possible duplicate</Badge>}
+          </div>
+        </div>
+        <Link to={tenderLink} className={buttonClasses('primary')}>
+          List a tender for this site
+        </Link>
+      </header>
+      {a.possibleDuplicateOf && (
+        <Alert variant="info" title="Possible duplicate record">
+          <p>
+            REPD also lists {a.possibleDuplicateOf.siteName} (REPD {a.possibleDuplicateOf.repdRefId}) with the same name, operator and technology within 1 km.
+          </p>
+        </Alert>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-4 gap-y-2 text-sm">
+          {fields(a).map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-slate-600">{k}</dt>
+              <dd className="font-medium break-words text-slate-900">{v}</dd>
+            </div>
+          ))}
+        </dl>
+        {a.latitude !== null && a.longitude !== null ? (
+          <MapView label={`Map of ${a.siteName}`} center={[a.longitude, a.latitude]} zoom={ASSET_MAP.detailZoom} pitch={ASSET_MAP.detailPitch} className="h-[400px]">
+            <MapMarker lngLat={[a.longitude, a.latitude]}>
+              <span className="block h-4 w-4 rounded-full border-2 border-white shadow" style={{ backgroundColor: technologyColour(a.technologyType) }} aria-hidden />
+            </MapMarker>
+          </MapView>
+        ) : (
+          <p className="text-sm text-slate-600">This asset has no coordinates in REPD.</p>
+        )}
+      </div>
+      <p className="text-xs text-slate-600">
+        Source: {REPD_SOURCE.name}, {REPD_SOURCE.publisher}, release {text(a.source.release)}; imported {formatDate(a.source.importedAt)}. {a.source.attribution}
+      </p>
+    </article>
+  );
+}

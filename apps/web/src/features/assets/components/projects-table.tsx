@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
+import { ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECT_COLUMNS, PROJECT_PHASES, PROJECTS_PAGE_SIZE, type ProjectSortKey } from '@solar/shared/constants/assets';
+import type { ProjectRow } from '@solar/shared/contracts/assets';
+import { formatDate } from '@solar/shared/domain/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { exportAssetProjects, useAssetProjects } from '../api/list-asset-projects';
+import type { AssetPick } from './asset-map';
+import { useDebounced } from './use-debounced';
+
+const ALL = 'all';
+
+function cell(row: ProjectRow, key: ProjectSortKey): string {
+  switch (key) {
+    case 'installedCapacity':
+      return row.installedCapacity === null ? ASSET_MESSAGES.notAvailable : row.installedCapacity.toFixed(1);
+    case 'planningSubmissionDate':
+    case 'planningGrantedDate':
+      return formatDate(row[key]);
+    default:
+      return row[key] ?? ASSET_MESSAGES.notAvailable;
+  }
+}
+
+/** The Projects tab (accounts §2): filters, sortable columns, 25 a page, export. */
+export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
+  const [region, setRegion] = useState(ALL);
+  const [technology, setTechnology] = useState(ALL);
+  const [phase, setPhase] = useState(ALL);
+  const [operatorText, setOperatorText] = useState('');
+  const operatorSearch = useDebounced(operatorText.trim());
+  const [sort, setSort] = useState<{ sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' }>(DEFAULT_PROJECT_SORT);
+  const [page, setPage] = useState(1);
+  const [lastOperator, setLastOperator] = useState(operatorSearch);
+  if (lastOperator !== operatorSearch) {
+    // accounts §4: any filter change returns to page 1.
+    setLastOperator(operatorSearch);
+    setPage(1);
+  }
+  const filters = {
+    region: region === ALL ? undefined : region,
+    technology: technology === ALL ? undefined : technology,
+    phase: phase === ALL ? undefined : (phase as (typeof PROJECT_PHASES)[number]),
+    operatorSearch: operatorSearch || undefined,
+    ...sort,
+  };
+  const query = useAssetProjects({ ...filters, offset: (page - 1) * PROJECTS_PAGE_SIZE, limit: PROJECTS_PAGE_SIZE });
+  const total = query.data?.total ?? 0;
+  const rows = query.data?.data ?? [];
+  const from = total === 0 ? 0 : (page - 1) * PROJECTS_PAGE_SIZE + 1;
+  const to = Math.min(page * PROJECTS_PAGE_SIZE, total);
+  const change = (setter: (v: string) => void) => (e: React.ChangeEvent<HTMLSelectElement>) => {
+    setter(e.target.value);
+    setPage(1);
+  };
+  const toggleSort = (key: ProjectSortKey) => {
+    setSort((s) => (s.sortBy === key ? { sortBy: key, sortDirection: s.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: key, sortDirection: 'asc' }));
+    setPage(1);
+  };
+
+  return (
+    <section aria-labelledby="projects-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="projects-title" className="text-xl font-semibold">
+          {ASSET_MESSAGES.projectsTitle}
+        </h2>
+        <Button variant="secondary" onClick={() => void exportAssetProjects(filters)}>
+          <Download className="h-4 w-4" aria-hidden />
+          {ASSET_MESSAGES.export}
+        </Button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Select aria-label="Region" value={region} onChange={change(setRegion)}>
+          <option value={ALL}>{ASSET_MESSAGES.allRegions}</option>
+          {ASSET_REGIONS.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </Select>
+        <Select aria-label="Technology" value={technology} onChange={change(setTechnology)}>
+          <option value={ALL}>{ASSET_MESSAGES.allTechnologies}</option>
+          {ASSET_TECHNOLOGY_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </Select>
+        <Select aria-label="Development phase" value={phase} onChange={change(setPhase)}>
+          <option value={ALL}>{ASSET_MESSAGES.allPhases}</option>
+          {PROJECT_PHASES.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </Select>
+        <Input aria-label="Search planning applicant" placeholder="Search planning applicant" value={operatorText} onChange={(e) => setOperatorText(e.target.value)} />
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-border">
+        <table className="w-full min-w-[900px] text-left text-sm">
+          <thead className="bg-muted text-slate-800">
+            <tr>
+              {PROJECT_COLUMNS.map((c) => {
+                const active = sort.sortBy === c.key;
+                const Icon = !active ? ArrowUpDown : sort.sortDirection === 'asc' ? ArrowUp : ArrowDown;
+                return (
+                  <th key={c.key} scope="col" aria-sort={active ? (sort.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 font-medium">
+                    <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => toggleSort(c.key)}>
+                      {c.label}
+                      <Icon className="h-3.5 w-3.5" aria-hidden />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {query.isPending ? (
+              <tr>
+                <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8 text-center text-slate-600" role="status">
+                  {ASSET_MESSAGES.loadingProjects}
+                </td>
+              </tr>
+            ) : query.isError ? (
+              <tr>
+                <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8 text-center text-red-800" role="alert">
+                  {(query.error as Error).message}
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8 text-center text-slate-600">
+                  {ASSET_MESSAGES.noProjects}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className="border-t border-border align-top">
+                  {PROJECT_COLUMNS.map((c) =>
+                    c.key === 'siteName' ? (
+                      <td key={c.key} className="px-3 py-2">
+                        <button type="button" className="text-left font-medium text-primary hover:underline" onClick={() => onOpen({ id: row.id, title: row.siteName })}>
+                          {row.siteName}
+                        </button>
+                        {row.possibleDuplicate && (
+                          <Badge variant="warning" className="ml-2">
+                            Possible duplicate
+                          </Badge>
+                        )}
+                      </td>
+                    ) : (
+                      <td key={c.key} className={c.key === 'installedCapacity' ? 'px-3 py-2 text-right tabular-nums' : 'px-3 py-2'}>
+                        {cell(row, c.key)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <p aria-live="polite">{ASSET_MESSAGES.showing(from, to, total)}</p>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" disabled={page <= 1 || query.isFetching} onClick={() => setPage((p) => p - 1)}>
+            {ASSET_MESSAGES.previous}
+          </Button>
+          <Button variant="secondary" size="sm" disabled={to >= total || query.isFetching} onClick={() => setPage((p) => p + 1)}>
+            {ASSET_MESSAGES.next}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { X } from 'lucide-react';
+import { ASSET_MESSAGES } from '@solar/shared/constants/assets';
+import { formatDate } from '@solar/shared/domain/format';
+import { Alert } from '../../../components/ui/alert';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useMe } from '../../accounts/api/get-me';
+import { useAssetSource } from '../api/get-asset-source';
+import { AssetDetailView } from '../components/asset-detail';
+import { AssetFiltersPanel } from '../components/asset-filters';
+import { AssetMap, type AssetPick } from '../components/asset-map';
+import { DEFAULT_FILTERS, type AssetFilters } from '../components/filter-state';
+import { ProjectsTable } from '../components/projects-table';
+
+function SourceNote() {
+  const source = useAssetSource();
+  if (!source.data) return null;
+  const s = source.data;
+  return (
+    <p className="text-xs text-slate-600">
+      {s.assets.toLocaleString('en-GB')} assets from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
+      {formatDate(s.importedAt)}. {s.attribution}
+    </p>
+  );
+}
+
+/** /asset-intel (accounts §2): permanent Overview and Projects tabs plus closable asset tabs. */
+export function AssetIntelPage() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('overview');
+  const [assetTabs, setAssetTabs] = useState<AssetPick[]>([]);
+  const [filters, setFilters] = useState<AssetFilters>(DEFAULT_FILTERS);
+  const [resetSignal, setResetSignal] = useState(0);
+
+  const open = (pick: AssetPick) => {
+    setAssetTabs((tabs) => (tabs.some((t) => t.id === pick.id) ? tabs : [...tabs, pick]));
+    setTab(`asset-${pick.id}`);
+  };
+  const close = (id: number) => {
+    setAssetTabs((tabs) => tabs.filter((t) => t.id !== id));
+    setTab('overview');
+  };
+
+  return (
+    <div className="mx-auto grid max-w-[1400px] gap-4 px-4 py-6">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold">Asset intelligence</h1>
+        <p className="text-sm text-slate-700">Every UK renewable energy project from the government&apos;s planning database, on a map and in a table.</p>
+      </header>
+      {me.isSuccess && !me.data && (
+        <Alert variant="info" title={ASSET_MESSAGES.loginOrRegister}>
+          <p>
+            <Link to="/auth/login?redirect=/asset-intel" className="font-medium text-primary underline">
+              Log in
+            </Link>{' '}
+            or{' '}
+            <Link to="/auth/register" className="font-medium text-primary underline">
+              register
+            </Link>{' '}
+            for free to open any asset&apos;s full record.
+          </p>
+        </Alert>
+      )}
+      {/* Inactive tabs unmount, so leaving Overview resets the map-loaded state (accounts §2). */}
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Asset intelligence views">
+          <TabsTrigger value="overview">{ASSET_MESSAGES.overviewTab}</TabsTrigger>
+          <TabsTrigger value="projects">{ASSET_MESSAGES.projectsTab}</TabsTrigger>
+          {assetTabs.map((t) => (
+            <span key={t.id} className="inline-flex items-center">
+              <TabsTrigger value={`asset-${t.id}`} className="max-w-[220px]">
+                <span className="truncate">{t.title}</span>
+              </TabsTrigger>
+              <button type="button" aria-label={`Close ${t.title}`} className="rounded p-1 text-slate-600 hover:bg-white" onClick={() => close(t.id)}>
+                <X className="h-3.5 w-3.5" aria-hidden />
+              </button>
+            </span>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+            <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
+              <AssetFiltersPanel
+                value={filters}
+                onChange={setFilters}
+                onClearAll={() => {
+                  setFilters(DEFAULT_FILTERS);
+                  setResetSignal((n) => n + 1);
+                }}
+              />
+            </aside>
+            <div className="grid gap-3">
+              <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} />
+              <SourceNote />
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="projects">
+          <ProjectsTable onOpen={open} />
+        </TabsContent>
+        {assetTabs.map((t) => (
+          <TabsContent key={t.id} value={`asset-${t.id}`}>
+            <AssetDetailView id={String(t.id)} />
+            <p className="mt-4 text-sm">
+              <button type="button" className="text-primary underline" onClick={() => navigate(`/asset-intel/${t.id}`)}>
+                Open this asset on its own page
+              </button>
+            </p>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** Map states shown to users (directory §8, accounts §8). */
+export const MAP_MESSAGES = {
+  loading: 'Loading map...',
+  failed: 'Failed to load map',
+  styleError: (message: string) => `Error loading map style: ${message}`,
+} as const;
+
+/** The offline basemap served by the server; MAP_STYLE_URL on the server redirects it to a hosted style. */
+export const DEFAULT_MAP_STYLE_URL = '/api/maps/style';

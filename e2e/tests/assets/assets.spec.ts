@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, shot } from '../../support/fixtures';
+
+/** Collects console errors and CSP violations of a page. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/auth/login', { data: { email: 'owner.demo@example.com', password: 'DemoOwner2026' } });
+  expect(res.ok()).toBe(true);
+}
+
+const mapLoaded = async (page: Page) => {
+  await expect(page.getByRole('region', { name: 'Map of UK renewable energy assets' })).toBeVisible();
+  await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('group', { name: 'Technology legend' })).toBeVisible();
+  await expect(page.getByText('Loading assets...')).toHaveCount(0, { timeout: 20_000 });
+};
+
+test.describe('asset intelligence', () => {
+  test('a visitor filters the map by technology and capacity and opens a point', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await page.goto('/asset-intel');
+    await expect(page.getByText('Log in or register to see full asset details')).toBeVisible();
+    await mapLoaded(page);
+    await page.screenshot({ path: shot('assets-overview-desktop') });
+
+    await page.getByRole('group', { name: 'Technology Type' }).getByRole('button', { name: 'Battery', exact: true }).click();
+    await page.getByRole('slider', { name: 'Minimum Capacity Range (MW)' }).focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp');
+    await expect(page.getByText('50 MW – 100+ MW')).toBeVisible();
+    await expect(page.getByText('Loading assets...')).toHaveCount(0, { timeout: 20_000 });
+    const list = page.getByRole('region', { name: 'Assets in view' }).or(page.locator('section[aria-labelledby="assets-in-view"]'));
+    const first = list.getByRole('button').first();
+    await expect(first).toBeVisible();
+    await first.click();
+    await page.getByRole('region', { name: 'Map of UK renewable energy assets' }).scrollIntoViewIfNeeded();
+    const popup = page.locator('.maplibregl-popup');
+    await expect(popup.getByText(/^Capacity: \d+(\.\d)? MW$/)).toBeVisible();
+    await page.screenshot({ path: shot('assets-popup-desktop') });
+    await popup.getByRole('button', { name: 'View Details' }).click();
+    // A closable asset tab opens; signed out, it shows the login notice.
+    await expect(page.getByText('Please log in to view asset details')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toHaveAttribute('href', /^\/auth\/login/);
+    await page.getByRole('button', { name: /^Close / }).click();
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await mapLoaded(page);
+    await expectAccessible(page);
+    expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+  });
+
+  test('the projects tab sorts, pages and exports', async ({ page }) => {
+    await page.goto('/asset-intel');
+    await page.getByRole('tab', { name: 'Expected new projects' }).click();
+    await expect(page.getByRole('heading', { name: 'Expected Projects' })).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 25 of [\d,]+ projects$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(/^Showing 26 to 50 of/)).toBeVisible();
+    await page.getByRole('button', { name: /Capacity \(MW\)/ }).click();
+    await expect(page.getByText(/^Showing 1 to 25 of/)).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Capacity/ })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByRole('button', { name: /Capacity \(MW\)/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Capacity/ })).toHaveAttribute('aria-sort', 'descending');
+    await page.getByLabel('Region').selectOption('Wales');
+    await expect(page.getByText(/^Showing 1 to \d+ of \d+ projects$/)).toBeVisible();
+    await page.getByLabel('Search planning applicant').fill('zzzz-nobody');
+    await expect(page.getByText('No projects found matching your filters')).toBeVisible();
+    await expect(page.getByText('Showing 0 to 0 of 0 projects')).toBeVisible();
+    await page.getByLabel('Search planning applicant').fill('');
+    await page.screenshot({ path: shot('assets-projects-desktop'), fullPage: true });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^tenders-\d{4}-\d\d-\d\d\.csv$/);
+    await expectAccessible(page);
+  });
+
+  test('a signed-in user opens an asset page with its map and tender link', async ({ page }) => {
+    const errors = watchErrors(page);
+    await signIn(page);
+    const res = await page.request.get('/api/assets/tenders?sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics&limit=1');
+    const id = (await res.json()).data[0].id;
+    await page.goto(`/asset-intel/${id}`);
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    await expect(page.getByText('Estimated modules')).toBeVisible();
+    await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: shot('assets-detail-desktop'), fullPage: true });
+    await expect(page.getByRole('link', { name: 'List a tender for this site' })).toHaveAttribute('href', /\/list-a-tender\?service=.*&location=.*&lat=.*&lng=/);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('mobile layout', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/asset-intel');
+    await mapLoaded(page);
+    await page.screenshot({ path: shot('assets-overview-mobile'), fullPage: true });
+  });
+
+  test('a style failure shows the map style error', async ({ page }) => {
+    await page.route('**/api/maps/style', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.goto('/asset-intel');
+    await expect(page.getByText(/^Error loading map style: 500/)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Technology legend' })).toHaveCount(0);
+  });
+});
