@@ -13,6 +13,7 @@ import { AppError } from './platform/errors';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assetsRoutes } from './features/assets/assets.routes';
+import { mapsRoutes } from './features/maps/maps.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
@@ -21,7 +22,7 @@ import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes, adminRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes, adminRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

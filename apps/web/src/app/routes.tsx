@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'explore-tenders', lazy: async () => ({ Component: (await import('../features/tenders/pages/explore-tenders-page')).ExploreTendersPage }) },
       { path: 'tender/:id', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-detail-page')).TenderDetailPage }) },
       { path: 'list-a-tender', lazy: async () => ({ Component: (await import('./pages/list-a-tender-page')).ListATenderPage }) },
+      { path: 'asset-intel', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-intel-page')).AssetIntelPage }) },
+      { path: 'asset-intel/:id', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-detail-page')).AssetDetailPage }) },
       { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
     ],
   },
