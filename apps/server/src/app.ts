@@ -20,9 +20,10 @@ import { geoRoutes } from './features/geo/geo.routes';
 import { tendersRoutes } from './features/tenders/tenders.routes';
 import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { quotesRoutes } from './features/quotes/quotes.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes, adminRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes, adminRoutes, quotesRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

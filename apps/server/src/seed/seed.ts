@@ -7,6 +7,7 @@ import { seedRepdAssets } from '../features/assets/assets.seed';
 import { seedRepdProviders } from '../features/providers/providers.seed';
 import { seedDemoProviders } from '../features/providers/providers.demo-seed';
 import { seedPartsCatalogue } from '../features/parts/parts.seed';
+import { seedDemoSuppliers } from '../features/parts/parts.demo-seed';
 import { seedDemoTenders, seedOcdsSample } from '../features/tenders/tenders.seed';
 
 type SeedContext = Pick<AppContext, 'env' | 'database' | 'log' | 'clock'>;
@@ -25,6 +26,7 @@ const SEEDERS: Seeder[] = [
   { name: 'providers-repd', demo: false, run: seedRepdProviders },
   { name: 'providers-demo', demo: true, run: seedDemoProviders },
   { name: 'parts-catalogue', demo: false, run: seedPartsCatalogue },
+  { name: 'parts-demo-suppliers', demo: true, run: seedDemoSuppliers },
   { name: 'tenders-ocds-sample', demo: false, run: seedOcdsSample },
   { name: 'tenders-demo', demo: true, run: seedDemoTenders },
 ];

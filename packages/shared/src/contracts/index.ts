@@ -7,6 +7,7 @@ import * as maps from './maps';
 import * as health from './health';
 import * as parts from './parts';
 import * as providers from './providers';
+import * as quotes from './quotes';
 import * as geo from './geo';
 import * as tenders from './tenders';
 
@@ -20,6 +21,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(health),
   ...pick(parts),
   ...pick(providers),
+  ...pick(quotes),
   ...pick(geo),
   ...pick(tenders),
 };
