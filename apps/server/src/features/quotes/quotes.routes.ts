@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  createQuote,
+  downloadQuoteAttachment,
+  getQuote,
+  listReceivedQuotes,
+  listSentQuotes,
+  listWaitingQuotes,
+  replyToQuote,
+} from '@solar/shared/contracts/quotes';
+import { QUOTE_ATTACHMENT_MAX_BYTES, QUOTE_RATE_LIMIT } from '@solar/shared/constants/quotes';
+import { bind } from '../../plugins/routes';
+import { perIp, type LimitSpec } from '../../plugins/rate-limit';
+import * as service from './quotes.service';
+import { contentDisposition, readQuoteUpload } from './quotes.uploads';
+
+const HOUR = 3_600_000;
+const perUser = (name: string, max: number): LimitSpec => ({ name, max, windowMs: HOUR, key: async (request) => (await request.getUser())?.id });
+/** Quote submission is limited per account and per IP (SECURITY.md; docs/decisions/0254). */
+const submitLimits = [perIp('quote-submit-ip', QUOTE_RATE_LIMIT.perIpPerHour, HOUR), perUser('quote-submit-user', QUOTE_RATE_LIMIT.perUserPerHour)];
+
+export async function quotesRoutes(app: FastifyInstance) {
+  await app.register(async (scope) => {
+    // Multipart for this feature's routes only; the limits that matter are set where parts are read.
+    await scope.register(multipart, { limits: { fileSize: QUOTE_ATTACHMENT_MAX_BYTES, files: 2, fields: 20, parts: 30 } });
+
+    bind(
+      scope,
+      createQuote,
+      async (request, reply) => {
+        const upload = await readQuoteUpload(request as unknown as FastifyRequest);
+        const { quote, message } = await service.createQuote(scope.ctx, request.user!, upload);
+        return reply.code(201).send({ success: true as const, message, data: quote });
+      },
+      { limits: submitLimits },
+    );
+    bind(scope, listReceivedQuotes, async ({ query, user }) => service.listReceivedQuotes(scope.ctx, user!, query));
+    bind(scope, listSentQuotes, async ({ query, user }) => service.listSentQuotes(scope.ctx, user!, query));
+    bind(scope, listWaitingQuotes, async ({ query, user }) => service.listWaitingQuotes(scope.ctx, user!, query));
+    bind(scope, getQuote, async ({ params, user }) => ({ success: true as const, data: await service.getQuote(scope.ctx, user!, params.id) }));
+    bind(scope, replyToQuote, async ({ params, body, user }) => ({
+      success: true as const,
+      data: await service.replyToQuote(scope.ctx, user!, params.id, body),
+    }));
+    bind(scope, downloadQuoteAttachment, async ({ params, user }, reply) => {
+      const file = await service.openAttachment(scope.ctx, user!, params.id, params.attachmentId);
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Length', file.size)
+        .header('Content-Disposition', contentDisposition(file.filename))
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.stream);
+    });
+  });
+}

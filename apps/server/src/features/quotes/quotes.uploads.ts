@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  DOC_MIME,
+  DOCX_MIME,
+  PDF_MIME,
+  QUOTE_ATTACHMENT_KINDS,
+  QUOTE_ATTACHMENT_MAX_BYTES,
+  QUOTE_MESSAGES as M,
+  type QuoteAttachmentKind,
+} from '@solar/shared/constants/quotes';
+import { AppError } from '../../platform/errors';
+
+export interface QuoteFile {
+  kind: QuoteAttachmentKind;
+  filename: string;
+  mime: string;
+  extension: 'pdf' | 'doc' | 'docx';
+  bytes: Buffer;
+}
+
+export interface QuoteUpload {
+  fields: Record<string, string>;
+  files: QuoteFile[];
+}
+
+const isKind = (name: string): name is QuoteAttachmentKind => (QUOTE_ATTACHMENT_KINDS as readonly string[]).includes(name);
+
+/** A safe display name: no path, no control or quote characters, at most 150 characters. */
+export function cleanFilename(name: string, extension: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim();
+  const short = base.slice(-150);
+  return short.length > 0 ? short : `attachment.${extension}`;
+}
+
+/**
+ * The type from the magic bytes (directory §5: pdf, doc, docx), never the name or declared type.
+ * Legacy .doc is an OLE compound file, which other formats share, so it is accepted only with a
+ * .doc name (docs/decisions/0253).
+ */
+export async function detectAttachmentType(bytes: Buffer, filename: string): Promise<Pick<QuoteFile, 'mime' | 'extension'> | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected?.mime === PDF_MIME) return { mime: PDF_MIME, extension: 'pdf' };
+  if (detected?.mime === DOCX_MIME) return { mime: DOCX_MIME, extension: 'docx' };
+  if (detected?.mime === 'application/x-cfb' && /\.doc$/i.test(filename.trim())) return { mime: DOC_MIME, extension: 'doc' };
+  return null;
+}
+
+const isTooLarge = (error: unknown) => {
+  const e = error as { code?: string; statusCode?: number } | null;
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+};
+
+/**
+ * Reads the whole multipart request into memory (two files of 5 MB at most): nothing is written
+ * anywhere until every part has been read and checked, so a refused or aborted upload leaves
+ * nothing behind.
+ */
+export async function readQuoteUpload(request: FastifyRequest): Promise<QuoteUpload> {
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.invalidForm);
+  const fields: Record<string, string> = {};
+  const files: QuoteFile[] = [];
+  try {
+    const parts = request.parts({ limits: { fileSize: QUOTE_ATTACHMENT_MAX_BYTES, files: 2, fields: 20, fieldSize: 64 * 1024 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!isKind(part.fieldname) || files.some((f) => f.kind === part.fieldname)) {
+        // Unknown or repeated file fields are refused rather than silently dropped.
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', M.attachmentType);
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated || bytes.length > QUOTE_ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', M.attachmentSize);
+      if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.attachmentType);
+      const type = await detectAttachmentType(bytes, part.filename);
+      if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.attachmentType);
+      files.push({ kind: part.fieldname, filename: cleanFilename(part.filename, type.extension), bytes, ...type });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', M.attachmentSize);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', M.attachmentType);
+    throw new AppError('BAD_REQUEST', M.invalidForm);
+  }
+  return { fields, files };
+}
+
+/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
