@@ -84,6 +84,19 @@ describe('gazetteer geocoder', () => {
     expect(geocode('Devon', { types: ['locality'] }).some((f) => f.place_type[0] === 'region')).toBe(false);
   });
 
+  it('knows London boroughs, county abbreviations and missing postcode districts', () => {
+    expect(first('Camden')!.place_name).toBe('Camden, Greater London');
+    expect(first('Hackney')!.place_name).toBe('Hackney, Greater London');
+    expect(first('Bucks')!.place_name).toBe('Buckinghamshire, England');
+    expect(first('Herts')!.place_name).toBe('Hertfordshire, England');
+    expect(first('Oxon')!.place_name).toBe('Oxfordshire, England');
+    // EC1A has no populated place in the data: its neighbours answer.
+    expect(names('EC1A 1BB')).toEqual(expect.arrayContaining(['EC1R, Islington, Greater London']));
+    // No leading article, and no county that repeats the name.
+    expect(first('Peterston-super-Ely')!.place_name).toBe('Peterston-super-Ely, Vale of Glamorgan');
+    expect(first('Brighton and Hove')!.place_name).toBe('Brighton and Hove, England');
+  });
+
   it('tolerates misspellings', () => {
     expect(first('Manchster')!.place_name).toBe('Manchester, Greater Manchester');
     expect(first('Birmingam')!.place_name).toBe('Birmingham, West Midlands');

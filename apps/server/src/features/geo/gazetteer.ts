@@ -189,6 +189,29 @@ const HISTORIC_AREAS: Array<{ label: string; aliases?: string[]; members: string
   { label: 'Western Isles', aliases: ['Outer Hebrides'], members: ['Na h-Eileanan an Iar'], country: 'Scotland' },
 ];
 
+/** The abbreviations people write for counties ('Bucks', 'Herts', 'Yorks'). */
+const COUNTY_ABBREVIATIONS: Record<string, string[]> = {
+  Bedfordshire: ['Beds'],
+  Berkshire: ['Berks'],
+  Buckinghamshire: ['Bucks'],
+  Cambridgeshire: ['Cambs'],
+  Derbyshire: ['Derbys'],
+  Gloucestershire: ['Glos', 'Gloucs'],
+  Hampshire: ['Hants'],
+  Hertfordshire: ['Herts'],
+  Lancashire: ['Lancs'],
+  Leicestershire: ['Leics'],
+  Lincolnshire: ['Lincs'],
+  Northamptonshire: ['Northants'],
+  Nottinghamshire: ['Notts'],
+  Oxfordshire: ['Oxon'],
+  Shropshire: ['Salop'],
+  Staffordshire: ['Staffs'],
+  Wiltshire: ['Wilts'],
+  Worcestershire: ['Worcs'],
+  Yorkshire: ['Yorks'],
+};
+
 /** Approximate centres of Northern Ireland's six counties (GeoNames rows carry councils only). */
 const NI_COUNTIES: Record<string, [number, number]> = {
   Antrim: [54.86, -6.25],
@@ -236,6 +259,7 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
   // Position sums of each county, metropolitan county, district, region and country.
   const areaSums = new Map<string, { lng: number; lat: number; n: number; country: string }>();
   const counties = new Set<string>();
+  const londonBoroughs = new Set<string>();
   const bigPlaces = new Set<string>();
   // Many places share a county line: normalise each distinct one once and share the string.
   const contexts = new Map<string, string>();
@@ -292,23 +316,24 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
       areaSums.set(member, sum);
     }
     if (englishCounty) counties.add(englishCounty);
+    if (region === 'London' && district) londonBoroughs.add(district);
     if (METRO_COUNTIES[district!]) counties.add(METRO_COUNTIES[district!]!);
     if (localType === 'City' || localType === 'Town') bigPlaces.add(normalise(main!));
   }
 
-  const addArea = (label: string, searchNames: string[], members: string[], country: string) => {
+  const addArea = (label: string, searchNames: string[], members: string[], country: string, within = country) => {
     const sums = members.map((m) => areaSums.get(m)).filter((x) => x !== undefined);
     const n = sums.reduce((total, x) => total + x.n, 0);
     if (n === 0) return;
     const index = entries.length;
     entries.push({
-      placeName: `${label}, ${country}`,
+      placeName: `${label}, ${within}`,
       lng: Math.round((sums.reduce((t, x) => t + x.lng, 0) / n) * 1e5) / 1e5,
       lat: Math.round((sums.reduce((t, x) => t + x.lat, 0) / n) * 1e5) / 1e5,
       cls: 'Area',
       context: contextOf([country]),
     });
-    for (const name of searchNames) addKeys(index, name, null);
+    for (const name of [...searchNames, ...(COUNTY_ABBREVIATIONS[label] ?? [])]) addKeys(index, name, null);
   };
   // Counties and unitary areas, at the mean position of their places; not the 'City of Bristol'
   // kind, whose city already answers.
@@ -326,6 +351,11 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     if (region === sum.country || counties.has(region) || region === 'London' || region === 'West Midlands') continue;
     const label = region === 'Eastern' ? 'East of England' : region;
     addArea(label, [region, ...(REGION_ALIASES[region] ?? [])], [key], sum.country);
+  }
+  // London boroughs ('Camden', 'Hackney'): users name them as places.
+  for (const borough of londonBoroughs) {
+    if (!bigPlaces.has(plain(borough)))
+      addArea(borough.replace(/^the /i, ''), [borough], [borough], 'England', 'Greater London');
   }
   for (const country of ['England', 'Scotland', 'Wales'])
     addArea(country, [country], [`country:${country}`], 'United Kingdom');
@@ -456,11 +486,14 @@ export function buildGazetteer(files: { places: string; postcodes: string; geona
     const postcode = POSTCODE.exec(name);
     const compact = name.replace(/ /g, '');
     if (postcode && wantPostcodes) {
-      const [start, end] = postcode[2] ? exactRange(postcode[1]!) : prefixRange(compact);
+      const outcode = postcode[2] ? postcode[1]! : compact;
+      let [start, end] = postcode[2] ? exactRange(outcode) : prefixRange(outcode);
+      // A district the data lacks ('EC1A' has no populated place): offer its neighbours ('EC1R', 'EC1V').
+      if (start === end && outcode.length >= 3) [start, end] = prefixRange(outcode.slice(0, -1));
       for (let i = start; i < end; i++) {
         const k = keys[i]!;
         if (entries[k.entry]!.cls !== 'Postcode') continue;
-        consider(k, k.key === compact ? 35 : 10 - (k.key.length - compact.length) * 2);
+        consider(k, k.key === compact ? 35 : 10 - Math.abs(k.key.length - outcode.length) * 2);
       }
     }
     const [start, end] = prefixRange(name);
@@ -598,10 +631,15 @@ const STOP_WORDS = new Set([
 function countyOf(name: string, county: string, district: string, country: string): string {
   // Welsh areas are bilingual ('Sir Benfro - Pembrokeshire'): show the English part.
   const english = (s: string | undefined) => s?.split(' - ').pop()?.trim();
-  const candidates = [english(county), METRO_COUNTIES[district], english(district)].filter((c): c is string => !!c);
+  // 'the Vale of Glamorgan', 'The City of Brighton and Hove': no leading article in a label.
+  const tidy = (s: string | undefined) => s?.replace(/^the /i, '');
+  const candidates = [tidy(english(county)), METRO_COUNTIES[district], tidy(english(district))].filter(
+    (c): c is string => !!c,
+  );
   const plain = (s: string) =>
     normalise(s)
       .replace(/\b(city of|city|county of|county)\b/g, '')
+      .replace(/\s+/g, ' ')
       .trim();
   for (const candidate of candidates) if (plain(candidate) !== plain(name)) return candidate;
   return country || 'United Kingdom';
