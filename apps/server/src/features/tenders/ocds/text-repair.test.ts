@@ -25,12 +25,15 @@ describe('repairText', () => {
     ['Stafford StreetrnLondon', 'Stafford Street\nLondon'],
     ['spare partsrnrnAdditional', 'spare parts\n\nAdditional'],
     ['as follows:rn- Live data', 'as follows:\n- Live data'],
+    ['- Heating and ventilationrn - Electrical energy systemsrn - Insulation', '- Heating and ventilation\n- Electrical energy systems\n- Insulation'],
+    ['Multidisciplinary servicesrn The aim', 'Multidisciplinary services\nThe aim'],
+    ['software licensingrnavailable', 'software licensing\navailable'],
   ])('turns the escaped CR LF in %j into a line break', (input, expected) => {
     expect(repairText(input)).toBe(expected);
   });
 
   it('keeps rn inside words', () => {
-    for (const text of ['local government', 'Tai Tarian', 'Fearnhead Way', 'Hornchurch', 'Body Worn Video', 'modern turnkey', 'Bournemouth'])
+    for (const text of ['local government', 'Tai Tarian', 'Fearnhead Way', 'Hornchurch', 'Body Worn Video', 'modern turnkey', 'Bournemouth', 'Warner', 'furniture', 'internal stubbornness', 'Ashbourne Road', 'Llansadwrn'])
       expect(repairText(text)).toBe(text);
   });
 });

@@ -68,7 +68,11 @@ export function repairLineBreaks(input: string): string {
       .replace(/(^|[^A-Za-z\u00c0-\u024f])rn/g, '$1\n')
       // Between a letter and a capital ('StreetrnLondon', 'Q&ArnNon'): words do not change case there.
       .replace(/(?<=[A-Za-z])rn(?=[A-Z])/g, '\n')
-      // Trailing whitespace left before a break.
+      // After a consonant ('systemsrn - Insulation', 'licensingrnavailable'): English and Welsh words
+      // have a vowel before 'rn' ('Worn', 'modern', 'Fearnhead', 'government', and Welsh w in 'Llansadwrn').
+      .replace(/(?<=[bcdfghjklmnpqstvxzBCDFGHJKLMNPQSTVXZ])rn/g, '\n')
+      // Whitespace left around a break.
       .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n[ \t]+/g, '\n')
   );
 }

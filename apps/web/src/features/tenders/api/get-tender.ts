@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tender } from '@solar/shared/contracts/tenders';
-import { getJson } from '../../../lib/api-client';
-import { retryUnless401 } from '../../../lib/query-client';
+import { ApiError, getJson } from '../../../lib/api-client';
 import { tenderKeys } from './keys';
 
-/** `GET /api/tenders/{id}` → `{ data }`; a private tender the caller may not see is a 404. */
+/** `GET /api/tenders/{id}` → `{ data }`; a private tender the caller may not see is a 404 (not retried). */
 export const tenderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: tenderKeys.detail(id),
     queryFn: async () => (await getJson<{ data: Tender }>(`/api/tenders/${encodeURIComponent(id)}`)).data,
-    retry: retryUnless401(1),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
     staleTime: 30_000,
   });
 
