@@ -1,0 +1,77 @@
+import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
+import type { AdminAuditRow, UserRow } from '../../db/schema/index';
+import type { ClaimListRow, WaitingInvitationRow } from './admin.repository';
+
+const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+/** Admins see emails; never the password hash (explicit field list). */
+export function toAdminUser(row: { user: UserRow; deletionDueAt: Date | null }): AdminUser {
+  const { user } = row;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    company: user.company,
+    type: user.type,
+    is_admin: user.isAdmin,
+    createdAt: user.createdAt.toISOString(),
+    deletionRequestedAt: iso(user.deletionRequestedAt),
+    deletionDueAt: iso(row.deletionDueAt),
+  };
+}
+
+/** The audit log's picture of a user: the editable fields only. */
+export const auditUser = (u: UserRow) => ({ name: u.name, email: u.email, company: u.company, type: u.type, is_admin: u.isAdmin });
+
+export function toAdminClaim(row: ClaimListRow): AdminClaim {
+  const { claim } = row;
+  return {
+    id: claim.id,
+    status: claim.status,
+    kind: claim.kind,
+    companyRole: claim.companyRole,
+    message: claim.message,
+    reviewMessage: claim.reviewMessage,
+    requestedAt: claim.createdAt.toISOString(),
+    reviewedAt: iso(claim.reviewedAt),
+    provider: { id: claim.providerId, name: row.providerName, slug: row.providerSlug },
+    claimant: { id: claim.userId, name: row.claimantName, email: row.claimantEmail },
+    reviewedBy: row.reviewerName ? { name: row.reviewerName } : null,
+  };
+}
+
+export function toAuditEntry(row: AdminAuditRow): AuditEntry {
+  return {
+    id: row.id,
+    actor: { id: row.actorId, name: row.actorName },
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    summary: row.summary,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toWaitingInvitation(row: WaitingInvitationRow): WaitingItem {
+  return {
+    kind: 'invitation',
+    refId: `${row.tender_id}:${row.provider_id}`,
+    title: row.title,
+    sentAt: iso(row.sent_at)!,
+    sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
+    provider: {
+      id: row.provider_id,
+      name: row.provider_name,
+      slug: row.provider_slug,
+      email: row.provider_email || null,
+      phone: row.provider_phone || null,
+      website: row.provider_website || null,
+      claimApproved: row.claim_approved,
+    },
+    status: row.status ?? 'waiting',
+    actedAt: iso(row.acted_at),
+    forwardedTo: row.forwarded_to,
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  actOnWaitingRequest,
+  getAdminAnalytics,
+  listAdminClaims,
+  listAdminUsers,
+  listAuditLog,
+  listWaitingRequests,
+  reviewClaim,
+  updateAdminUser,
+} from '@solar/shared/contracts/admin';
+import { cancelDeletion } from '@solar/shared/contracts/accounts';
+import type { LimitSpec } from '../../plugins/rate-limit';
+import { bind } from '../../plugins/routes';
+import * as service from './admin.service';
+
+/** Admin writes are limited per account too: a stolen admin session cannot rewrite everything at once. */
+const perAdmin = (name: string): LimitSpec => ({
+  name,
+  max: 300,
+  windowMs: 60_000,
+  key: async (request) => (await request.getUser())?.id,
+});
+
+export function adminRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  bind(app, listAdminUsers, async ({ query }) => ({ success: true as const, ...(await service.listUsers(ctx, query)) }));
+
+  bind(
+    app,
+    updateAdminUser,
+    async ({ user, params, body }) => ({ success: true as const, data: await service.updateUser(ctx, user!, params.id, body) }),
+    { limits: [perAdmin('admin-update-user')], bodyLimit: 8 * 1024 },
+  );
+
+  bind(app, listAdminClaims, async ({ query }) => ({ success: true as const, ...(await service.listClaims(ctx, query)) }));
+
+  bind(
+    app,
+    reviewClaim,
+    async ({ user, params, body }) => ({ success: true as const, data: await service.reviewClaim(ctx, user!, params.id, body) }),
+    { limits: [perAdmin('admin-review-claim')], bodyLimit: 8 * 1024 },
+  );
+
+  bind(app, listAuditLog, async ({ query }) => ({ success: true as const, ...(await service.listAudit(ctx, query)) }));
+
+  bind(app, getAdminAnalytics, async ({ query }) => ({ success: true as const, data: await service.getAnalytics(ctx, query.days) }));
+
+  bind(app, listWaitingRequests, async ({ query }) => ({ success: true as const, data: await service.listWaiting(ctx, query.show) }));
+
+  bind(
+    app,
+    actOnWaitingRequest,
+    async ({ user, params, body }) => ({
+      success: true as const,
+      data: await service.actOnWaiting(ctx, user!, params.kind, params.refId, body),
+    }),
+    { limits: [perAdmin('admin-waiting')], bodyLimit: 4 * 1024 },
+  );
+
+  // Cancelling a deletion is bound by the accounts feature; its successful calls are audited here.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url !== cancelDeletion.path || request.method !== cancelDeletion.method || reply.statusCode !== 200) return;
+    const actor = await request.getUser();
+    if (!actor?.isAdmin) return;
+    const targetId = (request.params as { id: string }).id;
+    await service
+      .recordAction(ctx, actor, {
+        action: 'user.cancel_deletion',
+        targetType: 'user',
+        targetId,
+        summary: `${actor.name} cancelled a deletion request`,
+        before: { deletionRequested: true },
+        after: { deletionRequested: false },
+      })
+      .catch((err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err) }, 'audit write failed'));
+  });
+}

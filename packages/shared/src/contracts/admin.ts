@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { USER_TYPES } from '../constants/accounts';
+import { ADMIN_AUDIT_PAGE_SIZE, ADMIN_CLAIMS_PAGE_SIZE, ADMIN_MESSAGES as M, ADMIN_USERS_PAGE_SIZE, ANALYTICS_DAYS, CLAIM_STATUSES } from '../constants/admin';
+import { defineContract } from './contract';
+import { companyField, emailField, nameField, userTypeField } from './accounts';
+import { errors, idParam, successEnvelope } from './common';
+
+// ---- Response shapes (accounts §3 User and Claim); admins see emails, nobody else calls these ----
+
+export const adminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  type: z.enum(USER_TYPES),
+  is_admin: z.boolean(),
+  createdAt: z.string(),
+  /** A pending deletion request (accounts issue, decision 0105): when it was asked and when it falls due. */
+  deletionRequestedAt: z.string().nullable(),
+  deletionDueAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminPagination = z.object({ page: z.number().int(), pages: z.number().int(), total: z.number().int(), pageSize: z.number().int() });
+
+export const adminClaim = z.object({
+  id: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  kind: z.enum(['claim', 'dispute']),
+  companyRole: z.string(),
+  message: z.string(),
+  reviewMessage: z.string().nullable(),
+  requestedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  provider: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  claimant: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  reviewedBy: z.object({ name: z.string() }).nullable(),
+});
+export type AdminClaim = z.infer<typeof adminClaim>;
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.string().nullable(), name: z.string() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const analyticsSummary = z.object({
+  days: z.number().int(),
+  total: z.number().int(),
+  perDay: z.array(z.object({ date: z.string(), views: z.number().int() })),
+  topPaths: z.array(z.object({ path: z.string(), views: z.number().int() })),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
+
+export const WAITING_KINDS = ['invitation', 'quote'] as const;
+export const WAITING_ACTIONS = ['forward', 'close', 'resolve'] as const;
+
+/** A request sent to a provider nobody has claimed yet (decision 0234). */
+export const waitingItem = z.object({
+  kind: z.enum(WAITING_KINDS),
+  refId: z.string(),
+  title: z.string(),
+  sentAt: z.string(),
+  sender: z.object({ name: z.string(), company: z.string() }).nullable(),
+  provider: z.object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    claimApproved: z.boolean(),
+  }),
+  /** waiting (nothing done yet), forwarded, closed or resolved. */
+  status: z.enum(['waiting', 'forwarded', 'closed', 'resolved']),
+  actedAt: z.string().nullable(),
+  forwardedTo: z.string().nullable(),
+});
+export type WaitingItem = z.infer<typeof waitingItem>;
+
+// ---- Inputs ----
+
+export const listAdminUsersQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+});
+
+/**
+ * accounts §7: any of is_admin, name, email, company, type. The email is an address an admin sets
+ * for someone (decision 0231), so the free-mail rule of sign-up does not apply.
+ */
+export const updateAdminUserBody = z
+  .strictObject({
+    name: nameField.optional(),
+    email: emailField.optional(),
+    company: companyField.optional(),
+    type: userTypeField.optional(),
+    is_admin: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), M.nothingToUpdate);
+export type UpdateAdminUserInput = z.input<typeof updateAdminUserBody>;
+
+export const listAdminClaimsQuery = z.object({
+  status: z.enum(CLAIM_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_CLAIMS_PAGE_SIZE),
+});
+
+export const reviewClaimBody = z.strictObject({
+  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
+  /** An optional note for the claimant, included in the outcome email. */
+  message: z.string().trim().max(1000).optional(),
+});
+export type ReviewClaimInput = z.input<typeof reviewClaimBody>;
+
+export const listAuditLogQuery = z.object({
+  targetType: z.enum(['user', 'claim', 'provider', 'waiting']).optional(),
+  targetId: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_AUDIT_PAGE_SIZE),
+});
+
+export const analyticsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(ANALYTICS_DAYS) });
+
+export const listWaitingQuery = z.object({ show: z.enum(['open', 'all']).default('open') });
+
+export const waitingParams = z.object({ kind: z.enum(WAITING_KINDS), refId: z.string().min(1).max(200) });
+export const actOnWaitingBody = z.strictObject({ action: z.enum(WAITING_ACTIONS) });
+
+// ---- Calls (accounts §7 and project additions) ----
+
+const adminErrors = { 401: errors[401], 403: errors[403] };
+
+export const listAdminUsers = defineContract({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: 'admin',
+  source: 'accounts §7',
+  summary: 'Users, newest first, with a search over name, email and company (admin)',
+  query: listAdminUsersQuery,
+  response: { 200: z.object({ success: z.literal(true), data: z.array(adminUser), pagination: adminPagination }), 400: errors[400], ...adminErrors },
+});
+
+export const updateAdminUser = defineContract({
+  method: 'PATCH',
+  path: '/api/admin/users/:id',
+  access: 'admin',
+  source: 'accounts §7',
+  summary: "Edit a user's name, email, company, type or admin flag (never the last admin's)",
+  params: idParam,
+  body: updateAdminUserBody,
+  response: { 200: successEnvelope(adminUser), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
+});
+
+export const listAdminClaims = defineContract({
+  method: 'GET',
+  path: '/api/admin/claims',
+  access: 'admin',
+  source: 'accounts §7',
+  summary: 'Provider claims with provider name and claimant name and email (admin)',
+  query: listAdminClaimsQuery,
+  response: {
+    200: z.object({
+      success: z.literal(true),
+      data: z.array(adminClaim),
+      pagination: adminPagination,
+      counts: z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() }),
+    }),
+    400: errors[400],
+    ...adminErrors,
+  },
+});
+
+export const reviewClaim = defineContract({
+  method: 'POST',
+  path: '/api/admin/claims/:id/review',
+  access: 'admin',
+  source: 'accounts §7',
+  summary: 'Approve (the claimant becomes the owner; competing claims rejected) or reject a pending claim',
+  params: idParam,
+  body: reviewClaimBody,
+  response: { 200: successEnvelope(adminClaim), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
+});
+
+export const listAuditLog = defineContract({
+  method: 'GET',
+  path: '/api/admin/audit-log',
+  access: 'admin',
+  source: 'project',
+  summary: 'The admin audit log, newest first (admin)',
+  query: listAuditLogQuery,
+  response: { 200: z.object({ success: z.literal(true), data: z.array(auditEntry), pagination: adminPagination }), 400: errors[400], ...adminErrors },
+});
+
+export const getAdminAnalytics = defineContract({
+  method: 'GET',
+  path: '/api/admin/analytics',
+  access: 'admin',
+  source: 'project',
+  summary: 'Page views per day and the top paths (admin; spec ruling on analytics)',
+  query: analyticsQuery,
+  response: { 200: successEnvelope(analyticsSummary), 400: errors[400], ...adminErrors },
+});
+
+export const listWaitingRequests = defineContract({
+  method: 'GET',
+  path: '/api/admin/waiting',
+  access: 'admin',
+  source: 'project',
+  summary: 'Quotes and tender invitations sent to unclaimed providers (admin)',
+  query: listWaitingQuery,
+  response: { 200: successEnvelope(z.array(waitingItem)), 400: errors[400], ...adminErrors },
+});
+
+export const actOnWaitingRequest = defineContract({
+  method: 'POST',
+  path: '/api/admin/waiting/:kind/:refId',
+  access: 'admin',
+  source: 'project',
+  summary: "Forward a waiting request to the company's public email, close it, or resolve it once claimed (admin)",
+  params: waitingParams,
+  body: actOnWaitingBody,
+  response: { 200: successEnvelope(waitingItem), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
+});
