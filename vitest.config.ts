@@ -15,8 +15,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: imports of the real datasets run inside some tests, and CI shares 2 cores.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

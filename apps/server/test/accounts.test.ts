@@ -130,16 +130,22 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         return { ms: performance.now() - start, status: res.statusCode, body: res.json() };
       };
       await time('warmup@acme-solar.co.uk');
-      const wrong = [await time(body.email), await time(body.email), await time(body.email)];
-      const unknown = [await time('nobody@acme-solar.co.uk'), await time('nobody2@acme-solar.co.uk'), await time('nobody3@acme-solar.co.uk')];
+      // Interleaved samples, so load on the machine affects both sides alike.
+      const wrong: Awaited<ReturnType<typeof time>>[] = [];
+      const unknown: Awaited<ReturnType<typeof time>>[] = [];
+      for (let i = 0; i < 5; i++) {
+        wrong.push(await time(body.email));
+        unknown.push(await time(`nobody${i}@acme-solar.co.uk`));
+      }
       for (const r of [...wrong, ...unknown]) {
         expect(r.status).toBe(401);
         expect(r.body).toEqual({ success: false, message: M.invalidCredentials });
       }
-      const median = (xs: number[]) => xs.map((x) => x).sort((a, b) => a - b)[1]!;
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2]!;
       const ratio = median(unknown.map((r) => r.ms)) / median(wrong.map((r) => r.ms));
-      expect(ratio).toBeGreaterThan(0.4);
-      expect(ratio).toBeLessThan(2.5);
+      // Skipping the hash for unknown emails would make this about 0.05; noise stays well inside.
+      expect(ratio).toBeGreaterThan(0.25);
+      expect(ratio).toBeLessThan(4);
     });
 
     it('trims and lower-cases the email and returns the user', async () => {
