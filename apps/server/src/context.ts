@@ -9,6 +9,7 @@ import { createMailer } from './platform/mail';
 import { createLocalStorage } from './platform/storage';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
+import { registerTenderJobs } from './features/tenders/tender-alerts.job';
 
 /** Opens the database and builds the services every feature shares. */
 export async function createContext(env: Env, log: Logger, clock: Clock = systemClock): Promise<AppContext> {
@@ -42,4 +43,5 @@ export async function createContext(env: Env, log: Logger, clock: Clock = system
 function registerJobs(ctx: AppContext) {
   ctx.jobs.register({ name: 'purge-expired-sessions', everyMs: 3_600_000, run: () => purgeExpiredSessions(ctx) });
   ctx.jobs.register({ name: 'process-account-deletions', everyMs: 3_600_000, run: () => runAccountJobs(ctx) });
+  registerTenderJobs(ctx);
 }

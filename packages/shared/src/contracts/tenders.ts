@@ -228,3 +228,33 @@ export const contactTenderOwner = defineContract({
   body: contactTenderBody,
   response: { 200: z.object({ success: z.literal(true), message: z.string() }), 400: errors[400], 401: errors[401], 404: errors[404], 429: errors[429] },
 });
+
+/** The dashboard 'Tenders' tab (decision 0180): own tenders, invitations, saved tenders and the alert switch. */
+export const myTenders = z.object({
+  own: z.array(tender),
+  invitations: z.array(tender.extend({ invitedProviderNames: z.array(z.string()) })),
+  saved: z.array(savedTender),
+  alerts: z.object({ enabled: z.boolean(), hasProviderProfile: z.boolean() }),
+});
+export type MyTenders = z.infer<typeof myTenders>;
+
+export const getMyTenders = defineContract({
+  method: 'GET',
+  path: '/api/tenders/mine',
+  access: 'user',
+  source: 'project',
+  summary: 'The dashboard Tenders tab: own tenders, invitations to the caller’s providers, saved tenders, alert setting',
+  response: { 200: successEnvelope(myTenders), 401: errors[401] },
+});
+
+export const updateTenderAlertsBody = z.strictObject({ enabled: z.boolean() });
+
+export const updateTenderAlerts = defineContract({
+  method: 'PUT',
+  path: '/api/tenders/alerts',
+  access: 'user',
+  source: 'project',
+  summary: 'Switches the daily new-tender alert email on or off (decision 0180)',
+  body: updateTenderAlertsBody,
+  response: { 200: successEnvelope(z.object({ enabled: z.boolean() })), 400: errors[400], 401: errors[401] },
+});

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   contactTenderOwner,
   createTender,
+  getMyTenders,
   getTender,
   listPublicTenders,
   listSavedTenders,
   listTenders,
   saveTender,
   unsaveTender,
+  updateTenderAlerts,
 } from '@solar/shared/contracts/tenders';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
@@ -16,6 +18,8 @@ import * as service from './tenders.service';
 export function tendersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   bind(app, listPublicTenders, async ({ query }) => service.listPublicTenders(ctx, query));
+  bind(app, getMyTenders, async ({ user }) => ({ success: true as const, data: await service.getMyTenders(ctx, user!) }));
+  bind(app, updateTenderAlerts, async ({ body, user }) => ({ success: true as const, data: await service.updateAlerts(ctx, user!, body.enabled) }));
   bind(app, listSavedTenders, async ({ user }) => ({ success: true as const, data: await service.listSavedTenders(ctx, user!) }));
   bind(app, saveTender, async ({ params, user }) => {
     await service.setSaved(ctx, user!, params.id, params.kind, true);

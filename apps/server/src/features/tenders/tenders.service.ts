@@ -147,4 +147,26 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
   return { success: true as const, message: 'Your message has been sent to the tender owner.' };
 }
 
+/** The dashboard Tenders tab (decision 0180). */
+export async function getMyTenders(ctx: Ctx, user: UserRow) {
+  const now = ctx.clock.now();
+  const [own, invitations, saved, alerts] = await Promise.all([
+    repo.listOwnTenders(ctx.database, user.id, now),
+    repo.listInvitations(ctx.database, user.id, now),
+    listSavedTenders(ctx, user),
+    repo.getAlertSetting(ctx.database, user.id),
+  ]);
+  return {
+    own: own.map((row) => toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String) })),
+    invitations: invitations.map((row) => ({ ...toTender(row), invitedProviderNames: row.invited_provider_names ?? [] })),
+    saved,
+    alerts,
+  };
+}
+
+export async function updateAlerts(ctx: Ctx, user: UserRow, enabled: boolean) {
+  await repo.setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
+  return { enabled };
+}
+
 export type { CreateTenderBody };
