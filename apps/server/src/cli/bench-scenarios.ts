@@ -1,4 +1,5 @@
 import { geoBenchScenarios } from '../features/geo/geo.bench';
+import { partsBenchScenarios } from '../features/parts/parts.bench';
 
 /**
  * What `npm run bench` drives: each scenario rotates through realistic requests (never one cached
@@ -35,6 +36,7 @@ export const SCENARIOS: Scenario[] = [
     })),
   },
   ...geoBenchScenarios,
+  ...partsBenchScenarios,
   {
     name: 'app shell (history fallback)',
     requests: ['/', '/providers', '/explore-tenders?page=2', '/asset-intel', '/search-parts'].map((path) => ({ path })),

@@ -1,5 +1,4 @@
 import type { PartKind, ProductCategory } from '@solar/shared/constants/parts';
-import { PART_KIND_LABELS } from '@solar/shared/constants/parts';
 import { quantityTotal, type SpecFilter } from '@solar/shared/domain/parts';
 import type { PartsAnswer } from '@solar/shared/contracts/parts';
 import { COUNT_CAP, type PartHit, type SupplierHit } from './parts.repository';
@@ -100,6 +99,9 @@ function comparison(kind: PartKind, hits: PartHit[], refs: string[]): string[] {
   return ['### Comparison', '', ...header, ...rows];
 }
 
+/** How a kind reads inside a sentence. */
+const KIND_NOUN: Record<PartKind, string> = { module: 'PV module', inverter: 'inverter', battery: 'battery system' };
+
 const TOTAL_NOUN: Record<PartKind, [string, string]> = { module: ['panel', 'panels'], inverter: ['inverter', 'inverters'], battery: ['battery system', 'battery systems'] };
 
 export interface AnswerInput {
@@ -137,7 +139,7 @@ export function buildCatalogueAnswer(input: AnswerInput): PartsAnswer {
     const refs = hits.map((h) => c.cite(partUrl(h.id)));
     const criteria = describeFilter(input.brands, input.filter);
     out.push(
-      `**${nf(0).format(total)}${total >= COUNT_CAP ? '+' : ''}** ${PART_KIND_LABELS[kind].toLowerCase()} ${total === 1 ? 'listing matches' : 'listings match'}${criteria.length ? ` (${criteria.join('; ')})` : ''}. The best ${hits.length === 1 ? 'match' : `${hits.length} matches`}:`,
+      `**${nf(0).format(total)}${total >= COUNT_CAP ? '+' : ''}** ${KIND_NOUN[kind]} ${total === 1 ? 'listing matches' : 'listings match'}${criteria.length ? ` (${criteria.join('; ')})` : ''}. The best ${hits.length === 1 ? 'match' : `${hits.length} matches`}:`,
       '',
     );
     if (input.missingBrands.length)
@@ -162,11 +164,11 @@ export function buildCatalogueAnswer(input: AnswerInput): PartsAnswer {
   } else {
     const criteria = describeFilter(input.brands, input.filter);
     out.push(
-      `No catalogue ${PART_KIND_LABELS[kind].toLowerCase()} matches ${criteria.length ? criteria.join('; ') : 'this request'}.`,
+      `No catalogue ${KIND_NOUN[kind]} matches ${criteria.length ? criteria.join('; ') : 'this request'}.`,
       '',
     );
     if (input.missingBrands.length)
-      out.push(`The catalogue holds no ${PART_KIND_LABELS[kind].toLowerCase()} data for ${input.missingBrands.map((b) => `**${md(b)}**`).join(', ')}.`, '');
+      out.push(`The catalogue holds no ${KIND_NOUN[kind]} data for ${input.missingBrands.map((b) => `**${md(b)}**`).join(', ')}.`, '');
     if (input.alternatives.length) {
       out.push('### Nearest alternatives', '');
       for (const p of input.alternatives) {

@@ -112,6 +112,8 @@ export async function findParts(
      SELECT ${PLAIN_COLUMNS} FROM models ORDER BY turn, ${rank} LIMIT ${limit}`,
     p.values,
   );
+  // Every match is already in hand (modules and batteries have no voltage variants): no count needed.
+  if (criteria.kind !== 'inverter' && hits.length < options.limit && !(brands.length && hits.length === 0)) return { hits, total: hits.length };
   const c = new Params();
   const countConditions = [`kind = ${c.add(criteria.kind)}`, ...(options.specs ? specConditions(c, criteria.kind, criteria.filter) : [])];
   if (brands.length) countConditions.push(`lower(manufacturer) = ANY(${c.add(brands)}::text[])`);
@@ -186,7 +188,14 @@ export interface SupplierHit {
 
 /** Provider types and services that sell or fit parts (the directory's wholesalers and installers). */
 export const SUPPLIER_TYPES = ['wholesaler', 'equipment manufacturer', 'installer', 'solar installer', 'epc', 'epc contractor'];
-export const SUPPLIER_SERVICES = ['spare parts supply', 'solar installation', 'rooftop solar installation', 'battery storage integration'];
+const WHOLESALER_TYPES = ['wholesaler', 'equipment manufacturer'];
+// Services as the canonical list spells them (constants/services.ts), plus lower case: a plain
+// array overlap, so no per-row function runs over the whole directory.
+const SUPPLY_SERVICES = ['Spare Parts Supply', 'spare parts supply'];
+export const SUPPLIER_SERVICES = [
+  ...SUPPLY_SERVICES,
+  ...['Solar Installation', 'Rooftop Solar Installation', 'Battery Storage Integration'].flatMap((s) => [s, s.toLowerCase()]),
+];
 
 /**
  * Suppliers from the provider directory whose service area covers a point: service_radius -1
@@ -194,14 +203,14 @@ export const SUPPLIER_SERVICES = ['spare parts supply', 'solar installation', 'r
  * suppliers only. Wholesalers come before installers, then the nearest.
  */
 export async function findSuppliers(db: Query, point: { lat: number; lng: number } | null, limit: number): Promise<SupplierHit[]> {
-  const params: unknown[] = [SUPPLIER_TYPES, SUPPLIER_SERVICES, limit];
+  const params: unknown[] = [SUPPLIER_TYPES, SUPPLIER_SERVICES, limit, WHOLESALER_TYPES, SUPPLY_SERVICES];
   let distance = 'NULL::float8';
   let covers = 'service_radius = -1';
   if (point) {
     params.push(point.lat, point.lng);
     distance = `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL ELSE
-      2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - $4) / 2), 2)
-        + cos(radians($4)) * cos(radians(latitude)) * power(sin(radians(longitude - $5) / 2), 2)))) END`;
+      2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - $6) / 2), 2)
+        + cos(radians($6)) * cos(radians(latitude)) * power(sin(radians(longitude - $7) / 2), 2)))) END`;
     covers = 'countrywide OR (distance_km IS NOT NULL AND service_radius IS NOT NULL AND distance_km <= service_radius)';
   }
   return db.query<SupplierHit>(
@@ -209,10 +218,9 @@ export async function findSuppliers(db: Query, point: { lat: number; lng: number
        SELECT slug, business_name, type, service_radius, claim_approved, completeness,
          service_radius = -1 AS countrywide,
          ${distance} AS distance_km,
-         CASE WHEN lower(type) IN ('wholesaler', 'equipment manufacturer') OR 'spare parts supply' = ANY(providers_lower_array(services))
-           THEN 0 ELSE 1 END AS rank
+         CASE WHEN lower(type) = ANY($4::text[]) OR services && $5::text[] THEN 0 ELSE 1 END AS rank
        FROM providers
-       WHERE lower(type) = ANY($1::text[]) OR providers_lower_array(services) && $2::text[]
+       WHERE (lower(type) = ANY($1::text[]) OR services && $2::text[])${point ? '' : ' AND service_radius = -1'}
      ) s
      WHERE ${covers}
      ORDER BY rank, distance_km ASC NULLS LAST, claim_approved DESC, completeness DESC, lower(business_name)

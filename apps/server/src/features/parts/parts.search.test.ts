@@ -101,7 +101,7 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
   it('says when nothing matches and suggests the nearest alternatives', async () => {
     const res = await search({ product: 'Solar Panels', providers: ['Jinko Solar'], additionalSpecs: 'at least 900 W' });
     const body = res.json() as Answer;
-    expect(body.data.content).toContain('No catalogue pv module matches');
+    expect(body.data.content).toContain('No catalogue PV module matches');
     expect(body.data.content).toContain('### Nearest alternatives');
     expect(body.data.content).toContain('Jinko Solar');
     expectCitationsConsistent(body.data);
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
   it('names brands the catalogue does not hold', async () => {
     const res = await search({ product: 'Solar Panels', providers: ['Acme Imaginary'] });
     const { content } = (res.json() as Answer).data;
-    expect(content).toContain('holds no pv module data for **Acme Imaginary**');
+    expect(content).toContain('holds no PV module data for **Acme Imaginary**');
     expect(content).toContain('### Nearest alternatives');
   });
 
