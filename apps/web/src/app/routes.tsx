@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: 'admin', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).AdminRoutePage }) },
       { path: 'providers', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-page')).ProvidersPage }) },
       { path: 'providers/:id', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-profile-page')).ProviderProfilePage }) },
+      { path: 'providers/:id/quote', lazy: async () => ({ Component: (await import('../features/quotes/pages/quote-page')).QuotePage }) },
       { path: 'providers/:id/media', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-media-page')).GuardedProviderMediaPage }) },
       { path: 'provider-create', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-create-page')).GuardedProviderCreatePage }) },
       { path: 'explore-tenders', lazy: async () => ({ Component: (await import('../features/tenders/pages/explore-tenders-page')).ExploreTendersPage }) },

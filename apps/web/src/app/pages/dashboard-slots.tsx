@@ -4,6 +4,7 @@ import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { QuotesTab } from '../../features/quotes/components/quotes-tab';
 
 /**
  * The dashboard's tab slots (accounts §2 Account dashboard). The providers feature replaces
@@ -68,5 +69,5 @@ export const dashboardSlots: {
   QuotesTab: (props: DashboardTabProps) => React.ReactNode;
 } = {
   ManageProfileTab: EmptyManageProfileTab,
-  QuotesTab: EmptyQuotesTab,
+  QuotesTab,
 };

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Quote, QuoteForm } from '@solar/shared/contracts/quotes';
+import { sendJson } from '../../../lib/api-client';
+import { quoteKeys } from './keys';
+
+export interface CreateQuoteInput {
+  providerId: string;
+  form: QuoteForm;
+  nda: File | null;
+  scope: File | null;
+}
+
+/** The form as multipart: text fields plus the optional `nda` and `scope` files. */
+export function toFormData({ providerId, form, nda, scope }: CreateQuoteInput): FormData {
+  const data = new FormData();
+  data.set('providerId', providerId);
+  for (const [key, value] of Object.entries(form)) data.set(key, value === null ? '' : String(value));
+  if (form.requiresNDA && nda) data.set('nda', nda, nda.name);
+  if (scope) data.set('scope', scope, scope.name);
+  return data;
+}
+
+/** POST /api/quotes (spec README ruling: quotes are real). */
+export function useCreateQuote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateQuoteInput) => sendJson<{ success: true; message: string; data: Quote }>('POST', '/api/quotes', toFormData(input)),
+    onSuccess: () => client.invalidateQueries({ queryKey: quoteKeys.all }),
+  });
+}
