@@ -162,6 +162,14 @@ test.describe('tenders', () => {
     await expect(invitedPage.getByText('Private', { exact: true })).toBeVisible();
     await invitedPage.screenshot({ path: shot('tenders-detail-private-invited-desktop'), fullPage: true });
     await expectAccessible(invitedPage);
+    // ...and in the dashboard's Tenders tab, with the alert switch.
+    await invitedPage.goto('/dashboard?tab=tenders');
+    const invitations = invitedPage.locator('div').filter({ has: invitedPage.getByRole('heading', { name: 'Invitations' }) }).last();
+    await expect(invitations.getByRole('link', { name: 'Thermographic Surveys in Bristol' }).first()).toBeVisible();
+    await invitedPage.getByRole('switch', { name: 'Email me new matching tenders' }).click();
+    await expect(invitedPage.getByRole('switch', { name: 'Email me new matching tenders' })).toHaveAttribute('aria-checked', 'true');
+    await invitedPage.screenshot({ path: shot('tenders-dashboard-tab-desktop'), fullPage: true });
+    await expectAccessible(invitedPage);
     await invited.close();
 
     // Another user gets 404.

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BellRing, ClipboardList } from 'lucide-react';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { formatDate } from '@solar/shared/domain/format';
+import { publicStatusLabel } from '@solar/shared/domain/tenders';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast-store';
+import { useMyTenders, useUpdateTenderAlerts } from '../api/get-my-tenders';
+
+/**
+ * The dashboard's 'Tenders' tab (decision 0180, beyond the spec's three tabs): the user's own tenders,
+ * invitations to providers they own, saved tenders and reminders, and the new-tender alert switch.
+ */
+export function DashboardTendersTab() {
+  const query = useMyTenders();
+  const alerts = useUpdateTenderAlerts();
+  if (query.isPending) return <Skeleton className="h-64 w-full" />;
+  if (query.isError)
+    return (
+      <Card className="p-6 text-sm text-destructive" role="alert">
+        Failed to fetch tenders. {query.error.message}
+      </Card>
+    );
+  const { own, invitations, saved, alerts: setting } = query.data;
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <div className="flex items-start gap-3">
+            <BellRing className="mt-1 h-5 w-5 text-primary" aria-hidden />
+            <div>
+              <CardTitle className="text-lg">New tender alerts</CardTitle>
+              <p id="alerts-help" className="text-sm text-muted-foreground">
+                {setting.hasProviderProfile
+                  ? 'At most one email a day with new open tenders that match your services and service area.'
+                  : 'Alerts match the services of a business profile you own: claim or create one to receive them.'}
+              </p>
+            </div>
+          </div>
+          <Switch
+            aria-label="Email me new matching tenders"
+            aria-describedby="alerts-help"
+            checked={setting.enabled}
+            disabled={alerts.isPending}
+            onCheckedChange={(enabled) =>
+              alerts.mutate(enabled, {
+                onSuccess: () => toast({ title: enabled ? 'Alerts on' : 'Alerts off', description: enabled ? 'We will email you new matching tenders.' : 'You will no longer receive tender alerts.' }),
+                onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+              })
+            }
+          />
+        </CardHeader>
+      </Card>
+
+      <TenderSection
+        title="My Tenders"
+        empty={
+          <>
+            You haven&apos;t listed a tender yet.{' '}
+            <Link to="/list-a-tender" className="font-medium text-primary underline">
+              List a Tender
+            </Link>
+          </>
+        }
+        items={own.map((t) => ({ tender: t, note: t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board' }))}
+      />
+      <TenderSection
+        title="Invitations"
+        empty="No invitations yet. Owners of private tenders can invite your business profiles."
+        items={invitations.map((t) => ({ tender: t, note: `Invited: ${t.invitedProviderNames.join(', ')}` }))}
+      />
+      <TenderSection
+        title="Saved Tenders"
+        empty={
+          <>
+            Nothing saved yet.{' '}
+            <Link to="/explore-tenders" className="font-medium text-primary underline">
+              Explore tenders
+            </Link>
+          </>
+        }
+        items={saved.map((s) => ({ tender: s.tender, note: s.kind === 'later' ? 'Saved for later: reminder 2 days before closing' : 'Saved' }))}
+      />
+    </div>
+  );
+}
+
+function TenderSection({ title, items, empty }: { title: string; items: Array<{ tender: Tender; note: string }>; empty: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-slate-700">
+            <ClipboardList className="h-8 w-8 text-slate-400" aria-hidden />
+            <p>{empty}</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-border">
+            {items.map(({ tender, note }) => (
+              <li key={`${tender.id}-${note}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <Link to={`/tender/${tender.id}`} className="font-medium text-slate-900 hover:text-primary hover:underline">
+                    {tender.title}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">
+                    {note} · Closes {formatDate(tender.closingDate)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  {tender.type === 'private' && <Badge variant="warning">Private</Badge>}
+                  <Badge variant={publicStatusLabel(tender.status) === 'Open' ? 'success' : 'secondary'}>{publicStatusLabel(tender.status)}</Badge>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {title === 'My Tenders' && items.length > 0 && (
+          <Link to="/list-a-tender" className={buttonClasses('secondary', 'sm', 'mt-4')}>
+            List another tender
+          </Link>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
