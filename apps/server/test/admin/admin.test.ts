@@ -379,5 +379,23 @@ describe.each(databaseKinds)('admin API (%s)', (kind) => {
       const log = (await req('GET', '/api/admin/audit-log?targetType=waiting', admin.cookie)).json().data.map((e: { action: string }) => e.action);
       expect(log).toEqual(expect.arrayContaining(['waiting.forward', 'waiting.resolve', 'waiting.close']));
     });
+
+    it('lists quotes routed to the marketplace team and forwards them without the sender contact details', async () => {
+      const sender = await signedIn(t, { name: 'Quote Sender' });
+      const provider = await insertProvider(t, `Quoted Co ${randomUUID().slice(0, 4)}`, { email: 'info@quoted.co.uk' });
+      const [q] = await t.ctx.database.query<{ id: string }>(
+        `INSERT INTO quotes (provider_id, sender_id, service, location, description, contact_name, contact_email, contact_phone, routed_to)
+         VALUES ($1, $2, 'Panel cleaning', 'Leeds', 'Clean 400 panels', 'Quote Sender', 'secret-contact@example.com', '0700', 'marketplace') RETURNING id`,
+        [provider.id, sender.user.id],
+      );
+      const item = (await req('GET', '/api/admin/waiting', admin.cookie)).json().data.find((i: { refId: string }) => i.refId === q!.id);
+      expect(item).toMatchObject({ kind: 'quote', title: 'Quote request: Panel cleaning in Leeds', status: 'waiting', sender: { name: 'Quote Sender' } });
+      const fwd = await req('POST', `/api/admin/waiting/quote/${q!.id}`, admin.cookie, { action: 'forward' });
+      expect(fwd.json().data.status).toBe('forwarded');
+      await expect.poll(async () => (await t.ctx.database.db.select().from(outbox).where(eq(outbox.toAddress, 'info@quoted.co.uk'))).length).toBe(1);
+      const [mail] = await t.ctx.database.db.select().from(outbox).where(eq(outbox.toAddress, 'info@quoted.co.uk'));
+      expect(mail!.textBody).toContain('Clean 400 panels');
+      expect(mail!.textBody).not.toContain('secret-contact@example.com');
+    });
   });
 });

@@ -46,4 +46,26 @@ export const adminMails = {
       'The Solar Marketplace team',
     ].join('\n'),
   }),
+
+  /** A quote request forwarded to an unclaimed company's public address: no sender contact details. */
+  forwardedQuote: (
+    to: string,
+    item: { providerName: string; providerSlug: string; title: string; description: string; senderName: string | null; senderCompany: string | null },
+    publicUrl: string,
+  ): MailMessage => ({
+    to,
+    subject: `A quote request for ${item.providerName} on Solar Marketplace`,
+    text: [
+      'Hello,',
+      '',
+      `${item.senderName ? `${item.senderName}${item.senderCompany ? ` of ${item.senderCompany}` : ''}` : 'A buyer'} asked ${item.providerName} for a quote on Solar Marketplace:`,
+      '',
+      item.title,
+      ...(item.description ? ['', item.description.slice(0, 1000)] : []),
+      '',
+      `Your business has a profile in our directory that has not been claimed yet. Claim it to see the request and reply: ${publicUrl}/providers/${item.providerSlug}`,
+      '',
+      'The Solar Marketplace team',
+    ].join('\n'),
+  }),
 };

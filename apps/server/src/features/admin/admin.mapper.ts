@@ -1,6 +1,6 @@
 import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
 import type { AdminAuditRow, UserRow } from '../../db/schema/index';
-import type { ClaimListRow, WaitingInvitationRow } from './admin.repository';
+import type { ClaimListRow, WaitingInvitationRow, WaitingQuoteRow } from './admin.repository';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
@@ -59,6 +59,29 @@ export function toWaitingInvitation(row: WaitingInvitationRow): WaitingItem {
     kind: 'invitation',
     refId: `${row.tender_id}:${row.provider_id}`,
     title: row.title,
+    sentAt: iso(row.sent_at)!,
+    sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
+    provider: {
+      id: row.provider_id,
+      name: row.provider_name,
+      slug: row.provider_slug,
+      email: row.provider_email || null,
+      phone: row.provider_phone || null,
+      website: row.provider_website || null,
+      claimApproved: row.claim_approved,
+    },
+    status: row.status ?? 'waiting',
+    actedAt: iso(row.acted_at),
+    forwardedTo: row.forwarded_to,
+  };
+}
+
+export function toWaitingQuote(row: WaitingQuoteRow): WaitingItem {
+  const what = [row.service, row.location].filter(Boolean).join(' in ');
+  return {
+    kind: 'quote',
+    refId: row.quote_id,
+    title: what ? `Quote request: ${what}` : 'Quote request',
     sentAt: iso(row.sent_at)!,
     sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
     provider: {

@@ -211,6 +211,48 @@ export async function listWaitingInvitations(db: Db, show: 'open' | 'all', only?
   return rowsOf<WaitingInvitationRow>(rows);
 }
 
+export interface WaitingQuoteRow {
+  quote_id: string;
+  provider_id: string;
+  service: string;
+  location: string;
+  description: string;
+  sent_at: Date | string;
+  sender_name: string | null;
+  sender_company: string | null;
+  provider_name: string;
+  provider_slug: string;
+  provider_email: string | null;
+  provider_phone: string | null;
+  provider_website: string | null;
+  claim_approved: boolean;
+  status: 'forwarded' | 'closed' | 'resolved' | null;
+  acted_at: Date | string | null;
+  forwarded_to: string | null;
+}
+
+/**
+ * Quotes the quotes feature routed to the marketplace team because the provider was unclaimed
+ * (migration 0009 `routed_to = 'marketplace'`), still pending, with the same open / all rule.
+ */
+export async function listWaitingQuotes(db: Db, show: 'open' | 'all', onlyId?: string) {
+  const open = sql`q.status = 'pending' AND ((p.claim_approved = false AND (w.status IS NULL OR w.status = 'forwarded')) OR (p.claim_approved = true AND w.status = 'forwarded'))`;
+  const filter = onlyId ? sql`q.id = ${onlyId}::uuid` : show === 'all' ? sql`true` : open;
+  const rows = await db.execute(sql`
+    SELECT q.id AS quote_id, q.provider_id, q.service, q.location, q.description, q.created_at AS sent_at,
+           u.name AS sender_name, u.company AS sender_company,
+           p.business_name AS provider_name, p.slug AS provider_slug, p.email AS provider_email, p.phone AS provider_phone,
+           p.website AS provider_website, p.claim_approved, w.status, w.acted_at, w.forwarded_to
+      FROM quotes q
+      JOIN providers p ON p.id = q.provider_id
+      LEFT JOIN users u ON u.id = q.sender_id
+      LEFT JOIN ${adminWaitingActions} w ON w.kind = 'quote' AND w.ref_id = q.id::text
+     WHERE q.routed_to = 'marketplace' AND ${filter}
+     ORDER BY q.created_at DESC, q.id
+     LIMIT 500`);
+  return rowsOf<WaitingQuoteRow>(rows);
+}
+
 export async function tableExists(db: Db, name: string): Promise<boolean> {
   const rows = rowsOf<{ ok: boolean }>(await db.execute(sql`SELECT to_regclass(${name}) IS NOT NULL AS ok`));
   return Boolean(rows[0]?.ok);

@@ -19,7 +19,7 @@ import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { adminMails } from './admin.mail';
-import { auditUser, toAdminClaim, toAdminUser, toAuditEntry, toWaitingInvitation } from './admin.mapper';
+import { auditUser, toAdminClaim, toAdminUser, toAuditEntry, toWaitingInvitation, toWaitingQuote } from './admin.mapper';
 import * as repo from './admin.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'log' | 'env'>;
@@ -270,8 +270,8 @@ export async function getAnalytics(ctx: Ctx, days: number): Promise<AnalyticsSum
 // ---- Waiting list (decision 0234) ----
 
 export async function listWaiting(ctx: Ctx, show: 'open' | 'all'): Promise<WaitingItem[]> {
-  const invitations = await repo.listWaitingInvitations(ctx.database.db, show);
-  return invitations.map(toWaitingInvitation);
+  const [invitations, quotes] = await Promise.all([repo.listWaitingInvitations(ctx.database.db, show), repo.listWaitingQuotes(ctx.database.db, show)]);
+  return [...invitations.map(toWaitingInvitation), ...quotes.map(toWaitingQuote)].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 }
 
 function parseInvitationRef(refId: string) {
@@ -280,6 +280,25 @@ function parseInvitationRef(refId: string) {
   return { tenderId, providerId };
 }
 
+interface WaitingRow {
+  item: WaitingItem;
+  description: string;
+  tenderId: string | null;
+}
+
+async function loadWaiting(ctx: Ctx, kind: 'invitation' | 'quote', refId: string): Promise<WaitingRow | undefined> {
+  if (kind === 'invitation') {
+    const ref = parseInvitationRef(refId);
+    if (!ref) return undefined;
+    const [row] = await repo.listWaitingInvitations(ctx.database.db, 'all', ref);
+    return row && { item: toWaitingInvitation(row), description: '', tenderId: row.tender_id };
+  }
+  if (!repo.isUuid(refId)) return undefined;
+  const [row] = await repo.listWaitingQuotes(ctx.database.db, 'all', refId);
+  return row && { item: toWaitingQuote(row), description: row.description, tenderId: null };
+}
+
+/** Forward to the company's public email, close, or resolve once the provider is claimed (decision 0234). */
 export async function actOnWaiting(
   ctx: Ctx,
   actor: UserRow,
@@ -287,18 +306,15 @@ export async function actOnWaiting(
   refId: string,
   input: z.output<typeof actOnWaitingBody>,
 ): Promise<WaitingItem> {
-  // Quotes to unclaimed providers join this list when the quotes feature stores them (issue 7).
-  const ref = kind === 'invitation' ? parseInvitationRef(refId) : null;
-  if (!ref) throw new AppError('NOT_FOUND', M.waitingNotFound);
-  const load = async () => (await repo.listWaitingInvitations(ctx.database.db, 'all', ref))[0];
-  const row = await load();
-  if (!row) throw new AppError('NOT_FOUND', M.waitingNotFound);
-  if (row.status === 'closed' || row.status === 'resolved') throw new AppError('CONFLICT', `This request is already ${row.status}`);
-  if (input.action === 'forward' && !row.provider_email) throw new AppError('CONFLICT', M.noPublicEmail);
-  if (input.action === 'resolve' && !row.claim_approved) throw new AppError('CONFLICT', M.notClaimedYet);
+  const found = await loadWaiting(ctx, kind, refId);
+  if (!found) throw new AppError('NOT_FOUND', M.waitingNotFound);
+  const { item } = found;
+  if (item.status === 'closed' || item.status === 'resolved') throw new AppError('CONFLICT', `This request is already ${item.status}`);
+  if (input.action === 'forward' && !item.provider.email) throw new AppError('CONFLICT', M.noPublicEmail);
+  if (input.action === 'resolve' && !item.provider.claimApproved) throw new AppError('CONFLICT', M.notClaimedYet);
   const status = input.action === 'forward' ? 'forwarded' : input.action === 'close' ? 'closed' : 'resolved';
   const now = ctx.clock.now();
-  const forwardedTo = input.action === 'forward' ? row.provider_email : row.forwarded_to;
+  const forwardedTo = input.action === 'forward' ? item.provider.email : item.forwardedTo;
   await ctx.database.db.transaction(async (tx) => {
     await tx
       .insert(adminWaitingActions)
@@ -308,30 +324,24 @@ export async function actOnWaiting(
       action: `waiting.${input.action}`,
       targetType: 'waiting',
       targetId: `${kind}:${refId}`,
-      summary: `${actor.name} ${status} the invitation of ${row.provider_name} to "${row.title}"`,
-      before: { status: row.status ?? 'waiting' },
+      summary: `${actor.name} ${status} the ${kind === 'quote' ? 'quote request' : 'invitation'} to ${item.provider.name}: "${item.title}"`,
+      before: { status: item.status },
       after: { status, ...(input.action === 'forward' && { forwardedTo }) },
     });
   });
   if (input.action === 'forward') {
-    sendLater(
-      ctx,
-      [
-        adminMails.forwardedInvitation(
-          row.provider_email!,
-          {
-            providerName: row.provider_name,
-            providerSlug: row.provider_slug,
-            title: row.title,
-            senderName: row.sender_name,
-            senderCompany: row.sender_company,
-            tenderId: row.tender_id,
-          },
-          ctx.env.PUBLIC_URL,
-        ),
-      ],
-      'waiting-forward',
-    );
+    const common = {
+      providerName: item.provider.name,
+      providerSlug: item.provider.slug,
+      title: item.title,
+      senderName: item.sender?.name ?? null,
+      senderCompany: item.sender?.company ?? null,
+    };
+    const mail =
+      kind === 'invitation'
+        ? adminMails.forwardedInvitation(item.provider.email!, { ...common, tenderId: found.tenderId! }, ctx.env.PUBLIC_URL)
+        : adminMails.forwardedQuote(item.provider.email!, { ...common, description: found.description }, ctx.env.PUBLIC_URL);
+    sendLater(ctx, [mail], 'waiting-forward');
   }
-  return toWaitingInvitation((await load())!);
+  return (await loadWaiting(ctx, kind, refId))!.item;
 }
