@@ -164,8 +164,10 @@ test.describe('tenders', () => {
     await expectAccessible(invitedPage);
     // ...and in the dashboard's Tenders tab, with the alert switch.
     await invitedPage.goto('/dashboard?tab=tenders');
-    const invitations = invitedPage.locator('div').filter({ has: invitedPage.getByRole('heading', { name: 'Invitations' }) }).last();
-    await expect(invitations.getByRole('link', { name: 'Thermographic Surveys in Bristol' }).first()).toBeVisible();
+    const panel = invitedPage.getByRole('tabpanel', { name: 'Tenders' });
+    await expect(panel.getByRole('heading', { name: 'Invitations' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Thermographic Surveys in Bristol' }).first()).toBeVisible();
+    await expect(panel.getByText(/Invited: .*Demo Solar Services Ltd \(demo\)/).first()).toBeVisible();
     await invitedPage.getByRole('switch', { name: 'Email me new matching tenders' }).click();
     await expect(invitedPage.getByRole('switch', { name: 'Email me new matching tenders' })).toHaveAttribute('aria-checked', 'true');
     await invitedPage.screenshot({ path: shot('tenders-dashboard-tab-desktop'), fullPage: true });

@@ -11,8 +11,9 @@ import { AdminDashboard } from './admin-page';
 import { NotFoundPage } from './not-found-page';
 import { PageFallback } from '../layout/root-layout';
 import { dashboardSlots } from './dashboard-slots';
+import { DashboardTendersTab } from '../../features/tenders/components/dashboard-tenders-tab';
 
-const TABS = ['profile', 'quotes', 'settings'] as const;
+const TABS = ['profile', 'quotes', 'tenders', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /dashboard: admins get the admin dashboard; other users the account dashboard (accounts §2). */
@@ -62,6 +63,7 @@ function AccountDashboard() {
         <TabsList>
           <TabsTrigger value="profile">Manage Profile</TabsTrigger>
           <TabsTrigger value="quotes">Quotes</TabsTrigger>
+          <TabsTrigger value="tenders">Tenders</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
@@ -69,6 +71,9 @@ function AccountDashboard() {
         </TabsContent>
         <TabsContent value="quotes">
           <QuotesTab user={user} />
+        </TabsContent>
+        <TabsContent value="tenders">
+          <DashboardTendersTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab user={user} />
