@@ -73,6 +73,7 @@ export function QuoteRequestForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
+      {notice}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="quote-service" label="Service Type">
           <Input id="quote-service" value={values.service ?? ''} onChange={(e) => set('service', e.target.value)} placeholder="e.g. Panel Cleaning" maxLength={200} />
@@ -213,8 +214,6 @@ export function QuoteRequestForm({
           onError={(message) => setErrors((e) => ({ ...e, scope: message }))}
         />
       </div>
-
-      {notice}
 
       <div className="flex flex-wrap justify-end gap-3">
         <Button type="submit" size="lg" disabled={submitting}>
