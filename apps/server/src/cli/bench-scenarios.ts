@@ -1,5 +1,6 @@
 import { geoBenchScenarios } from '../features/geo/geo.bench';
 import { partsBenchScenarios } from '../features/parts/parts.bench';
+import { tendersBenchScenarios } from '../features/tenders/tenders.bench';
 
 /**
  * What `npm run bench` drives: each scenario rotates through realistic requests (never one cached
@@ -37,6 +38,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...geoBenchScenarios,
   ...partsBenchScenarios,
+  ...tendersBenchScenarios,
   {
     name: 'app shell (history fallback)',
     requests: ['/', '/providers', '/explore-tenders?page=2', '/asset-intel', '/search-parts'].map((path) => ({ path })),

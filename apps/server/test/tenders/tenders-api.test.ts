@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
+import { tendersBenchScenarios } from '../../src/features/tenders/tenders.bench';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
 import { addProvider, addTender, signIn } from './helpers';
 
@@ -166,5 +167,12 @@ describe.each(databaseKinds)('tenders API on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
     expect(res.json().data.map((d: { title: string }) => d.title).sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'P']);
+  });
+
+  it('answers every request of the bench scenario with 200', async () => {
+    for (const request of tendersBenchScenarios.flatMap((s) => s.requests)) {
+      const res = await t.app.inject(request.path);
+      expect(res.statusCode, `${request.path}: ${res.body}`).toBe(200);
+    }
   });
 });
