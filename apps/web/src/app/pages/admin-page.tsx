@@ -1,14 +1,22 @@
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
+import { Button } from '../../components/ui/button';
+import { useLogout } from '../../features/accounts/api/logout';
+import { AdminDashboard as AdminDashboardView } from '../../features/admin/components/admin-dashboard';
 
 /**
- * The admin dashboard (accounts §2 Admin dashboard): shown on /admin and to admins on /dashboard.
- * The admin issue fills in the Users, Provider Claims and Tenders tabs.
+ * The admin dashboard (accounts §2 Admin dashboard): shown on /admin and to admins on /dashboard,
+ * with the Logout button of the account dashboard.
  */
 export function AdminDashboard({ user }: { user: CurrentUser }) {
+  const logout = useLogout();
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">Signed in as {user.name}</p>
-    </div>
+    <AdminDashboardView
+      user={user}
+      actions={
+        <Button variant="secondary" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+      }
+    />
   );
 }

@@ -1,0 +1,10 @@
+/** Query keys of the admin feature (one factory per feature, STYLE §6). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  claims: (status: string) => ['admin', 'claims', status] as const,
+  tenders: ['admin', 'tenders'] as const,
+  analytics: (days: number) => ['admin', 'analytics', days] as const,
+  waiting: (show: string) => ['admin', 'waiting', show] as const,
+  audit: (page: number) => ['admin', 'audit', page] as const,
+};

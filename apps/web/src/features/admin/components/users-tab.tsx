@@ -1,0 +1,280 @@
+import { useEffect, useState } from 'react';
+import { Pencil, Search, ShieldCheck, ShieldOff } from 'lucide-react';
+import type { AdminUser, UpdateAdminUserInput } from '@solar/shared/contracts/admin';
+import { updateAdminUserBody } from '@solar/shared/contracts/admin';
+import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
+import { formatDate } from '@solar/shared/domain/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast-store';
+import { useAdminUsers } from '../api/list-admin-users';
+import { useCancelDeletion, useUpdateAdminUser } from '../api/update-admin-user';
+import { EmptyState, ListSkeleton, LoadError, failed } from './shared';
+
+/** Users (accounts §2 Admin dashboard): search, inline edit, grant or revoke admin, pending deletions. */
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const users = useAdminUsers(q, page);
+
+  return (
+    <section aria-labelledby="users-heading" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="users-heading" className="text-xl font-semibold text-slate-900">
+          Users {users.data ? <span className="text-base font-normal text-muted-foreground">({users.data.pagination.total})</span> : null}
+        </h2>
+        <div className="relative w-full sm:w-80">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by name, email or company"
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+      </div>
+      {users.isPending ? (
+        <ListSkeleton />
+      ) : users.isError ? (
+        <LoadError message={users.error.message || M.fetchUsersFailed} onRetry={() => void users.refetch()} />
+      ) : users.data.data.length === 0 ? (
+        <EmptyState>{M.noUsers}</EmptyState>
+      ) : (
+        <ul className="grid gap-3">
+          {users.data.data.map((user) => (
+            <UserRow key={user.id} user={user} isSelf={user.id === currentUserId} />
+          ))}
+        </ul>
+      )}
+      {users.data && users.data.pagination.pages > 1 ? (
+        <nav aria-label="Users pages" className="flex items-center justify-between gap-3 text-sm">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {users.data.pagination.page} of {users.data.pagination.pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= users.data.pagination.pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [confirmAdmin, setConfirmAdmin] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const update = useUpdateAdminUser();
+  const cancelDeletion = useCancelDeletion();
+
+  const toggleAdmin = () =>
+    update.mutate(
+      { id: user.id, changes: { is_admin: !user.is_admin } },
+      {
+        onSuccess: () => {
+          setConfirmAdmin(false);
+          toast({ title: M.userUpdated, description: `${user.name} ${user.is_admin ? 'is no longer an admin' : 'is now an admin'}.`, variant: 'success' });
+        },
+        onError: (error) => {
+          setConfirmAdmin(false);
+          failed(error, M.updateUserFailed);
+        },
+      },
+    );
+
+  return (
+    <li className="rounded-lg border border-border bg-white p-4" aria-label={user.name}>
+      {editing ? (
+        <UserEditForm user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              <span className="break-all">{user.name}</span>
+              {user.is_admin ? <Badge>Admin</Badge> : null}
+              <Badge variant="secondary">{USER_TYPE_LABELS[user.type]}</Badge>
+              {isSelf ? <Badge variant="outline">You</Badge> : null}
+            </p>
+            <p className="break-all text-sm text-slate-700">{user.email}</p>
+            <p className="text-sm text-muted-foreground">
+              {user.company} · Joined {formatDate(user.createdAt)}
+            </p>
+            {user.deletionRequestedAt ? (
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                <Badge variant="destructive">Deletion requested</Badge>
+                <span className="text-slate-700">
+                  Requested {formatDate(user.deletionRequestedAt)}
+                  {user.deletionDueAt ? `, due ${formatDate(user.deletionDueAt)}` : ''}
+                </span>
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${user.name}`}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </Button>
+            <Button variant={user.is_admin ? 'secondary' : 'primary'} size="sm" onClick={() => setConfirmAdmin(true)}>
+              {user.is_admin ? <ShieldOff className="h-4 w-4" aria-hidden /> : <ShieldCheck className="h-4 w-4" aria-hidden />}
+              {user.is_admin ? 'Revoke admin' : 'Grant admin'}
+            </Button>
+            {user.deletionRequestedAt ? (
+              <Button variant="secondary" size="sm" onClick={() => setConfirmCancel(true)}>
+                Cancel deletion
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      )}
+      <Dialog
+        open={confirmAdmin}
+        onOpenChange={setConfirmAdmin}
+        title={user.is_admin ? 'Revoke admin access?' : 'Grant admin access?'}
+        description={
+          user.is_admin
+            ? `${user.name} will no longer be able to manage users, claims and tenders.${isSelf ? ' This is your own account: you will lose access to this dashboard.' : ''}`
+            : `${user.name} will be able to manage users, claims and tenders, and edit any profile.`
+        }
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmAdmin(false)}>
+            Cancel
+          </Button>
+          <Button variant={user.is_admin ? 'destructive' : 'primary'} disabled={update.isPending} onClick={toggleAdmin}>
+            {user.is_admin ? 'Revoke admin' : 'Grant admin'}
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel the deletion request?"
+        description={`${user.name}'s account will be kept and the scheduled deletion will not happen.`}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
+            Keep request
+          </Button>
+          <Button
+            disabled={cancelDeletion.isPending}
+            onClick={() =>
+              cancelDeletion.mutate(user.id, {
+                onSuccess: () => {
+                  setConfirmCancel(false);
+                  toast({ title: 'Deletion cancelled', description: `${user.name}'s account will be kept.`, variant: 'success' });
+                },
+                onError: (error) => {
+                  setConfirmCancel(false);
+                  failed(error, M.updateUserFailed);
+                },
+              })
+            }
+          >
+            Cancel deletion
+          </Button>
+        </div>
+      </Dialog>
+    </li>
+  );
+}
+
+function UserEditForm({ user, onDone }: { user: AdminUser; onDone(): void }) {
+  const [values, setValues] = useState({ name: user.name, email: user.email, company: user.company, type: user.type as UserType });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdateAdminUser();
+  const prefix = `user-${user.id}`;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const changes: UpdateAdminUserInput = {};
+    if (values.name !== user.name) changes.name = values.name;
+    if (values.email !== user.email) changes.email = values.email;
+    if (values.company !== user.company) changes.company = values.company;
+    if (values.type !== user.type) changes.type = values.type;
+    if (Object.keys(changes).length === 0) return onDone();
+    const parsed = updateAdminUserBody.safeParse(changes);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: user.id, changes },
+      {
+        onSuccess: () => {
+          toast({ title: M.userUpdated, description: `${values.name}'s details were saved.`, variant: 'success' });
+          onDone();
+        },
+        onError: (error) => failed(error, M.updateUserFailed),
+      },
+    );
+  };
+
+  const field = (key: 'name' | 'email' | 'company', label: string, type = 'text') => (
+    <div className="grid gap-1">
+      <label htmlFor={`${prefix}-${key}`} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Input
+        id={`${prefix}-${key}`}
+        type={type}
+        value={values[key]}
+        aria-invalid={Boolean(errors[key])}
+        aria-describedby={errors[key] ? `${prefix}-${key}-error` : undefined}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
+      {errors[key] ? (
+        <p id={`${prefix}-${key}-error`} className="text-sm text-destructive">
+          {errors[key]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} className="grid gap-3" aria-label={`Edit ${user.name}`}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {field('name', 'Name')}
+        {field('email', 'Email', 'email')}
+        {field('company', 'Company')}
+        <div className="grid gap-1">
+          <label htmlFor={`${prefix}-type`} className="text-sm font-medium text-slate-800">
+            Type
+          </label>
+          <Select id={`${prefix}-type`} value={values.type} onChange={(e) => setValues((v) => ({ ...v, type: e.target.value as UserType }))}>
+            {USER_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {USER_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {errors.form ? <p className="text-sm text-destructive">{errors.form}</p> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
