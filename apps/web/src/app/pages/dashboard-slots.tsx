@@ -4,6 +4,7 @@ import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ManageProfileTab } from './manage-profile-tab';
 import { QuotesTab } from '../../features/quotes/components/quotes-tab';
 
 /**
@@ -68,6 +69,6 @@ export const dashboardSlots: {
   ManageProfileTab: (props: DashboardTabProps) => React.ReactNode;
   QuotesTab: (props: DashboardTabProps) => React.ReactNode;
 } = {
-  ManageProfileTab: EmptyManageProfileTab,
+  ManageProfileTab,
   QuotesTab,
 };

@@ -15,7 +15,8 @@ export interface ComboboxProps {
 }
 
 /** Case-insensitive substring match (directory §5). */
-export const matchesOption = (option: string, query: string) => option.toLowerCase().includes(query.trim().toLowerCase());
+export const matchesOption = (option: string, query: string) =>
+  option.toLowerCase().includes(query.trim().toLowerCase());
 
 /**
  * The shared combobox: filters by case-insensitive substring, says 'No matches found.', lists at
@@ -58,31 +59,35 @@ export function Combobox({ id, label, options, onSelect, placeholder, allowFreeT
         }}
         className="h-10 w-full rounded-md border border-border bg-white px-3 text-sm placeholder:text-slate-500"
       />
-      {open && (
-        <Command.List
-          style={{ maxHeight: UI.comboboxMaxHeightPx }}
-          className="absolute z-50 mt-1 w-full overflow-y-auto rounded-md border border-border bg-white py-1 shadow-lg"
-        >
-          {visible.length === 0 && !(allowFreeText && query.trim()) && (
-            <Command.Empty className="px-3 py-2 text-sm text-muted-foreground">No matches found.</Command.Empty>
-          )}
-          {allowFreeText && query.trim() && !options.some((o) => o.toLowerCase() === query.trim().toLowerCase()) && (
-            <Command.Item value={`__free:${query}`} onSelect={() => choose(query.trim())} className="cursor-pointer px-3 py-2 text-sm data-[selected=true]:bg-muted">
-              Add “{query.trim()}”
-            </Command.Item>
-          )}
-          {visible.map((option) => (
-            <Command.Item
-              key={option}
-              value={option}
-              onSelect={() => choose(option)}
-              className="cursor-pointer px-3 py-2 text-sm data-[selected=true]:bg-muted"
-            >
-              {option}
-            </Command.Item>
-          ))}
-        </Command.List>
-      )}
+      {/* Always rendered (hidden when closed) so the input's aria-controls points at a real element. */}
+      <Command.List
+        hidden={!open}
+        style={{ maxHeight: UI.comboboxMaxHeightPx }}
+        className="absolute z-50 mt-1 w-full overflow-y-auto rounded-md border border-border bg-white py-1 shadow-lg"
+      >
+        {visible.length === 0 && !(allowFreeText && query.trim()) && (
+          <Command.Empty className="px-3 py-2 text-sm text-muted-foreground">No matches found.</Command.Empty>
+        )}
+        {allowFreeText && query.trim() && !options.some((o) => o.toLowerCase() === query.trim().toLowerCase()) && (
+          <Command.Item
+            value={`__free:${query}`}
+            onSelect={() => choose(query.trim())}
+            className="cursor-pointer px-3 py-2 text-sm data-[selected=true]:bg-muted"
+          >
+            Add “{query.trim()}”
+          </Command.Item>
+        )}
+        {visible.map((option) => (
+          <Command.Item
+            key={option}
+            value={option}
+            onSelect={() => choose(option)}
+            className="cursor-pointer px-3 py-2 text-sm data-[selected=true]:bg-muted"
+          >
+            {option}
+          </Command.Item>
+        ))}
+      </Command.List>
     </Command>
   );
 }

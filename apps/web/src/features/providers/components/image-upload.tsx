@@ -34,7 +34,20 @@ const KINDS = {
 } as const;
 
 /** 'Add logo' / 'Change' and 'Add Cover' / 'Change Cover' (directory §2, §5, §8). */
-export function ImageUploadButton({ providerId, kind, hasImage, className }: { providerId: string; kind: 'logo' | 'cover'; hasImage: boolean; className?: string }) {
+export function ImageUploadButton({
+  providerId,
+  queryId = providerId,
+  kind,
+  hasImage,
+  className,
+}: {
+  providerId: string;
+  /** The id or slug the page's provider query uses (refetched after the upload). */
+  queryId?: string;
+  kind: 'logo' | 'cover';
+  hasImage: boolean;
+  className?: string;
+}) {
   const k = KINDS[kind];
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
@@ -48,7 +61,7 @@ export function ImageUploadButton({ providerId, kind, hasImage, className }: { p
       const url = kind === 'logo' ? body.logoUrl : body.imageUrl;
       if (!url) throw new Error(M.noImageUrl);
       toast({ title: 'Success', description: k.success, variant: 'success' });
-      await client.invalidateQueries({ queryKey: providerKeys.detail(providerId) });
+      await client.invalidateQueries({ queryKey: providerKeys.detail(queryId) });
       if (!(await isReachable(url))) toast({ title: 'Warning', description: M.imageMaybeInaccessible, variant: 'warning' });
     } catch (error) {
       toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : k.failed, variant: 'destructive' });

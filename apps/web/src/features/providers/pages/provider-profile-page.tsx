@@ -29,6 +29,7 @@ import { useUpdatePlace, useUpdateProvider } from '../api/provider-mutations';
 import { ClaimDialog } from '../components/claim-dialog';
 import { ContactCard } from '../components/contact-card';
 import { ImageUploadButton } from '../components/image-upload';
+import { ProviderMapCard } from '../components/provider-map-card';
 import { ChipsView, ListEditor, OptionsEditor, SectionCard, TextEditor } from '../components/profile-sections';
 import { quotePath } from '../components/provider-card';
 
@@ -51,7 +52,7 @@ export interface ProviderProfilePageProps {
 }
 
 /** /providers/{id} (directory §2, §4): profile, owner/admin editing one section at a time. */
-export function ProviderProfilePage({ renderMap }: ProviderProfilePageProps = {}) {
+export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provider={p} /> }: ProviderProfilePageProps = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const me = useMe();
@@ -152,7 +153,7 @@ export function ProviderProfilePage({ renderMap }: ProviderProfilePageProps = {}
         ) : provider.coverImage && coverFailed ? (
           <p className="flex h-full items-center justify-center text-sm text-white">{M.coverUnavailable}</p>
         ) : null}
-        {canEdit && <ImageUploadButton providerId={provider.id} kind="cover" hasImage={Boolean(provider.coverImage)} className="absolute right-3 top-3" />}
+        {canEdit && <ImageUploadButton providerId={provider.id} queryId={id} kind="cover" hasImage={Boolean(provider.coverImage)} className="absolute right-3 top-3" />}
       </div>
 
       {/* Header */}
@@ -179,7 +180,7 @@ export function ProviderProfilePage({ renderMap }: ProviderProfilePageProps = {}
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          {canEdit && <ImageUploadButton providerId={provider.id} kind="logo" hasImage={Boolean(provider.logo)} />}
+          {canEdit && <ImageUploadButton providerId={provider.id} queryId={id} kind="logo" hasImage={Boolean(provider.logo)} />}
           {user && !provider.claimApproved && user.id !== provider.userId && <ClaimDialog providerId={provider.id} businessName={name} />}
           {!user && !provider.claimApproved && (
             <Link to={signInPath('/auth', `/providers/${pathId}`)} className={buttonClasses('secondary')}>

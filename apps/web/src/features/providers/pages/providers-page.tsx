@@ -90,7 +90,7 @@ export function ProvidersPage() {
         </div>
       </Card>
 
-      <div className="mt-4 flex flex-wrap gap-2" aria-label="Active filters">
+      <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Active filters">
         {filters.location && <Badge variant="secondary">Location: {filters.location} ({filters.radius} km)</Badge>}
         {filters.types.map((t) => (
           <Badge key={`t-${t}`} variant="secondary">Type: {t}</Badge>

@@ -1,0 +1,57 @@
+import Supercluster from 'supercluster';
+import type { ProviderPoint } from '@solar/shared/contracts/providers';
+import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX } from '@solar/shared/constants/maps';
+import { cappedExpansionZoom, clusterMap, clusterReduce, countrywideShare, type ClusterCounts } from '@solar/shared/domain/service-area';
+
+export type PointProps = { index: number; countrywide: boolean };
+export type Bbox = [west: number, south: number, east: number, north: number];
+
+export type MapItem =
+  | { kind: 'cluster'; id: number; position: [number, number]; count: number; countrywide: number; share: number }
+  | { kind: 'point'; point: ProviderPoint; position: [number, number] };
+
+/**
+ * Clusters the directory's points in the browser with supercluster (directory §9: radius 40 px,
+ * clusters up to zoom 16). Each cluster sums its countrywide providers, so it can show their share.
+ */
+export class ProviderClusters {
+  private readonly index: Supercluster<PointProps, ClusterCounts>;
+
+  constructor(readonly points: readonly ProviderPoint[]) {
+    this.index = new Supercluster<PointProps, ClusterCounts>({
+      radius: CLUSTER_RADIUS_PX,
+      maxZoom: CLUSTER_MAX_ZOOM,
+      map: (p) => clusterMap(p),
+      reduce: clusterReduce,
+    });
+    this.index.load(
+      points.map((p, index) => ({ type: 'Feature', properties: { index, countrywide: p.countrywide }, geometry: { type: 'Point', coordinates: p.position } })),
+    );
+  }
+
+  /** Clusters and single points inside the box at this zoom. */
+  itemsIn(bbox: Bbox, zoom: number): MapItem[] {
+    // supercluster wants longitudes in -180..180 and a west < east box.
+    const box: Bbox = [Math.max(-180, bbox[0]), Math.max(-90, bbox[1]), Math.min(180, bbox[2]), Math.min(90, bbox[3])];
+    return this.index.getClusters(box, Math.floor(zoom)).map((f): MapItem => {
+      const position = f.geometry.coordinates as [number, number];
+      const props = f.properties as Partial<Supercluster.ClusterProperties & ClusterCounts> & Partial<PointProps>;
+      if (props.cluster) {
+        const count = props.point_count ?? 0;
+        const countrywide = props.countrywide ?? 0;
+        return { kind: 'cluster', id: props.cluster_id!, position, count, countrywide, share: countrywideShare(countrywide, count) };
+      }
+      return { kind: 'point', point: this.points[props.index!]!, position };
+    });
+  }
+
+  /** The zoom at which a cluster splits, capped at 20 (directory §9). */
+  expansionZoom(clusterId: number): number {
+    return cappedExpansionZoom(this.index.getClusterExpansionZoom(clusterId));
+  }
+}
+
+/** Points inside a box (the keyboard list "Providers in view"), in server order. */
+export function pointsIn(points: readonly ProviderPoint[], [w, s, e, n]: Bbox): ProviderPoint[] {
+  return points.filter(({ position: [x, y] }) => x >= w && x <= e && y >= s && y <= n);
+}
