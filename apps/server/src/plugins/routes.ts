@@ -44,7 +44,7 @@ export function bind<C extends Contract>(
     tags: [contract.source],
   };
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
-  const preValidation = [accessGuard(contract)];
+  const preValidation = [accessGuard(contract), refuseNulBytes];
   const preHandler = (options.limits ?? []).map((spec) => limitHandler(app, spec));
   const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -65,6 +65,24 @@ function accessGuard(contract: Contract) {
     if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
     if (contract.access === 'admin' && !user.isAdmin) throw new AppError('FORBIDDEN', 'Admin access required');
   };
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the params, query or JSON body would
+ * otherwise reach the database as an error and a 500 (found by the property pass, issue 11).
+ */
+async function refuseNulBytes(request: FastifyRequest) {
+  if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
+    throw new AppError('BAD_REQUEST', 'The request contains a NUL character');
+  }
+}
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || hasNul(inner, depth + 1)) return true;
+  return false;
 }
 
 export type { FastifyInstance };

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { UserRow } from '../../src/db/schema/index';
+import { insertUser } from '../../src/features/accounts/accounts.repository';
+import { insertTender } from '../../src/features/tenders/tenders.repository';
+import { startSession } from '../../src/plugins/auth';
+import { hashPassword } from '../../src/platform/passwords';
+import type { TestApp } from '../harness';
+import { fields, multipart, pdf, type Part } from '../quotes/helpers';
+
+export interface Actor {
+  user: UserRow;
+  cookie: string;
+  email: string;
+}
+
+/** A user with a live session (inserted directly: sign-up itself is tested in accounts.test.ts). */
+export async function actor(t: TestApp, label: string, opts: { admin?: boolean; password?: string } = {}): Promise<Actor> {
+  const email = `${label}-${randomUUID().slice(0, 8)}@walk.example.com`;
+  const user = await insertUser(t.ctx.database.db, {
+    email,
+    name: `${label} Walker`,
+    company: `${label} Walk Ltd`,
+    type: 'provider',
+    passwordHash: opts.password ? await hashPassword(opts.password) : 'x',
+    isAdmin: opts.admin ?? false,
+  });
+  let cookie = '';
+  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
+  await startSession(t.ctx, reply, user.id);
+  return { user, cookie, email };
+}
+
+export async function insertProviderRow(t: TestApp, name: string, ownerId: string | null) {
+  const [row] = await t.ctx.database.query<{ id: string; slug: string }>(
+    `INSERT INTO providers (slug, business_name, description, location, services, user_id, claimed, claim_approved)
+     VALUES ($1, $2, 'Walk test provider', 'Leeds', ARRAY['Panel Cleaning'], $3, $4, $4) RETURNING id::text AS id, slug`,
+    [`walk-${randomUUID().slice(0, 8)}`, name, ownerId, ownerId !== null],
+  );
+  return row!;
+}
+
+export const png = () => sharp({ create: { width: 24, height: 24, channels: 3, background: '#3366cc' } }).png().toBuffer();
+
+/** Private records of user A (another user may not see or change them), created through the API where it exists. */
+export interface PrivateWorld {
+  a: Actor;
+  b: Actor;
+  admin: Actor;
+  providerA: { id: string; slug: string };
+  mediaA: string;
+  claimA: string;
+  unclaimed: { id: string; slug: string };
+  quoteA: string;
+  attachmentA: string;
+  privateTenderA: string;
+  /** Strings that must never appear in anything B is shown. */
+  secrets: string[];
+}
+
+export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
+  const a = await actor(t, 'alice');
+  const b = await actor(t, 'bob');
+  const c = await actor(t, 'carol');
+  const admin = await actor(t, 'admin', { admin: true });
+  const providerA = await insertProviderRow(t, 'Alice Solar Services', a.user.id);
+  const providerC = await insertProviderRow(t, 'Carol Commissioning', c.user.id);
+  const unclaimed = await insertProviderRow(t, 'Unclaimed Farm Services', null);
+
+  const media = multipart([{ field: 'files', filename: 'site.png', bytes: await png(), type: 'image/png' }]);
+  const up = await t.app.inject({ method: 'POST', url: `/api/providers/${providerA.id}/media`, payload: media.payload, headers: { ...media.headers, cookie: a.cookie } });
+  if (up.statusCode >= 300) throw new Error(`media upload: ${up.statusCode} ${up.body}`);
+  const [mediaRow] = await t.ctx.database.query<{ id: string }>('SELECT id::text AS id FROM provider_media_files WHERE provider_id = $1', [providerA.id]);
+
+  const claim = await t.app.inject({
+    method: 'POST',
+    url: `/api/providers/${unclaimed.id}/claim`,
+    payload: { companyRole: 'Director', message: 'alice-private-claim-message' },
+    headers: { cookie: a.cookie },
+  });
+  if (claim.statusCode !== 201) throw new Error(`claim: ${claim.statusCode} ${claim.body}`);
+
+  const parts: Part[] = [
+    ...fields({
+      service: 'Panel Cleaning',
+      location: 'Bristol, City of Bristol',
+      timePreference: '2weeks',
+      description: 'alice-private-quote-description for 12,000 panels.',
+      name: 'Alice Walker',
+      email: 'alice.quote@walk.example.com',
+      phone: '+44 117 496 0123',
+      providerId: providerC.id,
+      requiresNDA: 'true',
+    }),
+    { field: 'nda', filename: 'alice-nda.pdf', bytes: pdf('alice-nda'), type: 'application/pdf' },
+  ];
+  const body = multipart(parts);
+  const quote = await t.app.inject({ method: 'POST', url: '/api/quotes', payload: body.payload, headers: { ...body.headers, cookie: a.cookie } });
+  if (quote.statusCode !== 201) throw new Error(`quote: ${quote.statusCode} ${quote.body}`);
+  const quoteData = quote.json().data;
+
+  const tender = await insertTender(
+    t.ctx.database.db,
+    { source: 'Solar Manager', type: 'private', title: 'alice-private-tender', description: 'alice-private-tender-text', userId: a.user.id },
+    [providerC.id],
+  );
+
+  return {
+    a,
+    b,
+    admin,
+    providerA,
+    mediaA: mediaRow!.id,
+    claimA: claim.json().data.id,
+    unclaimed,
+    quoteA: quoteData.id,
+    attachmentA: quoteData.attachments[0].id,
+    privateTenderA: tender,
+    secrets: ['alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+  };
+}
+
+/** Row count and checksum of every table, plus the stored files: equal before and after a refusal. */
+export async function databaseState(t: TestApp): Promise<Record<string, string>> {
+  const tables = await t.ctx.database.query<{ name: string }>(
+    `SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const union = tables
+    .map((r) => `SELECT '${r.name.replace(/'/g, "''")}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '') AS state FROM ${r.name} x`)
+    .join(' UNION ALL ');
+  const rows = await t.ctx.database.query<{ name: string; state: string }>(union);
+  const state = Object.fromEntries(rows.map((r) => [r.name, r.state]));
+  state['(files)'] = listFiles(path.join(t.ctx.env.DATA_DIR, 'uploads')).join(',');
+  return state;
+}
+
+function listFiles(dir: string): string[] {
+  let out: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out = out.concat(listFiles(full));
+    else out.push(`${full}:${statSync(full).size}`);
+  }
+  return out.sort();
+}
+
+/** Concrete URL for a contract path, filling each :param from the map (a fixed unknown uuid otherwise). */
+export function fillPath(pathTemplate: string, values: Record<string, string> = {}) {
+  return pathTemplate.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? '00000000-0000-0000-0000-000000000000'));
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods, InjectOptions } from 'fastify';
+import type { Contract } from '@solar/shared/contracts/contract';
+import { contracts } from '@solar/shared/contracts/index';
+import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { multipart } from '../quotes/helpers';
+import { databaseState, fillPath, png, privateWorld, type Actor, type PrivateWorld } from './fixtures';
+
+/**
+ * SECURITY.md "Access control": walks the contracts table (so routes that land later are walked
+ * too). A visitor gets 401 where login is needed, a non-admin 403 on admin routes, user B is refused
+ * (403, or 404 for records B may not see) on user A's providers, quotes, private tenders, claims
+ * and private uploads; and every table's row count and checksum, and the stored files, are the
+ * same after each refusal.
+ */
+const entries = Object.entries(contracts);
+
+/** Which of A's records a path's parameters point at, by path prefix. */
+const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
+  ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id }],
+  ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
+  ['/api/tenders/', { id: w.privateTenderA, kind: 'saved' }],
+];
+
+/**
+ * Routes with parameters that B may legitimately call on A's records, or whose parameters name
+ * public data, each with the reason. A new route with parameters must be classified here or be
+ * covered by OWNED, so nothing is missed silently.
+ */
+const NOT_PRIVATE: Record<string, string> = {
+  getProvider: 'public profile; its claims list is checked to be empty for B below',
+  claimProvider: 'B may dispute a claimed provider (a pending dispute, reviewed by an admin)',
+  getAsset: 'public REPD data, sign-in only',
+  getPart: 'public parts catalogue',
+  getMapLayer: 'public map layers',
+};
+
+/** Valid bodies, so a refusal is about who is asking and not about the input. */
+async function requestBody(name: string, contract: Contract): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
+  if (contract.multipart) {
+    const field = { uploadProviderLogo: 'logo', uploadProviderCover: 'coverImage', uploadProviderMedia: 'files' }[name] ?? 'file';
+    const body = multipart([{ field, filename: 'x.png', bytes: await png(), type: 'image/png' }]);
+    return { payload: body.payload, headers: body.headers };
+  }
+  const samples: Record<string, object> = {
+    updateProvider: { description: 'bob was here' },
+    updateProviderPlace: { location: 'York' },
+    replyToQuote: { status: 'declined', replyMessage: '' },
+    contactTenderOwner: { message: 'Hello from Bob, please share more.' },
+  };
+  if (contract.method === 'GET' || contract.method === 'DELETE' || contract.method === 'HEAD') return {};
+  return { payload: samples[name] ?? {} };
+}
+
+let ip = 1;
+const nextIp = () => `10.9.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`;
+
+describe.each(databaseKinds)('route walk on %s', (kind) => {
+  let t: TestApp;
+  let w: PrivateWorld;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    w = await privateWorld(t);
+  });
+  afterAll(() => t.close());
+
+  const call = async (who: Actor | null, name: string, contract: Contract, params: Record<string, string> = {}) => {
+    const extra = await requestBody(name, contract);
+    return t.app.inject({
+      method: contract.method as HTTPMethods,
+      url: fillPath(contract.path, params),
+      remoteAddress: nextIp(),
+      ...extra,
+      headers: { ...(extra.headers as Record<string, string>), ...(who && { cookie: who.cookie }) },
+    });
+  };
+
+  /** Calls, expects one of the statuses, and checks nothing changed in the database or storage. */
+  const refused = async (who: Actor | null, name: string, contract: Contract, statuses: number[], params?: Record<string, string>) => {
+    const before = await databaseState(t);
+    const res = await call(who, name, contract, params);
+    expect(statuses, `${name} ${contract.method} ${contract.path} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+    expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+    expect(await databaseState(t), `${name} changed the database or storage`).toEqual(before);
+    return res;
+  };
+
+  it('checksums see a real change (the check can fail)', async () => {
+    const before = await databaseState(t);
+    await t.ctx.database.query(`UPDATE providers SET description = 'changed' WHERE id = $1`, [w.unclaimed.id]);
+    expect(await databaseState(t)).not.toEqual(before);
+  });
+
+  it('a visitor gets 401 on every route that needs a login, and nothing changes', async () => {
+    const needLogin = entries.filter(([, c]) => c.access !== 'public');
+    expect(needLogin.length).toBeGreaterThan(20);
+    for (const [name, contract] of needLogin) await refused(null, name, contract, [401]);
+  });
+
+  it('a signed-in non-admin gets 403 on every admin route, and nothing changes', async () => {
+    const adminOnly = entries.filter(([, c]) => c.access === 'admin');
+    expect(adminOnly.length).toBeGreaterThan(5);
+    for (const [name, contract] of adminOnly) await refused(w.b, name, contract, [403]);
+  });
+
+  it('every route with parameters is either walked on A’s records or classified as not private', () => {
+    const owned = OWNED(w);
+    const unclassified = entries
+      .filter(([name, c]) => c.access !== 'admin' && c.path.includes(':') && !NOT_PRIVATE[name])
+      .filter(([, c]) => !owned.some(([prefix]) => c.path.startsWith(prefix)))
+      .map(([name, c]) => `${name} ${c.method} ${c.path}`);
+    expect(unclassified).toEqual([]);
+  });
+
+  it('user B is refused on every route that names A’s provider, quote, attachment, media, claims or private tender', async () => {
+    const owned = OWNED(w);
+    const walked: string[] = [];
+    for (const [name, contract] of entries) {
+      if (contract.access === 'admin' || !contract.path.includes(':') || NOT_PRIVATE[name]) continue;
+      const params = owned.find(([prefix]) => contract.path.startsWith(prefix))![1];
+      const res = await refused(w.b, name, contract, [403, 404], params);
+      for (const secret of w.secrets) expect(res.body, `${name} leaks ${secret}`).not.toContain(secret);
+      // The same address works for A (so the refusal is about B, not a wrong id).
+      if (contract.method === 'GET') {
+        const own = await call(w.a, name, contract, params);
+        expect(own.statusCode, `${name} for A: ${own.body.slice(0, 200)}`).toBe(200);
+      }
+      walked.push(name);
+    }
+    expect(walked).toEqual(expect.arrayContaining(['updateProvider', 'getQuote', 'downloadQuoteAttachment', 'getTender', 'deleteProviderMedia', 'listUserProviders']));
+  });
+
+  it('B sees A’s provider without A’s claims, and no list B can read contains A’s private records', async () => {
+    const profile = await t.app.inject({ url: `/api/providers/${w.unclaimed.id}`, headers: { cookie: w.b.cookie } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().data?.claims ?? profile.json().claims ?? []).toEqual([]);
+    expect(profile.body).not.toContain('alice-private-claim-message');
+    const adminView = await t.app.inject({ url: `/api/providers/${w.unclaimed.id}`, headers: { cookie: w.admin.cookie } });
+    expect(adminView.body).toContain(w.claimA);
+
+    const lists = entries.filter(([, c]) => c.method === 'GET' && c.access !== 'admin' && !c.path.includes(':') && !c.produces);
+    for (const [name, contract] of lists) {
+      for (const who of [null, w.b]) {
+        const res = await call(who, name, contract);
+        expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        for (const secret of w.secrets) expect(res.body, `${name} shows ${secret} to ${who ? 'B' : 'a visitor'}`).not.toContain(secret);
+      }
+    }
+  });
+});
