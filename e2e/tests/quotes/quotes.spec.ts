@@ -123,6 +123,10 @@ test.describe('quote journeys (directory §2, §3, §5; accounts §2 Quotes tab)
     await page.screenshot({ path: shot('quotes-sent-list-desktop'), fullPage: true });
     await expectAccessible(page);
 
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shot('quotes-sent-list-mobile'), fullPage: true });
+    await expectAccessible(page);
+
     // A third party cannot download it.
     const quoteUrl = await sent.getByRole('link', { name: /NDA: mutual-nda.pdf/ }).getAttribute('href');
     await page.context().clearCookies();
