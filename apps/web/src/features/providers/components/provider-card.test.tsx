@@ -1,0 +1,141 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import { ProviderCard, type ProviderCardProps } from './provider-card';
+import { readFilters, toggleItem, mapLinkQuery } from './directory-filters-state';
+
+const base: ProviderSummary = {
+  id: 'p1',
+  slug: 'acme',
+  userId: 'u1',
+  businessName: 'Acme Solar',
+  description: '',
+  type: 'asset_manager',
+  services: ['Panel Cleaning'],
+  expertise: [],
+  technologies: [],
+  scale: [],
+  phase: [],
+  certifications: [],
+  industryAssociations: [],
+  industry_associations: [],
+  location: 'Leeds',
+  latitude: null,
+  longitude: null,
+  coordinates: null,
+  serviceRadius: 40,
+  service_radius: 40,
+  logo: null,
+  coverImage: null,
+  website: 'acme.example.com',
+  phone: '0113 000',
+  email: 'a@acme.example.com',
+  linkedin: null,
+  linkedin_url: null,
+  twitter: null,
+  twitter_url: null,
+  facebook: null,
+  facebook_url: null,
+  placeId: null,
+  claimed: true,
+  claimApproved: true,
+  createdAt: '',
+  updatedAt: '',
+};
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
+}
+
+function renderCard(overrides: Partial<ProviderSummary> = {}, props: Partial<ProviderCardProps> = {}) {
+  return render(
+    <MemoryRouter initialEntries={['/providers']}>
+      <Routes>
+        <Route path="*" element={<><ProviderCard provider={{ ...base, ...overrides }} {...props} /><Where /></>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('provider card (directory §2)', () => {
+  it('shows name, type label, location, radius and services', () => {
+    renderCard();
+    expect(screen.getByRole('link', { name: 'Acme Solar' })).toHaveAttribute('href', '/providers/acme');
+    expect(screen.getByText('Asset Manager')).toBeInTheDocument();
+    expect(screen.getByText('Leeds')).toBeInTheDocument();
+    expect(screen.getByText('40 km service radius')).toBeInTheDocument();
+    expect(screen.getByText('Panel Cleaning')).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ businessName: '' }, 'Unclaimed Profile'],
+    [{ type: '' }, 'Unknown Type'],
+    [{ type: 'ecology' }, 'Ecologist'],
+    [{ services: [] }, 'No services listed'],
+  ])('fallbacks %j → %s', (overrides, text) => {
+    renderCard(overrides);
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it.each(['', '0', 'Location not available'])('hides location %j and a radius that is not > 0', (location) => {
+    renderCard({ location, serviceRadius: 0 });
+    expect(screen.queryByText(location || 'Leeds')).not.toBeInTheDocument();
+    expect(screen.queryByText(/service radius/)).not.toBeInTheDocument();
+  });
+
+  it('ignores a logo from a placeholder-image service', () => {
+    const { container } = renderCard({ logo: 'https://via.placeholder.com/150' });
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it("'Your Profile' only for the approved owner; 'Unclaimed' and contacts only when enabled", () => {
+    renderCard({ claimed: false }, { currentUserId: 'u1' });
+    expect(screen.getByText('Your Profile')).toBeInTheDocument();
+    expect(screen.queryByText('Unclaimed')).not.toBeInTheDocument();
+    expect(screen.queryByText('0113 000')).not.toBeInTheDocument();
+  });
+
+  it('shows Unclaimed and contacts when asked, with https:// prepended', () => {
+    renderCard({ claimed: false, claimApproved: false }, { currentUserId: 'u1', showUnclaimed: true, showContact: true });
+    expect(screen.queryByText('Your Profile')).not.toBeInTheDocument();
+    expect(screen.getByText('Unclaimed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Website/ })).toHaveAttribute('href', 'https://acme.example.com');
+    expect(screen.getByRole('link', { name: /0113 000/ })).toHaveAttribute('href', 'tel:0113 000');
+  });
+
+  it('signed out, Request quote opens Sign In Required with redirects to the quote page', async () => {
+    renderCard();
+    await userEvent.click(screen.getByRole('button', { name: /Request quote/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sign In Required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please sign in to request a quote')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?redirect=%2Fproviders%2Fp1%2Fquote');
+    expect(within(dialog).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register?redirect=%2Fproviders%2Fp1%2Fquote');
+  });
+
+  it('signed in, Request quote goes to the quote page; on a tender page it is the invite toggle', async () => {
+    renderCard({}, { currentUserId: 'u9' });
+    await userEvent.click(screen.getByRole('button', { name: /Request quote/ }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/providers/p1/quote');
+  });
+});
+
+describe('directory filters in the address', () => {
+  it('toggles case-insensitively: selecting a selected item removes it', () => {
+    expect(toggleItem(['Solar PV'], 'solar pv')).toEqual([]);
+    expect(toggleItem(['Solar PV'], ' BESS ')).toEqual(['Solar PV', 'BESS']);
+  });
+
+  it('reads repeated keys, radius (default 50), sort and page', () => {
+    const f = readFilters(new URLSearchParams('services=a&services=b&radius=100&sort=name&page=3'));
+    expect(f).toMatchObject({ services: ['a', 'b'], radius: 100, sort: 'name', page: 3 });
+    expect(readFilters(new URLSearchParams('')).radius).toBe(50);
+  });
+
+  it('View on Map carries only the filters that are set (no sort, page or scales)', () => {
+    expect(mapLinkQuery(new URLSearchParams('services=a&sort=name&page=2&scales=Utility&radius=25'))).toBe('?services=a&radius=25');
+  });
+});
