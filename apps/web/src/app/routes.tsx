@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).AdminRoutePage }) },
       { path: 'providers', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-page')).ProvidersPage }) },
+      { path: 'providers/map', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-map-page')).ProvidersMapPage }) },
       { path: 'providers/:id', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-profile-page')).ProviderProfilePage }) },
       { path: 'providers/:id/quote', lazy: async () => ({ Component: (await import('../features/quotes/pages/quote-page')).QuotePage }) },
       { path: 'providers/:id/media', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-media-page')).GuardedProviderMediaPage }) },

@@ -9,7 +9,8 @@ import { providerKeys } from './keys';
 import { searchQueryString } from './search-providers';
 
 /** The map view's query: the directory filters (every selected service must match) with mode=map. */
-export const pointsQueryString = (filters: DirectoryFilters) => searchQueryString({ ...filters, sort: 'default', page: 1 }, { mode: 'map' });
+export const pointsQueryString = (filters: DirectoryFilters) =>
+  searchQueryString({ ...filters, sort: 'default', page: 1 }, { mode: 'map' });
 
 /** The compact points of every matching provider with a position (GET /api/providers/search?mode=map). */
 export const searchProviderPointsOptions = (filters: DirectoryFilters) => {

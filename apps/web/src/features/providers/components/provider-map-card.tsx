@@ -54,7 +54,8 @@ export function useProviderPosition(provider: Pick<ProviderSummary, 'coordinates
   });
   if (direct) return { position: direct, status: 'known' as const };
   if (geocoded.data) return { position: geocoded.data, status: 'known' as const };
-  if (geocoded.isFetching || geocoded.isPending) return { position: null, status: hasKnownLocation(location) ? ('resolving' as const) : ('missing' as const) };
+  if (geocoded.isFetching || geocoded.isPending)
+    return { position: null, status: hasKnownLocation(location) ? ('resolving' as const) : ('missing' as const) };
   return { position: null, status: 'missing' as const };
 }
 
@@ -68,8 +69,18 @@ function ServiceAreaCircle({ position, radius }: { position: Position; radius: n
     if (existing) existing.setData(data);
     else {
       map.addSource(id, { type: 'geojson', data });
-      map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, paint: { 'fill-color': SERVICE_AREA_FILL, 'fill-opacity': SERVICE_AREA_OPACITY } });
-      map.addLayer({ id: `${id}-line`, type: 'line', source: id, paint: { 'line-color': SERVICE_AREA_FILL, 'line-width': 1.5, 'line-opacity': 0.7 } });
+      map.addLayer({
+        id: `${id}-fill`,
+        type: 'fill',
+        source: id,
+        paint: { 'fill-color': SERVICE_AREA_FILL, 'fill-opacity': SERVICE_AREA_OPACITY },
+      });
+      map.addLayer({
+        id: `${id}-line`,
+        type: 'line',
+        source: id,
+        paint: { 'line-color': SERVICE_AREA_FILL, 'line-width': 1.5, 'line-opacity': 0.7 },
+      });
     }
   }, [map, position, radius]);
   return null;
@@ -81,7 +92,12 @@ function FlyToPosition({ position }: { position: Position }) {
   const [lng, lat] = position;
   useEffect(() => {
     const c = map.getCenter();
-    if (Math.abs(c.lng - lng) < 1e-6 && Math.abs(c.lat - lat) < 1e-6 && Math.abs(map.getZoom() - PROFILE_MAP_POSITION_ZOOM) < 1e-6) return;
+    if (
+      Math.abs(c.lng - lng) < 1e-6 &&
+      Math.abs(c.lat - lat) < 1e-6 &&
+      Math.abs(map.getZoom() - PROFILE_MAP_POSITION_ZOOM) < 1e-6
+    )
+      return;
     map.flyTo({ center: [lng, lat], zoom: PROFILE_MAP_POSITION_ZOOM });
   }, [map, lng, lat]);
   return null;
@@ -90,15 +106,27 @@ function FlyToPosition({ position }: { position: Position }) {
 /** Legend of the provider maps (directory §2): Local Provider (primary colour), Countrywide Provider (orange). */
 export function ProviderLegend({ title, className }: { title?: string; className?: string }) {
   return (
-    <div role="group" aria-label={title ?? 'Legend'} className={`rounded-md border border-border bg-white/95 p-2 text-xs shadow ${className ?? ''}`}>
+    <div
+      role="group"
+      aria-label={title ?? 'Legend'}
+      className={`rounded-md border border-border bg-white/95 p-2 text-xs shadow ${className ?? ''}`}
+    >
       {title && <p className="mb-1 font-semibold">{title}</p>}
       <ul className="grid gap-1">
         <li className="flex items-center gap-2">
-          <span aria-hidden className="inline-block h-3 w-3 rounded-full border border-white" style={{ backgroundColor: LOCAL_PROVIDER_COLOUR }} />
+          <span
+            aria-hidden
+            className="inline-block h-3 w-3 rounded-full border border-white"
+            style={{ backgroundColor: LOCAL_PROVIDER_COLOUR }}
+          />
           {T.localProvider}
         </li>
         <li className="flex items-center gap-2">
-          <span aria-hidden className="inline-block h-3 w-3 rounded-full border border-white" style={{ backgroundColor: COUNTRYWIDE_PROVIDER_COLOUR }} />
+          <span
+            aria-hidden
+            className="inline-block h-3 w-3 rounded-full border border-white"
+            style={{ backgroundColor: COUNTRYWIDE_PROVIDER_COLOUR }}
+          />
           {T.countrywideProvider}
         </li>
       </ul>
@@ -135,11 +163,15 @@ export function ProviderMapCard({ provider, variant = 'page', className }: Provi
         >
           {position && (
             <>
-              {hasServiceArea(provider.serviceRadius) && <ServiceAreaCircle position={position} radius={provider.serviceRadius} />}
+              {hasServiceArea(provider.serviceRadius) && (
+                <ServiceAreaCircle position={position} radius={provider.serviceRadius} />
+              )}
               <FlyToPosition position={position} />
               <MapMarker lngLat={position} anchor="bottom">
                 <span className="flex flex-col items-center">
-                  <span className="mb-1 max-w-48 truncate rounded bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow">{name}</span>
+                  <span className="mb-1 max-w-48 truncate rounded bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow">
+                    {name}
+                  </span>
                   <span
                     aria-hidden
                     className="block h-4 w-4 rounded-full border-2 border-white shadow"
@@ -149,9 +181,12 @@ export function ProviderMapCard({ provider, variant = 'page', className }: Provi
               </MapMarker>
             </>
           )}
-          <ProviderLegend title={T.providerTypes} className="absolute bottom-8 left-2 z-10" />
+          <ProviderLegend title={T.providerTypes} className="absolute top-2 left-2 z-10" />
           {status === 'missing' && (
-            <div role="alert" className="absolute inset-x-2 top-2 z-10 rounded-md border border-border bg-white/95 px-3 py-2 text-sm shadow">
+            <div
+              role="alert"
+              className="absolute inset-x-2 bottom-8 z-10 rounded-md border border-border bg-white/95 px-3 py-2 text-sm shadow"
+            >
               <p className="font-medium text-red-800">{T.coordinatesMissing}</p>
               {!provider.coordinates && <p className="text-xs text-slate-700">{T.geocodingFailed}</p>}
             </div>

@@ -27,7 +27,9 @@ describe('directory map clustering (directory §9)', () => {
   it('clusters nearby providers at the UK zoom and carries the countrywide share', () => {
     const clusters = new ProviderClusters(points);
     const items = clusters.itemsIn(UK, 4.8);
-    const byCount = items.filter((i) => i.kind === 'cluster').sort((a, b) => (a.kind === 'cluster' && b.kind === 'cluster' ? b.count - a.count : 0));
+    const byCount = items
+      .filter((i) => i.kind === 'cluster')
+      .sort((a, b) => (a.kind === 'cluster' && b.kind === 'cluster' ? b.count - a.count : 0));
     expect(byCount.map((c) => (c.kind === 'cluster' ? [c.count, c.countrywide, c.share] : null))).toEqual([
       [4, 1, 0.25],
       [2, 2, 1],
@@ -61,14 +63,18 @@ describe('directory map clustering (directory §9)', () => {
   });
 
   it('clusters 50,000 providers quickly enough to stay responsive', () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => point(String(i), -5.5 + ((i * 7919) % 7000) / 1000, 50.2 + ((i * 104729) % 8500) / 1000, i % 10 === 0 ? -1 : 30));
+    const many = Array.from({ length: 50_000 }, (_, i) =>
+      point(String(i), -5.5 + ((i * 7919) % 7000) / 1000, 50.2 + ((i * 104729) % 8500) / 1000, i % 10 === 0 ? -1 : 30),
+    );
     const started = performance.now();
     const clusters = new ProviderClusters(many);
     const built = performance.now() - started;
     const t2 = performance.now();
     const items = clusters.itemsIn(UK, 4.8);
     const queried = performance.now() - t2;
-    console.log(`supercluster: 50,000 points indexed in ${built.toFixed(0)} ms; UK view (${items.length} items) in ${queried.toFixed(1)} ms`);
+    console.log(
+      `supercluster: 50,000 points indexed in ${built.toFixed(0)} ms; UK view (${items.length} items) in ${queried.toFixed(1)} ms`,
+    );
     expect(items.reduce((n, i) => n + (i.kind === 'cluster' ? i.count : 1), 0)).toBe(50_000);
     expect(built).toBeLessThan(3000);
   });

@@ -1,7 +1,13 @@
 import Supercluster from 'supercluster';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX } from '@solar/shared/constants/maps';
-import { cappedExpansionZoom, clusterMap, clusterReduce, countrywideShare, type ClusterCounts } from '@solar/shared/domain/service-area';
+import {
+  cappedExpansionZoom,
+  clusterMap,
+  clusterReduce,
+  countrywideShare,
+  type ClusterCounts,
+} from '@solar/shared/domain/service-area';
 
 export type PointProps = { index: number; countrywide: boolean };
 export type Bbox = [west: number, south: number, east: number, north: number];
@@ -25,7 +31,11 @@ export class ProviderClusters {
       reduce: clusterReduce,
     });
     this.index.load(
-      points.map((p, index) => ({ type: 'Feature', properties: { index, countrywide: p.countrywide }, geometry: { type: 'Point', coordinates: p.position } })),
+      points.map((p, index) => ({
+        type: 'Feature',
+        properties: { index, countrywide: p.countrywide },
+        geometry: { type: 'Point', coordinates: p.position },
+      })),
     );
   }
 
@@ -39,7 +49,14 @@ export class ProviderClusters {
       if (props.cluster) {
         const count = props.point_count ?? 0;
         const countrywide = props.countrywide ?? 0;
-        return { kind: 'cluster', id: props.cluster_id!, position, count, countrywide, share: countrywideShare(countrywide, count) };
+        return {
+          kind: 'cluster',
+          id: props.cluster_id!,
+          position,
+          count,
+          countrywide,
+          share: countrywideShare(countrywide, count),
+        };
       }
       return { kind: 'point', point: this.points[props.index!]!, position };
     });

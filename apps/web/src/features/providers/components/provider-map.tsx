@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import type { GeoJSONSource, MapMouseEvent, Map as MapLibreMap } from 'maplibre-gl';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
 import {
   COUNTRYWIDE_PROVIDER_COLOUR,
@@ -65,12 +65,32 @@ function ViewTracker({ onChange }: { onChange(view: View): void }) {
  * Service-area circles (directory §9: 64 points, blue fill at 0.2 opacity; none for countrywide).
  * Only circles that reach the view are built, nearest first, at most 1,500 (decision 0271).
  */
-function ServiceAreas({ points, visible, view, onDrawn }: { points: readonly ProviderPoint[]; visible: boolean; view: View | null; onDrawn(count: number): void }) {
+function ServiceAreas({
+  points,
+  visible,
+  view,
+  onDrawn,
+}: {
+  points: readonly ProviderPoint[];
+  visible: boolean;
+  view: View | null;
+  onDrawn(count: number): void;
+}) {
   const { map } = useMap();
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({ id: `${SOURCE}-fill`, type: 'fill', source: SOURCE, paint: { 'fill-color': SERVICE_AREA_FILL, 'fill-opacity': SERVICE_AREA_OPACITY } });
-    map.addLayer({ id: `${SOURCE}-line`, type: 'line', source: SOURCE, paint: { 'line-color': SERVICE_AREA_FILL, 'line-width': 1, 'line-opacity': 0.6 } });
+    map.addLayer({
+      id: `${SOURCE}-fill`,
+      type: 'fill',
+      source: SOURCE,
+      paint: { 'fill-color': SERVICE_AREA_FILL, 'fill-opacity': SERVICE_AREA_OPACITY },
+    });
+    map.addLayer({
+      id: `${SOURCE}-line`,
+      type: 'line',
+      source: SOURCE,
+      paint: { 'line-color': SERVICE_AREA_FILL, 'line-width': 1, 'line-opacity': 0.6 },
+    });
     return () => {
       try {
         for (const id of [`${SOURCE}-line`, `${SOURCE}-fill`]) if (map.getLayer(id)) map.removeLayer(id);
@@ -117,7 +137,14 @@ export function ClusterDonut({ count, countrywide, share }: { count: number; cou
   const r = size / 2 - 4;
   const circumference = 2 * Math.PI * r;
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} aria-hidden data-share={share.toFixed(3)} data-countrywide={countrywide}>
+    <svg
+      width={size}
+      height={size}
+      viewBox={`0 0 ${size} ${size}`}
+      aria-hidden
+      data-share={share.toFixed(3)}
+      data-countrywide={countrywide}
+    >
       <circle cx={size / 2} cy={size / 2} r={r} fill="white" stroke={LOCAL_PROVIDER_COLOUR} strokeWidth={6} />
       {share > 0 && (
         <circle
@@ -131,7 +158,15 @@ export function ClusterDonut({ count, countrywide, share }: { count: number; cou
           transform={`rotate(-90 ${size / 2} ${size / 2})`}
         />
       )}
-      <text x="50%" y="50%" dominantBaseline="central" textAnchor="middle" fontSize={count >= 1000 ? 10 : 12} fontWeight={600} fill="#0f172a">
+      <text
+        x="50%"
+        y="50%"
+        dominantBaseline="central"
+        textAnchor="middle"
+        fontSize={count >= 1000 ? 10 : 12}
+        fontWeight={600}
+        fill="#0f172a"
+      >
         {count >= 10_000 ? `${Math.round(count / 1000)}k` : count.toLocaleString('en-GB')}
       </text>
     </svg>
@@ -139,7 +174,15 @@ export function ClusterDonut({ count, countrywide, share }: { count: number; cou
 }
 
 /** Clusters and single providers as HTML markers (buttons, so they work from the keyboard too). */
-function Markers({ clusters, view, onOpen }: { clusters: ProviderClusters; view: View | null; onOpen(point: ProviderPoint): void }) {
+function Markers({
+  clusters,
+  view,
+  onOpen,
+}: {
+  clusters: ProviderClusters;
+  view: View | null;
+  onOpen(point: ProviderPoint): void;
+}) {
   const { map } = useMap();
   const items: MapItem[] = useMemo(() => (view ? clusters.itemsIn(view.bbox, view.zoom) : []), [clusters, view]);
   return (
@@ -200,7 +243,15 @@ function PopupCard({ point, currentUserId }: { point: ProviderPoint; currentUser
 }
 
 /** The popup card of the chosen provider (directory §2); closing it clears the choice. */
-function ProviderPopup({ point, onClose, currentUserId }: { point: ProviderPoint; onClose(): void; currentUserId?: string | null }) {
+function ProviderPopup({
+  point,
+  onClose,
+  currentUserId,
+}: {
+  point: ProviderPoint;
+  onClose(): void;
+  currentUserId?: string | null;
+}) {
   const { map, maplibre } = useMap();
   const [element] = useState(() => document.createElement('div'));
   const close = useRef(onClose);
@@ -208,13 +259,27 @@ function ProviderPopup({ point, onClose, currentUserId }: { point: ProviderPoint
     close.current = onClose;
   });
   useEffect(() => {
-    const popup = new maplibre.Popup({ maxWidth: '300px', offset: 12, focusAfterOpen: true, className: 'provider-map-popup' })
+    const popup = new maplibre.Popup({
+      maxWidth: '300px',
+      offset: 12,
+      focusAfterOpen: true,
+      closeOnClick: false,
+      className: 'provider-map-popup',
+    })
       .setLngLat(point.position)
       .setDOMContent(element)
       .addTo(map);
     const onPopupClose = () => close.current();
     popup.on('close', onPopupClose);
+    // A click on the map closes the card, but not the marker click that opened it (markers sit inside the map).
+    const onMapClick = (event: MapMouseEvent) => {
+      const target = event.originalEvent.target;
+      if (target instanceof Element && target.closest('.maplibregl-marker, .maplibregl-popup')) return;
+      close.current();
+    };
+    map.on('click', onMapClick);
     return () => {
+      map.off('click', onMapClick);
       popup.off('close', onPopupClose);
       popup.remove();
     };
@@ -235,16 +300,27 @@ function FocusFlyer({ focus }: { focus: ProviderMapProps['focus'] }) {
   return null;
 }
 
-function MapTools({ showAreas, onShowAreas, drawn }: { showAreas: boolean; onShowAreas(on: boolean): void; drawn: number }) {
+function MapTools({
+  showAreas,
+  onShowAreas,
+  drawn,
+}: {
+  showAreas: boolean;
+  onShowAreas(on: boolean): void;
+  drawn: number;
+}) {
   return (
     <>
-      <div className="absolute top-2 left-2 z-10 flex items-center gap-2 rounded-md border border-border bg-white/95 px-3 py-2 text-sm shadow" data-service-areas={drawn}>
+      <div
+        className="absolute top-2 left-2 z-10 flex items-center gap-2 rounded-md border border-border bg-white/95 px-3 py-2 text-sm shadow"
+        data-service-areas={drawn}
+      >
         <Switch id="show-service-areas" checked={showAreas} onCheckedChange={onShowAreas} />
         <label htmlFor="show-service-areas" className="font-medium">
           {T.showServiceAreas}
         </label>
       </div>
-      <ProviderLegend className="absolute bottom-8 left-2 z-10" />
+      <ProviderLegend className="absolute top-14 left-2 z-10" />
     </>
   );
 }
@@ -254,7 +330,13 @@ function MapTools({ showAreas, onShowAreas, drawn }: { showAreas: boolean; onSho
  * areas on a switch, the legend, popup cards, and beside it a keyboard list of the providers in
  * view that stays in step with the map (decision 0272).
  */
-export function ProviderMap({ points, focus, initialCenter = MAP_UK_CENTER, initialZoom = DIRECTORY_MAP_ZOOM, currentUserId }: ProviderMapProps) {
+export function ProviderMap({
+  points,
+  focus,
+  initialCenter = MAP_UK_CENTER,
+  initialZoom = DIRECTORY_MAP_ZOOM,
+  currentUserId,
+}: ProviderMapProps) {
   const [showAreas, setShowAreas] = useState(false);
   const [drawn, setDrawn] = useState(0);
   const [view, setView] = useState<View | null>(null);
@@ -289,7 +371,10 @@ export function ProviderMap({ points, focus, initialCenter = MAP_UK_CENTER, init
         <FocusFlyer focus={focus} />
         <MapTools showAreas={showAreas} onShowAreas={setShowAreas} drawn={drawn} />
       </MapView>
-      <section aria-labelledby="providers-in-view" className="rounded-lg border border-border p-4 lg:max-h-[640px] lg:overflow-y-auto">
+      <section
+        aria-labelledby="providers-in-view"
+        className="rounded-lg border border-border p-4 lg:max-h-[640px] lg:overflow-y-auto"
+      >
         <h2 id="providers-in-view" className="text-base font-semibold">
           {T.providersInView}
         </h2>
@@ -308,9 +393,15 @@ export function ProviderMap({ points, focus, initialCenter = MAP_UK_CENTER, init
                   className="flex w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-muted aria-pressed:bg-primary/10"
                   onClick={() => open(p)}
                 >
-                  <span aria-hidden className="inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ backgroundColor: p.countrywide ? COUNTRYWIDE_PROVIDER_COLOUR : LOCAL_PROVIDER_COLOUR }} />
+                  <span
+                    aria-hidden
+                    className="inline-block h-2.5 w-2.5 shrink-0 rounded-full"
+                    style={{ backgroundColor: p.countrywide ? COUNTRYWIDE_PROVIDER_COLOUR : LOCAL_PROVIDER_COLOUR }}
+                  />
                   <span className="min-w-0 flex-1 truncate font-medium">{p.businessName || M.unclaimedName}</span>
-                  <span className="shrink-0 text-xs text-slate-600">{p.countrywide ? 'Countrywide' : hasServiceArea(p.radius) ? `${p.radius} km` : ''}</span>
+                  <span className="shrink-0 text-xs text-slate-600">
+                    {p.countrywide ? 'Countrywide' : hasServiceArea(p.radius) ? `${p.radius} km` : ''}
+                  </span>
                 </button>
               </li>
             ))}

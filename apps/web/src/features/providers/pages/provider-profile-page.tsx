@@ -52,7 +52,9 @@ export interface ProviderProfilePageProps {
 }
 
 /** /providers/{id} (directory §2, §4): profile, owner/admin editing one section at a time. */
-export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provider={p} /> }: ProviderProfilePageProps = {}) {
+export function ProviderProfilePage({
+  renderMap = (p) => <ProviderMapCard provider={p} />,
+}: ProviderProfilePageProps = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const me = useMe();
@@ -95,7 +97,12 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
   const pathId = provider.slug || provider.id;
 
   /** Saves one section optimistically; the edit state is cleared after success (directory §4). */
-  const save = (changes: UpdateProviderInput, success: string = M.detailsUpdated, failure: string = M.updateFailed, keepOpen = false) =>
+  const save = (
+    changes: UpdateProviderInput,
+    success: string = M.detailsUpdated,
+    failure: string = M.updateFailed,
+    keepOpen = false,
+  ) =>
     update.mutate(changes, {
       onSuccess: (saved) => {
         if (!keepOpen) setEditing(null);
@@ -125,7 +132,13 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
   const listSection = (key: 'services' | 'certifications' | 'industryAssociations', title: string) => (
     <SectionCard title={title} {...section(key)}>
       {editing === key ? (
-        <ListEditor id={`edit-${key}`} label={title} initial={provider[key]} saving={update.isPending} onSave={(values) => save({ [key]: values })} />
+        <ListEditor
+          id={`edit-${key}`}
+          label={title}
+          initial={provider[key]}
+          saving={update.isPending}
+          onSave={(values) => save({ [key]: values })}
+        />
       ) : (
         <ChipsView values={provider[key]} />
       )}
@@ -135,7 +148,13 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
   const optionSection = (key: 'technologies' | 'scale' | 'phase', title: string, options: readonly string[]) => (
     <SectionCard title={title} {...section(key)}>
       {editing === key ? (
-        <OptionsEditor label={title} options={options} initial={provider[key]} saving={update.isPending} onSave={(values) => save({ [key]: values })} />
+        <OptionsEditor
+          label={title}
+          options={options}
+          initial={provider[key]}
+          saving={update.isPending}
+          onSave={(values) => save({ [key]: values })}
+        />
       ) : (
         <ChipsView values={provider[key]} />
       )}
@@ -149,21 +168,43 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
       {/* Cover */}
       <div className="relative h-40 overflow-hidden rounded-lg bg-gradient-to-r from-primary/80 to-sky-600 sm:h-56">
         {provider.coverImage && !coverFailed ? (
-          <img src={provider.coverImage} alt="" className="h-full w-full object-cover" onError={() => setCoverFailed(true)} />
+          <img
+            src={provider.coverImage}
+            alt=""
+            className="h-full w-full object-cover"
+            onError={() => setCoverFailed(true)}
+          />
         ) : provider.coverImage && coverFailed ? (
           <p className="flex h-full items-center justify-center text-sm text-white">{M.coverUnavailable}</p>
         ) : null}
-        {canEdit && <ImageUploadButton providerId={provider.id} queryId={id} kind="cover" hasImage={Boolean(provider.coverImage)} className="absolute right-3 top-3" />}
+        {canEdit && (
+          <ImageUploadButton
+            providerId={provider.id}
+            queryId={id}
+            kind="cover"
+            hasImage={Boolean(provider.coverImage)}
+            className="absolute right-3 top-3"
+          />
+        )}
       </div>
 
       {/* Header */}
       <div className="-mt-10 flex flex-col gap-4 px-2 sm:flex-row sm:items-end sm:px-6">
         <div className="relative flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-4 border-white bg-white shadow">
-          {provider.logo ? <img src={provider.logo} alt={`${name} logo`} className="h-full w-full object-contain" /> : <Building2 className="h-10 w-10 text-slate-400" aria-hidden />}
+          {provider.logo ? (
+            <img src={provider.logo} alt={`${name} logo`} className="h-full w-full object-contain" />
+          ) : (
+            <Building2 className="h-10 w-10 text-slate-400" aria-hidden />
+          )}
         </div>
         <div className="flex-1 pt-2">
           {editing === 'businessName' ? (
-            <HeaderEditor provider={provider} saving={update.isPending} onCancel={() => setEditing(null)} onSave={(changes) => save(changes)} />
+            <HeaderEditor
+              provider={provider}
+              saving={update.isPending}
+              onCancel={() => setEditing(null)}
+              onSave={(changes) => save(changes)}
+            />
           ) : (
             <>
               <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
@@ -180,8 +221,12 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          {canEdit && <ImageUploadButton providerId={provider.id} queryId={id} kind="logo" hasImage={Boolean(provider.logo)} />}
-          {user && !provider.claimApproved && user.id !== provider.userId && <ClaimDialog providerId={provider.id} businessName={name} />}
+          {canEdit && (
+            <ImageUploadButton providerId={provider.id} queryId={id} kind="logo" hasImage={Boolean(provider.logo)} />
+          )}
+          {user && !provider.claimApproved && user.id !== provider.userId && (
+            <ClaimDialog providerId={provider.id} businessName={name} />
+          )}
           {!user && !provider.claimApproved && (
             <Link to={signInPath('/auth', `/providers/${pathId}`)} className={buttonClasses('secondary')}>
               Claim this profile
@@ -233,9 +278,18 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                   {media.map((f) => (
                     <li key={f.id}>
-                      <a href={f.url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-md border border-border">
+                      <a
+                        href={f.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="block overflow-hidden rounded-md border border-border"
+                      >
                         {f.type === 'image' ? (
-                          <img src={f.thumbnailUrl ?? f.url} alt={f.title} className="aspect-square w-full object-cover" />
+                          <img
+                            src={f.thumbnailUrl ?? f.url}
+                            alt={f.title}
+                            className="aspect-square w-full object-cover"
+                          />
                         ) : (
                           <span className="flex aspect-square flex-col items-center justify-center gap-2 p-2 text-center text-xs">
                             <FileText className="h-8 w-8 text-slate-500" aria-hidden />
@@ -248,7 +302,10 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
                 </ul>
               )}
               {provider.mediaFiles.length > PROFILE_MEDIA_PREVIEW && (
-                <Link to={`/providers/${pathId}/media`} className="mt-3 inline-block text-sm font-medium text-primary hover:underline">
+                <Link
+                  to={`/providers/${pathId}/media`}
+                  className="mt-3 inline-block text-sm font-medium text-primary hover:underline"
+                >
                   View All Files ({provider.mediaFiles.length})
                 </Link>
               )}
@@ -257,10 +314,19 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
         </div>
 
         <div className="space-y-6">
-          <ContactCard provider={provider} saving={update.isPending} onSave={(changes) => save(changes)} {...section('contact')} />
+          <ContactCard
+            provider={provider}
+            saving={update.isPending}
+            onSave={(changes) => save(changes)}
+            {...section('contact')}
+          />
           <SectionCard title="Address" {...section('location')}>
             {editing === 'location' ? (
-              <LocationEditor initial={provider.location} saving={update.isPending} onSave={(location) => save({ location })} />
+              <LocationEditor
+                initial={provider.location}
+                saving={update.isPending}
+                onSave={(location) => save({ location })}
+              />
             ) : hasKnownLocation(provider.location) ? (
               <p className="flex items-start gap-2 text-sm">
                 <MapPin className="mt-0.5 h-4 w-4 text-slate-500" aria-hidden /> {provider.location}
@@ -289,17 +355,34 @@ export function ProviderProfilePage({ renderMap = (p) => <ProviderMapCard provid
   );
 }
 
-function HeaderEditor({ provider, saving, onSave, onCancel }: { provider: Provider; saving: boolean; onSave(c: UpdateProviderInput): void; onCancel(): void }) {
+function HeaderEditor({
+  provider,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  provider: Provider;
+  saving: boolean;
+  onSave(c: UpdateProviderInput): void;
+  onCancel(): void;
+}) {
   const [businessName, setName] = useState(provider.businessName);
   const [type, setType] = useState(provider.type);
   const [error, setError] = useState<string | null>(null);
-  const types = [...new Set([...PROVIDER_FILTER_TYPES, ...PROVIDER_CREATE_TYPES, ...(provider.type ? [provider.type] : [])])].sort();
+  const types = [
+    ...new Set([...PROVIDER_FILTER_TYPES, ...PROVIDER_CREATE_TYPES, ...(provider.type ? [provider.type] : [])]),
+  ].sort();
   return (
     <div className="space-y-2 rounded-lg bg-white p-3 shadow-sm">
       <label htmlFor="edit-business-name" className="text-sm font-medium">
         Business name
       </label>
-      <Input id="edit-business-name" value={businessName} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(error)} />
+      <Input
+        id="edit-business-name"
+        value={businessName}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={Boolean(error)}
+      />
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}
@@ -334,11 +417,26 @@ function HeaderEditor({ provider, saving, onSave, onCancel }: { provider: Provid
   );
 }
 
-function LocationEditor({ initial, saving, onSave }: { initial: string; saving: boolean; onSave(location: string): void }) {
+function LocationEditor({
+  initial,
+  saving,
+  onSave,
+}: {
+  initial: string;
+  saving: boolean;
+  onSave(location: string): void;
+}) {
   const [value, setValue] = useState(hasKnownLocation(initial) ? initial : '');
   return (
     <div className="space-y-2">
-      <LocationInput id="edit-location" label="Location" value={value} limit={1} onSelect={(s) => setValue(s.place_name)} onClear={() => setValue('')} />
+      <LocationInput
+        id="edit-location"
+        label="Location"
+        value={value}
+        limit={1}
+        onSelect={(s) => setValue(s.place_name)}
+        onClear={() => setValue('')}
+      />
       <Button disabled={saving || !value.trim()} onClick={() => onSave(value.trim())}>
         Save
       </Button>
