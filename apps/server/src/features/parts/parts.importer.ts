@@ -9,7 +9,7 @@ import type { PartKind } from '@solar/shared/constants/parts';
 import { parts } from '../../db/schema/parts';
 import type { Database } from '../../db/client';
 import { dataDir } from '../../paths';
-import { clearBrandCache } from './parts.repository';
+import { clearCatalogueCache } from './parts.repository';
 
 /** One catalogue row as stored (without the timestamps). */
 export type PartRecord = Omit<typeof parts.$inferInsert, 'importedAt' | 'updatedAt'> & { kind: PartKind };
@@ -324,7 +324,7 @@ export async function importPartsCatalogue(
   report.unchanged = records.length - written;
   // Fresh planner statistics, so searches use the (kind, power) indexes (PGlite runs no autovacuum).
   await database.db.execute(sql`ANALYZE parts`);
-  clearBrandCache();
+  clearCatalogueCache(database);
   report.ms = Date.now() - started;
   return report;
 }

@@ -4,6 +4,32 @@ import type { Database } from '../../db/client';
 
 type Query = Pick<Database, 'query'>;
 
+/**
+ * Per-database read caches (decision 0211): the catalogue only changes on import (which clears its
+ * entries), so lookups are kept 10 minutes; directory suppliers 30 seconds. Bounded, oldest evicted.
+ */
+const caches = new WeakMap<object, Map<string, { at: number; value: unknown }>>();
+const CACHE_MAX = 1000;
+export const CATALOGUE_TTL_MS = 10 * 60_000;
+export const SUPPLIERS_TTL_MS = 30_000;
+
+async function cached<T>(db: object, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as T;
+  const value = await load();
+  cache.delete(key);
+  cache.set(key, { at: Date.now(), value });
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+/** Forget the cached catalogue lookups of a database (after an import). */
+export function clearCatalogueCache(db: object) {
+  caches.delete(db);
+}
+
 /** The columns an answer and a product page use. */
 export interface PartHit {
   id: string;
@@ -78,7 +104,16 @@ function specConditions(p: Params, kind: PartKind, f: SpecFilter): string[] {
  * turn, so one prolific brand cannot crowd out the others; inverter variants that differ only by AC
  * voltage ('… [208V]', '… [240V]') count once.
  */
-export async function findParts(
+export function findParts(
+  db: Query,
+  criteria: SearchCriteria,
+  options: { specs: boolean; brands: boolean; limit: number; nearPowerW?: number },
+): Promise<{ hits: PartHit[]; total: number }> {
+  const key = JSON.stringify(['parts', criteria.kind, [...criteria.brands].sort(), criteria.filter, options]);
+  return cached(db, key, CATALOGUE_TTL_MS, () => queryParts(db, criteria, options));
+}
+
+async function queryParts(
   db: Query,
   criteria: SearchCriteria,
   options: { specs: boolean; brands: boolean; limit: number; nearPowerW?: number },
@@ -124,23 +159,15 @@ export async function findParts(
   return { hits, total: count?.n ?? 0 };
 }
 
-let brandCache: { at: number; byKind: Map<PartKind, string[]> } | null = null;
-const BRAND_CACHE_MS = 60_000;
-
-/** Forget the cached brand list (after an import). */
-export function clearBrandCache() {
-  brandCache = null;
-}
-
-/** The catalogue's brands per kind, cached for a minute (about 300 names). */
+/** The catalogue's brands per kind (about 300 names). */
 async function catalogueBrands(db: Query, kind: PartKind): Promise<string[]> {
-  if (!brandCache || Date.now() - brandCache.at > BRAND_CACHE_MS) {
+  const byKind = await cached(db, 'brands', CATALOGUE_TTL_MS, async () => {
     const rows = await db.query<{ kind: PartKind; manufacturer: string }>('SELECT DISTINCT kind, manufacturer FROM parts');
-    const byKind = new Map<PartKind, string[]>();
-    for (const r of rows) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r.manufacturer]);
-    brandCache = { at: Date.now(), byKind };
-  }
-  return brandCache.byKind.get(kind) ?? [];
+    const map = new Map<PartKind, string[]>();
+    for (const r of rows) map.set(r.kind, [...(map.get(r.kind) ?? []), r.manufacturer]);
+    return map;
+  });
+  return byKind.get(kind) ?? [];
 }
 
 /**
@@ -202,7 +229,12 @@ export const SUPPLIER_SERVICES = [
  * (everywhere) or the haversine distance within the radius (km). Without a point, countrywide
  * suppliers only. Wholesalers come before installers, then the nearest.
  */
-export async function findSuppliers(db: Query, point: { lat: number; lng: number } | null, limit: number): Promise<SupplierHit[]> {
+export function findSuppliers(db: Query, point: { lat: number; lng: number } | null, limit: number): Promise<SupplierHit[]> {
+  const key = JSON.stringify(['suppliers', point && [point.lat.toFixed(4), point.lng.toFixed(4)], limit]);
+  return cached(db, key, SUPPLIERS_TTL_MS, () => querySuppliers(db, point, limit));
+}
+
+async function querySuppliers(db: Query, point: { lat: number; lng: number } | null, limit: number): Promise<SupplierHit[]> {
   const params: unknown[] = [SUPPLIER_TYPES, SUPPLIER_SERVICES, limit, WHOLESALER_TYPES, SUPPLY_SERVICES];
   let distance = 'NULL::float8';
   let covers = 'service_radius = -1';
