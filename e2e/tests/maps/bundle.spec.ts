@@ -3,8 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
-const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', process.env.WEB_DIST_DIR ?? 'apps/web/dist');
-type Manifest = Record<string, { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+const dist = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../..',
+  process.env.WEB_DIST_DIR ?? 'apps/web/dist',
+);
+type Manifest = Record<
+  string,
+  { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
 
 /** The manifest keys a page loads at first: the entry, its static imports, the page's lazy chunk and its static imports. */
 function firstLoad(manifest: Manifest, pageSuffix: string): Set<string> {
@@ -33,7 +40,10 @@ for (const [route, page] of [
     for (const key of keys) {
       const code = readFileSync(path.join(dist, manifest[key]!.file), 'utf8');
       // Strings of MapLibre's renderer and of supercluster's API (property names survive minifying).
-      expect(code.includes('webglcontextlost') || code.includes('getClusterExpansionZoom'), `${key} holds map code`).toBe(false);
+      expect(
+        code.includes('webglcontextlost') || code.includes('getClusterExpansionZoom'),
+        `${key} holds map code`,
+      ).toBe(false);
     }
   });
 }

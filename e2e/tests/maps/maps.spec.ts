@@ -60,7 +60,10 @@ test.describe('directory map (/providers/map)', () => {
     await page.getByRole('group', { name: 'Scale' }).getByRole('button', { name: 'Utility' }).click();
     await expect(page).toHaveURL(/scales=Utility/);
     await expect(page.getByText('Scale: Utility')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View as List' })).toHaveAttribute('href', '/providers?technologies=Solar+PV&scales=Utility');
+    await expect(page.getByRole('link', { name: 'View as List' })).toHaveAttribute(
+      'href',
+      '/providers?technologies=Solar+PV&scales=Utility',
+    );
     await page.getByRole('link', { name: 'View as List' }).click();
     await expect(page).toHaveURL(/\/providers\?technologies=Solar\+PV&scales=Utility$/);
     await expect(page.getByText('Technology: Solar PV')).toBeVisible();
@@ -79,10 +82,14 @@ test.describe('directory map (/providers/map)', () => {
 
     // A cluster click zooms to where it splits: fewer providers are in view afterwards.
     const before = await inViewCount(page);
-    const biggest = await clusters.evaluateAll((els) =>
-      els
-        .map((el, i) => ({ i, n: Number(/^([\d,]+) providers/.exec(el.getAttribute('aria-label') ?? '')?.[1]?.replace(/,/g, '') ?? 0) }))
-        .sort((a, b) => b.n - a.n)[0]!.i,
+    const biggest = await clusters.evaluateAll(
+      (els) =>
+        els
+          .map((el, i) => ({
+            i,
+            n: Number(/^([\d,]+) providers/.exec(el.getAttribute('aria-label') ?? '')?.[1]?.replace(/,/g, '') ?? 0),
+          }))
+          .sort((a, b) => b.n - a.n)[0]!.i,
     );
     await clusters.nth(biggest).click();
     await expect.poll(() => inViewCount(page), { timeout: 10_000 }).toBeLessThan(before);
@@ -92,13 +99,18 @@ test.describe('directory map (/providers/map)', () => {
     const toggleAreas = page.getByRole('switch', { name: 'Show Service Areas' });
     await toggleAreas.click();
     await expect(toggleAreas).toHaveAttribute('aria-checked', 'true');
-    await expect.poll(async () => Number(await areas.getAttribute('data-service-areas')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await areas.getAttribute('data-service-areas')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await toggleAreas.click();
     await expect(areas).toHaveAttribute('data-service-areas', '0', { timeout: 20_000 });
 
     // Choosing a location flies to zoom 10 (city scale) and sets the filter.
     await page.getByRole('combobox', { name: /Location/i }).fill('Leeds');
-    await page.getByRole('option', { name: /^Leeds/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Leeds/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/locationCenter=/);
     await expect(page.getByText(/Location: Leeds/)).toBeVisible();
     await expect(page.getByText(/^\d+ in view/)).toBeVisible();
@@ -131,7 +143,9 @@ test.describe('directory map (/providers/map)', () => {
     // Service areas at city scale.
     await popup.getByRole('button', { name: /close/i }).click();
     await toggleAreas.click();
-    await expect.poll(async () => Number(await areas.getAttribute('data-service-areas')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await areas.getAttribute('data-service-areas')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await page.waitForTimeout(1000);
     await page.screenshot({ path: shot('maps-directory-city-service-areas-desktop') });
     await expectAccessible(page);
@@ -141,7 +155,10 @@ test.describe('directory map (/providers/map)', () => {
   test('no matches: the map says so with the contact link', async ({ page }) => {
     await page.goto('/providers/map?companies=zzzz-no-such-company');
     await expect(page.getByText('No providers found matching your criteria.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Contact Solar Manager for procurement support' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: 'Contact Solar Manager for procurement support' })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
     await mapLoaded(page);
     await expectAccessible(page);
   });
@@ -173,7 +190,9 @@ test.describe('profile map card', () => {
     ['desktop', 1280, 900],
     ['mobile', 390, 844],
   ] as const) {
-    test(`a located provider's profile shows the marker, the service area and the legend (${device})`, async ({ page }) => {
+    test(`a located provider's profile shows the marker, the service area and the legend (${device})`, async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       const errors = watchErrors(page);
       await page.setViewportSize({ width, height });
@@ -200,7 +219,9 @@ test.describe('profile map card', () => {
 
   test('hidden when the location is unknown; "coordinates are missing" when it cannot be placed', async ({ page }) => {
     test.setTimeout(60_000);
-    const login = await page.request.post('/api/auth/login', { data: { email: 'provider.demo@example.com', password: 'DemoProvider2026' } });
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'provider.demo@example.com', password: 'DemoProvider2026' },
+    });
     expect(login.ok()).toBe(true);
     const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const created = await page.request.post('/api/providers', {
@@ -219,7 +240,9 @@ test.describe('profile map card', () => {
     const card = page.getByTestId('provider-map-card');
     await expect(card).toBeVisible();
     await expect(card.getByText('Provider coordinates are missing')).toBeVisible({ timeout: 15_000 });
-    await expect(card.getByText('Could not determine coordinates from either direct values or geocoding')).toBeVisible();
+    await expect(
+      card.getByText('Could not determine coordinates from either direct values or geocoding'),
+    ).toBeVisible();
 
     // 'Location not available' hides the card.
     const patched = await page.request.patch(`/api/providers/${id}`, { data: { location: 'Location not available' } });

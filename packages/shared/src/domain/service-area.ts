@@ -1,4 +1,9 @@
-import { CLUSTER_EXPANSION_ZOOM_CAP, KM_PER_DEGREE_LAT, KM_PER_DEGREE_LNG, SERVICE_AREA_POINTS } from '../constants/maps';
+import {
+  CLUSTER_EXPANSION_ZOOM_CAP,
+  KM_PER_DEGREE_LAT,
+  KM_PER_DEGREE_LNG,
+  SERVICE_AREA_POINTS,
+} from '../constants/maps';
 
 export type Ring = Array<[lng: number, lat: number]>;
 
@@ -7,7 +12,11 @@ export type Ring = Array<[lng: number, lat: number]>;
  * radius converted with 111.32 km per degree of longitude (scaled by cos(latitude)) and 110.574 km
  * per degree of latitude. The ring is closed (first vertex repeated), so it has points + 1 entries.
  */
-export function serviceAreaRing(center: [lng: number, lat: number], radiusKm: number, points: number = SERVICE_AREA_POINTS): Ring {
+export function serviceAreaRing(
+  center: [lng: number, lat: number],
+  radiusKm: number,
+  points: number = SERVICE_AREA_POINTS,
+): Ring {
   const [lng, lat] = center;
   const dx = radiusKm / (KM_PER_DEGREE_LNG * Math.cos((lat * Math.PI) / 180));
   const dy = radiusKm / KM_PER_DEGREE_LAT;
@@ -21,10 +30,15 @@ export function serviceAreaRing(center: [lng: number, lat: number], radiusKm: nu
 }
 
 /** Whether a provider gets a circle: a local provider with a radius above 0 (none for countrywide, -1). */
-export const hasServiceArea = (radius: number | null | undefined): radius is number => typeof radius === 'number' && Number.isFinite(radius) && radius > 0;
+export const hasServiceArea = (radius: number | null | undefined): radius is number =>
+  typeof radius === 'number' && Number.isFinite(radius) && radius > 0;
 
 /** The circle as a GeoJSON polygon feature. */
-export function serviceAreaFeature(center: [lng: number, lat: number], radiusKm: number, properties: Record<string, unknown> = {}) {
+export function serviceAreaFeature(
+  center: [lng: number, lat: number],
+  radiusKm: number,
+  properties: Record<string, unknown> = {},
+) {
   return {
     type: 'Feature' as const,
     properties,
@@ -33,7 +47,10 @@ export function serviceAreaFeature(center: [lng: number, lat: number], radiusKm:
 }
 
 /** The circle's bounding box [west, south, east, north] without building the ring. */
-export function serviceAreaBounds(center: [lng: number, lat: number], radiusKm: number): [number, number, number, number] {
+export function serviceAreaBounds(
+  center: [lng: number, lat: number],
+  radiusKm: number,
+): [number, number, number, number] {
   const [lng, lat] = center;
   const dx = radiusKm / (KM_PER_DEGREE_LNG * Math.cos((lat * Math.PI) / 180));
   const dy = radiusKm / KM_PER_DEGREE_LAT;
@@ -53,7 +70,9 @@ export function countrywideShare(countrywide: number, total: number): number {
 export interface ClusterCounts {
   countrywide: number;
 }
-export const clusterMap = (point: { countrywide: boolean }): ClusterCounts => ({ countrywide: point.countrywide ? 1 : 0 });
+export const clusterMap = (point: { countrywide: boolean }): ClusterCounts => ({
+  countrywide: point.countrywide ? 1 : 0,
+});
 export const clusterReduce = (into: ClusterCounts, from: ClusterCounts): void => {
   into.countrywide += from.countrywide;
 };
