@@ -26,6 +26,7 @@ describe('repairText', () => {
     ['spare partsrnrnAdditional', 'spare parts\n\nAdditional'],
     ['as follows:rn- Live data', 'as follows:\n- Live data'],
     ['- Heating and ventilationrn - Electrical energy systemsrn - Insulation', '- Heating and ventilation\n- Electrical energy systems\n- Insulation'],
+    ['- Healthcarern - Emergency Services', '- Healthcare\n- Emergency Services'],
     ['Multidisciplinary servicesrn The aim', 'Multidisciplinary services\nThe aim'],
     ['software licensingrnavailable', 'software licensing\navailable'],
   ])('turns the escaped CR LF in %j into a line break', (input, expected) => {

@@ -71,6 +71,8 @@ export function repairLineBreaks(input: string): string {
       // After a consonant ('systemsrn - Insulation', 'licensingrnavailable'): English and Welsh words
       // have a vowel before 'rn' ('Worn', 'modern', 'Fearnhead', 'government', and Welsh w in 'Llansadwrn').
       .replace(/(?<=[bcdfghjklmnpqstvxzBCDFGHJKLMNPQSTVXZ])rn/g, '\n')
+      // Before a list marker ('Healthcarern - Emergency'): a word is not followed by ' - ' item text.
+      .replace(/rn(?=[ \t]*[-•–][ \t])/g, '\n')
       // Whitespace left around a break.
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n[ \t]+/g, '\n')
