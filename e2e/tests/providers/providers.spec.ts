@@ -48,7 +48,10 @@ test.describe('provider directory journeys', () => {
 
     // Location suggestion sets location and centre.
     await page.getByRole('combobox', { name: /Location/i }).fill('Manches');
-    await page.getByRole('option', { name: /^Manchester/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Manchester/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/locationCenter=/);
     await expect(page.getByText(/Location: Manchester/)).toBeVisible();
     const mapLink = page.getByRole('link', { name: 'View on Map' });
@@ -132,12 +135,18 @@ test.describe('provider directory journeys', () => {
     await page.getByRole('combobox', { name: 'Add a service' }).fill('Panel');
     await page.getByRole('option', { name: 'Panel Cleaning' }).click();
     await page.getByRole('combobox', { name: /Location/ }).fill('Leeds');
-    await page.getByRole('option', { name: /^Leeds/ }).first().click();
+    await page
+      .getByRole('option', { name: /^Leeds/ })
+      .first()
+      .click();
     await page.getByLabel('Website').fill('e2e-solar.example.com');
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await expect(page.getByText('Provider profile created successfully', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'e2e-solar.example.com' })).toHaveAttribute('href', 'https://e2e-solar.example.com');
+    await expect(page.getByRole('link', { name: 'e2e-solar.example.com' })).toHaveAttribute(
+      'href',
+      'https://e2e-solar.example.com',
+    );
   });
 
   test('claim an unclaimed profile', async ({ page }) => {

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PHASES, PROVIDER_CREATE_TYPES, PROVIDER_FILTER_TYPES, SCALES, TECHNOLOGIES } from '@solar/shared/constants/providers';
+import {
+  PHASES,
+  PROVIDER_CREATE_TYPES,
+  PROVIDER_FILTER_TYPES,
+  SCALES,
+  TECHNOLOGIES,
+} from '@solar/shared/constants/providers';
 import { SERVICES } from '@solar/shared/constants/services';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -18,9 +24,11 @@ const target = Number(values.providers);
 if (!Number.isInteger(target) || target < 0) throw new Error('--providers must be a whole number');
 
 let seed = 42;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
-const some = <T>(items: readonly T[], max: number) => [...new Set(Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(items)))];
+const some = <T>(items: readonly T[], max: number) => [
+  ...new Set(Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(items))),
+];
 const TYPES = [...PROVIDER_FILTER_TYPES, ...PROVIDER_CREATE_TYPES];
 
 const env = parseEnv();
@@ -49,10 +57,26 @@ try {
         serviceRadius: rand() < 0.1 ? -1 : Math.round(10 + rand() * 290),
         description: 'Generated provider for load tests.',
       };
-      rows.push([`scale-test-provider-${j}`, p.businessName, p.type, p.services, p.technologies, p.scale, p.phase, p.location, p.latitude, p.longitude, p.serviceRadius, p.description, completenessOf(p)]);
+      rows.push([
+        `scale-test-provider-${j}`,
+        p.businessName,
+        p.type,
+        p.services,
+        p.technologies,
+        p.scale,
+        p.phase,
+        p.location,
+        p.latitude,
+        p.longitude,
+        p.serviceRadius,
+        p.description,
+        completenessOf(p),
+      ]);
     }
     const cols = 13;
-    const placeholders = rows.map((_, r) => `(${Array.from({ length: cols }, (_, c) => `$${r * cols + c + 1}`).join(', ')}, 'scale')`).join(', ');
+    const placeholders = rows
+      .map((_, r) => `(${Array.from({ length: cols }, (_, c) => `$${r * cols + c + 1}`).join(', ')}, 'scale')`)
+      .join(', ');
     await database.query(
       `INSERT INTO providers (slug, business_name, type, services, technologies, scale, phase, location, latitude, longitude, service_radius, description, completeness, source)
        VALUES ${placeholders} ON CONFLICT DO NOTHING`,
@@ -60,7 +84,9 @@ try {
     );
   }
   const [after] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
-  console.log(`Generated ${Math.max(0, target - start)} providers in ${Date.now() - started} ms; the directory now holds ${after?.n ?? 0}.`);
+  console.log(
+    `Generated ${Math.max(0, target - start)} providers in ${Date.now() - started} ms; the directory now holds ${after?.n ?? 0}.`,
+  );
   await database.close();
 } catch (err) {
   console.error((err as Error).message);

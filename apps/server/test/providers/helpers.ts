@@ -22,10 +22,17 @@ export async function signedInUser(t: TestApp, opts: { admin?: boolean; name?: s
   return { user, cookie, email };
 }
 
-export async function insertProvider(t: TestApp, values: Partial<typeof providers.$inferInsert> & { businessName: string }) {
+export async function insertProvider(
+  t: TestApp,
+  values: Partial<typeof providers.$inferInsert> & { businessName: string },
+) {
   const [row] = await t.ctx.database.db
     .insert(providers)
-    .values({ slug: `${slugify(values.businessName)}-${randomUUID().slice(0, 6)}`, completeness: completenessOf(values), ...values })
+    .values({
+      slug: `${slugify(values.businessName)}-${randomUUID().slice(0, 6)}`,
+      completeness: completenessOf(values),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -47,13 +54,20 @@ export function multipart(files: Array<{ field: string; filename: string; bytes:
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const png = (w = 32, h = 32) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } }).png().toBuffer();
+export const png = (w = 32, h = 32) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 export const jpeg = (w = 32, h = 32) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#cc6633' } })
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } })
     .jpeg()
     .toBuffer();
-export const gif = () => sharp({ create: { width: 16, height: 16, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+export const gif = () =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: '#00ff00' } })
+    .gif()
+    .toBuffer();
 export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 /** A PNG signature followed by random bytes: over a limit before any decoding happens. */
-export const bigPng = (bytes: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]);
+export const bigPng = (bytes: number) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]);

@@ -24,20 +24,68 @@ describe.each(databaseKinds)('directory search semantics on %s (directory §5)',
       claimed: true,
       claimApproved: true,
     });
-    await p({ businessName: 'Beta Drones', type: 'Drone surverying', services: ['Drone Surveys'], technologies: ['Solar PV'], latitude: 53.7997, longitude: -1.5492, serviceRadius: -1 });
-    await p({ businessName: 'Gamma Installers', type: 'Solar Installer', services: ['Solar Installation'], technologies: ['solar pv'], latitude: 51.5074, longitude: -0.1278, serviceRadius: 30 });
-    await p({ businessName: 'Delta Ecology', type: 'Ecologist', services: ['Ecology & Biodiversity'], serviceRadius: 100 });
-    await p({ businessName: 'Epsilon Local', services: ['Fencing'], latitude: MANCHESTER.lat, longitude: MANCHESTER.lng, serviceRadius: 0 });
-    await p({ businessName: 'Zeta Inside Edge', services: ['Fencing'], latitude: MANCHESTER.lat + 49.9 / KM_PER_DEG, longitude: MANCHESTER.lng, serviceRadius: 5 });
-    await p({ businessName: 'Eta Outside Edge', services: ['Fencing'], latitude: MANCHESTER.lat + 50.1 / KM_PER_DEG, longitude: MANCHESTER.lng, serviceRadius: 5 });
-    await p({ businessName: 'Theta 100% Solar_Co', services: [], latitude: null, longitude: null, serviceRadius: null });
+    await p({
+      businessName: 'Beta Drones',
+      type: 'Drone surverying',
+      services: ['Drone Surveys'],
+      technologies: ['Solar PV'],
+      latitude: 53.7997,
+      longitude: -1.5492,
+      serviceRadius: -1,
+    });
+    await p({
+      businessName: 'Gamma Installers',
+      type: 'Solar Installer',
+      services: ['Solar Installation'],
+      technologies: ['solar pv'],
+      latitude: 51.5074,
+      longitude: -0.1278,
+      serviceRadius: 30,
+    });
+    await p({
+      businessName: 'Delta Ecology',
+      type: 'Ecologist',
+      services: ['Ecology & Biodiversity'],
+      serviceRadius: 100,
+    });
+    await p({
+      businessName: 'Epsilon Local',
+      services: ['Fencing'],
+      latitude: MANCHESTER.lat,
+      longitude: MANCHESTER.lng,
+      serviceRadius: 0,
+    });
+    await p({
+      businessName: 'Zeta Inside Edge',
+      services: ['Fencing'],
+      latitude: MANCHESTER.lat + 49.9 / KM_PER_DEG,
+      longitude: MANCHESTER.lng,
+      serviceRadius: 5,
+    });
+    await p({
+      businessName: 'Eta Outside Edge',
+      services: ['Fencing'],
+      latitude: MANCHESTER.lat + 50.1 / KM_PER_DEG,
+      longitude: MANCHESTER.lng,
+      serviceRadius: 5,
+    });
+    await p({
+      businessName: 'Theta 100% Solar_Co',
+      services: [],
+      latitude: null,
+      longitude: null,
+      serviceRadius: null,
+    });
   });
   afterAll(() => t.close());
 
   const search = async (query: string) => {
     const res = await t.app.inject(`/api/providers/search?pageSize=60&${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { data: Array<{ businessName: string }>; pagination: { page: number; pages: number; total: number } };
+    return res.json() as {
+      data: Array<{ businessName: string }>;
+      pagination: { page: number; pages: number; total: number };
+    };
   };
   const names = async (query: string) => (await search(query)).data.map((p) => p.businessName).sort();
   const centre = `locationCenter=${MANCHESTER.lng},${MANCHESTER.lat}`;
@@ -51,11 +99,19 @@ describe.each(databaseKinds)('directory search semantics on %s (directory §5)',
     ['service substring', 'services=drone', ['Alpha Solar O&M', 'Beta Drones']],
     ['list view: any selected service', 'services=drone&services=cleaning', ['Alpha Solar O&M', 'Beta Drones']],
     ['a service query never spans two items', 'services=cleaningdrone', []],
-    ['type: any one of the selected', 'types=O%26M%20Provider&types=Drone%20surverying', ['Alpha Solar O&M', 'Beta Drones']],
+    [
+      'type: any one of the selected',
+      'types=O%26M%20Provider&types=Drone%20surverying',
+      ['Alpha Solar O&M', 'Beta Drones'],
+    ],
     ['type is case-insensitive', 'types=o%26m%20provider', ['Alpha Solar O&M']],
     ['filter type Installer matches create-form Solar Installer', 'types=Installer', ['Gamma Installers']],
     ['technologies: all selected included', 'technologies=Solar%20PV&technologies=BESS', ['Alpha Solar O&M']],
-    ['technologies case-insensitive', 'technologies=SOLAR%20PV', ['Alpha Solar O&M', 'Beta Drones', 'Gamma Installers']],
+    [
+      'technologies case-insensitive',
+      'technologies=SOLAR%20PV',
+      ['Alpha Solar O&M', 'Beta Drones', 'Gamma Installers'],
+    ],
     ['scales: all selected', 'scales=Utility', ['Alpha Solar O&M']],
     ['phases: all selected', 'phases=Operational&phases=Construction', []],
     [
@@ -80,7 +136,12 @@ describe.each(databaseKinds)('directory search semantics on %s (directory §5)',
     const res = await t.app.inject('/api/providers/search?mode=map&services=drone&services=cleaning');
     const body = res.json();
     expect(body.data).toEqual([
-      expect.objectContaining({ businessName: 'Alpha Solar O&M', position: [MANCHESTER.lng, MANCHESTER.lat], radius: 50, countrywide: false }),
+      expect.objectContaining({
+        businessName: 'Alpha Solar O&M',
+        position: [MANCHESTER.lng, MANCHESTER.lat],
+        radius: 50,
+        countrywide: false,
+      }),
     ]);
     const all = (await t.app.inject('/api/providers/search?mode=map')).json();
     expect(all.data.find((p: { businessName: string }) => p.businessName === 'Beta Drones').countrywide).toBe(true);
@@ -108,7 +169,11 @@ describe.each(databaseKinds)('directory search semantics on %s (directory §5)',
     expect(first.pagination).toEqual({ page: 1, pages: 1, total: 8 });
     const page2 = (await t.app.inject('/api/providers/search?pageSize=3&page=2&sort=name')).json();
     expect(page2.pagination).toEqual({ page: 2, pages: 3, total: 8 });
-    expect(page2.data.map((p: { businessName: string }) => p.businessName)).toEqual(['Epsilon Local', 'Eta Outside Edge', 'Gamma Installers']);
+    expect(page2.data.map((p: { businessName: string }) => p.businessName)).toEqual([
+      'Epsilon Local',
+      'Eta Outside Edge',
+      'Gamma Installers',
+    ]);
     const beyond = (await t.app.inject('/api/providers/search?page=9')).json();
     expect(beyond.data).toEqual([]);
   });

@@ -87,7 +87,8 @@ export const MEDIA_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'applic
 export const RESERVED_SLUGS = ['new', 'map'] as const;
 
 /** Logos from a placeholder-image service are ignored on cards (directory §2). */
-export const PLACEHOLDER_LOGO_PATTERN = /(placeholder|placehold\.|via\.placeholder|dummyimage|placekitten|picsum\.photos)/i;
+export const PLACEHOLDER_LOGO_PATTERN =
+  /(placeholder|placehold\.|via\.placeholder|dummyimage|placekitten|picsum\.photos)/i;
 
 export const UNKNOWN_LOCATION_VALUES = ['', '0', 'Location not available'] as const;
 

@@ -155,7 +155,13 @@ export type CreateProviderInput = z.input<typeof createProviderBody>;
 
 /** Profile edit (directory §5): every field optional; protected fields are not accepted at all. */
 export const updateProviderBody = z.strictObject({
-  businessName: z.string().trim().min(1, M.businessNameRequired).max(200).refine(noControl, M.businessNameRequired).optional(),
+  businessName: z
+    .string()
+    .trim()
+    .min(1, M.businessNameRequired)
+    .max(200)
+    .refine(noControl, M.businessNameRequired)
+    .optional(),
   description: z.string().trim().min(1, M.descriptionEmpty).max(5000).optional(),
   location: z.string().trim().min(1, M.locationRequired).max(200).optional(),
   serviceRadius: z
@@ -351,7 +357,11 @@ export const uploadProviderLogo = defineContract({
   summary: 'Upload a logo (multipart field logo; jpeg/png; ≤ 2 MB)',
   params: idParam,
   multipart: true,
-  response: { 200: z.object({ success: z.literal(true), logoUrl: z.string(), message: z.string() }), ...errors, 415: errors[400] },
+  response: {
+    200: z.object({ success: z.literal(true), logoUrl: z.string(), message: z.string() }),
+    ...errors,
+    415: errors[400],
+  },
 });
 
 export const uploadProviderCover = defineContract({
@@ -362,7 +372,11 @@ export const uploadProviderCover = defineContract({
   summary: 'Upload a cover image (multipart field coverImage; jpeg/png/gif; ≤ 5 MB)',
   params: idParam,
   multipart: true,
-  response: { 200: z.object({ success: z.literal(true), imageUrl: z.string(), message: z.string() }), ...errors, 415: errors[400] },
+  response: {
+    200: z.object({ success: z.literal(true), imageUrl: z.string(), message: z.string() }),
+    ...errors,
+    415: errors[400],
+  },
 });
 
 export const updateProviderPlace = defineContract({
@@ -375,7 +389,12 @@ export const updateProviderPlace = defineContract({
   body: placeBody,
   response: {
     200: successEnvelope(
-      z.object({ location: z.string(), latitude: z.number().nullable(), longitude: z.number().nullable(), placeId: z.string().nullable() }),
+      z.object({
+        location: z.string(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+        placeId: z.string().nullable(),
+      }),
     ),
     ...errors,
   },
@@ -389,7 +408,11 @@ export const uploadProviderMedia = defineContract({
   summary: 'Upload media files (multipart, repeated field files; png/jpg/gif/pdf; ≤ 5 MB each)',
   params: idParam,
   multipart: true,
-  response: { 201: z.object({ success: z.literal(true), message: z.string(), data: z.array(mediaFile) }), ...errors, 415: errors[400] },
+  response: {
+    201: z.object({ success: z.literal(true), message: z.string(), data: z.array(mediaFile) }),
+    ...errors,
+    415: errors[400],
+  },
 });
 
 export const deleteProviderMedia = defineContract({

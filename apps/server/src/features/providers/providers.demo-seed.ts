@@ -35,7 +35,8 @@ export const DEMO_PROVIDERS: Array<Omit<NewProvider, 'slug'> & { owner?: string 
   {
     owner: 'provider.demo@example.com',
     businessName: 'Kestrel Drone Surveys (demo)',
-    description: 'Fictional demo company. Drone and thermographic surveys of solar arrays anywhere in the UK, reports within 48 hours.',
+    description:
+      'Fictional demo company. Drone and thermographic surveys of solar arrays anywhere in the UK, reports within 48 hours.',
     type: 'Drone surverying',
     services: ['Drone Surveys', 'Thermographic Surveys'],
     technologies: ['Solar PV', 'Wind'],
@@ -53,7 +54,8 @@ export const DEMO_PROVIDERS: Array<Omit<NewProvider, 'slug'> & { owner?: string 
   },
   {
     businessName: 'Meadowlark Ecology (demo)',
-    description: 'Fictional demo company. Ecological surveys, biodiversity net gain plans and habitat management for solar sites in the South East.',
+    description:
+      'Fictional demo company. Ecological surveys, biodiversity net gain plans and habitat management for solar sites in the South East.',
     type: 'Ecologist',
     services: ['Ecology & Biodiversity', 'Biodiversity Net Gain'],
     technologies: ['Solar PV'],

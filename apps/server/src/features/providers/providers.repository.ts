@@ -16,7 +16,9 @@ export const isUuid = (value: string) => UUID.test(value);
 
 /** A profile by id or slug (directory §2: "id may be an id or a slug"). */
 export async function findProvider(db: Db, idOrSlug: string): Promise<ProviderRow | undefined> {
-  const where = isUuid(idOrSlug) ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug)) : eq(providers.slug, idOrSlug.toLowerCase());
+  const where = isUuid(idOrSlug)
+    ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug))
+    : eq(providers.slug, idOrSlug.toLowerCase());
   const [row] = await db.select().from(providers).where(where).limit(1);
   return row;
 }
@@ -71,14 +73,24 @@ export function listClaimsOfUser(db: Db, userId: string) {
 }
 
 export function listProvidersOfUser(db: Db, userId: string): Promise<ProviderRow[]> {
-  return db.select().from(providers).where(eq(providers.userId, userId)).orderBy(asc(sql`lower(${providers.businessName})`));
+  return db
+    .select()
+    .from(providers)
+    .where(eq(providers.userId, userId))
+    .orderBy(asc(sql`lower(${providers.businessName})`));
 }
 
 export async function pendingClaim(db: Db, providerId: string, userId: string): Promise<ProviderClaimRow | undefined> {
   const [row] = await db
     .select()
     .from(providerClaims)
-    .where(and(eq(providerClaims.providerId, providerId), eq(providerClaims.userId, userId), eq(providerClaims.status, 'pending')));
+    .where(
+      and(
+        eq(providerClaims.providerId, providerId),
+        eq(providerClaims.userId, userId),
+        eq(providerClaims.status, 'pending'),
+      ),
+    );
   return row;
 }
 
@@ -119,7 +131,9 @@ function whereOf(filters: SearchFilters, params: unknown[]): string {
   };
   const clauses: string[] = [];
   if (filters.companies.length > 0) {
-    clauses.push(`(${filters.companies.map((c) => `lower(business_name) LIKE ${p(`%${escapeLike(c)}%`)}`).join(' OR ')})`);
+    clauses.push(
+      `(${filters.companies.map((c) => `lower(business_name) LIKE ${p(`%${escapeLike(c)}%`)}`).join(' OR ')})`,
+    );
   }
   if (filters.services.length > 0) {
     const joiner = filters.servicesMatch === 'all' ? ' AND ' : ' OR ';
@@ -129,7 +143,8 @@ function whereOf(filters: SearchFilters, params: unknown[]): string {
     );
   }
   if (filters.types.length > 0) clauses.push(`lower(type) = ANY(${p(filters.types)}::text[])`);
-  if (filters.technologies.length > 0) clauses.push(`providers_lower_array(technologies) @> ${p(filters.technologies)}::text[]`);
+  if (filters.technologies.length > 0)
+    clauses.push(`providers_lower_array(technologies) @> ${p(filters.technologies)}::text[]`);
   if (filters.scales.length > 0) clauses.push(`providers_lower_array(scale) @> ${p(filters.scales)}::text[]`);
   if (filters.phases.length > 0) clauses.push(`providers_lower_array(phase) @> ${p(filters.phases)}::text[]`);
   if (filters.near) {
@@ -164,7 +179,10 @@ export async function searchProviderIds(
 ): Promise<{ ids: string[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(filters, params);
-  const [count] = await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM providers ${where}`, params);
+  const [count] = await database.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM providers ${where}`,
+    params,
+  );
   const total = count?.total ?? 0;
   if (total === 0 || (page - 1) * pageSize >= total) return { ids: [], total };
   const rows = await database.query<{ id: string }>(
@@ -184,7 +202,11 @@ export interface PointRow {
 }
 
 /** Map view: every matching provider with a position (no pages; at most `cap`). */
-export async function searchProviderPoints(database: Database, filters: SearchFilters, cap: number): Promise<PointRow[]> {
+export async function searchProviderPoints(
+  database: Database,
+  filters: SearchFilters,
+  cap: number,
+): Promise<PointRow[]> {
   const params: unknown[] = [];
   const where = whereOf(filters, params);
   const positioned = `${where ? `${where} AND` : 'WHERE'} latitude IS NOT NULL AND longitude IS NOT NULL`;
@@ -200,7 +222,12 @@ export function listProvidersPage(db: Db, page: number, limit: number): Promise<
   return db
     .select()
     .from(providers)
-    .orderBy(desc(providers.claimApproved), desc(providers.completeness), asc(sql`lower(${providers.businessName})`), asc(providers.id))
+    .orderBy(
+      desc(providers.claimApproved),
+      desc(providers.completeness),
+      asc(sql`lower(${providers.businessName})`),
+      asc(providers.id),
+    )
     .limit(limit)
     .offset((page - 1) * limit);
 }

@@ -24,7 +24,12 @@ import * as service from './providers.service';
 import { isTooLarge, readPart, type CheckedFile, type UploadRule } from './providers.uploads';
 
 const HOUR = 3_600_000;
-const perUser = (name: string, max: number): LimitSpec => ({ name, max, windowMs: HOUR, key: async (request) => (await request.getUser())?.id });
+const perUser = (name: string, max: number): LimitSpec => ({
+  name,
+  max,
+  windowMs: HOUR,
+  key: async (request) => (await request.getUser())?.id,
+});
 /** Claims and uploads are rate limited per IP and per account (SECURITY.md). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perUser('provider-claim-user', 10)];
 const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perUser('provider-upload-user', 60)];
@@ -55,7 +60,9 @@ async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<Che
   if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.mediaNone);
   const files: CheckedFile[] = [];
   try {
-    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
+    })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'files') {
         part.file.resume();
@@ -77,17 +84,30 @@ async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<Che
 export async function providersRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     // Multipart only for this feature's upload routes; per-route limits are set where parts are read.
-    await scope.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: MEDIA_MAX_FILES, fields: 10, parts: 30 } });
+    await scope.register(multipart, {
+      limits: { fileSize: 5 * 1024 * 1024, files: MEDIA_MAX_FILES, fields: 10, parts: 30 },
+    });
 
-    bind(scope, listProviders, async ({ query }) => ({ success: true as const, data: await service.listProviders(scope.ctx, query.page, query.limit) }));
+    bind(scope, listProviders, async ({ query }) => ({
+      success: true as const,
+      data: await service.listProviders(scope.ctx, query.page, query.limit),
+    }));
     bind(scope, listPublicProviders, async ({ query }) => ({
       success: true as const,
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
-    bind(scope, searchProviders, async ({ query }) => ({ success: true as const, ...(await service.searchProviders(scope.ctx, query)) }));
-    bind(scope, checkProviderName, async ({ query }) => ({ success: true as const, ...(await service.checkName(scope.ctx, query.name)) }));
+    bind(scope, searchProviders, async ({ query }) => ({
+      success: true as const,
+      ...(await service.searchProviders(scope.ctx, query)),
+    }));
+    bind(scope, checkProviderName, async ({ query }) => ({
+      success: true as const,
+      ...(await service.checkName(scope.ctx, query.name)),
+    }));
     bind(scope, getProvider, async ({ params, user }) => service.getProvider(scope.ctx, params.id, user));
-    bind(scope, updateProvider, async ({ params, body, user }) => service.updateProvider(scope.ctx, user!, params.id, body));
+    bind(scope, updateProvider, async ({ params, body, user }) =>
+      service.updateProvider(scope.ctx, user!, params.id, body),
+    );
     bind(scope, createProvider, async ({ body, user }, reply) => {
       const data = await service.createProvider(scope.ctx, user!, body);
       return reply.code(201).send({ success: true as const, data });
@@ -119,7 +139,13 @@ export async function providersRoutes(app: FastifyInstance) {
       async (request) => {
         await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
         const file = await singleFile(request as unknown as FastifyRequest, 'coverImage', service.COVER_RULE);
-        const imageUrl = await service.setProviderImage(scope.ctx, request.user!, request.params.id, 'coverImage', file);
+        const imageUrl = await service.setProviderImage(
+          scope.ctx,
+          request.user!,
+          request.params.id,
+          'coverImage',
+          file,
+        );
         return { success: true as const, imageUrl, message: M.coverUploaded };
       },
       { limits: uploadLimits },

@@ -52,7 +52,11 @@ const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** Solar and battery projects of REPD grouped by normalised operator name. */
 export function readRepdProjects(file = path.join(dataDir, 'repd/repd-q4-jan-2025.csv.gz')): Map<string, Project[]> {
-  const rows = parse(readGzip(file, 'win1252'), { columns: (h: string[]) => h.map(norm), relax_column_count: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse(readGzip(file, 'win1252'), {
+    columns: (h: string[]) => h.map(norm),
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
   const byOperator = new Map<string, Project[]>();
   for (const row of rows) {
     const technology = TECHNOLOGY_OF_TYPE[norm(row['technology type'] ?? '')];
@@ -138,7 +142,9 @@ const BATCH = 500;
 /** Real data, always seeded: REPD operators as unclaimed profiles (idempotent on source_ref). */
 export async function seedRepdProviders(ctx: SeedContext) {
   const profiles = buildOperatorProfiles();
-  const existing = await ctx.database.query<{ slug: string; name: string }>('SELECT slug, lower(trim(business_name)) AS name FROM providers');
+  const existing = await ctx.database.query<{ slug: string; name: string }>(
+    'SELECT slug, lower(trim(business_name)) AS name FROM providers',
+  );
   const slugs = new Set(existing.map((r) => r.slug));
   const names = new Set(existing.map((r) => r.name));
   const rows: unknown[][] = [];

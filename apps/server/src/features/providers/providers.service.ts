@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  MediaFile,
-  Provider,
-  ProviderPoint,
-  ProviderSummary,
-  UserClaim,
-} from '@solar/shared/contracts/providers';
+import type { MediaFile, Provider, ProviderPoint, ProviderSummary, UserClaim } from '@solar/shared/contracts/providers';
 import type { z } from 'zod';
-import type { claimProviderBody, createProviderBody, searchProvidersQuery, updateProviderBody } from '@solar/shared/contracts/providers';
+import type {
+  claimProviderBody,
+  createProviderBody,
+  searchProvidersQuery,
+  updateProviderBody,
+} from '@solar/shared/contracts/providers';
 import {
   COVER_MIME_TYPES,
   COVER_MAX_BYTES,
@@ -35,9 +34,24 @@ type CreateInput = z.output<typeof createProviderBody>;
 type UpdateInput = z.output<typeof updateProviderBody>;
 type SearchInput = z.output<typeof searchProvidersQuery>;
 
-export const LOGO_RULE: UploadRule = { mimeTypes: LOGO_MIME_TYPES, maxBytes: LOGO_MAX_BYTES, typeMessage: M.logoType, sizeMessage: M.logoSize };
-export const COVER_RULE: UploadRule = { mimeTypes: COVER_MIME_TYPES, maxBytes: COVER_MAX_BYTES, typeMessage: M.coverType, sizeMessage: M.coverSize };
-export const MEDIA_RULE: UploadRule = { mimeTypes: MEDIA_MIME_TYPES, maxBytes: MEDIA_MAX_BYTES, typeMessage: M.mediaType, sizeMessage: M.mediaSize };
+export const LOGO_RULE: UploadRule = {
+  mimeTypes: LOGO_MIME_TYPES,
+  maxBytes: LOGO_MAX_BYTES,
+  typeMessage: M.logoType,
+  sizeMessage: M.logoSize,
+};
+export const COVER_RULE: UploadRule = {
+  mimeTypes: COVER_MIME_TYPES,
+  maxBytes: COVER_MAX_BYTES,
+  typeMessage: M.coverType,
+  sizeMessage: M.coverSize,
+};
+export const MEDIA_RULE: UploadRule = {
+  mimeTypes: MEDIA_MIME_TYPES,
+  maxBytes: MEDIA_MAX_BYTES,
+  typeMessage: M.mediaType,
+  sizeMessage: M.mediaSize,
+};
 
 /** Profile owner (directory §6): userId matches and the claim is approved; admins may edit any profile. */
 export function canEdit(user: UserRow | null, row: Pick<ProviderRow, 'userId' | 'claimApproved'>): boolean {
@@ -144,13 +158,18 @@ export async function checkName(ctx: Ctx, name: string) {
 }
 
 function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === '23505' && (!constraint || e.constraint === constraint)) return true;
   }
   return false;
 }
 
-const nullIfEmpty = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+const nullIfEmpty = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
 
 /** Provider creation (ruling): owned by the creator, claimed and claim-approved at once; unique name. */
 export async function createProvider(ctx: Ctx, user: UserRow, input: CreateInput): Promise<Provider> {
@@ -242,7 +261,8 @@ async function removeReplacedUploads(ctx: Ctx, before: ProviderRow, after: Provi
     const old = before[field];
     if (old && old !== after[field]) {
       const key = old.replace(/^\/uploads\//, '');
-      if (old.startsWith('/uploads/') && isStorageKey(key)) await ctx.storage.delete('public', key).catch(() => undefined);
+      if (old.startsWith('/uploads/') && isStorageKey(key))
+        await ctx.storage.delete('public', key).catch(() => undefined);
     }
   }
 }
@@ -251,7 +271,12 @@ async function removeReplacedUploads(ctx: Ctx, before: ProviderRow, after: Provi
  * A claim is stored pending for admin review (ruling). On a profile that already has an approved
  * owner it is recorded as a dispute (decision 0146); one open claim per user and profile.
  */
-export async function claimProvider(ctx: Ctx, user: UserRow, idOrSlug: string, input: z.output<typeof claimProviderBody>) {
+export async function claimProvider(
+  ctx: Ctx,
+  user: UserRow,
+  idOrSlug: string,
+  input: z.output<typeof claimProviderBody>,
+) {
   const row = await requireProvider(ctx, idOrSlug);
   if (row.userId === user.id && row.claimApproved) throw new AppError('CONFLICT', M.alreadyOwner);
   const kind = row.claimApproved && row.userId ? ('dispute' as const) : ('claim' as const);
@@ -260,7 +285,13 @@ export async function claimProvider(ctx: Ctx, user: UserRow, idOrSlug: string, i
     const [open] = await tx
       .select()
       .from(providerClaims)
-      .where(and(eq(providerClaims.providerId, row.id), eq(providerClaims.userId, user.id), eq(providerClaims.status, 'pending')));
+      .where(
+        and(
+          eq(providerClaims.providerId, row.id),
+          eq(providerClaims.userId, user.id),
+          eq(providerClaims.status, 'pending'),
+        ),
+      );
     if (open) {
       const [updated] = await tx
         .update(providerClaims)
@@ -271,16 +302,32 @@ export async function claimProvider(ctx: Ctx, user: UserRow, idOrSlug: string, i
     }
     const [created] = await tx
       .insert(providerClaims)
-      .values({ providerId: row.id, userId: user.id, companyRole: input.companyRole, message: input.message ?? '', kind })
+      .values({
+        providerId: row.id,
+        userId: user.id,
+        companyRole: input.companyRole,
+        message: input.message ?? '',
+        kind,
+      })
       .returning();
-    if (!row.claimed) await tx.update(providers).set({ claimed: true }).where(and(eq(providers.id, row.id), eq(providers.claimed, false)));
+    if (!row.claimed)
+      await tx
+        .update(providers)
+        .set({ claimed: true })
+        .where(and(eq(providers.id, row.id), eq(providers.claimed, false)));
     return created!;
   });
   return { id: claim.id, status: 'pending' as const, kind: claim.kind };
 }
 
 /** Stores a re-encoded logo or cover and points the profile at it; the old upload is removed. */
-export async function setProviderImage(ctx: Ctx, user: UserRow, idOrSlug: string, field: 'logo' | 'coverImage', file: CheckedFile) {
+export async function setProviderImage(
+  ctx: Ctx,
+  user: UserRow,
+  idOrSlug: string,
+  field: 'logo' | 'coverImage',
+  file: CheckedFile,
+) {
   const current = await requireEditable(ctx, user, idOrSlug);
   const rule = field === 'logo' ? LOGO_RULE : COVER_RULE;
   const bytes = await reencodeImage(file, field === 'logo' ? 800 : 2400, rule.typeMessage);
@@ -340,7 +387,11 @@ export async function addMedia(ctx: Ctx, user: UserRow, row: ProviderRow, files:
 
 /** A display title from the uploaded file name (never used as a storage name). */
 function titleOf(filename: string): string {
-  const base = (filename || 'file').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f]/g, '').trim();
+  const base = (filename || 'file')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f]/g, '')
+    .trim();
   return base.slice(0, 200) || 'file';
 }
 
@@ -380,7 +431,11 @@ export async function updatePlace(ctx: Ctx, user: UserRow, idOrSlug: string, bod
 }
 
 /** GET /api/providers/user/{userId}: that user or an admin (403 otherwise). */
-export async function listUserProviders(ctx: Ctx, user: UserRow, userId: string): Promise<{ claims: UserClaim[]; providers: ProviderSummary[] }> {
+export async function listUserProviders(
+  ctx: Ctx,
+  user: UserRow,
+  userId: string,
+): Promise<{ claims: UserClaim[]; providers: ProviderSummary[] }> {
   if (user.id !== userId && !user.isAdmin) throw new AppError('FORBIDDEN', 'You can only view your own claims');
   if (!repo.isUuid(userId)) return { claims: [], providers: [] };
   const db = ctx.database.db;

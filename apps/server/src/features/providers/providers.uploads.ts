@@ -33,7 +33,8 @@ export async function readPart(part: MultipartFile, rule: UploadRule): Promise<C
   if (part.file.truncated || bytes.length > rule.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', rule.typeMessage);
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !rule.mimeTypes.includes(detected.mime)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.typeMessage);
+  if (!detected || !rule.mimeTypes.includes(detected.mime))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', rule.typeMessage);
   return { filename: part.filename, mime: detected.mime, bytes };
 }
 
@@ -42,7 +43,12 @@ export function isTooLarge(error: unknown): boolean {
   return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.code === 'FST_FILES_LIMIT' || e?.statusCode === 413;
 }
 
-const EXT: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'application/pdf': 'pdf' };
+const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
 export const extensionOf = (mime: string) => EXT[mime] ?? 'bin';
 
 /**

@@ -19,7 +19,8 @@ export const providerOptions = (id: string) =>
       }
     },
     staleTime: 0,
-    retry: (count, error) => !(error instanceof ApiError && (error.status === 404 || error.status === 401)) && count < QUERY.providerRetries,
+    retry: (count, error) =>
+      !(error instanceof ApiError && (error.status === 404 || error.status === 401)) && count < QUERY.providerRetries,
     enabled: Boolean(id) && id !== 'new',
   });
 

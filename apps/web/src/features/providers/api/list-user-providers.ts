@@ -9,9 +9,9 @@ export const userProvidersOptions = (userId: string) =>
   queryOptions({
     queryKey: providerKeys.user(userId),
     queryFn: () =>
-      getJson<{ success: true; data: { claims: UserClaim[]; providers: ProviderSummary[] } }>(`/api/providers/user/${encodeURIComponent(userId)}`).then(
-        (b) => b.data,
-      ),
+      getJson<{ success: true; data: { claims: UserClaim[]; providers: ProviderSummary[] } }>(
+        `/api/providers/user/${encodeURIComponent(userId)}`,
+      ).then((b) => b.data),
     staleTime: 0,
     retry: retryUnless401(2),
   });

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClaimProviderInput, CreateProviderInput, Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
+import type {
+  ClaimProviderInput,
+  CreateProviderInput,
+  Provider,
+  UpdateProviderInput,
+} from '@solar/shared/contracts/providers';
 import { getJson, sendJson, toQueryString } from '../../../lib/api-client';
 import { providerKeys } from './keys';
 
@@ -10,11 +15,13 @@ import { providerKeys } from './keys';
 export function useUpdateProvider(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdateProviderInput) => sendJson<Provider>('PATCH', `/api/providers/${encodeURIComponent(id)}`, changes),
+    mutationFn: (changes: UpdateProviderInput) =>
+      sendJson<Provider>('PATCH', `/api/providers/${encodeURIComponent(id)}`, changes),
     onMutate: async (changes) => {
       await client.cancelQueries({ queryKey: providerKeys.detail(id) });
       const previous = client.getQueryData<Provider>(providerKeys.detail(id));
-      if (previous) client.setQueryData<Provider>(providerKeys.detail(id), { ...previous, ...(changes as Partial<Provider>) });
+      if (previous)
+        client.setQueryData<Provider>(providerKeys.detail(id), { ...previous, ...(changes as Partial<Provider>) });
       return { previous };
     },
     onError: (_error, _changes, context) => {
@@ -39,7 +46,8 @@ export function useUpdatePlace(id: string) {
 
 export function useCreateProvider() {
   return useMutation({
-    mutationFn: (input: CreateProviderInput) => sendJson<{ success: true; data: Provider }>('POST', '/api/providers', input),
+    mutationFn: (input: CreateProviderInput) =>
+      sendJson<{ success: true; data: Provider }>('POST', '/api/providers', input),
   });
 }
 
@@ -48,7 +56,10 @@ export function useClaimProvider(id: string) {
   return useMutation({
     // The client always sends force: true (directory §4).
     mutationFn: (input: Omit<ClaimProviderInput, 'force'>) =>
-      sendJson<{ success: true; message: string }>('POST', `/api/providers/${encodeURIComponent(id)}/claim`, { ...input, force: true }),
+      sendJson<{ success: true; message: string }>('POST', `/api/providers/${encodeURIComponent(id)}/claim`, {
+        ...input,
+        force: true,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }
@@ -56,7 +67,11 @@ export function useClaimProvider(id: string) {
 export function useDeleteMedia(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => sendJson<{ success: true }>('DELETE', `/api/providers/${encodeURIComponent(id)}/media/${encodeURIComponent(fileId)}`),
+    mutationFn: (fileId: string) =>
+      sendJson<{ success: true }>(
+        'DELETE',
+        `/api/providers/${encodeURIComponent(id)}/media/${encodeURIComponent(fileId)}`,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }

@@ -21,7 +21,11 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress?: 
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body as T);
-      const message = body ? (typeof body.message === 'string' && body.message ? body.message : HTTP_MESSAGES.noMessage) : HTTP_MESSAGES.nonJson;
+      const message = body
+        ? typeof body.message === 'string' && body.message
+          ? body.message
+          : HTTP_MESSAGES.noMessage
+        : HTTP_MESSAGES.nonJson;
       reject(new ApiError(message, xhr.status));
     };
     xhr.onerror = () => reject(new ApiError(HTTP_MESSAGES.unreadable, 0));

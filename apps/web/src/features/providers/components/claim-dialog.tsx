@@ -19,7 +19,10 @@ interface ClaimForm {
 export function ClaimDialog({ providerId, businessName }: { providerId: string; businessName: string }) {
   const [open, setOpen] = useState(false);
   const claim = useClaimProvider(providerId);
-  const form = useForm<ClaimForm>({ resolver: zodResolver(claimProviderBody.pick({ companyRole: true, message: true })) as never, defaultValues: { companyRole: '', message: '' } });
+  const form = useForm<ClaimForm>({
+    resolver: zodResolver(claimProviderBody.pick({ companyRole: true, message: true })) as never,
+    defaultValues: { companyRole: '', message: '' },
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
       await claim.mutateAsync({ companyRole: values.companyRole, message: values.message ?? '' });
@@ -27,7 +30,11 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
       setOpen(false);
       form.reset();
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : M.claimFailed, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error && error.message ? error.message : M.claimFailed,
+        variant: 'destructive',
+      });
     }
   });
   const roleError = form.formState.errors.companyRole?.message;
@@ -36,10 +43,20 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Claim this profile
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Claim this profile" description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Claim this profile"
+        description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}
+      >
         <form onSubmit={submit} className="space-y-4" noValidate>
           <Field id="claim-role" label="Your role at the company" error={roleError}>
-            <Input id="claim-role" {...form.register('companyRole')} aria-invalid={Boolean(roleError)} aria-describedby={roleError ? 'claim-role-error' : undefined} />
+            <Input
+              id="claim-role"
+              {...form.register('companyRole')}
+              aria-invalid={Boolean(roleError)}
+              aria-describedby={roleError ? 'claim-role-error' : undefined}
+            />
           </Field>
           <Field id="claim-message" label="Message (optional)">
             <Textarea id="claim-message" {...form.register('message')} />

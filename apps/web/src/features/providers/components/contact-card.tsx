@@ -35,7 +35,9 @@ export function ContactCard({
   onSave(changes: UpdateProviderInput): void;
   saving: boolean;
 }) {
-  const any = Boolean(provider.website || provider.phone || provider.email || provider.linkedin || provider.twitter || provider.facebook);
+  const any = Boolean(
+    provider.website || provider.phone || provider.email || provider.linkedin || provider.twitter || provider.facebook,
+  );
   return (
     <SectionCard title="Contact Information" canEdit={canEdit} editing={editing} onEdit={onEdit} onCancel={onCancel}>
       {editing ? (
@@ -46,28 +48,44 @@ export function ContactCard({
         <ul className="space-y-2 text-sm">
           {provider.website && (
             <li>
-              <a href={normaliseUrl(provider.website)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 text-primary hover:underline">
+              <a
+                href={normaliseUrl(provider.website)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 text-primary hover:underline"
+              >
                 <Globe className="h-4 w-4" aria-hidden /> {provider.website.replace(/^https?:\/\//, '')}
               </a>
             </li>
           )}
           {provider.phone && (
             <li>
-              <a href={`tel:${provider.phone.replace(/\s+/g, '')}`} className="inline-flex items-center gap-2 text-primary hover:underline">
+              <a
+                href={`tel:${provider.phone.replace(/\s+/g, '')}`}
+                className="inline-flex items-center gap-2 text-primary hover:underline"
+              >
                 <Phone className="h-4 w-4" aria-hidden /> {provider.phone}
               </a>
             </li>
           )}
           {provider.email && (
             <li>
-              <a href={`mailto:${provider.email}`} className="inline-flex items-center gap-2 text-primary hover:underline">
+              <a
+                href={`mailto:${provider.email}`}
+                className="inline-flex items-center gap-2 text-primary hover:underline"
+              >
                 <Mail className="h-4 w-4" aria-hidden /> {provider.email}
               </a>
             </li>
           )}
           {LINKS.filter((l) => l.key !== 'website' && provider[l.key]).map(({ key, label, icon: Icon }) => (
             <li key={key}>
-              <a href={normaliseUrl(provider[key]!)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 text-primary hover:underline">
+              <a
+                href={normaliseUrl(provider[key]!)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 text-primary hover:underline"
+              >
                 <Icon className="h-4 w-4" aria-hidden /> {label}
               </a>
             </li>
@@ -78,7 +96,15 @@ export function ContactCard({
   );
 }
 
-function ContactForm({ provider, onSave, saving }: { provider: Provider; onSave(changes: UpdateProviderInput): void; saving: boolean }) {
+function ContactForm({
+  provider,
+  onSave,
+  saving,
+}: {
+  provider: Provider;
+  onSave(changes: UpdateProviderInput): void;
+  saving: boolean;
+}) {
   const [values, setValues] = useState<Record<ContactKey, string>>({
     website: provider.website ?? '',
     phone: provider.phone ?? '',
@@ -100,7 +126,13 @@ function ContactForm({ provider, onSave, saving }: { provider: Provider; onSave(
   };
   const field = (key: ContactKey, label: string, type = 'text') => (
     <Field id={`contact-${key}`} label={label} error={errors[key]}>
-      <Input id={`contact-${key}`} type={type} value={values[key]} aria-invalid={Boolean(errors[key])} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
+      <Input
+        id={`contact-${key}`}
+        type={type}
+        value={values[key]}
+        aria-invalid={Boolean(errors[key])}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+      />
     </Field>
   );
   return (

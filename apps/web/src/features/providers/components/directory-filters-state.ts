@@ -47,7 +47,16 @@ export function readFilters(params: URLSearchParams): DirectoryFilters {
 /** Only the filters that are set, as query parameters for /providers/map (directory §2). */
 export function mapLinkQuery(params: URLSearchParams): string {
   const out = new URLSearchParams();
-  for (const key of ['companies', 'services', 'types', 'technologies', 'phases', 'location', 'locationCenter', 'radius']) {
+  for (const key of [
+    'companies',
+    'services',
+    'types',
+    'technologies',
+    'phases',
+    'location',
+    'locationCenter',
+    'radius',
+  ]) {
     for (const v of params.getAll(key)) if (v) out.append(key, v);
   }
   const text = out.toString();
@@ -66,7 +75,12 @@ export function useDirectoryFilters() {
     filters,
     toggle: (key: ListKey, item: string) => update({ [key]: toggleItem(filters[key], item), page: null }),
     setLocation: (location: string, center: [number, number]) =>
-      update({ location, locationCenter: `${center[0]},${center[1]}`, radius: params.get('radius') ?? String(DEFAULT_RADIUS_KM), page: null }),
+      update({
+        location,
+        locationCenter: `${center[0]},${center[1]}`,
+        radius: params.get('radius') ?? String(DEFAULT_RADIUS_KM),
+        page: null,
+      }),
     clearLocation: () => update({ location: null, locationCenter: null, radius: null, page: null }),
     setRadius: (radius: number) => update({ radius: String(radius) }),
     setSort: (sort: 'default' | 'name') => update({ sort: sort === 'name' ? 'name' : null }),

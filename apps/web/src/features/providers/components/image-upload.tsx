@@ -57,14 +57,23 @@ export function ImageUploadButton({
     form.append(k.field, file);
     setProgress(0);
     try {
-      const body = await uploadWithProgress<{ logoUrl?: string; imageUrl?: string }>(k.url(providerId), form, setProgress);
+      const body = await uploadWithProgress<{ logoUrl?: string; imageUrl?: string }>(
+        k.url(providerId),
+        form,
+        setProgress,
+      );
       const url = kind === 'logo' ? body.logoUrl : body.imageUrl;
       if (!url) throw new Error(M.noImageUrl);
       toast({ title: 'Success', description: k.success, variant: 'success' });
       await client.invalidateQueries({ queryKey: providerKeys.detail(queryId) });
-      if (!(await isReachable(url))) toast({ title: 'Warning', description: M.imageMaybeInaccessible, variant: 'warning' });
+      if (!(await isReachable(url)))
+        toast({ title: 'Warning', description: M.imageMaybeInaccessible, variant: 'warning' });
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : k.failed, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error && error.message ? error.message : k.failed,
+        variant: 'destructive',
+      });
     } finally {
       setProgress(null);
     }
@@ -87,7 +96,10 @@ export function ImageUploadButton({
   const label = kind === 'logo' ? (hasImage ? 'Change' : 'Add logo') : hasImage ? 'Change Cover' : 'Add Cover';
   return (
     <div className={className}>
-      <input {...getInputProps({ 'aria-label': kind === 'logo' ? 'Logo file' : 'Cover image file' })} data-testid={`${kind}-input`} />
+      <input
+        {...getInputProps({ 'aria-label': kind === 'logo' ? 'Logo file' : 'Cover image file' })}
+        data-testid={`${kind}-input`}
+      />
       <Button size="sm" variant="secondary" onClick={open} disabled={progress !== null}>
         {label}
       </Button>

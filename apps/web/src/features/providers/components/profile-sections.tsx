@@ -57,7 +57,19 @@ export function ChipsView({ values, empty = 'Not specified' }: { values: readonl
 }
 
 /** Free list editor: items trimmed, empty and duplicates ignored (directory §5). */
-export function ListEditor({ id, label, initial, onSave, saving }: { id: string; label: string; initial: readonly string[]; onSave(values: string[]): void; saving: boolean }) {
+export function ListEditor({
+  id,
+  label,
+  initial,
+  onSave,
+  saving,
+}: {
+  id: string;
+  label: string;
+  initial: readonly string[];
+  onSave(values: string[]): void;
+  saving: boolean;
+}) {
   const [values, setValues] = useState<string[]>([...initial]);
   const [draft, setDraft] = useState('');
   const add = () => {
@@ -87,7 +99,12 @@ export function ListEditor({ id, label, initial, onSave, saving }: { id: string;
       <ul className="flex flex-wrap gap-2">
         {values.map((v) => (
           <li key={v}>
-            <button type="button" onClick={() => setValues((all) => all.filter((x) => x !== v))} className="inline-flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm" aria-label={`Remove ${v}`}>
+            <button
+              type="button"
+              onClick={() => setValues((all) => all.filter((x) => x !== v))}
+              className="inline-flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm"
+              aria-label={`Remove ${v}`}
+            >
               {v} <X className="h-3 w-3" aria-hidden />
             </button>
           </li>
@@ -101,7 +118,19 @@ export function ListEditor({ id, label, initial, onSave, saving }: { id: string;
 }
 
 /** Option-list editor (technologies, scale, phase): duplicates impossible by construction. */
-export function OptionsEditor({ label, options, initial, onSave, saving }: { label: string; options: readonly string[]; initial: readonly string[]; onSave(values: string[]): void; saving: boolean }) {
+export function OptionsEditor({
+  label,
+  options,
+  initial,
+  onSave,
+  saving,
+}: {
+  label: string;
+  options: readonly string[];
+  initial: readonly string[];
+  onSave(values: string[]): void;
+  saving: boolean;
+}) {
   const [values, setValues] = useState<string[]>([...initial]);
   return (
     <div className="space-y-3">
@@ -109,7 +138,13 @@ export function OptionsEditor({ label, options, initial, onSave, saving }: { lab
         label={label}
         options={options}
         selected={values}
-        onToggle={(o) => setValues((v) => (v.some((x) => x.toLowerCase() === o.toLowerCase()) ? v.filter((x) => x.toLowerCase() !== o.toLowerCase()) : [...v, o]))}
+        onToggle={(o) =>
+          setValues((v) =>
+            v.some((x) => x.toLowerCase() === o.toLowerCase())
+              ? v.filter((x) => x.toLowerCase() !== o.toLowerCase())
+              : [...v, o],
+          )
+        }
       />
       <Button onClick={() => onSave(values)} disabled={saving}>
         Save
@@ -118,7 +153,23 @@ export function OptionsEditor({ label, options, initial, onSave, saving }: { lab
   );
 }
 
-export function TextEditor({ id, label, initial, multiline, onSave, saving, validate }: { id: string; label: string; initial: string; multiline?: boolean; onSave(value: string): void; saving: boolean; validate?(value: string): string | null }) {
+export function TextEditor({
+  id,
+  label,
+  initial,
+  multiline,
+  onSave,
+  saving,
+  validate,
+}: {
+  id: string;
+  label: string;
+  initial: string;
+  multiline?: boolean;
+  onSave(value: string): void;
+  saving: boolean;
+  validate?(value: string): string | null;
+}) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const save = () => {
@@ -132,7 +183,13 @@ export function TextEditor({ id, label, initial, multiline, onSave, saving, vali
         {label}
       </label>
       {multiline ? (
-        <Textarea id={id} value={value} onChange={(e) => setValue(e.target.value)} rows={6} aria-invalid={Boolean(error)} />
+        <Textarea
+          id={id}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          rows={6}
+          aria-invalid={Boolean(error)}
+        />
       ) : (
         <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={Boolean(error)} />
       )}

@@ -54,7 +54,15 @@ function renderCard(overrides: Partial<ProviderSummary> = {}, props: Partial<Pro
   return render(
     <MemoryRouter initialEntries={['/providers']}>
       <Routes>
-        <Route path="*" element={<><ProviderCard provider={{ ...base, ...overrides }} {...props} /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <ProviderCard provider={{ ...base, ...overrides }} {...props} />
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -99,7 +107,10 @@ describe('provider card (directory §2)', () => {
   });
 
   it('shows Unclaimed and contacts when asked, with https:// prepended', () => {
-    renderCard({ claimed: false, claimApproved: false }, { currentUserId: 'u1', showUnclaimed: true, showContact: true });
+    renderCard(
+      { claimed: false, claimApproved: false },
+      { currentUserId: 'u1', showUnclaimed: true, showContact: true },
+    );
     expect(screen.queryByText('Your Profile')).not.toBeInTheDocument();
     expect(screen.getByText('Unclaimed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Website/ })).toHaveAttribute('href', 'https://acme.example.com');
@@ -112,8 +123,14 @@ describe('provider card (directory §2)', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Sign In Required')).toBeInTheDocument();
     expect(within(dialog).getByText('Please sign in to request a quote')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?redirect=%2Fproviders%2Fp1%2Fquote');
-    expect(within(dialog).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/auth/register?redirect=%2Fproviders%2Fp1%2Fquote');
+    expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Fproviders%2Fp1%2Fquote',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/auth/register?redirect=%2Fproviders%2Fp1%2Fquote',
+    );
   });
 
   it('signed in, Request quote goes to the quote page; on a tender page it is the invite toggle', async () => {
@@ -136,6 +153,8 @@ describe('directory filters in the address', () => {
   });
 
   it('View on Map carries only the filters that are set (no sort, page or scales)', () => {
-    expect(mapLinkQuery(new URLSearchParams('services=a&sort=name&page=2&scales=Utility&radius=25'))).toBe('?services=a&radius=25');
+    expect(mapLinkQuery(new URLSearchParams('services=a&sort=name&page=2&scales=Utility&radius=25'))).toBe(
+      '?services=a&radius=25',
+    );
   });
 });

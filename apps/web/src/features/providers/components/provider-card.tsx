@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Building2, Check, Globe, Mail, MapPin, Phone, Radar } from 'lucide-react';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
-import { PLACEHOLDER_LOGO_PATTERN, PROVIDER_MESSAGES as M, hasKnownLocation, normaliseUrl, providerTypeLabel } from '@solar/shared/constants/providers';
+import {
+  PLACEHOLDER_LOGO_PATTERN,
+  PROVIDER_MESSAGES as M,
+  hasKnownLocation,
+  normaliseUrl,
+  providerTypeLabel,
+} from '@solar/shared/constants/providers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -22,14 +28,21 @@ export interface ProviderCardProps {
 export const quotePath = (p: Pick<ProviderSummary, 'id'>) => `/providers/${p.id}/quote`;
 
 /** The provider card (directory §2 "Provider card"). */
-export function ProviderCard({ provider, currentUserId, showUnclaimed = false, showContact = false, tender }: ProviderCardProps) {
+export function ProviderCard({
+  provider,
+  currentUserId,
+  showUnclaimed = false,
+  showContact = false,
+  tender,
+}: ProviderCardProps) {
   const navigate = useNavigate();
   const [signIn, setSignIn] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const logo = provider.logo && !PLACEHOLDER_LOGO_PATTERN.test(provider.logo) && !logoFailed ? provider.logo : null;
   const name = provider.businessName || M.unclaimedName;
   const own = Boolean(currentUserId) && currentUserId === provider.userId && provider.claimApproved;
-  const radius = typeof provider.serviceRadius === 'number' && provider.serviceRadius > 0 ? provider.serviceRadius : null;
+  const radius =
+    typeof provider.serviceRadius === 'number' && provider.serviceRadius > 0 ? provider.serviceRadius : null;
   const signedIn = Boolean(currentUserId);
 
   const act = () => {
@@ -105,7 +118,12 @@ export function ProviderCard({ provider, currentUserId, showUnclaimed = false, s
       {showContact && (provider.website || provider.phone || provider.email) && (
         <div className="mt-3 space-y-1 text-sm">
           {provider.website && (
-            <a href={normaliseUrl(provider.website)} target="_blank" rel="noopener noreferrer" className="flex items-center gap-1.5 text-primary hover:underline">
+            <a
+              href={normaliseUrl(provider.website)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-1.5 text-primary hover:underline"
+            >
               <Globe className="h-4 w-4" aria-hidden /> Website
             </a>
           )}
@@ -124,7 +142,12 @@ export function ProviderCard({ provider, currentUserId, showUnclaimed = false, s
 
       <div className="mt-4">
         {tender ? (
-          <Button variant={tender.selected ? 'primary' : 'secondary'} aria-pressed={tender.selected} onClick={act} className="w-full">
+          <Button
+            variant={tender.selected ? 'primary' : 'secondary'}
+            aria-pressed={tender.selected}
+            onClick={act}
+            className="w-full"
+          >
             {tender.selected && <Check className="h-4 w-4" aria-hidden />} Invite to tender
           </Button>
         ) : (
@@ -133,7 +156,12 @@ export function ProviderCard({ provider, currentUserId, showUnclaimed = false, s
           </Button>
         )}
       </div>
-      <SignInRequiredDialog open={signIn} onOpenChange={setSignIn} redirect={quotePath(provider)} context={tender ? 'tender' : 'quote'} />
+      <SignInRequiredDialog
+        open={signIn}
+        onOpenChange={setSignIn}
+        redirect={quotePath(provider)}
+        context={tender ? 'tender' : 'quote'}
+      />
     </Card>
   );
 }

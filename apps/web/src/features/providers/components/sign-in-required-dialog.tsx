@@ -17,7 +17,12 @@ export function SignInRequiredDialog({
   context?: 'quote' | 'tender';
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={M.signInRequired} description={context === 'tender' ? M.signInToInvite : M.signInToQuote}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={M.signInRequired}
+      description={context === 'tender' ? M.signInToInvite : M.signInToQuote}
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Link to={signInPath('/auth/register', redirect)} className={buttonClasses('secondary')}>
           Sign up

@@ -2,7 +2,17 @@ import { X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
 /** Selectable option chips (aria-pressed); choosing a selected one removes it (directory §4). */
-export function ToggleChips({ label, options, selected, onToggle }: { label: string; options: readonly string[]; selected: readonly string[]; onToggle(value: string): void }) {
+export function ToggleChips({
+  label,
+  options,
+  selected,
+  onToggle,
+}: {
+  label: string;
+  options: readonly string[];
+  selected: readonly string[];
+  onToggle(value: string): void;
+}) {
   const isOn = (o: string) => selected.some((s) => s.toLowerCase() === o.toLowerCase());
   return (
     <fieldset>
@@ -16,7 +26,9 @@ export function ToggleChips({ label, options, selected, onToggle }: { label: str
             onClick={() => onToggle(o)}
             className={cn(
               'rounded-full border px-3 py-1 text-sm transition-colors',
-              isOn(o) ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-white text-slate-800 hover:bg-muted',
+              isOn(o)
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'border-border bg-white text-slate-800 hover:bg-muted',
             )}
           >
             {o}
@@ -28,7 +40,15 @@ export function ToggleChips({ label, options, selected, onToggle }: { label: str
 }
 
 /** Removable chips for chosen values (services, companies). */
-export function RemovableChips({ label, values, onRemove }: { label: string; values: readonly string[]; onRemove(value: string): void }) {
+export function RemovableChips({
+  label,
+  values,
+  onRemove,
+}: {
+  label: string;
+  values: readonly string[];
+  onRemove(value: string): void;
+}) {
   if (values.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-2" aria-label={label}>

@@ -18,7 +18,14 @@ export function rejectionMessage(rejections: FileRejection[]): string {
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-2 w-full overflow-hidden rounded-full bg-muted">
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="h-2 w-full overflow-hidden rounded-full bg-muted"
+    >
       <div className="h-full bg-primary transition-[width]" style={{ width: `${value}%` }} />
     </div>
   );
@@ -45,7 +52,8 @@ export function UploadArea({
     maxFiles,
     multiple: maxFiles > 1,
     disabled: progress !== null,
-    onDropRejected: (rejections) => toast({ title: 'Error', description: rejectionMessage(rejections), variant: 'destructive' }),
+    onDropRejected: (rejections) =>
+      toast({ title: 'Error', description: rejectionMessage(rejections), variant: 'destructive' }),
     onDropAccepted: async (files) => {
       setProgress(0);
       try {

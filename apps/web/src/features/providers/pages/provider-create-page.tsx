@@ -3,7 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createProviderBody, type CreateProviderInput } from '@solar/shared/contracts/providers';
-import { PHASES, PROVIDER_CREATE_TYPES, PROVIDER_MESSAGES as M, SCALES, TECHNOLOGIES, cleanList } from '@solar/shared/constants/providers';
+import {
+  PHASES,
+  PROVIDER_CREATE_TYPES,
+  PROVIDER_MESSAGES as M,
+  SCALES,
+  TECHNOLOGIES,
+  cleanList,
+} from '@solar/shared/constants/providers';
 import { UI } from '@solar/shared/constants/ui';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -66,8 +73,10 @@ export function ProviderCreatePage() {
     return () => window.clearTimeout(timer);
   }, [name]);
 
-  const setList = (key: 'services' | 'technologies' | 'phase' | 'scale' | 'certifications' | 'industryAssociations', next: string[]) =>
-    setValue(key, cleanList(next), { shouldValidate: formState.isSubmitted });
+  const setList = (
+    key: 'services' | 'technologies' | 'phase' | 'scale' | 'certifications' | 'industryAssociations',
+    next: string[],
+  ) => setValue(key, cleanList(next), { shouldValidate: formState.isSubmitted });
   const toggle = (key: 'technologies' | 'phase' | 'scale', o: string) => {
     const list = values[key] ?? [];
     setList(key, list.includes(o) ? list.filter((x) => x !== o) : [...list, o]);
@@ -90,7 +99,10 @@ export function ProviderCreatePage() {
   });
 
   const err = (key: keyof FormValues) => errors[key]?.message as string | undefined;
-  const aria = (key: keyof FormValues, id: string) => ({ 'aria-invalid': Boolean(err(key)), 'aria-describedby': err(key) ? `${id}-error` : undefined });
+  const aria = (key: keyof FormValues, id: string) => ({
+    'aria-invalid': Boolean(err(key)),
+    'aria-describedby': err(key) ? `${id}-error` : undefined,
+  });
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
@@ -125,8 +137,24 @@ export function ProviderCreatePage() {
             <label htmlFor="services-input" className="text-sm font-medium text-slate-800">
               Services
             </label>
-            <Combobox id="services-input" label="Add a service" options={services} allowFreeText onSelect={(v) => setList('services', [...(values.services ?? []), v])} placeholder="Search services" />
-            <RemovableChips label="Chosen services" values={values.services ?? []} onRemove={(v) => setList('services', (values.services ?? []).filter((x) => x !== v))} />
+            <Combobox
+              id="services-input"
+              label="Add a service"
+              options={services}
+              allowFreeText
+              onSelect={(v) => setList('services', [...(values.services ?? []), v])}
+              placeholder="Search services"
+            />
+            <RemovableChips
+              label="Chosen services"
+              values={values.services ?? []}
+              onRemove={(v) =>
+                setList(
+                  'services',
+                  (values.services ?? []).filter((x) => x !== v),
+                )
+              }
+            />
             {err('services') && (
               <p role="alert" className="text-sm text-destructive">
                 {err('services')}
@@ -137,7 +165,14 @@ export function ProviderCreatePage() {
             <label htmlFor="location" className="text-sm font-medium text-slate-800">
               Location
             </label>
-            <LocationInput id="location" value={values.location ?? ''} invalid={Boolean(err('location'))} describedBy={err('location') ? 'location-error' : undefined} onSelect={(s) => setValue('location', s.place_name, { shouldValidate: true })} onClear={() => setValue('location', '')} />
+            <LocationInput
+              id="location"
+              value={values.location ?? ''}
+              invalid={Boolean(err('location'))}
+              describedBy={err('location') ? 'location-error' : undefined}
+              onSelect={(s) => setValue('location', s.place_name, { shouldValidate: true })}
+              onClear={() => setValue('location', '')}
+            />
             {err('location') && (
               <p id="location-error" role="alert" className="text-sm text-destructive">
                 {err('location')}
@@ -145,11 +180,32 @@ export function ProviderCreatePage() {
             )}
           </div>
           <Field id="serviceRadius" label="Service radius (km)" error={err('serviceRadius')}>
-            <Input id="serviceRadius" type="number" min={0} {...register('serviceRadius', { setValueAs: (v: string) => (v === '' || v == null ? null : Number(v)) })} {...aria('serviceRadius', 'serviceRadius')} />
+            <Input
+              id="serviceRadius"
+              type="number"
+              min={0}
+              {...register('serviceRadius', { setValueAs: (v: string) => (v === '' || v == null ? null : Number(v)) })}
+              {...aria('serviceRadius', 'serviceRadius')}
+            />
           </Field>
-          <ToggleChips label="Technologies" options={TECHNOLOGIES} selected={values.technologies ?? []} onToggle={(o) => toggle('technologies', o)} />
-          <ToggleChips label="Scale" options={SCALES} selected={values.scale ?? []} onToggle={(o) => toggle('scale', o)} />
-          <ToggleChips label="Phase" options={PHASES} selected={values.phase ?? []} onToggle={(o) => toggle('phase', o)} />
+          <ToggleChips
+            label="Technologies"
+            options={TECHNOLOGIES}
+            selected={values.technologies ?? []}
+            onToggle={(o) => toggle('technologies', o)}
+          />
+          <ToggleChips
+            label="Scale"
+            options={SCALES}
+            selected={values.scale ?? []}
+            onToggle={(o) => toggle('scale', o)}
+          />
+          <ToggleChips
+            label="Phase"
+            options={PHASES}
+            selected={values.phase ?? []}
+            onToggle={(o) => toggle('phase', o)}
+          />
           {(
             [
               ['certifications', 'Certifications', certDraft, setCertDraft],
@@ -183,7 +239,16 @@ export function ProviderCreatePage() {
                   Add
                 </Button>
               </div>
-              <RemovableChips label={label} values={values[key] ?? []} onRemove={(v) => setList(key, (values[key] ?? []).filter((x) => x !== v))} />
+              <RemovableChips
+                label={label}
+                values={values[key] ?? []}
+                onRemove={(v) =>
+                  setList(
+                    key,
+                    (values[key] ?? []).filter((x) => x !== v),
+                  )
+                }
+              />
             </div>
           ))}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -198,7 +263,12 @@ export function ProviderCreatePage() {
               ] as const
             ).map(([key, label]) => (
               <Field key={key} id={key} label={label} error={err(key)}>
-                <Input id={key} type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'} {...register(key)} {...aria(key, key)} />
+                <Input
+                  id={key}
+                  type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+                  {...register(key)}
+                  {...aria(key, key)}
+                />
               </Field>
             ))}
           </div>

@@ -31,7 +31,9 @@ export function ProviderMediaPage() {
   if (query.isError) {
     return (
       <div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
-        <p role="alert">{isNotFound(query.error) ? M.providerNotFound : (query.error as Error | null)?.message || M.detailsFailed}</p>
+        <p role="alert">
+          {isNotFound(query.error) ? M.providerNotFound : (query.error as Error | null)?.message || M.detailsFailed}
+        </p>
         <Link to="/providers" className={buttonClasses('secondary')}>
           Back to Directory
         </Link>
@@ -51,7 +53,11 @@ export function ProviderMediaPage() {
       toast({ title: 'Success', description: M.filesUploaded, variant: 'success' });
       await client.invalidateQueries({ queryKey: providerKeys.detail(id) });
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error && error.message ? error.message : M.filesFailed, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error && error.message ? error.message : M.filesFailed,
+        variant: 'destructive',
+      });
     }
   };
 
@@ -66,7 +72,12 @@ export function ProviderMediaPage() {
       {canEdit && (
         <div className="mt-6">
           <UploadArea
-            accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/gif': ['.gif'], 'application/pdf': ['.pdf'] }}
+            accept={{
+              'image/png': ['.png'],
+              'image/jpeg': ['.jpg', '.jpeg'],
+              'image/gif': ['.gif'],
+              'application/pdf': ['.pdf'],
+            }}
             maxSize={MEDIA_MAX_BYTES}
             maxFiles={MEDIA_MAX_FILES}
             hint="PNG, JPG, GIF or PDF, up to 5 MB each"
@@ -104,7 +115,8 @@ export function ProviderMediaPage() {
                       onClick={() =>
                         remove.mutate(f.id, {
                           onSuccess: () => toast({ title: 'Success', description: M.fileDeleted, variant: 'success' }),
-                          onError: () => toast({ title: 'Error', description: M.deleteFileFailed, variant: 'destructive' }),
+                          onError: () =>
+                            toast({ title: 'Error', description: M.deleteFileFailed, variant: 'destructive' }),
                         })
                       }
                     >

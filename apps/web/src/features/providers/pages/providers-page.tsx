@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, ChevronUp, Map as MapIcon } from 'lucide-react';
-import { PHASES, PROVIDER_FILTER_TYPES, PROVIDER_MESSAGES as M, RADIUS_OPTIONS_KM, TECHNOLOGIES } from '@solar/shared/constants/providers';
+import {
+  PHASES,
+  PROVIDER_FILTER_TYPES,
+  PROVIDER_MESSAGES as M,
+  RADIUS_OPTIONS_KM,
+  TECHNOLOGIES,
+} from '@solar/shared/constants/providers';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -22,7 +28,9 @@ export function ProvidersPage() {
   const { data: me } = useMe();
   const { data: services = [] } = useServices();
   const query = useSearchProviders(filters);
-  const [advanced, setAdvanced] = useState(filters.types.length + filters.technologies.length + filters.phases.length > 0);
+  const [advanced, setAdvanced] = useState(
+    filters.types.length + filters.technologies.length + filters.phases.length > 0,
+  );
   const advancedCount = filters.types.length + filters.technologies.length + filters.phases.length;
   const companyOptions = query.data?.data.map((p) => p.businessName) ?? [];
   const pagination = query.data?.pagination;
@@ -37,13 +45,27 @@ export function ProvidersPage() {
             <label htmlFor="service-search" className="mb-1.5 block text-sm font-medium">
               Services
             </label>
-            <Combobox id="service-search" label="Search services" placeholder="e.g. Panel Cleaning" options={services} allowFreeText onSelect={(v) => toggle('services', v)} />
+            <Combobox
+              id="service-search"
+              label="Search services"
+              placeholder="e.g. Panel Cleaning"
+              options={services}
+              allowFreeText
+              onSelect={(v) => toggle('services', v)}
+            />
           </div>
           <div>
             <label htmlFor="company-search" className="mb-1.5 block text-sm font-medium">
               Company name
             </label>
-            <Combobox id="company-search" label="Search company names" placeholder="Search by company" options={companyOptions} allowFreeText onSelect={(v) => toggle('companies', v)} />
+            <Combobox
+              id="company-search"
+              label="Search company names"
+              placeholder="Search by company"
+              options={companyOptions}
+              allowFreeText
+              onSelect={(v) => toggle('companies', v)}
+            />
           </div>
           <div>
             <label htmlFor="location-search" className="mb-1.5 block text-sm font-medium">
@@ -63,43 +85,80 @@ export function ProvidersPage() {
               Radius
             </label>
             <Select id="radius" value={String(filters.radius)} onChange={(e) => setRadius(Number(e.target.value))}>
-              {[...new Set([...RADIUS_OPTIONS_KM, filters.radius])].sort((a, b) => a - b).map((r) => (
-                <option key={r} value={r}>
-                  {r} km
-                </option>
-              ))}
+              {[...new Set([...RADIUS_OPTIONS_KM, filters.radius])]
+                .sort((a, b) => a - b)
+                .map((r) => (
+                  <option key={r} value={r}>
+                    {r} km
+                  </option>
+                ))}
             </Select>
           </div>
         </div>
         <RemovableChips label="Selected services" values={filters.services} onRemove={(v) => toggle('services', v)} />
-        <RemovableChips label="Selected companies" values={filters.companies} onRemove={(v) => toggle('companies', v)} />
+        <RemovableChips
+          label="Selected companies"
+          values={filters.companies}
+          onRemove={(v) => toggle('companies', v)}
+        />
 
         <div>
-          <Button variant="ghost" aria-expanded={advanced} aria-controls="advanced-search" onClick={() => setAdvanced((a) => !a)} className="px-2">
+          <Button
+            variant="ghost"
+            aria-expanded={advanced}
+            aria-controls="advanced-search"
+            onClick={() => setAdvanced((a) => !a)}
+            className="px-2"
+          >
             Advanced Search
             {advancedCount > 0 && <Badge aria-label={`${advancedCount} selected`}>{advancedCount}</Badge>}
             {advanced ? <ChevronUp className="h-4 w-4" aria-hidden /> : <ChevronDown className="h-4 w-4" aria-hidden />}
           </Button>
           {advanced && (
             <div id="advanced-search" className="mt-3 space-y-4">
-              <ToggleChips label="Provider type" options={PROVIDER_FILTER_TYPES} selected={filters.types} onToggle={(v) => toggle('types', v)} />
-              <ToggleChips label="Technologies" options={TECHNOLOGIES} selected={filters.technologies} onToggle={(v) => toggle('technologies', v)} />
-              <ToggleChips label="Phase" options={PHASES} selected={filters.phases} onToggle={(v) => toggle('phases', v)} />
+              <ToggleChips
+                label="Provider type"
+                options={PROVIDER_FILTER_TYPES}
+                selected={filters.types}
+                onToggle={(v) => toggle('types', v)}
+              />
+              <ToggleChips
+                label="Technologies"
+                options={TECHNOLOGIES}
+                selected={filters.technologies}
+                onToggle={(v) => toggle('technologies', v)}
+              />
+              <ToggleChips
+                label="Phase"
+                options={PHASES}
+                selected={filters.phases}
+                onToggle={(v) => toggle('phases', v)}
+              />
             </div>
           )}
         </div>
       </Card>
 
       <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Active filters">
-        {filters.location && <Badge variant="secondary">Location: {filters.location} ({filters.radius} km)</Badge>}
+        {filters.location && (
+          <Badge variant="secondary">
+            Location: {filters.location} ({filters.radius} km)
+          </Badge>
+        )}
         {filters.types.map((t) => (
-          <Badge key={`t-${t}`} variant="secondary">Type: {t}</Badge>
+          <Badge key={`t-${t}`} variant="secondary">
+            Type: {t}
+          </Badge>
         ))}
         {filters.technologies.map((t) => (
-          <Badge key={`tech-${t}`} variant="secondary">Technology: {t}</Badge>
+          <Badge key={`tech-${t}`} variant="secondary">
+            Technology: {t}
+          </Badge>
         ))}
         {filters.phases.map((p) => (
-          <Badge key={`p-${p}`} variant="secondary">Phase: {p}</Badge>
+          <Badge key={`p-${p}`} variant="secondary">
+            Phase: {p}
+          </Badge>
         ))}
       </div>
 
@@ -111,7 +170,12 @@ export function ProvidersPage() {
           <label htmlFor="sort" className="text-sm font-medium">
             Sort
           </label>
-          <Select id="sort" className="w-40" value={filters.sort} onChange={(e) => setSort(e.target.value === 'name' ? 'name' : 'default')}>
+          <Select
+            id="sort"
+            className="w-40"
+            value={filters.sort}
+            onChange={(e) => setSort(e.target.value === 'name' ? 'name' : 'default')}
+          >
             <option value="default">Default</option>
             <option value="name">Name (A–Z)</option>
           </Select>
@@ -134,7 +198,12 @@ export function ProvidersPage() {
         ) : query.data.data.length === 0 ? (
           <p className="py-12 text-center text-muted-foreground">
             {M.empty.replace('Contact Solar Manager for procurement support', '')}
-            <a href={config.links.contact} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline">
+            <a
+              href={config.links.contact}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-primary underline"
+            >
               Contact Solar Manager for procurement support
             </a>
           </p>
@@ -153,7 +222,11 @@ export function ProvidersPage() {
                 <span className="text-sm">
                   Page {filters.page} of {pagination.pages}
                 </span>
-                <Button variant="secondary" disabled={filters.page >= pagination.pages} onClick={() => setPage(filters.page + 1)}>
+                <Button
+                  variant="secondary"
+                  disabled={filters.page >= pagination.pages}
+                  onClick={() => setPage(filters.page + 1)}
+                >
                   Next
                 </Button>
               </nav>
