@@ -166,7 +166,7 @@ export function ProvidersPage() {
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {pagination ? `${pagination.total.toLocaleString('en-GB')} providers` : ''}
         </p>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <label htmlFor="sort" className="text-sm font-medium">
             Sort
           </label>
@@ -179,7 +179,7 @@ export function ProvidersPage() {
             <option value="default">Default</option>
             <option value="name">Name (A–Z)</option>
           </Select>
-          <Link to={`/providers/map${mapLinkQuery(params)}`} className={buttonClasses('secondary')}>
+          <Link to={`/providers/map${mapLinkQuery(params)}`} className={buttonClasses('secondary', 'md', 'whitespace-nowrap')}>
             <MapIcon className="h-4 w-4" aria-hidden /> View on Map
           </Link>
         </div>
