@@ -58,22 +58,22 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
   const review = useReviewClaim();
   const submit = () => {
     if (!deciding) return;
-    review.mutate(
-      { id: claim.id, status: deciding, ...(note.trim() && { message: note.trim() }) },
-      {
-        onSuccess: () => {
-          toast({
-            title: deciding === 'approved' ? M.claimApproved : M.claimRejected,
-            description: `${claim.claimant.name}'s claim on ${claim.provider.name}`,
-            variant: 'success',
-          });
-          setDeciding(null);
-          setNote('');
-        },
-        onError: (error) => {
-          setDeciding(null);
-          failed(error, M.reviewClaimFailed);
-        },
+    // mutateAsync: the card moves to another group on success, and per-call callbacks of an
+    // unmounted observer never run.
+    const decision = deciding;
+    review.mutateAsync({ id: claim.id, status: decision, ...(note.trim() && { message: note.trim() }) }).then(
+      () => {
+        toast({
+          title: decision === 'approved' ? M.claimApproved : M.claimRejected,
+          description: `${claim.claimant.name}'s claim on ${claim.provider.name}`,
+          variant: 'success',
+        });
+        setDeciding(null);
+        setNote('');
+      },
+      (error: Error) => {
+        setDeciding(null);
+        failed(error, M.reviewClaimFailed);
       },
     );
   };

@@ -48,18 +48,16 @@ export function WaitingTab() {
 
 function WaitingCard({ item }: { item: WaitingItem }) {
   const act = useActOnWaitingRequest();
+  // mutateAsync: a closed or resolved card leaves the list before per-call callbacks would run.
   const run = (action: 'forward' | 'close' | 'resolve') =>
-    act.mutate(
-      { kind: item.kind, refId: item.refId, action },
-      {
-        onSuccess: (next) =>
-          toast({
-            title: STATUS_LABEL[next.status],
-            description: action === 'forward' ? `Forwarded to ${next.forwardedTo}` : `${item.title} for ${item.provider.name}`,
-            variant: 'success',
-          }),
-        onError: (error) => failed(error, 'Failed to update the request'),
-      },
+    act.mutateAsync({ kind: item.kind, refId: item.refId, action }).then(
+      (next) =>
+        toast({
+          title: STATUS_LABEL[next.status],
+          description: action === 'forward' ? `Forwarded to ${next.forwardedTo}` : `${item.title} for ${item.provider.name}`,
+          variant: 'success',
+        }),
+      (error: Error) => failed(error, 'Failed to update the request'),
     );
   const open = item.status === 'waiting' || item.status === 'forwarded';
   return (

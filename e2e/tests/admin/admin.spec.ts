@@ -1,0 +1,191 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, shot } from '../../support/fixtures';
+
+const ADMIN = { email: 'admin.e2e@example.com', password: 'AdminE2e2026!' };
+const APPROVED = 'Your business claim has been approved. You can now edit your business profile.';
+const REJECTED = 'Your claim request was not approved. Please contact support for more information.';
+const PENDING = "Your claim request is being reviewed. We'll notify you once it's processed.";
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signUp(request: APIRequestContext, name: string) {
+  const email = `claimant.${unique()}@acme-solar.co.uk`;
+  const res = await request.post('/api/auth/signup', {
+    data: { email, name, company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider' },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+/** Unclaimed seeded profiles, so each test claims its own. */
+async function unclaimedProviders(request: APIRequestContext, count: number) {
+  const res = await request.get('/api/providers/search?pageSize=48&sort=name&page=3');
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: Array<{ id: string; slug: string; businessName: string; claimed: boolean; claimApproved: boolean }> };
+  const free = body.data.filter((p) => !p.claimed && !p.claimApproved);
+  expect(free.length).toBeGreaterThanOrEqual(count);
+  return free.slice(0, count).sort(() => Math.random() - 0.5);
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.request.post('/api/auth/login', { data: ADMIN });
+  expect(res.ok()).toBe(true);
+  return page;
+}
+
+test.describe('admin journeys', () => {
+  test('a provider claims a profile, the admin approves it, the provider can edit it', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUp(page.request, 'Clara Claimant');
+    const [profile] = await unclaimedProviders(page.request, 1);
+
+    // The provider claims the unclaimed profile.
+    await page.goto(`/providers/${profile!.slug}`);
+    await page.getByRole('button', { name: 'Claim this profile' }).click();
+    await page.getByLabel('Your role at the company').fill('Managing Director');
+    await page.getByRole('button', { name: 'Submit claim' }).click();
+    await expect(page.getByText('Claim Submitted', { exact: true })).toBeVisible();
+
+    // The dashboard shows the pending claim and its message.
+    await page.goto('/dashboard');
+    const pendingClaim = page.getByRole('listitem', { name: `Claim on ${profile!.businessName}` });
+    await expect(pendingClaim.getByText(PENDING)).toBeVisible();
+    await expect(pendingClaim.getByText('Not reviewed yet')).toBeVisible();
+
+    // The admin sees it pending and approves it.
+    const admin = await adminPage(browser);
+    await admin.goto('/admin?tab=claims');
+    await expect(admin.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const card = admin.getByRole('listitem', { name: `Claim on ${profile!.businessName} by Clara Claimant` });
+    await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(card.getByText('Role: Managing Director')).toBeVisible();
+    await admin.screenshot({ path: shot('admin-claims-desktop'), fullPage: true });
+    await expectAccessible(admin);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByRole('dialog', { name: 'Approve this claim?' })).toBeVisible();
+    await expectAccessible(admin);
+    await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Claim approved', { exact: true })).toBeVisible();
+    const approvedSection = admin.getByRole('region', { name: /Approved claims/ });
+    await expect(approvedSection.getByRole('listitem', { name: `Claim on ${profile!.businessName} by Clara Claimant` })).toBeVisible();
+    await admin.context().close();
+
+    // The claimant sees the approval, the active profile, and can edit it.
+    await page.goto('/dashboard');
+    const claim = page.getByRole('listitem', { name: `Claim on ${profile!.businessName}` });
+    await expect(claim.getByText(APPROVED)).toBeVisible();
+    await expect(claim.getByText('Approved', { exact: true })).toBeVisible();
+    await expect(claim.getByText(/Reviewed on \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    const active = page.getByRole('list', { name: 'Active Business Profiles' });
+    await expect(active.getByText(profile!.businessName)).toBeVisible();
+    await page.screenshot({ path: shot('manage-profile-approved-desktop'), fullPage: true });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shot('manage-profile-approved-mobile'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await active.getByRole('link', { name: `Edit Profile: ${profile!.businessName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/providers/${profile!.slug}$`));
+    await expect(page.getByRole('button', { name: 'Edit name and type' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
+  });
+
+  test('a rejected claim shows its message', async ({ page, browser }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUp(page.request, 'Rory Rejected');
+    const [profile] = await unclaimedProviders(page.request, 1);
+    const res = await page.request.post(`/api/providers/${profile!.id}/claim`, { data: { companyRole: 'Intern', message: '', force: true } });
+    expect(res.ok()).toBe(true);
+
+    const admin = await adminPage(browser);
+    await admin.goto('/admin?tab=claims');
+    const card = admin.getByRole('listitem', { name: `Claim on ${profile!.businessName} by Rory Rejected` });
+    await card.getByRole('button', { name: 'Reject' }).click();
+    await admin.getByLabel('Note for the claimant (optional)').fill('We could not verify your role.');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await expect(admin.getByText('Claim rejected', { exact: true })).toBeVisible();
+    await expect(admin.getByRole('region', { name: /Rejected claims/ }).getByRole('listitem', { name: `Claim on ${profile!.businessName} by Rory Rejected` })).toBeVisible();
+    await admin.context().close();
+
+    await page.goto('/dashboard');
+    const claim = page.getByRole('listitem', { name: `Claim on ${profile!.businessName}` });
+    await expect(claim.getByText(REJECTED)).toBeVisible();
+    await expect(claim.getByText('Note from our team: We could not verify your role.')).toBeVisible();
+    await expect(claim.getByRole('link', { name: /Edit Profile/ })).toHaveCount(0);
+    await expect(page.getByText('No active business profiles yet.', { exact: false })).toBeVisible();
+    await page.screenshot({ path: shot('manage-profile-rejected-desktop'), fullPage: true });
+    await expectAccessible(page);
+  });
+
+  test('users tab: search, inline edit, grant admin with confirmation; other tabs render', async ({ browser }) => {
+    const admin = await adminPage(browser);
+    const email = await signUp(admin.context().request, 'Edward Editable');
+    // Signing up signed the context in as Edward: sign in as the admin again.
+    expect((await admin.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
+    await admin.goto('/admin');
+    await expect(admin.getByRole('heading', { name: /^Users/ })).toBeVisible();
+    await admin.getByLabel('Search users').fill('zzzz-nobody-here');
+    await expect(admin.getByText('No users found')).toBeVisible();
+    await admin.getByLabel('Search users').fill(email);
+    const row = admin.getByRole('listitem', { name: 'Edward Editable' });
+    await expect(row).toBeVisible();
+    await admin.screenshot({ path: shot('admin-users-desktop'), fullPage: true });
+    await expectAccessible(admin);
+
+    await row.getByRole('button', { name: 'Edit Edward Editable' }).click();
+    const form = admin.getByRole('form', { name: 'Edit Edward Editable' });
+    await form.getByLabel('Name').fill('E');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    await form.getByLabel('Name').fill('Edwina Edited');
+    await form.getByLabel('Company').fill('Edited Solar Ltd');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('User updated', { exact: true })).toBeVisible();
+    await admin.getByLabel('Search users').fill('Edwina');
+    const edited = admin.getByRole('listitem', { name: 'Edwina Edited' });
+    await expect(edited.getByText(/Edited Solar Ltd/)).toBeVisible();
+
+    await edited.getByRole('button', { name: 'Grant admin' }).click();
+    await expect(admin.getByRole('dialog', { name: 'Grant admin access?' })).toBeVisible();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Grant admin' }).click();
+    await expect(edited.getByText('Admin', { exact: true })).toBeVisible();
+    await edited.getByRole('button', { name: 'Revoke admin' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Revoke admin' }).click();
+    await expect(edited.getByRole('button', { name: 'Grant admin' })).toBeVisible();
+
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: shot('admin-users-mobile'), fullPage: true });
+    await admin.setViewportSize({ width: 1280, height: 900 });
+
+    await admin.getByRole('tab', { name: 'Tenders' }).click();
+    await expect(admin.getByRole('heading', { name: /^Open tenders/ })).toBeVisible();
+    await expectAccessible(admin);
+    await admin.screenshot({ path: shot('admin-tenders-desktop') });
+    await admin.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(admin.getByText('Page views per day')).toBeVisible();
+    await expectAccessible(admin);
+    await admin.screenshot({ path: shot('admin-analytics-desktop'), fullPage: true });
+    await admin.getByRole('tab', { name: 'Waiting' }).click();
+    await expect(admin.getByRole('heading', { name: 'Waiting on unclaimed providers' })).toBeVisible();
+    await expectAccessible(admin);
+    await admin.screenshot({ path: shot('admin-waiting-desktop'), fullPage: true });
+    await admin.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(admin.getByText(/Ada|Administrator changed/).first()).toBeVisible();
+    await expectAccessible(admin);
+    await admin.screenshot({ path: shot('admin-audit-desktop'), fullPage: true });
+    await admin.context().close();
+  });
+
+  test('a non-admin sees the not-found page on /admin and the account dashboard on /dashboard', async ({ page }) => {
+    await signUp(page.request, 'Norma Nonadmin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Admin Dashboard')).toHaveCount(0);
+    expect((await page.request.get('/api/admin/users')).status()).toBe(403);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome, Norma Nonadmin' })).toBeVisible();
+    await expect(page.getByText('No active business profiles yet.', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
