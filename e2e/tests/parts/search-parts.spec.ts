@@ -141,8 +141,6 @@ test.describe('parts search', () => {
     await page.route('**/api/parts/search', (route) => route.fulfill({ json: { success: true, data: { content, citations } } }));
     await page.goto('/search-parts');
     await chooseProduct(page, 'Solar Panels');
-    // Count only what rendering the answer causes (the app's boot is checked by the platform specs).
-    await page.evaluate(() => ((window as unknown as { __csp: string[] }).__csp = []));
     await page.getByRole('button', { name: 'Search Parts' }).click();
     const answer = page.getByTestId('parts-answer');
     await expect(answer.getByRole('heading', { name: 'XSS corpus' })).toBeVisible();
