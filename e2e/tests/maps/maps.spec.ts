@@ -87,7 +87,9 @@ test.describe('directory map (/providers/map)', () => {
         els
           .map((el, i) => ({
             i,
-            n: Number(/^([\d,]+) providers/.exec(el.getAttribute('aria-label') ?? '')?.[1]?.replace(/,/g, '') ?? 0),
+            n: Number(
+              /^Cluster of ([\d,]+) providers/.exec(el.getAttribute('aria-label') ?? '')?.[1]?.replace(/,/g, '') ?? 0,
+            ),
           }))
           .sort((a, b) => b.n - a.n)[0]!.i,
     );

@@ -20,7 +20,7 @@ export const KM_PER_DEGREE_LAT = 110.574;
 export const SERVICE_AREA_FILL = '#3b82f6';
 export const SERVICE_AREA_OPACITY = 0.2;
 /** Circles drawn at once on the directory map (decision 0271): those nearest the view first. */
-export const SERVICE_AREA_MAX_CIRCLES = 1500;
+export const SERVICE_AREA_MAX_CIRCLES = 500;
 
 /** Legend colours (directory §2): Local Provider in the primary colour, Countrywide Provider in orange. */
 export const LOCAL_PROVIDER_COLOUR = '#1e40af';

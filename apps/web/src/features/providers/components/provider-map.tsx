@@ -193,7 +193,7 @@ function Markers({
             <button
               type="button"
               data-testid="provider-cluster"
-              aria-label={`${item.count.toLocaleString('en-GB')} providers, ${item.countrywide.toLocaleString('en-GB')} countrywide: zoom in`}
+              aria-label={`Cluster of ${item.count.toLocaleString('en-GB')} providers, ${item.countrywide.toLocaleString('en-GB')} countrywide`}
               className="block cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
               onClick={() => map.easeTo({ center: item.position, zoom: clusters.expansionZoom(item.id) })}
             >
