@@ -7,6 +7,12 @@ import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { demoSignInLines, seed } from './seed/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * After SIGTERM the server keeps listening this long, answering new requests 503 (and readiness
+ * 503, so a load balancer stops routing here), before it closes: otherwise requests arriving at
+ * that moment are refused or reset instead of 503 (found by test:reliability, issue 11).
+ */
+const SHUTDOWN_DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 1000);
 
 async function main() {
   let env;
@@ -68,6 +74,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     ctx.jobs.stop();
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     await app.close(); // stops accepting; in-flight requests finish
     await ctx.database.close();
     unlock();

@@ -1,0 +1,570 @@
+#!/usr/bin/env node
+// `npm run test:reliability` (issue 11, SECURITY.md "Reliability tests"): load, concurrent writes,
+// kill -9, SIGTERM under load, PostgreSQL restarted under load, migrations twice and at once,
+// backup and restore, an aborted upload — on PGlite and on a private PostgreSQL cluster that this
+// script starts on 127.0.0.1 (so the shared test database is never restarted). Bounded in time;
+// traffic only to 127.0.0.1. Options: LOAD_SECONDS (60), KILL_CYCLES (20), DBS (pglite,postgres),
+// ONLY (comma list of steps).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp/reliability');
+mkdirSync(tmp, { recursive: true });
+const serverJs = path.join(root, 'apps/server', process.env.SERVER_DIST_DIR ?? 'dist-prove', 'server.js');
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const KILL_CYCLES = Number(process.env.KILL_CYCLES ?? 20);
+const DBS = (process.env.DBS ?? 'pglite,postgres').split(',');
+const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : null;
+const PORT = Number(process.env.RELIABILITY_PORT ?? 3410);
+const PG_PORT = Number(process.env.RELIABILITY_PG_PORT ?? 3450);
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const PG_DIR = '/tmp/prove-reliability-pg';
+const results = [];
+let clientCounter = 0;
+const clientIp = () => `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const base = `http://127.0.0.1:${PORT}`;
+
+if (!existsSync(serverJs)) {
+  console.error(`No built server at ${serverJs}: run WEB_DIST_DIR=apps/web/dist-prove SERVER_DIST_DIR=dist-prove npm run build`);
+  process.exit(2);
+}
+
+// ── the private PostgreSQL cluster ───────────────────────────────────────────────────────────────
+const asPostgres = (cmd, args, opts = {}) =>
+  spawnSync(process.getuid?.() === 0 ? 'runuser' : cmd, process.getuid?.() === 0 ? ['-u', 'postgres', '--', cmd, ...args] : args, { encoding: 'utf8', ...opts });
+function pgCluster() {
+  if (!existsSync(path.join(PG_DIR, 'PG_VERSION'))) {
+    rmSync(PG_DIR, { recursive: true, force: true });
+    mkdirSync(PG_DIR, { recursive: true });
+    if (process.getuid?.() === 0) spawnSync('chown', ['postgres:postgres', PG_DIR]);
+    const init = asPostgres(`${PG_BIN}/initdb`, ['-D', PG_DIR, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    if (init.status !== 0) throw new Error(`initdb: ${init.stderr}`);
+  }
+  return {
+    url: (db = 'postgres') => `postgresql://postgres@127.0.0.1:${PG_PORT}/${db}`,
+    ctl: (...args) => {
+      const r = asPostgres(`${PG_BIN}/pg_ctl`, ['-D', PG_DIR, '-w', '-t', '30', '-o', `-p ${PG_PORT} -k /tmp -c listen_addresses=127.0.0.1`, '-l', path.join(PG_DIR, 'log'), ...args]);
+      if (r.status !== 0 && !/not running|already running|no server running/i.test(r.stderr + r.stdout)) throw new Error(`pg_ctl ${args.join(' ')}: ${r.stderr}${r.stdout}`);
+    },
+  };
+}
+async function pgQuery(url, sql, params) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+// ── servers ──────────────────────────────────────────────────────────────────────────────────────
+function envFor(target) {
+  // TRUST_PROXY: the write steps stand for many clients behind a proxy (X-Forwarded-For), so the
+  // per-IP limits of one loopback address do not refuse them.
+  const env = { ...process.env, TRUST_PROXY: 'true', NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: target.dataDir };
+  delete env.DATABASE_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  return env;
+}
+function startServer(target) {
+  const child = spawn(process.execPath, [serverJs], { env: envFor(target), stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderrText = '';
+  child.stderr.on('data', (d) => (child.stderrText += d));
+  child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal, at: Date.now() })));
+  return child;
+}
+async function waitReady(ms = 180_000) {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    const ok = await fetch(`${base}/api/health/ready`).then((r) => r.status === 200).catch(() => false);
+    if (ok) return Date.now() - start;
+    await sleep(50);
+  }
+  throw new Error(`not ready within ${ms} ms`);
+}
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode) return;
+  child.kill('SIGTERM');
+  await Promise.race([child.exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
+}
+const rss = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+async function login(email, password) {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return res.headers.get('set-cookie').split(';')[0];
+}
+async function myProvider(cookie) {
+  const me = await (await fetch(`${base}/api/auth/me`, { headers: { cookie } })).json();
+  const mine = await (await fetch(`${base}/api/providers/user/${me.data.id}`, { headers: { cookie } })).json();
+  if (mine.data.providers.length) return mine.data.providers[0];
+  const created = await fetch(`${base}/api/providers`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ businessName: `Reliability Solar ${randomUUID().slice(0, 6)}`, description: 'A provider for the reliability run.', services: ['Panel Cleaning'], location: 'Leeds', type: 'Installer' }),
+  });
+  if (created.status !== 201) throw new Error(`create provider: ${created.status} ${await created.text()}`);
+  return (await created.json()).data;
+}
+
+/** A target database: a fresh copy of the seeded snapshot (PGlite) or a fresh database (PostgreSQL). */
+async function freshTarget(kind, cluster, label) {
+  const dataDir = path.join(tmp, `${kind}-${label}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'pglite') {
+    const snapshot = path.join(tmp, 'pglite-snapshot');
+    if (!existsSync(path.join(snapshot, 'pgdata'))) {
+      const r = spawnSync(process.execPath, [serverJs, '--seed-only'], { env: envFor({ dataDir: snapshot }), stdio: 'inherit' });
+      if (r.status !== 0) throw new Error('seeding the PGlite snapshot failed');
+    }
+    cpSync(snapshot, dataDir, { recursive: true });
+    return { kind, dataDir };
+  }
+  const template = 'reliability_template';
+  const have = await pgQuery(cluster.url(), 'SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+  if (!have.length) {
+    await pgQuery(cluster.url(), `CREATE DATABASE ${template}`);
+    const r = spawnSync(process.execPath, [serverJs, '--seed-only'], { env: envFor({ dataDir, databaseUrl: cluster.url(template) }), stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('seeding the PostgreSQL template failed');
+  }
+  const name = `rel_${label.replace(/\W/g, '_')}_${randomUUID().slice(0, 6)}`;
+  await pgQuery(cluster.url(), `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  mkdirSync(dataDir, { recursive: true });
+  return { kind, dataDir, databaseUrl: cluster.url(name), name };
+}
+
+/** Runs SQL on a target while no server holds it. */
+async function targetQuery(target, sql, params) {
+  if (target.databaseUrl) return pgQuery(target.databaseUrl, sql, params);
+  const db = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+  try {
+    return (await db.query(sql, params)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+async function step(name, kind, fn) {
+  if (ONLY && !ONLY.includes(name)) return;
+  const label = `${name} [${kind}]`;
+  console.log(`\n━━ ${label}`);
+  const started = Date.now();
+  try {
+    const figures = await Promise.race([fn(), sleep(15 * 60_000).then(() => Promise.reject(new Error('step exceeded 15 minutes')))]);
+    results.push({ label, ok: true, seconds: (Date.now() - started) / 1000, figures });
+    console.log(`━━ ${label}: passed in ${((Date.now() - started) / 1000).toFixed(1)} s — ${figures}`);
+  } catch (err) {
+    results.push({ label, ok: false, seconds: (Date.now() - started) / 1000, figures: err.message });
+    console.log(`━━ ${label}: FAILED — ${err.stack ?? err}`);
+  }
+}
+const check = (cond, message) => {
+  if (!cond) throw new Error(message);
+};
+
+// ── the steps ────────────────────────────────────────────────────────────────────────────────────
+async function loadStep(target) {
+  const child = startServer(target);
+  try {
+    await waitReady();
+    const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
+    const provider = await myProvider(cookie);
+    const reqs = [
+      { path: '/api/providers/search?page=1&pageSize=9' },
+      { path: '/api/providers/search?services=Panel%20Cleaning&location=Leeds&locationCenter=-1.549,53.801&radius=80&sort=name' },
+      { path: '/api/providers/search?mode=map' },
+      { path: '/api/providers/public?page=2&limit=20' },
+      { path: '/api/tenders/public?status=all&page=1' },
+      { path: '/api/tenders/public?service=Panel%20Cleaning&sortBy=publishedDate&sortOrder=desc' },
+      { path: '/api/assets/coordinates?zoom=6&bounds=-8,49,2,59' },
+      { path: '/api/maps/places?bounds=-8,49,2,59&zoom=6' },
+      { path: '/api/geocode?q=Leeds' },
+      { path: `/api/providers/${provider.slug}` },
+      { path: '/api/quotes/sent', headers: { cookie } },
+      { path: '/api/quotes/received', headers: { cookie } },
+      { method: 'PATCH', path: `/api/providers/${provider.id}`, headers: { cookie, 'content-type': 'application/json' }, body: () => JSON.stringify({ description: `Edited under load ${randomUUID()}` }) },
+      { method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: () => JSON.stringify({ email: 'owner.demo@example.com', password: 'DemoOwner2026' }) },
+    ];
+    let i = 0;
+    const statuses = {};
+    const memory = [];
+    const sampler = setInterval(() => memory.push(rss(child.pid)), 1000);
+    const result = await autocannon({
+      url: base,
+      connections: 16,
+      duration: LOAD_SECONDS,
+      timeout: 10,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const r = reqs[i++ % reqs.length];
+            return { ...req, method: r.method ?? 'GET', path: r.path, headers: { ...req.headers, ...r.headers }, ...(r.body && { body: r.body() }) };
+          },
+          onResponse: (status) => (statuses[status] = (statuses[status] ?? 0) + 1),
+        },
+      ],
+    });
+    clearInterval(sampler);
+    const fivexx = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+    const mem = `RSS ${memory[0]?.toFixed(0)} → peak ${Math.max(...memory).toFixed(0)} → end ${memory.at(-1)?.toFixed(0)} MB`;
+    const figures = `${result.requests.average.toFixed(0)} req/s avg, ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}; ${mem}`;
+    check(fivexx === 0 && result.errors === 0 && result.timeouts === 0, `5xx ${fivexx}, errors ${result.errors}, timeouts ${result.timeouts}: ${figures}`);
+    return figures;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function pageviews(markerPrefix, n, concurrency, acknowledged) {
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < n) {
+      const path_ = `/reliability/${markerPrefix}/${next++}`;
+      try {
+        const res = await fetch(`${base}/api/analytics/pageview`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp() }, body: JSON.stringify({ path: path_ }) });
+        if (res.status < 300) acknowledged.push(path_);
+        else failures++;
+      } catch {
+        failures++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return failures;
+}
+
+async function concurrentWritesStep(target) {
+  const child = startServer(target);
+  const acknowledged = [];
+  let edits;
+  let failures;
+  try {
+    await waitReady();
+    failures = await pageviews('create', 1000, 50, acknowledged);
+    const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
+    const provider = await myProvider(cookie);
+    const values = Array.from({ length: 500 }, (_, k) => `Concurrent edit ${k} ${randomUUID()}`);
+    const answers = await Promise.all(
+      values.map((description) =>
+        fetch(`${base}/api/providers/${provider.id}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ description }) })
+          .then(async (r) => ({ status: r.status, description }))
+          .catch(() => ({ status: 0, description })),
+      ),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    const final = await (await fetch(`${base}/api/providers/${provider.id}`)).json();
+    edits = { ok: ok.length, statuses: [...new Set(answers.map((a) => a.status))], final: (final.data ?? final).description, acknowledged: new Set(ok.map((a) => a.description)), id: provider.id };
+  } finally {
+    await stop(child);
+  }
+  const rows = await targetQuery(target, `SELECT path, count(*)::int AS n FROM page_views WHERE path LIKE '/reliability/create/%' GROUP BY path`);
+  const counts = new Map(rows.map((r) => [r.path, r.n]));
+  const missing = acknowledged.filter((p) => counts.get(p) !== 1);
+  const providerRows = await targetQuery(target, `SELECT count(*)::int AS n FROM providers WHERE id = $1`, [edits.id]);
+  check(missing.length === 0, `${missing.length} acknowledged creates not present exactly once`);
+  check(edits.acknowledged.has(edits.final), 'the final description is not one of the acknowledged edits');
+  check(providerRows[0].n === 1, 'the edited record is not exactly one row');
+  check(edits.ok === 500, `only ${edits.ok} of 500 edits acknowledged (statuses ${edits.statuses})`);
+  return `1,000 creates: ${acknowledged.length} acknowledged (${failures} refused), all present exactly once; 500 concurrent edits: ${edits.ok} acknowledged, final value one of them, one row`;
+}
+
+async function killStep(target) {
+  const acknowledged = [];
+  const readyTimes = [];
+  for (let cycle = 0; cycle < KILL_CYCLES; cycle++) {
+    const child = startServer(target);
+    readyTimes.push(await waitReady(cycle === 0 ? 180_000 : 10_000));
+    let running = true;
+    const writer = (async () => {
+      let k = 0;
+      const one = async () => {
+        while (running) {
+          const p = `/reliability/kill/${cycle}/${k++}`;
+          try {
+            const res = await fetch(`${base}/api/analytics/pageview`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp() }, body: JSON.stringify({ path: p }) });
+            if (res.status < 300) acknowledged.push(p);
+          } catch {
+            /* in flight when killed: not acknowledged */
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, one));
+    })();
+    await sleep(300 + Math.random() * 700);
+    child.kill('SIGKILL');
+    await child.exited;
+    running = false;
+    await writer;
+  }
+  // One more start to prove it comes back after the last kill, then a clean stop for the count.
+  const last = startServer(target);
+  readyTimes.push(await waitReady(10_000));
+  await stop(last);
+  const rows = await targetQuery(target, `SELECT path FROM page_views WHERE path LIKE '/reliability/kill/%'`);
+  const stored = new Set(rows.map((r) => r.path));
+  const lost = acknowledged.filter((p) => !stored.has(p));
+  const slowest = Math.max(...readyTimes.slice(1));
+  check(lost.length === 0, `${lost.length} acknowledged writes lost`);
+  check(slowest <= 10_000, `ready after ${slowest} ms`);
+  return `${KILL_CYCLES} kill -9 cycles, ${acknowledged.length} acknowledged writes, 0 lost; ready again in ${Math.min(...readyTimes.slice(1))}–${slowest} ms`;
+}
+
+async function sigtermStep(target) {
+  const child = startServer(target);
+  await waitReady();
+  const outcomes = { before: { ok: 0, other: {} }, after: { ok: 0, s503: 0, refused: 0, other: {} } };
+  let running = true;
+  let termAt = Infinity;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 12 });
+  const get = (p) =>
+    new Promise((resolve) => {
+      const sentAt = Date.now();
+      const req = http.get(`${base}${p}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, sentAt }));
+      });
+      req.on('error', (e) => resolve({ status: e.code, sentAt }));
+    });
+  const worker = async () => {
+    while (running) {
+      const r = await get('/api/providers/search?services=Panel%20Cleaning&location=Leeds&locationCenter=-1.549,53.801&radius=200');
+      const bucket = r.sentAt < termAt ? outcomes.before : outcomes.after;
+      if (r.status === 200) bucket.ok++;
+      else if (bucket === outcomes.after && r.status === 503) bucket.s503++;
+      else if (bucket === outcomes.after && r.status === 'ECONNREFUSED') bucket.refused++;
+      else bucket.other[r.status] = (bucket.other[r.status] ?? 0) + 1;
+      if (r.status === 'ECONNREFUSED') await sleep(20);
+    }
+  };
+  const workers = Array.from({ length: 12 }, worker);
+  await sleep(2000);
+  termAt = Date.now();
+  child.kill('SIGTERM');
+  const exit = await Promise.race([child.exited, sleep(12_000).then(() => null)]);
+  const exitMs = exit ? exit.at - termAt : null;
+  await sleep(300);
+  running = false;
+  await Promise.all(workers);
+  agent.destroy();
+  if (!exit) child.kill('SIGKILL');
+  const figures = `in flight before SIGTERM: ${outcomes.before.ok} finished 200, other ${JSON.stringify(outcomes.before.other)}; after: ${outcomes.after.ok} finished, ${outcomes.after.s503} answered 503, ${outcomes.after.refused} refused, other ${JSON.stringify(outcomes.after.other)}; exit code ${exit?.code} after ${exitMs} ms`;
+  check(exit && exit.code === 0 && exitMs <= 10_000, `did not exit cleanly within 10 s: ${figures}`);
+  check(Object.keys(outcomes.before.other).length === 0, `requests in flight before SIGTERM failed: ${figures}`);
+  check(outcomes.after.s503 > 0, `no new request was answered 503: ${figures}`);
+  return figures;
+}
+
+async function pgRestartStep(target, cluster) {
+  const results_ = [];
+  const child = startServer(target);
+  try {
+    await waitReady();
+    for (const mode of ['fast', 'immediate']) {
+      const timeline = [];
+      let running = true;
+      const poll = (async () => {
+        while (running) {
+          const ready = await fetch(`${base}/api/health/ready`).then((r) => r.status).catch((e) => e.cause?.code ?? 'ERR');
+          const search = await fetch(`${base}/api/providers/search?page=1`).then((r) => r.status).catch((e) => e.cause?.code ?? 'ERR');
+          timeline.push({ at: Date.now(), ready, search });
+          await sleep(50);
+        }
+      })();
+      await sleep(1000);
+      const restartAt = Date.now();
+      cluster.ctl('stop', '-m', mode);
+      await sleep(1500);
+      cluster.ctl('start');
+      const upAt = Date.now();
+      await sleep(6000);
+      running = false;
+      await poll;
+      check(child.exitCode === null && !child.signalCode, `the server died during the ${mode} restart: ${child.stderrText.slice(-500)}`);
+      const during = timeline.filter((p) => p.at > restartAt && p.at < upAt);
+      const saw503 = during.some((p) => p.ready === 503);
+      const lastBad = timeline.filter((p) => p.ready !== 200 || p.search !== 200).at(-1);
+      const recoveredMs = lastBad ? lastBad.at - upAt : 0;
+      const serverErrors = timeline.filter((p) => typeof p.search !== 'number').length;
+      check(saw503, `readiness never answered 503 while PostgreSQL was down (${mode})`);
+      check(timeline.at(-1).ready === 200 && timeline.at(-1).search === 200, `not back to 200 after the ${mode} restart`);
+      check(recoveredMs <= 5000, `errors went on ${recoveredMs} ms after PostgreSQL was back (${mode})`);
+      check(serverErrors === 0, `${serverErrors} requests got no HTTP answer (${mode})`);
+      results_.push(`-m ${mode}: readiness 503 while down (${during.filter((p) => p.ready === 503).length} probes), 200 again ${Math.max(0, recoveredMs)} ms after PostgreSQL was up; process survived`);
+    }
+  } finally {
+    await stop(child);
+  }
+  return results_.join('; ');
+}
+
+async function migrationsStep(target) {
+  const migrate = () =>
+    new Promise((resolve) => {
+      const p = spawn('npx', ['tsx', 'apps/server/src/cli/migrate.ts'], { cwd: root, env: envFor(target), stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      p.stdout.on('data', (d) => (out += d));
+      p.stderr.on('data', (d) => (out += d));
+      p.on('exit', (code) => resolve({ code, out }));
+    });
+  const before = await stateOf(target);
+  const first = await migrate();
+  const second = await migrate();
+  if (target.kind === 'postgres') {
+    const [a, b] = await Promise.all([migrate(), migrate()]);
+    check([first, second, a, b].every((r) => r.code === 0), `a migration run failed: ${[first, second, a, b].map((r) => r.out).join('\n')}`);
+  }
+  const after = await stateOf(target);
+  if (target.kind === 'pglite') {
+    check(first.code === 0 && second.code === 0, `a migration run failed: ${first.out}${second.out}`);
+    const server = startServer(target);
+    await waitReady();
+    const locked = await migrate();
+    await stop(server);
+    check(locked.code !== 0 && /lock|in use|another/i.test(locked.out), `a second process on the same DATA_DIR was not refused: ${locked.code} ${locked.out}`);
+  }
+  const changed = Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+  check(changed.length === 0, `running migrations again changed ${changed.join(', ')}`);
+  return target.kind === 'postgres' ? 'twice in a row and twice at once: exit 0, no change' : 'twice in a row: no change; a second process on the same DATA_DIR refused by the lock';
+}
+
+async function stateOf(target) {
+  const tables = await targetQuery(target, `SELECT quote_ident(table_name) AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`);
+  const union = tables.map((r) => `SELECT '${r.name}' AS name, count(*)::int AS n, coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '') AS sum FROM ${r.name} x`).join(' UNION ALL ');
+  const rows = await targetQuery(target, `${union} ORDER BY 1`);
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.sum}`]));
+}
+
+async function backupStep(target, cluster) {
+  const before = await stateOf(target);
+  let restored;
+  if (target.kind === 'postgres') {
+    const dump = path.join(tmp, `${target.name}.dump`);
+    const d = spawnSync('pg_dump', ['-Fc', '-f', dump, target.databaseUrl], { encoding: 'utf8' });
+    check(d.status === 0, `pg_dump: ${d.stderr}`);
+    const name = `${target.name}_restored`;
+    await pgQuery(cluster.url(), `CREATE DATABASE ${name}`);
+    const r = spawnSync('pg_restore', ['--no-owner', '-d', cluster.url(name), dump], { encoding: 'utf8' });
+    check(r.status === 0, `pg_restore: ${r.stderr}`);
+    restored = { kind: 'postgres', databaseUrl: cluster.url(name) };
+  } else {
+    const db = await PGlite.create(path.join(target.dataDir, 'pgdata'));
+    const blob = await db.dumpDataDir('gzip');
+    await db.close();
+    const file = path.join(tmp, 'pglite-backup.tar.gz');
+    writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+    const dir = path.join(tmp, 'pglite-restored');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const loaded = await PGlite.create(path.join(dir, 'pgdata'), { loadDataDir: new Blob([readFileSync(file)]) });
+    await loaded.close();
+    restored = { kind: 'pglite', dataDir: dir };
+  }
+  const after = await stateOf(restored);
+  const rowsTotal = Object.values(before).reduce((n, v) => n + Number(v.split(':')[0]), 0);
+  check(JSON.stringify(before) === JSON.stringify(after), `restored copy differs: ${Object.keys(before).filter((k) => before[k] !== after[k]).join(', ')}`);
+  return `${Object.keys(before).length} tables, ${rowsTotal} rows: counts and checksums equal after ${target.kind === 'postgres' ? 'pg_dump -Fc / pg_restore' : 'dumpDataDir / loadDataDir'}`;
+}
+
+async function abortedUploadStep(target) {
+  const child = startServer(target);
+  try {
+    await waitReady();
+    const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
+    const provider = await myProvider(cookie);
+    const files = () => listFiles(path.join(target.dataDir, 'uploads'));
+    const rowsBefore = mediaCount(await (await fetch(`${base}/api/providers/${provider.id}`)).json());
+    const filesBefore = files();
+    for (const field of ['files', 'logo']) {
+      const url = field === 'files' ? `/api/providers/${provider.id}/media` : `/api/providers/${provider.id}/logo`;
+      const boundary = `----abort${randomUUID()}`;
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const total = 1_500_000;
+      await new Promise((resolve) => {
+        const socket = net.connect(PORT, '127.0.0.1', () => {
+          socket.write(
+            `POST ${url} HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + total + 100}\r\n\r\n`,
+          );
+          socket.write(head);
+          socket.write(png);
+          socket.write(Buffer.alloc(total / 2));
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 500);
+        });
+        socket.on('error', resolve);
+      });
+    }
+    await sleep(1500);
+    const rowsAfter = mediaCount(await (await fetch(`${base}/api/providers/${provider.id}`)).json());
+    const filesAfter = files();
+    check(rowsAfter === rowsBefore, `media rows ${rowsBefore} → ${rowsAfter}`);
+    check(JSON.stringify(filesAfter) === JSON.stringify(filesBefore), `files left behind: ${filesAfter.filter((f) => !filesBefore.includes(f)).join(', ')}`);
+    const stillUp = await fetch(`${base}/api/health/ready`).then((r) => r.status);
+    check(stillUp === 200, 'server not ready after the aborted uploads');
+    return 'media and logo uploads cut off halfway (0.75 MB of 1.5 MB): no row, no file, server ready';
+  } finally {
+    await stop(child);
+  }
+}
+
+const mediaCount = (json) => ((json.data ?? json).mediaFiles ?? (json.data ?? json).media ?? []).length;
+
+function listFiles(dir) {
+  let out = [];
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out = out.concat(listFiles(full));
+    else out.push(full);
+  }
+  return out.sort();
+}
+
+// ── run ──────────────────────────────────────────────────────────────────────────────────────────
+let cluster = null;
+try {
+  if (DBS.includes('postgres')) {
+    cluster = pgCluster();
+    cluster.ctl('start');
+  }
+  for (const kind of DBS) {
+    const t = (label) => freshTarget(kind, cluster, label);
+    await step('load', kind, async () => loadStep(await t('load')));
+    await step('writes', kind, async () => concurrentWritesStep(await t('writes')));
+    await step('kill', kind, async () => killStep(await t('kill')));
+    await step('sigterm', kind, async () => sigtermStep(await t('sigterm')));
+    if (kind === 'postgres') await step('pg-restart', kind, async () => pgRestartStep(await t('restart'), cluster));
+    await step('migrations', kind, async () => migrationsStep(await t('migrations')));
+    await step('backup', kind, async () => backupStep(await t('backup'), cluster));
+    await step('upload-abort', kind, async () => abortedUploadStep(await t('upload')));
+  }
+} finally {
+  if (cluster) cluster.ctl('stop', '-m', 'fast');
+}
+
+console.log('\nReliability suite:');
+for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.label.padEnd(24)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.figures}`);
+writeFileSync(path.join(tmp, 'results.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+const failed = results.filter((r) => !r.ok).length;
+console.log(`\n${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
