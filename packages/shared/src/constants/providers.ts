@@ -166,6 +166,9 @@ export const PROVIDER_MESSAGES = {
   // Server-side refusals (project)
   notOwner: 'You do not have permission to edit this provider',
   alreadyOwner: 'You already own this provider profile',
+  // A claim filed by signing up from a profile (decision 0148): the form asks no role.
+  signupClaimRole: 'Not given (claimed at sign-up)',
+  signupClaimMessage: (company: string) => `Filed when signing up${company ? ` as ${company}` : ''}.`,
 } as const;
 
 /** Type labels on cards (directory §2 "Provider card"). */

@@ -18,6 +18,7 @@ import {
 } from '@solar/shared/contracts/providers';
 import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
+import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
 import { perIp, type LimitSpec } from '../../plugins/rate-limit';
 import * as service from './providers.service';
@@ -82,6 +83,8 @@ async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<Che
 }
 
 export async function providersRoutes(app: FastifyInstance) {
+  // A sign-up with providerId files the pending claim in the sign-up transaction (decisions 0102, 0148).
+  onSignupWithProvider(service.claimAtSignup);
   await app.register(async (scope) => {
     // Multipart only for this feature's upload routes; per-route limits are set where parts are read.
     await scope.register(multipart, {

@@ -19,10 +19,19 @@ import {
   typesMatching,
 } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
-import { providerClaims, providerMediaFiles, providers, type ProviderRow, type UserRow } from '../../db/schema/index';
+import type { Db } from '../../db/client';
+import {
+  providerClaims,
+  providerMediaFiles,
+  providers,
+  signupClaimIntents,
+  type ProviderRow,
+  type UserRow,
+} from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../plugins/context';
 import { isStorageKey } from '../../platform/storage';
+import type { SignupProviderHook } from '../accounts/accounts.hooks';
 import { geocode } from '../geo/gazetteer';
 import { toMediaFile, toProvider, toProviderSummary, toUserClaim } from './providers.mapper';
 import { completenessOf, uniqueSlug, slugify } from './providers.profile';
@@ -268,9 +277,57 @@ async function removeReplacedUploads(ctx: Ctx, before: ProviderRow, after: Provi
 }
 
 /**
- * A claim is stored pending for admin review (ruling). On a profile that already has an approved
- * owner it is recorded as a dispute (decision 0146); one open claim per user and profile.
+ * Files a claim inside the caller's transaction: pending for admin review (ruling), recorded as a
+ * dispute on a profile that already has an approved owner (decision 0146); one open claim per user
+ * and profile (a second submission updates it). The first claim marks the profile claimed.
  */
+async function fileClaim(
+  tx: Db,
+  row: Pick<ProviderRow, 'id' | 'userId' | 'claimed' | 'claimApproved'>,
+  userId: string,
+  input: { companyRole: string; message: string },
+  now: Date,
+) {
+  const kind = row.claimApproved && row.userId ? ('dispute' as const) : ('claim' as const);
+  const [open] = await tx
+    .select()
+    .from(providerClaims)
+    .where(
+      and(
+        eq(providerClaims.providerId, row.id),
+        eq(providerClaims.userId, userId),
+        eq(providerClaims.status, 'pending'),
+      ),
+    );
+  if (open) {
+    const [updated] = await tx
+      .update(providerClaims)
+      .set({ companyRole: input.companyRole, message: input.message, kind, updatedAt: now })
+      .where(eq(providerClaims.id, open.id))
+      .returning();
+    return updated!;
+  }
+  const [created] = await tx
+    .insert(providerClaims)
+    .values({
+      providerId: row.id,
+      userId,
+      companyRole: input.companyRole,
+      message: input.message,
+      kind,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!row.claimed)
+    await tx
+      .update(providers)
+      .set({ claimed: true })
+      .where(and(eq(providers.id, row.id), eq(providers.claimed, false)));
+  return created!;
+}
+
+/** `POST /api/providers/{id}/claim`: the owner cannot claim their own profile (409). */
 export async function claimProvider(
   ctx: Ctx,
   user: UserRow,
@@ -279,46 +336,31 @@ export async function claimProvider(
 ) {
   const row = await requireProvider(ctx, idOrSlug);
   if (row.userId === user.id && row.claimApproved) throw new AppError('CONFLICT', M.alreadyOwner);
-  const kind = row.claimApproved && row.userId ? ('dispute' as const) : ('claim' as const);
-  const db = ctx.database.db;
-  const claim = await db.transaction(async (tx) => {
-    const [open] = await tx
-      .select()
-      .from(providerClaims)
-      .where(
-        and(
-          eq(providerClaims.providerId, row.id),
-          eq(providerClaims.userId, user.id),
-          eq(providerClaims.status, 'pending'),
-        ),
-      );
-    if (open) {
-      const [updated] = await tx
-        .update(providerClaims)
-        .set({ companyRole: input.companyRole, message: input.message ?? '', kind, updatedAt: ctx.clock.now() })
-        .where(eq(providerClaims.id, open.id))
-        .returning();
-      return updated!;
-    }
-    const [created] = await tx
-      .insert(providerClaims)
-      .values({
-        providerId: row.id,
-        userId: user.id,
-        companyRole: input.companyRole,
-        message: input.message ?? '',
-        kind,
-      })
-      .returning();
-    if (!row.claimed)
-      await tx
-        .update(providers)
-        .set({ claimed: true })
-        .where(and(eq(providers.id, row.id), eq(providers.claimed, false)));
-    return created!;
-  });
+  const now = ctx.clock.now();
+  const claim = await ctx.database.db.transaction((tx) =>
+    fileClaim(tx as unknown as Db, row, user.id, { companyRole: input.companyRole, message: input.message ?? '' }, now),
+  );
   return { id: claim.id, status: 'pending' as const, kind: claim.kind };
 }
+
+/**
+ * The accounts hook for a sign-up with `providerId` (decisions 0102, 0148): files a pending claim
+ * (or a dispute) in the sign-up's own transaction and marks the intent processed. An unknown id or
+ * slug files nothing and never fails the sign-up.
+ */
+export const claimAtSignup: SignupProviderHook = async (tx, { userId, providerId, company }) => {
+  const row = await repo.findProvider(tx, providerId.trim());
+  if (!row) return;
+  // The intent carries the sign-up's time (the accounts feature's clock): the claim uses it too.
+  const intent = and(eq(signupClaimIntents.userId, userId), eq(signupClaimIntents.providerId, providerId));
+  const [recorded] = await tx
+    .select({ createdAt: signupClaimIntents.createdAt })
+    .from(signupClaimIntents)
+    .where(intent);
+  const now = recorded?.createdAt ?? new Date();
+  await fileClaim(tx, row, userId, { companyRole: M.signupClaimRole, message: M.signupClaimMessage(company) }, now);
+  await tx.update(signupClaimIntents).set({ processedAt: now }).where(intent);
+};
 
 /** Stores a re-encoded logo or cover and points the profile at it; the old upload is removed. */
 export async function setProviderImage(

@@ -232,6 +232,15 @@ export function ProviderProfilePage({
               Claim this profile
             </Link>
           )}
+          {!user && !provider.claimApproved && (
+            // New to the site: signing up with providerId files the claim with the account (decision 0148).
+            <Link
+              to={`${signInPath('/register', `/providers/${pathId}`)}&providerId=${encodeURIComponent(provider.id)}`}
+              className="self-center text-sm text-primary underline-offset-4 hover:underline"
+            >
+              New here? Sign up and claim
+            </Link>
+          )}
           <Button onClick={requestQuote}>Request Quote</Button>
         </div>
       </div>
