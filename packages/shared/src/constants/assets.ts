@@ -222,3 +222,47 @@ export const REPD_SOURCE = {
   publisher: 'Department for Energy Security and Net Zero',
   attribution: 'Contains public sector information licensed under the Open Government Licence v3.0.',
 } as const;
+
+/**
+ * 'Providers serving this site' (issue 9, docs/decisions/0198): the directory technologies that
+ * serve an asset's REPD technology. A technology missing here has no directory counterpart, so
+ * providers are matched on their service area only.
+ */
+export const PROVIDER_TECHNOLOGIES_FOR_ASSET: Partial<Record<(typeof ASSET_TECHNOLOGY_TYPES)[number], readonly string[]>> = {
+  'Solar Photovoltaics': ['Solar PV', 'Hybrid'],
+  Battery: ['BESS', 'Hybrid'],
+  'Wind Onshore': ['Wind'],
+  'Wind Offshore': ['Wind'],
+};
+
+/** REPD development status → the directory's phase (directory §3: Operational, Development, Construction). */
+export const PROVIDER_PHASE_FOR_STATUS: Partial<Record<(typeof ASSET_DEVELOPMENT_STATUSES)[number], string>> = {
+  Operational: 'Operational',
+  'Under Construction': 'Construction',
+  'Planning Permission Granted': 'Development',
+  'Secretary of State - Granted': 'Development',
+  'Appeal Granted': 'Development',
+  'Planning Application Submitted': 'Development',
+  'Appeal Lodged': 'Development',
+  Revised: 'Development',
+  'No Application Required': 'Development',
+};
+
+export const providerTechnologiesForAsset = (technology: string | null | undefined): readonly string[] =>
+  (technology && PROVIDER_TECHNOLOGIES_FOR_ASSET[technology as keyof typeof PROVIDER_TECHNOLOGIES_FOR_ASSET]) || [];
+export const providerPhaseForStatus = (status: string | null | undefined): string | null =>
+  (status && PROVIDER_PHASE_FOR_STATUS[status as keyof typeof PROVIDER_PHASE_FOR_STATUS]) || null;
+
+/** Providers shown on an asset at first, and the most one request may ask for. */
+export const ASSET_PROVIDERS_PAGE_SIZE = 6;
+export const ASSET_PROVIDERS_MAX_LIMIT = 48;
+
+export const ASSET_PROVIDER_MESSAGES = {
+  title: 'Providers serving this site',
+  loading: 'Loading providers...',
+  failed: 'Failed to load providers',
+  none: 'No directory providers cover this site yet.',
+  showMore: 'Show more providers',
+  countrywide: 'Covers the whole country',
+  distance: (km: number) => `Based ${km < 10 ? km.toFixed(1) : Math.round(km)} km from this site`,
+} as const;

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { AGE_SLIDER, ASSET_MAP, PROJECT_PHASES, PROJECT_SORT_KEYS, PROJECTS_MAX_LIMIT, PROJECTS_PAGE_SIZE } from '../constants/assets';
+import {
+  AGE_SLIDER,
+  ASSET_MAP,
+  ASSET_PROVIDERS_MAX_LIMIT,
+  ASSET_PROVIDERS_PAGE_SIZE,
+  PROJECT_PHASES,
+  PROJECT_SORT_KEYS,
+  PROJECTS_MAX_LIMIT,
+  PROJECTS_PAGE_SIZE,
+} from '../constants/assets';
 import { defineContract } from './contract';
 import { errors, idParam, repeated } from './common';
+import { providerSummary } from './providers';
 
 const text = z.string().trim().max(200);
 const listItem = z.string().trim().min(1).max(200);
@@ -229,3 +239,36 @@ export const getAssetSource = defineContract({
 export const isDefaultAgeRange = (min?: number, max?: number) =>
   (min ?? AGE_SLIDER.min) <= AGE_SLIDER.min && (max ?? AGE_SLIDER.max) >= AGE_SLIDER.max;
 export const DEFAULT_ASSET_BOUNDS = ASSET_MAP.defaultBounds;
+
+/** One provider whose service area covers an asset: the directory card's fields plus the distance. */
+export const assetProvider = z.object({
+  provider: providerSummary,
+  /** Haversine km from the site to the provider's base; null when a countrywide provider has none. */
+  distanceKm: z.number().nullable(),
+  countrywide: z.boolean(),
+});
+export type AssetProvider = z.infer<typeof assetProvider>;
+
+export const assetProvidersResponse = z.object({
+  data: z.array(assetProvider),
+  total: z.number().int(),
+  /** What providers were matched on (null: no directory counterpart, area only). */
+  technologies: z.array(z.string()),
+  phase: z.string().nullable(),
+});
+export type AssetProvidersResponse = z.infer<typeof assetProvidersResponse>;
+
+export const listAssetProviders = defineContract({
+  method: 'GET',
+  path: '/api/assets/:id/providers',
+  // Part of the asset's details (accounts §6, docs/decisions/0193, 0198).
+  access: 'user',
+  source: 'project',
+  summary: "Directory providers whose service area covers the asset and that serve its technology and phase",
+  params: idParam,
+  query: z.object({
+    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+    limit: z.coerce.number().int().min(1).max(ASSET_PROVIDERS_MAX_LIMIT).default(ASSET_PROVIDERS_PAGE_SIZE),
+  }),
+  response: { 200: assetProvidersResponse, 400: errors[400], 401: errors[401], 404: errors[404] },
+});

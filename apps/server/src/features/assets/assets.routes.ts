@@ -4,10 +4,12 @@ import {
   getAssetCoordinates,
   getAssetSource,
   listAssetOperators,
+  listAssetProviders,
   listAssetProjects,
   listAssetSites,
 } from '@solar/shared/contracts/assets';
 import { bind } from '../../plugins/routes';
+import { listAssetProviders as listServingProviders } from './asset-providers';
 import * as service from './assets.service';
 
 /** Asset intelligence (accounts §2, §7): the map, type-aheads, the projects table and asset detail. */
@@ -30,4 +32,6 @@ export function assetsRoutes(app: FastifyInstance) {
   });
   // accounts §6: details need login; `access: 'user'` answers 401 to visitors (docs/decisions/0193).
   bind(app, getAsset, async ({ params }) => service.getAsset(ctx, params.id));
+  // 'Providers serving this site' (docs/decisions/0198): also signed-in only, like the details.
+  bind(app, listAssetProviders, async ({ params, query }) => listServingProviders(ctx, params.id, query.offset, query.limit));
 }
