@@ -270,6 +270,7 @@ export function ListATenderPage() {
                         provider={provider}
                         currentUserId={me?.id ?? null}
                         showUnclaimed
+                        signInRedirect="/list-a-tender"
                         tender={{
                           selected: !!form.invited[provider.id],
                           onToggle: (id) =>

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import { ProviderCard, type ProviderCardProps } from './provider-card';
 import { readFilters, toggleItem, mapLinkQuery } from './directory-filters-state';
@@ -50,9 +50,13 @@ function Where() {
   return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
 }
 
-function renderCard(overrides: Partial<ProviderSummary> = {}, props: Partial<ProviderCardProps> = {}) {
+function renderCard(
+  overrides: Partial<ProviderSummary> = {},
+  props: Partial<ProviderCardProps> = {},
+  at = '/providers',
+) {
   return render(
-    <MemoryRouter initialEntries={['/providers']}>
+    <MemoryRouter initialEntries={[at]}>
       <Routes>
         <Route
           path="*"
@@ -137,6 +141,55 @@ describe('provider card (directory §2)', () => {
     renderCard({}, { currentUserId: 'u9' });
     await userEvent.click(screen.getByRole('button', { name: /Request quote/ }));
     expect(screen.getByTestId('where')).toHaveTextContent('/providers/p1/quote');
+  });
+
+  it('on a tender page, signed in: Invite to tender toggles the provider (aria-pressed)', async () => {
+    const onToggle = vi.fn();
+    const { rerender } = renderCard({}, { currentUserId: 'u9', tender: { selected: false, onToggle } });
+    expect(screen.queryByRole('button', { name: /Request quote/ })).not.toBeInTheDocument();
+    const invite = screen.getByRole('button', { name: /Invite to tender/ });
+    expect(invite).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(invite);
+    expect(onToggle).toHaveBeenCalledWith('p1');
+    rerender(
+      <MemoryRouter>
+        <ProviderCard provider={base} currentUserId="u9" tender={{ selected: true, onToggle }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: /Invite to tender/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('on the list-a-tender page, signed out: the dialog asks to sign in to invite and comes back to /list-a-tender', async () => {
+    const onToggle = vi.fn();
+    renderCard(
+      {},
+      { tender: { selected: false, onToggle }, signInRedirect: '/list-a-tender' },
+      '/list-a-tender?service=Panel%20Cleaning',
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Invite to tender/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sign In Required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please sign in to invite providers')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Please sign in to request a quote')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Flist-a-tender',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/auth/register?redirect=%2Flist-a-tender',
+    );
+    expect(onToggle).not.toHaveBeenCalled();
+  });
+
+  it('on a tender page without signInRedirect, the links come back to that page, never the quote page', async () => {
+    renderCard({}, { tender: { selected: false, onToggle: vi.fn() } }, '/some-tender-page?x=1');
+    await userEvent.click(screen.getByRole('button', { name: /Invite to tender/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth?redirect=%2Fsome-tender-page%3Fx%3D1',
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, Check, Globe, Mail, MapPin, Phone, Radar } from 'lucide-react';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import {
@@ -23,6 +23,11 @@ export interface ProviderCardProps {
   showContact?: boolean;
   /** On a tender page: the 'Invite to tender' toggle instead of 'Request quote'. */
   tender?: { selected: boolean; onToggle(providerId: string): void };
+  /**
+   * Where the 'Sign In Required' links come back to. Default: the quote page for 'Request quote'; on
+   * a tender page the page itself (the list-a-tender page passes '/list-a-tender', accounts §2).
+   */
+  signInRedirect?: string;
 }
 
 export const quotePath = (p: Pick<ProviderSummary, 'id'>) => `/providers/${p.id}/quote`;
@@ -34,8 +39,11 @@ export function ProviderCard({
   showUnclaimed = false,
   showContact = false,
   tender,
+  signInRedirect,
 }: ProviderCardProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const comeBackTo = signInRedirect ?? (tender ? `${location.pathname}${location.search}` : quotePath(provider));
   const [signIn, setSignIn] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const logo = provider.logo && !PLACEHOLDER_LOGO_PATTERN.test(provider.logo) && !logoFailed ? provider.logo : null;
@@ -159,7 +167,7 @@ export function ProviderCard({
       <SignInRequiredDialog
         open={signIn}
         onOpenChange={setSignIn}
-        redirect={quotePath(provider)}
+        redirect={comeBackTo}
         context={tender ? 'tender' : 'quote'}
       />
     </Card>
