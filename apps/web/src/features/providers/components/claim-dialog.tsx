@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { useClaimProvider } from '../api/provider-mutations';
 
 interface ClaimForm {
@@ -32,7 +33,8 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
     } catch (error) {
       toast({
         title: 'Error',
-        description: error instanceof Error && error.message ? error.message : M.claimFailed,
+        // The server's message; a request that got no answer gets the default (directory §8).
+        description: error instanceof ApiError && error.message ? error.message : M.claimFailed,
         variant: 'destructive',
       });
     }

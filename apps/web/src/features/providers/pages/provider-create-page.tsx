@@ -19,6 +19,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { RequireAuth } from '../../accounts/components/require-auth';
 import { LocationInput } from '../../geo/components/location-input';
 import { useServices } from '../../geo/api/services';
@@ -88,7 +89,8 @@ export function ProviderCreatePage() {
       toast({ title: 'Success', description: M.created, variant: 'success' });
       navigate(`/providers/${body.data.id}`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : '';
+      // The server's message (or the request helper's); a request that got no answer gets the default (directory §8).
+      const message = error instanceof ApiError ? error.message : '';
       if (message.includes('already exists')) {
         setError('businessName', { message: M.nameExistsField });
         toast({ title: 'Error', description: M.nameExistsToast, variant: 'destructive' });

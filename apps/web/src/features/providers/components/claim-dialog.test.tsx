@@ -1,0 +1,85 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { Toaster } from '../../../components/ui/toaster';
+import { ClaimDialog } from './claim-dialog';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let answer: () => Response | Promise<Response>;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  answer = () => json({ success: true, message: 'ok', data: { id: 'c1', status: 'pending', kind: 'claim' } }, 201);
+  fetchMock = vi.fn(async () => answer());
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ClaimDialog providerId="p-42" businessName="Acme Solar" />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Claim this profile' }));
+  return screen.findByRole('dialog', { name: 'Claim this profile' });
+}
+
+describe('claim dialog (directory §2, §5)', () => {
+  it("refuses an empty or blank role with 'Role is required' and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByText(/Acme Solar/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(await within(dialog).findByText(M.roleRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Your role at the company')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByLabelText('Your role at the company'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(within(dialog).getByText(M.roleRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends role, message and force: true, toasts 'Claim Submitted' and closes", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Your role at the company'), ' Managing Director ');
+    await user.type(within(dialog).getByLabelText('Message (optional)'), 'I founded the company.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(await screen.findByText(M.claimSubmittedTitle)).toBeInTheDocument();
+    expect(screen.getByText(M.claimSubmitted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/providers/p-42/claim');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      companyRole: 'Managing Director',
+      message: 'I founded the company.',
+      force: true,
+    });
+  });
+
+  it("a failure keeps the dialog open with the server message, or 'Failed to submit claim' without one", async () => {
+    const user = userEvent.setup();
+    answer = () => json({ success: false, message: 'Too many requests, please try again later.' }, 429);
+    renderDialog();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Your role at the company'), 'Director');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(await screen.findByText('Too many requests, please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(await screen.findByText(M.claimFailed)).toBeInTheDocument();
+    expect(screen.queryByText(M.claimSubmittedTitle)).not.toBeInTheDocument();
+  });
+});
