@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -23,7 +24,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, providersRoutes, tendersRoutes, partsRoutes, adminRoutes, quotesRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -50,6 +51,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env);
+  // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.
+  await app.register(compress, { threshold: 2048, encodings: ['gzip', 'deflate'], zlibOptions: { level: 5 } });
   await app.register(cookie);
   await registerRateLimit(app);
   registerAuth(app);

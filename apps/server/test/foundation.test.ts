@@ -49,6 +49,14 @@ describe.each(databaseKinds)('foundation on %s', (kind) => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/me', '/api/health', '/api/analytics/pageview']));
   });
 
+  it('compresses large responses when the client accepts gzip', async () => {
+    const res = await t.app.inject({ url: '/api/docs/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('answers unknown /api paths with a JSON 404, never the app shell', async () => {
     const res = await t.app.inject('/api/nope');
     expect(res.statusCode).toBe(404);
