@@ -1,5 +1,7 @@
+import { assetsBenchScenarios } from '../features/assets/assets.bench';
 import { geoBenchScenarios } from '../features/geo/geo.bench';
 import { partsBenchScenarios } from '../features/parts/parts.bench';
+import { providersBenchScenarios } from '../features/providers/providers.bench';
 import { tendersBenchScenarios } from '../features/tenders/tenders.bench';
 
 /**
@@ -17,7 +19,8 @@ export interface BenchRequest {
 
 export interface Scenario {
   name: string;
-  requests: BenchRequest[];
+  /** Fixed requests, or a function that builds them from the running server (real ids). */
+  requests: BenchRequest[] | ((get: (path: string) => Promise<unknown>) => Promise<BenchRequest[]>);
 }
 
 export const SCENARIOS: Scenario[] = [
@@ -36,7 +39,9 @@ export const SCENARIOS: Scenario[] = [
       headers: { 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` },
     })),
   },
+  ...providersBenchScenarios,
   ...geoBenchScenarios,
+  ...assetsBenchScenarios,
   ...partsBenchScenarios,
   ...tendersBenchScenarios,
   {

@@ -1,7 +1,8 @@
 // `npm run bench`: starts the built server on a seeded database and drives its read endpoints with
 // autocannon, next to two baselines measured in the same run (bare Fastify hello-world; the full
 // plugin stack serving a hello route). Prints req/s, p99 and the ratio to each baseline.
-// Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20), DATABASE_URL (PostgreSQL).
+// Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20), DATABASE_URL (PostgreSQL),
+// BENCH_PROVIDERS (e.g. 50000: add generated providers first), BENCH_ONLY (a pattern on scenario names).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { SCENARIOS, type BenchRequest } from './bench-scenarios';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const tmp = path.join(repoRoot, '.tmp/bench');
+const scaleProviders = process.env.BENCH_PROVIDERS;
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const serverJs = path.join(serverRoot, 'dist/server.js');
 const children: ChildProcess[] = [];
 
@@ -70,10 +73,17 @@ async function main() {
   const dataDir = path.join(tmp, 'data');
   const serverEnv = { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '3301', TRUST_PROXY: 'true' };
   if (!usePostgres) {
-    const snapshot = path.join(tmp, 'snapshot');
+    const snapshot = path.join(tmp, `snapshot${scaleProviders ? `-${scaleProviders}` : ''}`);
     if (!existsSync(path.join(snapshot, 'pgdata'))) {
       console.log('Seeding a benchmark database snapshot...');
       execFileSync(process.execPath, [serverJs, '--seed-only'], { env: { ...process.env, ...serverEnv, DATA_DIR: snapshot }, stdio: 'inherit' });
+      if (scaleProviders) {
+        console.log(`Adding generated providers up to ${scaleProviders}...`);
+        execFileSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/cli/seed-scale.ts'), '--providers', scaleProviders], {
+          env: { ...process.env, ...serverEnv, DATA_DIR: snapshot },
+          stdio: 'inherit',
+        });
+      }
     }
     rmSync(dataDir, { recursive: true, force: true });
     cpSync(snapshot, dataDir, { recursive: true });
@@ -91,9 +101,14 @@ async function main() {
     { name: 'baseline: full stack hello', ...stack },
   ];
   const cookie = await signIn('http://127.0.0.1:3301');
-  for (const scenario of SCENARIOS) rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', scenario.requests, cookie)) });
+  const get = async (p: string) => (await fetch(`http://127.0.0.1:3301${p}`)).json();
+  for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
+    const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
+    rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', requests, cookie)) });
+  }
 
-  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}; ${connections} connections, ${seconds} s each\n`);
+  const size = scaleProviders ? `, ${scaleProviders} generated providers added` : '';
+  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}; ${connections} connections, ${seconds} s each\n`);
   console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
   for (const r of rows) {
     console.log(

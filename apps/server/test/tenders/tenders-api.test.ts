@@ -170,7 +170,7 @@ describe.each(databaseKinds)('tenders API on %s', (kind) => {
   });
 
   it('answers every request of the bench scenario with 200', async () => {
-    for (const request of tendersBenchScenarios.flatMap((s) => s.requests)) {
+    for (const request of tendersBenchScenarios.flatMap((s) => (Array.isArray(s.requests) ? s.requests : []))) {
       const res = await t.app.inject(request.path);
       expect(res.statusCode, `${request.path}: ${res.body}`).toBe(200);
     }

@@ -1,0 +1,33 @@
+import type { Scenario } from '../../cli/bench-scenarios';
+
+const BOUNDS = ['-12,49,2,61', '-3.5,50,0.5,52.5', '-2.5,53,-1,54', '-4.5,55.5,-2.5,56.5', '-6.5,54,-5.5,55'];
+const TECH = ['Solar Photovoltaics', 'Battery', 'Wind Onshore'];
+const REGIONS = ['South West', 'Eastern', 'Scotland', 'Yorkshire and Humber', 'Wales'];
+const SORTS = ['siteName', 'installedCapacity', 'planningSubmissionDate', 'region'];
+
+/** Asset intelligence reads: map points within rotating bounds and the projects table (issue 9). */
+export const assetsBenchScenarios: Scenario[] = [
+  {
+    name: 'assets/coordinates (map, rotating)',
+    requests: Array.from({ length: 100 }, (_, i) => {
+      const q = new URLSearchParams({ bounds: BOUNDS[i % BOUNDS.length]!, zoom: String(5 + (i % 8)) });
+      if (i % 2) q.append('technologyTypes', TECH[i % TECH.length]!);
+      if (i % 3 === 0) q.set('minCapacity', String(i % 20));
+      return { path: `/api/assets/coordinates?${q}` };
+    }),
+  },
+  {
+    name: 'assets/tenders (projects table)',
+    requests: Array.from({ length: 100 }, (_, i) => {
+      const q = new URLSearchParams({
+        offset: String((i % 5) * 25),
+        limit: '25',
+        sortBy: SORTS[i % SORTS.length]!,
+        sortDirection: i % 2 ? 'asc' : 'desc',
+      });
+      if (i % 3 === 0) q.set('region', REGIONS[i % REGIONS.length]!);
+      if (i % 4 === 1) q.set('technology', TECH[i % TECH.length]!);
+      return { path: `/api/assets/tenders?${q}` };
+    }),
+  },
+];

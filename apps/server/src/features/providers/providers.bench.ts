@@ -1,0 +1,48 @@
+import type { Scenario } from '../../cli/bench-scenarios';
+
+const SERVICES = ['Operations & Maintenance', 'Panel Cleaning', 'Drone Surveys', 'Security', 'solar'];
+const TECHNOLOGIES = ['Solar PV', 'BESS', 'Hybrid'];
+const PHASES = ['Operational', 'Development', 'Construction'];
+const PLACES = [
+  { location: 'Bristol, City of Bristol', center: '-2.5879,51.4545' },
+  { location: 'Leeds, West Yorkshire', center: '-1.5491,53.8008' },
+  { location: 'Norwich, Norfolk', center: '1.2974,52.6309' },
+  { location: 'Inverness, Highland', center: '-4.2247,57.4778' },
+  { location: 'Belfast, Northern Ireland', center: '-5.9301,54.5973' },
+];
+const COMPANIES = ['solar', 'energy', 'renewable', 'power', 'green'];
+
+/** The directory's list and map searches with rotating, realistic filter mixes (issue 4). */
+function searchRequests(mode: 'list' | 'map') {
+  return Array.from({ length: 300 }, (_, i) => {
+    const q = new URLSearchParams();
+    if (i % 3 === 0) q.append('services', SERVICES[i % SERVICES.length]!);
+    if (i % 5 === 1) q.append('companies', COMPANIES[i % COMPANIES.length]!);
+    if (i % 4 === 2) q.append('technologies', TECHNOLOGIES[i % TECHNOLOGIES.length]!);
+    if (i % 6 === 3) q.append('phases', PHASES[i % PHASES.length]!);
+    if (i % 2 === 0) {
+      const place = PLACES[i % PLACES.length]!;
+      q.set('location', place.location);
+      q.set('locationCenter', place.center);
+      q.set('radius', String([25, 50, 100, 200, 300][i % 5]));
+    }
+    if (i % 7 === 0) q.set('sort', 'name');
+    if (mode === 'list') q.set('page', String(1 + (i % 4)));
+    else q.set('mode', 'map');
+    return { path: `/api/providers/search?${q}` };
+  });
+}
+
+export const providersBenchScenarios: Scenario[] = [
+  { name: 'providers/search (list, rotating)', requests: searchRequests('list') },
+  { name: 'providers/search (map points)', requests: searchRequests('map') },
+  {
+    name: 'providers/{id} (profile reads)',
+    // Real profile ids, taken from the running server before measuring.
+    requests: async (get) => {
+      const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => get(`/api/providers/search?page=${page}&pageSize=50`)));
+      const ids = pages.flatMap((p) => (p as { data: Array<{ id: string }> }).data.map((provider) => provider.id));
+      return ids.map((id) => ({ path: `/api/providers/${id}` }));
+    },
+  },
+];
