@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { QUERY } from '@solar/shared/constants/ui';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { ApiError, getJson, toQueryString } from '../../../lib/api-client';
 import { retryUnless401 } from '../../../lib/query-client';
 import type { DirectoryFilters } from '../components/directory-filters-state';
 import { providerKeys } from './keys';
@@ -31,10 +31,33 @@ export function searchQueryString(filters: DirectoryFilters, extra: Record<strin
 }
 
 /** A list response must carry success and a data array (directory §5), else 'Invalid provider data format'. */
-export function checkListShape(body: unknown): ProviderPage {
+export function checkListShape<T = ProviderSummary>(
+  body: unknown,
+): { data: T[]; pagination: ProviderPage['pagination'] } {
   const b = body as { success?: unknown; data?: unknown; pagination?: ProviderPage['pagination'] } | null;
-  if (!b || b.success !== true || !Array.isArray(b.data)) throw new Error(M.invalidFormat);
-  return { data: b.data as ProviderSummary[], pagination: b.pagination ?? { page: 1, pages: 1, total: b.data.length } };
+  if (!b || typeof b !== 'object' || b.success !== true || !Array.isArray(b.data)) throw new Error(M.invalidFormat);
+  return { data: b.data as T[], pagination: b.pagination ?? { page: 1, pages: 1, total: b.data.length } };
+}
+
+/**
+ * The public provider list (directory §5): an answer in an invalid format gives an empty list, not
+ * an error. Used by the list-a-tender page's provider list, the spec's reader of the public list.
+ */
+export function publicListShape(body: unknown): ProviderPage {
+  try {
+    return checkListShape(body);
+  } catch {
+    return { data: [], pagination: { page: 1, pages: 1, total: 0 } };
+  }
+}
+
+/** The directory's list reads: the server's message, or 'Failed to fetch providers' when no answer came. */
+export async function fetchProviderList(url: string): Promise<unknown> {
+  try {
+    return await getJson<unknown>(url);
+  } catch (error) {
+    throw error instanceof ApiError && error.message ? error : new Error(M.fetchProvidersFailed);
+  }
 }
 
 export const searchProvidersOptions = (filters: DirectoryFilters) => {
@@ -42,13 +65,7 @@ export const searchProvidersOptions = (filters: DirectoryFilters) => {
   return queryOptions({
     queryKey: providerKeys.search(qs),
     queryFn: async () => {
-      let body: unknown;
-      try {
-        body = await getJson<unknown>(`/api/providers/search${qs}`);
-      } catch (error) {
-        throw error instanceof Error && error.message ? error : new Error(M.fetchProvidersFailed);
-      }
-      return checkListShape(body);
+      return checkListShape(await fetchProviderList(`/api/providers/search${qs}`));
     },
     staleTime: QUERY.providersStaleTimeMs,
     retry: retryUnless401(QUERY.providersRetries),

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import { TENDER_PROVIDERS_PAGE_SIZE } from '@solar/shared/constants/tenders';
 import { getJson, toQueryString } from '../../../lib/api-client';
+import { publicListShape } from '../../providers/api/search-providers';
 import { tenderKeys } from './keys';
 
 interface Page {
@@ -18,16 +19,18 @@ interface Page {
 export function useInvitableProviders(params: { service: string; lat?: number; lng?: number; radius: number }, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...tenderKeys.all, 'invitable-providers', params],
-    queryFn: ({ pageParam }) =>
-      getJson<Page>(
-        `/api/providers/search${toQueryString({
-          services: [params.service],
-          locationCenter: params.lat !== undefined && params.lng !== undefined ? `${params.lng},${params.lat}` : undefined,
-          radius: params.lat !== undefined ? params.radius : undefined,
-          pageSize: TENDER_PROVIDERS_PAGE_SIZE,
-          page: pageParam,
-        })}`,
-      ),
+    // An answer in an invalid format gives an empty list (directory §5, the public provider list).
+    queryFn: async ({ pageParam }): Promise<Page> => {
+      const url = `/api/providers/search${toQueryString({
+        services: [params.service],
+        locationCenter:
+          params.lat !== undefined && params.lng !== undefined ? `${params.lng},${params.lat}` : undefined,
+        radius: params.lat !== undefined ? params.radius : undefined,
+        pageSize: TENDER_PROVIDERS_PAGE_SIZE,
+        page: pageParam,
+      })}`;
+      return { success: true, ...publicListShape(await getJson<unknown>(url)) };
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
     placeholderData: keepPreviousData,
