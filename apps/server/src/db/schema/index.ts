@@ -7,3 +7,4 @@ export * from './parts';
 export * from './tenders';
 export * from './admin';
 export * from './quotes';
+export * from './read-cache';

@@ -123,6 +123,24 @@ export type SearchSort = 'default' | 'name';
 
 const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The smallest latitude/longitude box holding every point within `radiusKm` (haversine, R = 6371
+ * km) of the centre, widened by a hair so rounding never drops an edge point. `west` is null when
+ * the circle reaches a pole or crosses the antimeridian (no longitude bound then).
+ */
+export function boundingBox(lat: number, lng: number, radiusKm: number) {
+  const degrees = 180 / Math.PI;
+  const angular = radiusKm / EARTH_RADIUS_KM;
+  const margin = 1e-6;
+  const south = Math.max(-90, lat - angular * degrees - margin);
+  const north = Math.min(90, lat + angular * degrees + margin);
+  const cosLat = Math.cos(lat / degrees);
+  if (angular >= Math.PI / 2 || Math.sin(angular) >= cosLat) return { south, north, west: null, east: null };
+  const half = Math.asin(Math.sin(angular) / cosLat) * degrees + margin;
+  if (lng - half < -180 || lng + half > 180) return { south, north, west: null, east: null };
+  return { south, north, west: lng - half, east: lng + half };
+}
+
 /** Builds the WHERE clause with positional parameters. */
 function whereOf(filters: SearchFilters, params: unknown[]): string {
   const p = (value: unknown) => {
@@ -152,11 +170,13 @@ function whereOf(filters: SearchFilters, params: unknown[]): string {
     const la = p(lat);
     const lo = p(lng);
     const r = p(radiusKm);
-    // earthdistance's sphere is 6378.168 km: widen its box so it always contains the 6371 km circle.
-    const boxMetres = p(radiusKm * 1000 * (6378.168 / EARTH_RADIUS_KM) * 1.001 + 100);
+    // A latitude/longitude box that contains the search circle (btree providers_lat_lng_idx,
+    // migration 0011), then the exact haversine distance on the few rows inside it.
+    const box = boundingBox(lat, lng, radiusKm);
+    const lngRange = box.west === null ? '' : `AND longitude BETWEEN ${p(box.west)} AND ${p(box.east)}`;
     clauses.push(`(service_radius = -1 OR (
       latitude IS NOT NULL AND longitude IS NOT NULL AND service_radius > 0
-      AND earth_box(ll_to_earth(${la}, ${lo}), ${boxMetres}) @> ll_to_earth(latitude, longitude)
+      AND latitude BETWEEN ${p(box.south)} AND ${p(box.north)} ${lngRange}
       AND 2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
         power(sin(radians(latitude - ${la}) / 2), 2)
         + cos(radians(${la})) * cos(radians(latitude)) * power(sin(radians(longitude - ${lo}) / 2), 2)
@@ -179,17 +199,20 @@ export async function searchProviderIds(
 ): Promise<{ ids: string[]; total: number }> {
   const params: unknown[] = [];
   const where = whereOf(filters, params);
+  // One scan: the page and the total together (a window count); a second query only when the
+  // page lies past the end and so carries no total.
+  const rows = await database.query<{ id: string; total: number }>(
+    `SELECT id, count(*) OVER ()::int AS total FROM providers ${where}
+     ORDER BY ${ORDER[sort]} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    params,
+  );
+  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
+  if (page === 1) return { ids: [], total: 0 };
   const [count] = await database.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM providers ${where}`,
     params,
   );
-  const total = count?.total ?? 0;
-  if (total === 0 || (page - 1) * pageSize >= total) return { ids: [], total };
-  const rows = await database.query<{ id: string }>(
-    `SELECT id FROM providers ${where} ORDER BY ${ORDER[sort]} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    params,
-  );
-  return { ids: rows.map((r) => r.id), total };
+  return { ids: [], total: count?.total ?? 0 };
 }
 
 export interface PointRow {

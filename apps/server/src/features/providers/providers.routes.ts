@@ -18,6 +18,7 @@ import {
 } from '@solar/shared/contracts/providers';
 import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
+import { sendJsonText } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
 import { perIp, type LimitSpec } from '../../plugins/rate-limit';
@@ -99,10 +100,9 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
-    bind(scope, searchProviders, async ({ query }) => ({
-      success: true as const,
-      ...(await service.searchProviders(scope.ctx, query)),
-    }));
+    bind(scope, searchProviders, async ({ query }, reply) =>
+      sendJsonText(reply, await service.searchProvidersJson(scope.ctx, query)),
+    );
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,
       ...(await service.checkName(scope.ctx, query.name)),

@@ -19,6 +19,7 @@ import {
   typesMatching,
 } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
+import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
 import type { Db } from '../../db/client';
 import {
   providerClaims,
@@ -29,6 +30,7 @@ import {
   type UserRow,
 } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import { cacheKey, createReadCache, encodeResponse } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
 import { isStorageKey } from '../../platform/storage';
 import type { SignupProviderHook } from '../accounts/accounts.hooks';
@@ -120,17 +122,32 @@ export function parseCenter(value: string | undefined): { lat: number; lng: numb
 
 const MAP_POINT_CAP = 60_000;
 
-export async function searchProviders(
-  ctx: Ctx,
-  query: SearchInput,
-): Promise<{ data: ProviderSummary[] | ProviderPoint[]; pagination: { page: number; pages: number; total: number } }> {
+/** Map positions to 5 decimals (about a metre): enough for a pin, a fifth of the bytes. */
+const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+
+/**
+ * Identical searches within 30 s while no provider row changed are answered from memory
+ * (docs/decisions/0300). Bounded at 2,000 answers or 32 MB per database.
+ */
+const searchCache = createReadCache('providers', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: 30_000 });
+
+/** GET /api/providers/search as the JSON text of its 200 response (cached; see searchCache). */
+export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<string> {
+  const filters = searchFilters(query);
+  const key = cacheKey({ filters, mode: query.mode, sort: query.sort, page: query.page, pageSize: query.pageSize });
+  return searchCache(ctx.database, key, async () =>
+    encodeResponse(searchProvidersContract.response[200], { success: true, ...(await runSearch(ctx, filters, query)) }),
+  );
+}
+
+function searchFilters(query: SearchInput): repo.SearchFilters {
   let center = parseCenter(query.locationCenter);
   // An address with a location but no centre (typed by hand) is geocoded with the gazetteer.
   if (!center && query.location?.trim()) {
     const [hit] = geocode(query.location.trim(), { limit: 1 });
     if (hit) center = { lng: hit.center[0], lat: hit.center[1] };
   }
-  const filters: repo.SearchFilters = {
+  return {
     companies: trimAll(query.companies),
     services: trimAll(query.services),
     servicesMatch: query.mode === 'map' ? 'all' : 'any',
@@ -140,13 +157,20 @@ export async function searchProviders(
     phases: lowerAll(query.phases),
     near: center ? { ...center, radiusKm: query.radius ?? DEFAULT_RADIUS_KM } : null,
   };
+}
+
+async function runSearch(
+  ctx: Ctx,
+  filters: repo.SearchFilters,
+  query: SearchInput,
+): Promise<{ data: ProviderSummary[] | ProviderPoint[]; pagination: { page: number; pages: number; total: number } }> {
   if (query.mode === 'map') {
     const rows = await repo.searchProviderPoints(ctx.database, filters, MAP_POINT_CAP);
     const data: ProviderPoint[] = rows.map((r) => ({
       id: r.id,
       slug: r.slug,
       businessName: r.business_name,
-      position: [r.longitude, r.latitude],
+      position: [round5(r.longitude), round5(r.latitude)],
       radius: r.service_radius,
       countrywide: r.service_radius === -1,
     }));

@@ -1,0 +1,111 @@
+import type { FastifyReply } from 'fastify';
+import { safeEncode, type $ZodType } from 'zod/v4/core';
+import type { Database } from '../db/client';
+
+/** Tables whose writes bump a row of `read_cache_versions` (migration 0011). */
+export type CachedTable = 'providers' | 'assets';
+
+export interface ReadCacheLimits {
+  /** Most entries kept per database; the least recently used goes first. */
+  maxEntries: number;
+  /** Most bytes of JSON kept per database. */
+  maxBytes: number;
+  /** Longest an entry is served even while its table is unchanged (decision 0300: 30 s). */
+  ttlMs: number;
+}
+
+interface Entry {
+  json: string;
+  at: number;
+}
+
+interface State {
+  version: string;
+  entries: Map<string, Entry>;
+  pending: Map<string, Promise<string>>;
+  bytes: number;
+}
+
+/**
+ * An in-process cache of serialized read answers for one table (docs/decisions/0300). Every
+ * lookup first reads the table's version (one primary-key row bumped by a statement trigger on
+ * any INSERT, UPDATE, DELETE or TRUNCATE), so an answer is reused only while nothing it came from
+ * has changed, whichever feature or process wrote. Entries also expire after `ttlMs`. Caches are
+ * per database, so test apps never share entries; identical misses in flight are computed once.
+ */
+export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
+  const states = new WeakMap<Database, State>();
+  return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<string> {
+    const [row] = await database.query<{ version: string }>(
+      'SELECT version::text AS version FROM read_cache_versions WHERE name = $1',
+      [table],
+    );
+    const version = row?.version ?? 'none';
+    let state = states.get(database);
+    if (!state || state.version !== version) {
+      state = { version, entries: new Map(), pending: new Map(), bytes: 0 };
+      states.set(database, state);
+    }
+    const now = Date.now();
+    const hit = state.entries.get(key);
+    if (hit) {
+      state.entries.delete(key);
+      state.bytes -= hit.json.length;
+      if (now - hit.at < limits.ttlMs) {
+        state.entries.set(key, hit);
+        state.bytes += hit.json.length;
+        return hit.json;
+      }
+    }
+    const inFlight = state.pending.get(key);
+    if (inFlight) return inFlight;
+    // The captured `state` belongs to the version read above: an answer computed while a write
+    // lands is stored in a state that the next lookup (seeing the new version) discards.
+    const owner = state;
+    const promise = compute().then(
+      (json) => {
+        owner.pending.delete(key);
+        if (json.length <= limits.maxBytes / 4) {
+          owner.entries.set(key, { json, at: now });
+          owner.bytes += json.length;
+          for (const [oldKey, old] of owner.entries) {
+            if (owner.entries.size <= limits.maxEntries && owner.bytes <= limits.maxBytes) break;
+            owner.entries.delete(oldKey);
+            owner.bytes -= old.json.length;
+          }
+        }
+        return json;
+      },
+      (error: unknown) => {
+        owner.pending.delete(key);
+        throw error;
+      },
+    );
+    owner.pending.set(key, promise);
+    return promise;
+  };
+}
+
+/**
+ * The JSON text the route's response schema would produce (fastify-type-provider-zod encodes with
+ * the schema, then JSON.stringify), so a cached answer is checked and shaped exactly once.
+ */
+export function encodeResponse(schema: unknown, value: unknown): string {
+  const result = safeEncode(schema as $ZodType, value);
+  if (!result.success) throw result.error;
+  return JSON.stringify(result.data);
+}
+
+/** Sends already-serialized JSON (Fastify skips its serializer for a JSON string payload). */
+export function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** A stable key for a parsed query object (arrays keep their order; keys are sorted). */
+export function cacheKey(value: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, value[k]]),
+  );
+}
