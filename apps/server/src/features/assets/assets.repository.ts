@@ -192,7 +192,8 @@ export interface PointRow {
   id: number;
   site_name: string;
   installed_capacity: number | null;
-  record_last_updated: string | null;
+  /** The year of recordLastUpdated (the map's startYear). */
+  start_year: number | null;
   repd_operator: string | null;
   development_status: string | null;
   technology_type: string | null;
@@ -201,7 +202,7 @@ export interface PointRow {
   latitude: number;
 }
 
-const POINT_COLUMNS = `id::int AS id, site_name, installed_capacity, to_char(record_last_updated, 'YYYY-MM-DD') AS record_last_updated,
+const POINT_COLUMNS = `id::int AS id, site_name, installed_capacity, extract(year FROM record_last_updated)::int AS start_year,
   repd_operator, development_status, technology_type, region, longitude, latitude`;
 
 export async function countAssets(database: Database, w: Where): Promise<number> {
@@ -331,9 +332,12 @@ const SORT_COLUMNS: Record<ProjectSortKey, string> = {
   planningGrantedDate: 'planning_granted_date',
 };
 
+/** The base set as literals (constants, quoted) so the partial indexes of migrations 0006 and 0011 apply. */
+const PROJECT_PHASES_SQL = `development_status IN (${PROJECT_PHASES.map((phase) => `'${phase.replace(/'/g, "''")}'`).join(', ')})`;
+
 export function projectWhere(f: ProjectFilter): Where {
   const w = new Where();
-  w.add((p) => `development_status = ANY(${p([...PROJECT_PHASES])}::text[])`);
+  w.add(() => PROJECT_PHASES_SQL);
   if (f.phase) w.add((p) => `development_status = ${p(f.phase)}`);
   if (f.region) w.add((p) => `region = ${p(f.region)}`);
   if (f.technology) w.add((p) => `technology_type = ${p(f.technology)}`);
@@ -367,6 +371,32 @@ export function listProjectRows(database: Database, w: Where, sort: { sortBy: Pr
      LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
     w.params,
   );
+}
+
+/**
+ * One page of the projects table with the filtered total (a window count: one scan). A page past
+ * the end carries no rows, so only then is the total counted separately.
+ */
+export async function listProjectPage(
+  database: Database,
+  w: Where,
+  sort: { sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+): Promise<{ rows: ProjectDbRow[]; total: number }> {
+  const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const rows = await database.query<ProjectDbRow & { total: number }>(
+    `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
+       to_char(planning_submission_date, 'YYYY-MM-DD') AS planning_submission_date,
+       to_char(planning_granted_date, 'YYYY-MM-DD') AS planning_granted_date,
+       duplicate_of_id IS NOT NULL AS possible_duplicate, count(*) OVER ()::int AS total
+     FROM assets ${w.sql}
+     ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
+     LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+    w.params,
+  );
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  return { rows: [], total: offset === 0 ? 0 : await countAssets(database, w) };
 }
 
 export interface ImportRow {

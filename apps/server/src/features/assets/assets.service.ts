@@ -10,10 +10,20 @@ import {
   REPD_SOURCE,
   SITE_SUGGESTIONS,
 } from '@solar/shared/constants/assets';
-import type { AssetDetail, AssetFeatureCollection, AssetMapQuery, AssetSourceRecord, ProjectRow, ProjectsQuery } from '@solar/shared/contracts/assets';
+import {
+  getAssetCoordinates,
+  listAssetProjects,
+  type AssetDetail,
+  type AssetFeatureCollection,
+  type AssetMapQuery,
+  type AssetSourceRecord,
+  type ProjectRow,
+  type ProjectsQuery,
+} from '@solar/shared/contracts/assets';
 import { formatDate } from '@solar/shared/domain/format';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
+import { cacheKey, createReadCache, encodeResponse } from '../../platform/read-cache';
 import * as repo from './assets.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -49,16 +59,40 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
   };
 }
 
+/** Map positions to 5 decimals (about a metre): a pin needs no more, and 12,000 of them weigh less. */
+const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+
+/**
+ * Identical map and projects reads within 30 s while no asset row changed are answered from
+ * memory (docs/decisions/0300). A UK-wide map answer is ~2.5 MB of JSON, hence the larger budget.
+ */
+const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 30_000 });
+const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 30_000 });
+
+/** GET /api/assets/coordinates as the JSON text of its 200 response (cached). */
+export function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<string> {
+  const filter = toFilter(ctx, q);
+  return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), async () =>
+    encodeResponse(getAssetCoordinates.response[200], await listAssetCoordinates(ctx, q)),
+  );
+}
+
+/** GET /api/assets/tenders (the table, not the export) as the JSON text of its 200 response (cached). */
+export function projectsJson(ctx: Ctx, q: ProjectsQuery): Promise<string> {
+  const key = cacheKey({ ...q, ...sortOf(q) });
+  return projectsCache(ctx.database, key, async () => encodeResponse(listAssetProjects.response[200], await listProjects(ctx, q)));
+}
+
 const pointFeature = (r: repo.PointRow) => ({
   type: 'Feature' as const,
-  geometry: { type: 'Point' as const, coordinates: [r.longitude, r.latitude] as [number, number] },
+  geometry: { type: 'Point' as const, coordinates: [round5(r.longitude), round5(r.latitude)] as [number, number] },
   properties: {
     id: r.id,
     siteName: r.site_name,
     title: r.site_name,
     capacity: r.installed_capacity,
     installedCapacity: r.installed_capacity,
-    startYear: r.record_last_updated ? Number(r.record_last_updated.slice(0, 4)) : null,
+    startYear: r.start_year,
     repdOperator: r.repd_operator,
     developmentStatus: r.development_status,
     technologyType: r.technology_type,
@@ -73,11 +107,12 @@ const pointFeature = (r: repo.PointRow) => ({
 export async function listAssetCoordinates(ctx: Ctx, q: AssetMapQuery): Promise<AssetFeatureCollection> {
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
-  const total = await repo.countAssets(ctx.database, where);
-  if (total <= ASSET_POINT_LIMIT) {
-    const rows = await repo.listAssetPoints(ctx.database, where, ASSET_POINT_LIMIT);
-    return { type: 'FeatureCollection', features: rows.map(pointFeature), total, clustered: false };
+  // One more row than the limit tells "points" from "clusters" without a separate count.
+  const rows = await repo.listAssetPoints(ctx.database, where, ASSET_POINT_LIMIT + 1);
+  if (rows.length <= ASSET_POINT_LIMIT) {
+    return { type: 'FeatureCollection', features: rows.map(pointFeature), total: rows.length, clustered: false };
   }
+  const total = await repo.countAssets(ctx.database, where);
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   const [west, south, east, north] = filter.bounds;
   // About 40 px cells at this zoom (256 px tiles), never more than MAX_CLUSTER_CELLS in the bounds.
@@ -182,8 +217,7 @@ const sortOf = (q: ProjectsQuery) => ({
 });
 
 export async function listProjects(ctx: Ctx, q: ProjectsQuery): Promise<{ data: ProjectRow[]; total: number }> {
-  const where = repo.projectWhere(q);
-  const [total, rows] = await Promise.all([repo.countAssets(ctx.database, where), repo.listProjectRows(ctx.database, where, sortOf(q), q.offset, q.limit)]);
+  const { rows, total } = await repo.listProjectPage(ctx.database, repo.projectWhere(q), sortOf(q), q.offset, q.limit);
   return { data: rows.map(toProjectRow), total };
 }
 

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversineKm } from '@solar/shared/domain/geo';
+import { boundingBox } from '../src/features/providers/providers.repository';
+import { createTestApp, databaseKinds, type TestApp } from './harness';
+import { insertProvider } from './providers/helpers';
+
+/** Performance work of docs/decisions/0300: the radius box, the version-checked read caches, window counts. */
+
+/** A point at `km` from (lat, lng) along `bearing` (degrees) on the R = 6371 km sphere. */
+function destination(lat: number, lng: number, km: number, bearing: number): [number, number] {
+  const r = Math.PI / 180;
+  const d = km / 6371;
+  const φ1 = lat * r;
+  const θ = bearing * r;
+  const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(θ));
+  const λ2 = lng * r + Math.atan2(Math.sin(θ) * Math.sin(d) * Math.cos(φ1), Math.cos(d) - Math.sin(φ1) * Math.sin(φ2));
+  return [φ2 / r, ((λ2 / r + 540) % 360) - 180];
+}
+
+describe('radius bounding box', () => {
+  it('contains every point of the search circle (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -85, max: 85, noNaN: true }),
+        fc.double({ min: -179, max: 179, noNaN: true }),
+        fc.double({ min: 0.01, max: 2000, noNaN: true }),
+        fc.double({ min: 0, max: 360, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lat, lng, radius, bearing, fraction) => {
+          const [pLat, pLng] = destination(lat, lng, radius * fraction, bearing);
+          if (haversineKm({ lat, lng }, { lat: pLat, lng: pLng }) > radius) return;
+          const box = boundingBox(lat, lng, radius);
+          expect(pLat).toBeGreaterThanOrEqual(box.south);
+          expect(pLat).toBeLessThanOrEqual(box.north);
+          if (box.west !== null) {
+            expect(pLng).toBeGreaterThanOrEqual(box.west);
+            expect(pLng).toBeLessThanOrEqual(box.east!);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is tight at UK latitudes and drops the longitude bound near a pole or the antimeridian', () => {
+    const leeds = boundingBox(53.8, -1.55, 50);
+    expect(leeds.north - leeds.south).toBeCloseTo((2 * 50 * 180) / (Math.PI * 6371), 3);
+    expect(leeds.east! - leeds.west!).toBeGreaterThan(leeds.north - leeds.south);
+    expect(boundingBox(89, 0, 300).west).toBeNull();
+    expect(boundingBox(0, 179.9, 50).west).toBeNull();
+  });
+});
+
+describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
+  let t: TestApp;
+  const get = async (url: string) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    for (let i = 0; i < 12; i++) {
+      await insertProvider(t, {
+        businessName: `Cache Test ${String(i).padStart(2, '0')}`,
+        services: ['Panel Cleaning'],
+        latitude: 53.48,
+        longitude: -2.24,
+        serviceRadius: 30,
+      });
+    }
+    await t.ctx.database.query(
+      `INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, development_status, region, latitude, longitude, content_hash)
+       SELECT 'perf-' || g, 'Perf Site ' || g, 'Solar Photovoltaics', g, 'Planning Permission Granted', 'Wales', 51.5 + g * 0.001, -3.2, 'x'
+       FROM generate_series(1, 30) g`,
+    );
+  });
+  afterAll(() => t.close());
+
+  it('every write to providers bumps its version (any feature, any statement)', async () => {
+    const version = async () =>
+      (
+        await t.ctx.database.query<{ version: string }>(
+          "SELECT version::text AS version FROM read_cache_versions WHERE name = 'providers'",
+        )
+      )[0]!.version;
+    const before = BigInt(await version());
+    await t.ctx.database.query("UPDATE providers SET description = 'x' WHERE business_name = 'Cache Test 00'");
+    expect(BigInt(await version())).toBe(before + 1n);
+  });
+
+  it('a provider search answer is reused only until a provider row changes', async () => {
+    const url = '/api/providers/search?companies=cache%20test&sort=name';
+    const first = await get(url);
+    expect(first.pagination).toEqual({ page: 1, pages: 2, total: 12 });
+    expect(await get(url)).toEqual(first);
+    // A write from outside the providers service (as the admin feature would make) is seen at once.
+    await t.ctx.database.query(
+      "UPDATE providers SET business_name = 'Cache Test 00 Renamed' WHERE business_name = 'Cache Test 00'",
+    );
+    const renamed = await get(url);
+    expect(renamed.data[0].businessName).toBe('Cache Test 00 Renamed');
+    await t.ctx.database.query("DELETE FROM providers WHERE business_name = 'Cache Test 11'");
+    expect((await get(url)).pagination.total).toBe(11);
+    const map = await get('/api/providers/search?companies=cache%20test&mode=map');
+    expect(map.data).toHaveLength(11);
+    expect(map.data[0].position).toEqual([-2.24, 53.48]);
+  });
+
+  it('a page past the end still reports the total (window count fallback)', async () => {
+    const body = await get('/api/providers/search?companies=cache%20test&page=9');
+    expect(body.data).toEqual([]);
+    expect(body.pagination).toMatchObject({ page: 9, total: 11, pages: 2 });
+    const projects = await get('/api/assets/tenders?region=Wales&offset=500&limit=25');
+    expect(projects).toEqual({ data: [], total: 30 });
+  });
+
+  it('asset map and projects answers are reused only until an asset row changes', async () => {
+    const mapUrl = '/api/assets/coordinates?bounds=-4,51,-2,52&siteNameSearch=perf%20site';
+    const first = await get(mapUrl);
+    expect(first.total).toBe(30);
+    expect(first.features[0].geometry.coordinates).toEqual([-3.2, 51.501]);
+    const tableUrl = '/api/assets/tenders?region=Wales&sortBy=installedCapacity&sortDirection=desc&limit=5';
+    const table = await get(tableUrl);
+    expect(table.total).toBe(30);
+    expect(table.data.map((r: { siteName: string }) => r.siteName)).toEqual([
+      'Perf Site 30',
+      'Perf Site 29',
+      'Perf Site 28',
+      'Perf Site 27',
+      'Perf Site 26',
+    ]);
+    expect(await get(mapUrl)).toEqual(first);
+    await t.ctx.database.query("UPDATE assets SET installed_capacity = 99 WHERE repd_ref_id = 'perf-1'");
+    expect((await get(tableUrl)).data[0].siteName).toBe('Perf Site 1');
+    await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id = 'perf-2'");
+    expect((await get(mapUrl)).total).toBe(29);
+  });
+});
