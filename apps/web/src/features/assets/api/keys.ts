@@ -8,5 +8,6 @@ export const assetKeys = {
   sites: (search: string) => ['assets', 'sites', search] as const,
   projects: (q: ProjectsQueryInput) => ['assets', 'projects', q] as const,
   detail: (id: string) => ['assets', 'detail', id] as const,
+  providers: (id: string, limit: number) => ['assets', 'providers', id, limit] as const,
   source: ['assets', 'source'] as const,
 };

@@ -8,6 +8,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { MapMarker, MapView } from '../../../lib/map';
 import { useMe } from '../../accounts/api/get-me';
 import { useAsset } from '../api/get-asset';
+import { AssetProviders } from './asset-providers';
 
 const NA = ASSET_MESSAGES.notAvailable;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? NA : String(v));
@@ -117,6 +118,7 @@ export function AssetDetailView({ id }: { id: string }) {
       <p className="text-xs text-slate-600">
         Source: {REPD_SOURCE.name}, {REPD_SOURCE.publisher}, release {text(a.source.release)}; imported {formatDate(a.source.importedAt)}. {a.source.attribution}
       </p>
+      <AssetProviders assetId={a.id} siteName={a.siteName} tenderLink={tenderLink} />
     </article>
   );
 }
