@@ -65,6 +65,7 @@ export function MapView({
 
   useEffect(() => {
     let map: MapLibreMap | undefined;
+    let resizeObserver: ResizeObserver | undefined;
     let cancelled = false;
     const o = initial.current;
     (async () => {
@@ -102,6 +103,17 @@ export function MapView({
         setState({ status: 'failed' });
         return;
       }
+      // Keep the drawing buffer the size of its box. MapLibre tracks resizes itself, but a box that
+      // is laid out after the map is created (grid cells, tabs, late CSS) could leave the canvas at
+      // its first width, drawing the centre (the asset marker) off to one side. Compare and resize.
+      const fit = () => {
+        const box = container.current;
+        if (!map || cancelled || !box || box.clientWidth === 0 || box.clientHeight === 0) return;
+        const canvas = map.getCanvas();
+        if (Math.abs(canvas.clientWidth - box.clientWidth) > 1 || Math.abs(canvas.clientHeight - box.clientHeight) > 1) map.resize();
+      };
+      resizeObserver = new ResizeObserver(fit);
+      resizeObserver.observe(container.current);
       let loaded = false;
       map.on('error', (event) => {
         if (!loaded && !cancelled) setState({ status: 'style-error', message: event.error?.message ?? 'unknown error' });
@@ -110,6 +122,7 @@ export function MapView({
       map.on('load', () => {
         if (cancelled || !map) return;
         loaded = true;
+        fit();
         if (o.navigation) map.addControl(new maplibre.NavigationControl({ showCompass: o.pitch !== undefined }), 'top-right');
         const value = { map, maplibre };
         setState({ status: 'ready', value });
@@ -118,6 +131,7 @@ export function MapView({
     })();
     return () => {
       cancelled = true;
+      resizeObserver?.disconnect();
       map?.remove();
     };
   }, []);

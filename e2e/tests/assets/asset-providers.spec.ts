@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, shot } from '../../support/fixtures';
+
+/** Console errors, page errors and CSP violations (reported as console errors) of a page. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function signIn(page: Page) {
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: 'owner.demo@example.com', password: 'DemoOwner2026' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** The largest solar project in the projects table (real REPD data). */
+async function solarAsset(page: Page): Promise<{ id: number; siteName: string }> {
+  const res = await page.request.get(
+    '/api/assets/tenders?sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics&limit=1',
+  );
+  return (await res.json()).data[0];
+}
+
+async function mapReady(page: Page, siteName: string) {
+  const map = page.getByRole('region', { name: `Map of ${siteName}` });
+  await expect(map.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 30_000 });
+  return map;
+}
+
+/** The site marker sits in the middle of the map (zoom 15, pitch 45 keep the centre). */
+async function expectMarkerCentred(page: Page, siteName: string) {
+  const map = await mapReady(page, siteName);
+  await expect
+    .poll(async () => {
+      const box = (await map.boundingBox())!;
+      const marker = (await map.locator('.maplibregl-marker').first().boundingBox())!;
+      const dx = marker.x + marker.width / 2 - (box.x + box.width / 2);
+      const dy = marker.y + marker.height / 2 - (box.y + box.height / 2);
+      return Math.round(Math.hypot(dx, dy));
+    })
+    .toBeLessThanOrEqual(3);
+  const canvas = await map.locator('.maplibregl-canvas').boundingBox();
+  const region = await map.boundingBox();
+  expect(Math.abs(canvas!.width - region!.width)).toBeLessThanOrEqual(2);
+}
+
+test.describe('asset → providers → tender', () => {
+  test('a signed-in user sees the providers serving a site and lists a tender for it', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await signIn(page);
+    const asset = await solarAsset(page);
+    await page.goto(`/asset-intel/${asset.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: asset.siteName })).toBeVisible();
+    await expectMarkerCentred(page, asset.siteName);
+
+    const section = page.getByRole('region', { name: 'Providers serving this site' });
+    await expect(
+      section.getByText(/^Directory providers whose service area covers .+ and work with Solar PV or Hybrid/),
+    ).toBeVisible();
+    const cards = section.getByTestId('provider-card');
+    await expect(cards.first()).toBeVisible({ timeout: 15_000 });
+    const shown = await cards.count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(6);
+    await expect(section.getByText(/^Based [\d.]+ km from this site$|^Covers the whole country/).first()).toBeVisible();
+    const summary = section.getByText(/^Showing \d+ of \d+ providers?$/);
+    const total = Number((await summary.textContent())!.match(/of (\d+)/)![1]);
+    await page.screenshot({ path: shot('assets-providers-desktop'), fullPage: true });
+    await expectAccessible(page);
+
+    if (total > shown) {
+      await section.getByRole('button', { name: 'Show more providers' }).click();
+      await expect(cards).toHaveCount(Math.min(total, shown + 12));
+    }
+    // A card links to the provider's profile.
+    await expect(cards.first().getByRole('link').first()).toHaveAttribute('href', /^\/providers\//);
+
+    await section.getByRole('link', { name: 'List a tender for this site' }).click();
+    await expect(page).toHaveURL(/\/list-a-tender\?service=.+&location=.+&lat=.+&lng=.+/);
+    await expect(page.getByRole('heading', { level: 1, name: 'List a Tender' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Service required' })).toHaveValue(
+      'Solar PV operations and maintenance',
+    );
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue(
+      new RegExp(`^${asset.siteName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+    await page.screenshot({ path: shot('assets-tender-prefilled-desktop'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('mobile: the asset page with its map and providers', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page);
+    const asset = await solarAsset(page);
+    await page.goto(`/asset-intel/${asset.id}`);
+    await expectMarkerCentred(page, asset.siteName);
+    const section = page.getByRole('region', { name: 'Providers serving this site' });
+    await expect(section.getByTestId('provider-card').first()).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: shot('assets-detail-mobile'), fullPage: true });
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('a visitor is asked to log in and no providers are requested', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/assets\/\d+\/providers/.test(r.url())) asked.push(r.url());
+    });
+    const asset = await solarAsset(page);
+    await page.goto(`/asset-intel/${asset.id}`);
+    await expect(page.getByText('Please log in to view asset details')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Providers serving this site' })).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+});
