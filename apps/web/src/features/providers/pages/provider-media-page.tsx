@@ -93,7 +93,13 @@ export function ProviderMediaPage() {
           {provider.mediaFiles.map((f) => (
             <li key={f.id}>
               <Card className="overflow-hidden">
-                <a href={f.url} target="_blank" rel="noopener noreferrer" className="block">
+                <a
+                  href={f.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block"
+                  aria-label={`Open ${f.title}`}
+                >
                   {f.type === 'image' ? (
                     <img src={f.thumbnailUrl ?? f.url} alt={f.title} className="aspect-square w-full object-cover" />
                   ) : (

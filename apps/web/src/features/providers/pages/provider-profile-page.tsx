@@ -189,15 +189,16 @@ export function ProviderProfilePage({
       </div>
 
       {/* Header */}
-      <div className="-mt-10 flex flex-col gap-4 px-2 sm:flex-row sm:items-end sm:px-6">
-        <div className="relative flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-4 border-white bg-white shadow">
+      {/* Only the logo overlaps the cover: a long name wraps below it, never onto the cover. */}
+      <div className="flex flex-col gap-4 px-2 sm:flex-row sm:items-start sm:px-6">
+        <div className="relative -mt-10 flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-4 border-white bg-white shadow">
           {provider.logo ? (
             <img src={provider.logo} alt={`${name} logo`} className="h-full w-full object-contain" />
           ) : (
             <Building2 className="h-10 w-10 text-slate-400" aria-hidden />
           )}
         </div>
-        <div className="flex-1 pt-2">
+        <div className="min-w-0 flex-1 sm:pt-3">
           {editing === 'businessName' ? (
             <HeaderEditor
               provider={provider}
@@ -220,7 +221,7 @@ export function ProviderProfilePage({
             </>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 sm:pt-3">
           {canEdit && (
             <ImageUploadButton providerId={provider.id} queryId={id} kind="logo" hasImage={Boolean(provider.logo)} />
           )}
