@@ -162,6 +162,30 @@ test.describe('provider directory journeys', () => {
     await expect(page.getByText('Claim Submitted', { exact: true })).toBeVisible();
   });
 
+  test('a visitor signs up from an unclaimed profile and the claim is filed with the account', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/providers/lark-energy');
+    await page.getByRole('link', { name: 'New here? Sign up and claim' }).click();
+    await expect(page).toHaveURL(/\/register\?redirect=%2Fproviders%2Flark-energy&providerId=[0-9a-f-]+/);
+    const email = `signup.claim.${unique()}@acme-solar.co.uk`;
+    await page.getByLabel('Business email').fill(email);
+    await page.getByLabel('Full name').fill('Sam Signup');
+    await page.getByLabel('Company name').fill('Lark Energy Ltd');
+    await page.getByLabel('Password', { exact: true }).fill('SolarPanel42x');
+    await page.getByLabel('Confirm password').fill('SolarPanel42x');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/providers\/lark-energy$/);
+    const me = (await (await page.request.get('/api/auth/me')).json()).data;
+    const mine = (await (await page.request.get(`/api/providers/user/${me.id}`)).json()).data;
+    expect(mine.claims).toEqual([
+      expect.objectContaining({
+        providerSlug: 'lark-energy',
+        status: 'pending',
+        companyRole: 'Not given (claimed at sign-up)',
+      }),
+    ]);
+  });
+
   test('media and create pages need a login', async ({ page }) => {
     await page.goto('/provider-create');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprovider-create/);
