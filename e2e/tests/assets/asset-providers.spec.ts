@@ -121,4 +121,36 @@ test.describe('asset → providers → tender', () => {
     await expect(page.getByRole('heading', { name: 'Providers serving this site' })).toHaveCount(0);
     expect(asked).toEqual([]);
   });
+
+  test('overview filters live in the address and survive a reload', async ({ page }) => {
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await page.goto('/asset-intel');
+    await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 30_000 });
+    const battery = page
+      .getByRole('group', { name: 'Technology Type' })
+      .getByRole('button', { name: 'Battery', exact: true });
+    await battery.click();
+    await page.getByRole('slider', { name: 'Minimum Capacity Range (MW)' }).focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp');
+    await page.getByRole('group', { name: 'Region' }).getByRole('button', { name: 'Wales', exact: true }).click();
+    await expect(page).toHaveURL(/technology=Battery/);
+    await expect(page).toHaveURL(/minCapacity=50/);
+    await expect(page).toHaveURL(/region=Wales/);
+    await page.reload();
+    await expect(battery).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page.getByRole('group', { name: 'Region' }).getByRole('button', { name: 'Wales', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('50 MW – 100+ MW')).toBeVisible();
+    await expect(page.getByText('Loading assets...')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('group', { name: 'Technology legend' })).toBeVisible();
+    await expect(page.getByText('Loading assets...')).toHaveCount(0, { timeout: 30_000 });
+    await page.screenshot({ path: shot('assets-overview-filtered-desktop') });
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(page).toHaveURL(/\/asset-intel$/);
+    await expect(battery).toHaveAttribute('aria-pressed', 'false');
+    expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
+  });
 });

@@ -94,7 +94,7 @@ test.describe('asset intelligence', () => {
     await expect(page.locator('.maplibregl-canvas')).toBeVisible();
     await page.waitForTimeout(500);
     await page.screenshot({ path: shot('assets-detail-desktop'), fullPage: true });
-    await expect(page.getByRole('link', { name: 'List a tender for this site' })).toHaveAttribute('href', /\/list-a-tender\?service=.*&location=.*&lat=.*&lng=/);
+    await expect(page.getByRole('link', { name: 'List a tender for this site' }).first()).toHaveAttribute('href', /\/list-a-tender\?service=.*&location=.*&lat=.*&lng=/);
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });

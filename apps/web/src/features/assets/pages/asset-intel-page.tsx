@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
-import { ASSET_MESSAGES } from '@solar/shared/constants/assets';
+import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
 import { formatDate } from '@solar/shared/domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -10,8 +10,11 @@ import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { AssetMap, type AssetPick } from '../components/asset-map';
-import { DEFAULT_FILTERS, type AssetFilters } from '../components/filter-state';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../components/filter-state';
 import { ProjectsTable } from '../components/projects-table';
+import { useQueryParams } from '../../../lib/use-query-params';
+
+const FILTER_OPTIONS = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
 
 function SourceNote() {
   const source = useAssetSource();
@@ -31,7 +34,15 @@ export function AssetIntelPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState('overview');
   const [assetTabs, setAssetTabs] = useState<AssetPick[]>([]);
-  const [filters, setFilters] = useState<AssetFilters>(DEFAULT_FILTERS);
+  // The Overview filters are mirrored into the address (no history entries), so a filtered view can
+  // be shared and survives a reload. State stays the source of truth: address updates go through the
+  // router asynchronously, and quick changes (slider keys) must build on the latest value.
+  const [params, setParams] = useQueryParams();
+  const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
+  const setFilters = (next: AssetFilters) => {
+    setFilterState(next);
+    setParams(filtersToParams(next));
+  };
   const [resetSignal, setResetSignal] = useState(0);
 
   const open = (pick: AssetPick) => {
