@@ -56,21 +56,19 @@ describe('directory list responses (directory §5, §8)', () => {
   });
 
   it.each([
-    ['the list', searchProvidersOptions],
-    ['the map points', searchProviderPointsOptions],
-  ] as const)(
+    ['the list', () => client().fetchQuery({ ...searchProvidersOptions(filters), retry: false })],
+    ['the map points', () => client().fetchQuery({ ...searchProviderPointsOptions(filters), retry: false })],
+  ] as Array<[string, () => Promise<unknown>]>)(
     "%s: an invalid answer is 'Invalid provider data format'; no answer is 'Failed to fetch providers'",
-    async (_l, options) => {
+    async (_l, fetchList) => {
       answer = () => json({ success: true, data: 'not a list' });
-      await expect(client().fetchQuery({ ...options(filters), retry: false })).rejects.toThrow(M.invalidFormat);
+      await expect(fetchList()).rejects.toThrow(M.invalidFormat);
       answer = () => Promise.reject(new TypeError('Failed to fetch'));
-      await expect(client().fetchQuery({ ...options(filters), retry: false })).rejects.toThrow(M.fetchProvidersFailed);
+      await expect(fetchList()).rejects.toThrow(M.fetchProvidersFailed);
       answer = () => json({ success: false, message: 'Radius must be one of 25, 50, 100, 200, 300' }, 400);
-      await expect(client().fetchQuery({ ...options(filters), retry: false })).rejects.toThrow(
-        'Radius must be one of 25, 50, 100, 200, 300',
-      );
+      await expect(fetchList()).rejects.toThrow('Radius must be one of 25, 50, 100, 200, 300');
       answer = () => json({ success: true, data: [provider], pagination: { page: 1, pages: 1, total: 1 } });
-      await expect(client().fetchQuery({ ...options(filters), retry: false })).resolves.toBeTruthy();
+      await expect(fetchList()).resolves.toBeTruthy();
     },
   );
 
