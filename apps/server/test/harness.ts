@@ -5,10 +5,14 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { buildApp, type BuildOptions } from '../src/app';
 import { createContext } from '../src/context';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/logger';
+import type { UserRow } from '../src/db/schema/index';
+import { insertUser } from '../src/features/accounts/accounts.repository';
+import { startSession } from '../src/plugins/auth';
 import type { AppContext } from '../src/plugins/context';
 import { fixedClock, type Clock } from '../src/platform/clock';
 import { withDatabase } from './global-setup';
@@ -79,7 +83,8 @@ export async function createTestApp(
       await app.close();
       await ctx.database.close();
       await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      // A fire-and-forget write (a mail file) may land while removing: retry instead of failing the file.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }
@@ -97,4 +102,30 @@ async function adminQuery(url: string, sql: string) {
 /** The cookie header to send back, from a response's Set-Cookie. */
 export function cookieFrom(response: LightMyRequestResponse): string {
   return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export interface SignedInUser {
+  user: UserRow;
+  cookie: string;
+  email: string;
+}
+
+/** A user with a live session, inserted directly (sign-up itself is tested in accounts.test.ts). */
+export async function signedInUser(
+  t: TestApp,
+  opts: { admin?: boolean; name?: string; email?: string; company?: string; type?: 'provider' | 'representative'; passwordHash?: string } = {},
+): Promise<SignedInUser> {
+  const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const user = await insertUser(t.ctx.database.db, {
+    email,
+    name: opts.name ?? 'Test User',
+    company: opts.company ?? 'Test Co',
+    type: opts.type ?? 'provider',
+    passwordHash: opts.passwordHash ?? 'x',
+    isAdmin: opts.admin ?? false,
+  });
+  let cookie = '';
+  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
+  await startSession(t.ctx, reply, user.id);
+  return { user, cookie, email };
 }

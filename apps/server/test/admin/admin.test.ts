@@ -4,25 +4,9 @@ import type { HTTPMethods } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { CLAIM_STATUS_MESSAGES } from '@solar/shared/constants/admin';
 import { adminAuditLog, outbox, pageViews, providerClaims, providers, tenderInvitations, tenders, users } from '../../src/db/schema/index';
-import { insertUser } from '../../src/features/accounts/accounts.repository';
-import { startSession } from '../../src/plugins/auth';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 
-async function signedIn(t: TestApp, opts: { admin?: boolean; name?: string; email?: string } = {}) {
-  const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await insertUser(t.ctx.database.db, {
-    email,
-    name: opts.name ?? 'Test User',
-    company: 'Test Co',
-    type: 'provider',
-    passwordHash: 'x',
-    isAdmin: opts.admin ?? false,
-  });
-  let cookie = '';
-  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
-  await startSession(t.ctx, reply, user.id);
-  return { user, cookie, email };
-}
+const signedIn = signedInUser;
 
 async function insertProvider(t: TestApp, name: string, values: Partial<typeof providers.$inferInsert> = {}) {
   const [row] = await t.ctx.database.db

@@ -2,29 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { providers, type UserRow } from '../../src/db/schema/index';
-import { insertUser } from '../../src/features/accounts/accounts.repository';
-import { startSession } from '../../src/plugins/auth';
-import type { TestApp } from '../harness';
+import { signedInUser as createSignedInUser, type TestApp } from '../harness';
 
 export interface SignedIn {
   user: UserRow;
   cookie: string;
 }
 
-export async function signedInUser(t: TestApp, opts: { admin?: boolean; name?: string } = {}): Promise<SignedIn> {
-  const user = await insertUser(t.ctx.database.db, {
-    email: `quotes-${randomUUID().slice(0, 8)}@example.com`,
-    name: opts.name ?? 'Quote Tester',
-    company: 'Quote Test Ltd',
-    type: 'representative',
-    passwordHash: 'x',
-    isAdmin: opts.admin ?? false,
-  });
-  let cookie = '';
-  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
-  await startSession(t.ctx, reply, user.id);
-  return { user, cookie };
-}
+export const signedInUser = (t: TestApp, opts: { admin?: boolean; name?: string } = {}): Promise<SignedIn> =>
+  createSignedInUser(t, { name: 'Quote Tester', company: 'Quote Test Ltd', type: 'representative', ...opts });
 
 export async function insertProvider(t: TestApp, values: Partial<typeof providers.$inferInsert> & { businessName: string }) {
   const [row] = await t.ctx.database.db

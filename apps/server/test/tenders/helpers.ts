@@ -1,25 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { insertUser } from '../../src/features/accounts/accounts.repository';
 import { insertTender } from '../../src/features/tenders/tenders.repository';
 import type { NewTenderRow } from '../../src/db/schema/index';
-import { startSession } from '../../src/plugins/auth';
-import type { TestApp } from '../harness';
+import { signedInUser, type TestApp } from '../harness';
 
-export async function signIn(t: TestApp, opts: { admin?: boolean; name?: string; type?: 'provider' | 'representative' } = {}) {
-  const email = `tenders-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await insertUser(t.ctx.database.db, {
-    email,
-    name: opts.name ?? 'Tender Tester',
-    company: 'Tender Test Co',
-    type: opts.type ?? 'representative',
-    passwordHash: 'x',
-    isAdmin: opts.admin ?? false,
-  });
-  let cookie = '';
-  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
-  await startSession(t.ctx, reply, user.id);
-  return { user, cookie, email };
-}
+export const signIn = (t: TestApp, opts: { admin?: boolean; name?: string; type?: 'provider' | 'representative' } = {}) =>
+  signedInUser(t, { name: 'Tender Tester', company: 'Tender Test Co', type: 'representative', ...opts });
 
 export async function addProvider(
   t: TestApp,
