@@ -10,7 +10,7 @@ export interface ReadCacheLimits {
   maxEntries: number;
   /** Most bytes of JSON kept per database. */
   maxBytes: number;
-  /** Longest an entry is served even while its table is unchanged (decision 0300: 30 s). */
+  /** Longest an entry is served even while its table is unchanged (a bound on age; correctness comes from the version check). */
   ttlMs: number;
 }
 
@@ -36,11 +36,7 @@ interface State {
 export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
   const states = new WeakMap<Database, State>();
   return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<string> {
-    const [row] = await database.query<{ version: string }>(
-      'SELECT version::text AS version FROM read_cache_versions WHERE name = $1',
-      [table],
-    );
-    const version = row?.version ?? 'none';
+    const version = await currentVersion(database, table);
     let state = states.get(database);
     if (!state || state.version !== version) {
       state = { version, entries: new Map(), pending: new Map(), bytes: 0 };
@@ -84,6 +80,33 @@ export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
     owner.pending.set(key, promise);
     return promise;
   };
+}
+
+const versionReads = new WeakMap<Database, Map<CachedTable, Promise<string>>>();
+
+async function readVersion(database: Database, table: CachedTable): Promise<string> {
+  const [row] = await database.query<{ version: string }>(
+    'SELECT version::text AS version FROM read_cache_versions WHERE name = $1',
+    [table],
+  );
+  return row?.version ?? 'none';
+}
+
+/**
+ * The table's version as of this call. PGlite runs queries and transactions one at a time in
+ * arrival order, so a version read still in flight already sees every write that has finished:
+ * concurrent lookups share it (one round trip per burst instead of one per request). PostgreSQL
+ * runs queries concurrently, so there each lookup reads its own.
+ */
+function currentVersion(database: Database, table: CachedTable): Promise<string> {
+  if (database.kind !== 'pglite') return readVersion(database, table);
+  let reads = versionReads.get(database);
+  if (!reads) versionReads.set(database, (reads = new Map()));
+  const inFlight = reads.get(table);
+  if (inFlight) return inFlight;
+  const read = readVersion(database, table).finally(() => reads.delete(table));
+  reads.set(table, read);
+  return read;
 }
 
 /**

@@ -63,11 +63,11 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /**
- * Identical map and projects reads within 30 s while no asset row changed are answered from
- * memory (docs/decisions/0300). A UK-wide map answer is ~2.5 MB of JSON, hence the larger budget.
+ * Identical map and projects reads are answered from memory while no asset row has changed (at most
+ * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~2.5 MB of JSON, hence the larger budget.
  */
-const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 30_000 });
-const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 30_000 });
+const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** GET /api/assets/coordinates as the JSON text of its 200 response (cached). */
 export function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<string> {
