@@ -54,7 +54,7 @@ function pgCluster() {
     url: (db = 'postgres') => `postgresql://postgres@127.0.0.1:${PG_PORT}/${db}`,
     ctl: (...args) => {
       const r = asPostgres(`${PG_BIN}/pg_ctl`, ['-D', PG_DIR, '-w', '-t', '30', '-o', `-p ${PG_PORT} -k /tmp -c listen_addresses=127.0.0.1`, '-l', path.join(PG_DIR, 'log'), ...args]);
-      if (r.status !== 0 && !/not running|already running|no server running/i.test(r.stderr + r.stdout)) throw new Error(`pg_ctl ${args.join(' ')}: ${r.stderr}${r.stdout}`);
+      if (r.status !== 0 && !/not running|already running|no server running|does not exist/i.test(r.stderr + r.stdout)) throw new Error(`pg_ctl ${args.join(' ')}: ${r.stderr}${r.stdout}`);
     },
   };
 }
@@ -77,8 +77,12 @@ function envFor(target) {
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   return env;
 }
+/** Servers started by this script that are still running: killed at the end of every step. */
+const live = new Set();
 function startServer(target) {
   const child = spawn(process.execPath, [serverJs], { env: envFor(target), stdio: ['ignore', 'ignore', 'pipe'] });
+  live.add(child);
+  child.on('exit', () => live.delete(child));
   child.stderrText = '';
   child.stderr.on('data', (d) => (child.stderrText += d));
   child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal, at: Date.now() })));
@@ -171,6 +175,8 @@ async function step(name, kind, fn) {
     results.push({ label, ok: true, seconds: (Date.now() - started) / 1000, figures });
     console.log(`━━ ${label}: passed in ${((Date.now() - started) / 1000).toFixed(1)} s — ${figures}`);
   } catch (err) {
+    for (const child of live) child.kill('SIGKILL');
+    await sleep(500);
     results.push({ label, ok: false, seconds: (Date.now() - started) / 1000, figures: err.message });
     console.log(`━━ ${label}: FAILED — ${err.stack ?? err}`);
   }
@@ -193,7 +199,9 @@ async function loadStep(target) {
       { path: '/api/providers/public?page=2&limit=20' },
       { path: '/api/tenders/public?status=all&page=1' },
       { path: '/api/tenders/public?service=Panel%20Cleaning&sortBy=publishedDate&sortOrder=desc' },
-      { path: '/api/assets/coordinates?zoom=6&bounds=-8,49,2,59' },
+      // A map user's view of one region. The countrywide call (4.7 MB of GeoJSON, no server-side
+      // clustering) is timed on its own below: in the mix it dominates PGlite (decision 0290).
+      { path: '/api/assets/coordinates?zoom=9&bounds=-2.2,53.5,-1.0,54.1' },
       { path: '/api/maps/places?bounds=-8,49,2,59&zoom=6' },
       { path: '/api/geocode?q=Leeds' },
       { path: `/api/providers/${provider.slug}` },
@@ -222,9 +230,12 @@ async function loadStep(target) {
       ],
     });
     clearInterval(sampler);
+    const t0 = Date.now();
+    const countrywide = await fetch(`${base}/api/assets/coordinates`).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength }));
+    const countrywideNote = `countrywide asset map alone: ${countrywide.status}, ${(countrywide.bytes / 1e6).toFixed(1)} MB in ${Date.now() - t0} ms`;
     const fivexx = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
     const mem = `RSS ${memory[0]?.toFixed(0)} → peak ${Math.max(...memory).toFixed(0)} → end ${memory.at(-1)?.toFixed(0)} MB`;
-    const figures = `${result.requests.average.toFixed(0)} req/s avg, ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}; ${mem}`;
+    const figures = `${result.requests.average.toFixed(0)} req/s avg, ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}; ${mem}; ${countrywideNote}`;
     check(fivexx === 0 && result.errors === 0 && result.timeouts === 0, `5xx ${fivexx}, errors ${result.errors}, timeouts ${result.timeouts}: ${figures}`);
     return figures;
   } finally {
@@ -291,7 +302,7 @@ async function killStep(target) {
   const readyTimes = [];
   for (let cycle = 0; cycle < KILL_CYCLES; cycle++) {
     const child = startServer(target);
-    readyTimes.push(await waitReady(cycle === 0 ? 180_000 : 10_000));
+    readyTimes.push(await waitReady(cycle === 0 ? 180_000 : 60_000));
     let running = true;
     const writer = (async () => {
       let k = 0;
@@ -316,15 +327,17 @@ async function killStep(target) {
   }
   // One more start to prove it comes back after the last kill, then a clean stop for the count.
   const last = startServer(target);
-  readyTimes.push(await waitReady(10_000));
+  readyTimes.push(await waitReady(60_000));
   await stop(last);
   const rows = await targetQuery(target, `SELECT path FROM page_views WHERE path LIKE '/reliability/kill/%'`);
   const stored = new Set(rows.map((r) => r.path));
   const lost = acknowledged.filter((p) => !stored.has(p));
   const slowest = Math.max(...readyTimes.slice(1));
-  check(lost.length === 0, `${lost.length} acknowledged writes lost`);
-  check(slowest <= 10_000, `ready after ${slowest} ms`);
-  return `${KILL_CYCLES} kill -9 cycles, ${acknowledged.length} acknowledged writes, 0 lost; ready again in ${Math.min(...readyTimes.slice(1))}–${slowest} ms`;
+  const sorted = readyTimes.slice(1).sort((a, b) => a - b);
+  const figures = `${KILL_CYCLES} kill -9 cycles, ${acknowledged.length} acknowledged writes, ${lost.length} lost; ready again in ${sorted[0]}–${slowest} ms (median ${sorted[Math.floor(sorted.length / 2)]} ms, ${sorted.filter((ms) => ms > 10_000).length} over 10 s)`;
+  check(lost.length === 0, figures);
+  check(slowest <= 10_000, figures);
+  return figures;
 }
 
 async function sigtermStep(target) {
@@ -424,8 +437,9 @@ async function migrationsStep(target) {
       p.stderr.on('data', (d) => (out += d));
       p.on('exit', (code) => resolve({ code, out }));
     });
-  const before = await stateOf(target);
+  // The first run brings the copy up to the migrations in this tree; the runs after it must do nothing.
   const first = await migrate();
+  const before = await stateOf(target);
   const second = await migrate();
   if (target.kind === 'postgres') {
     const [a, b] = await Promise.all([migrate(), migrate()]);
@@ -461,8 +475,19 @@ async function backupStep(target, cluster) {
     check(d.status === 0, `pg_dump: ${d.stderr}`);
     const name = `${target.name}_restored`;
     await pgQuery(cluster.url(), `CREATE DATABASE ${name}`);
-    const r = spawnSync('pg_restore', ['--no-owner', '-d', cluster.url(name), dump], { encoding: 'utf8' });
-    check(r.status === 0, `pg_restore: ${r.stderr}`);
+    // earthdistance's ll_to_earth() names its `earth` type unqualified, and pg_restore empties the
+    // search_path, so a plain pg_restore fails on the two earth indexes (data restored, indexes
+    // missing). The procedure of decision 0290: the restore script with search_path public.
+    const plain = spawnSync('pg_restore', ['-l', dump], { encoding: 'utf8' });
+    check(plain.status === 0, `pg_restore -l: ${plain.stderr}`);
+    const script = spawnSync('pg_restore', ['--no-owner', '-f', '-', dump], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    check(script.status === 0, `pg_restore -f: ${script.stderr}`);
+    const sql = script.stdout.replace("set_config('search_path', '', false)", "set_config('search_path', 'public', false)");
+    const r = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', cluster.url(name)], { input: sql, encoding: 'utf8', maxBuffer: 1 << 30 });
+    check(r.status === 0, `psql restore: ${r.stderr}`);
+    const indexes = await pgQuery(cluster.url(name), `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`);
+    const sourceIndexes = await pgQuery(target.databaseUrl, `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`);
+    check(indexes[0].n === sourceIndexes[0].n, `indexes ${sourceIndexes[0].n} → ${indexes[0].n}`);
     restored = { kind: 'postgres', databaseUrl: cluster.url(name) };
   } else {
     const db = await PGlite.create(path.join(target.dataDir, 'pgdata'));
@@ -480,7 +505,7 @@ async function backupStep(target, cluster) {
   const after = await stateOf(restored);
   const rowsTotal = Object.values(before).reduce((n, v) => n + Number(v.split(':')[0]), 0);
   check(JSON.stringify(before) === JSON.stringify(after), `restored copy differs: ${Object.keys(before).filter((k) => before[k] !== after[k]).join(', ')}`);
-  return `${Object.keys(before).length} tables, ${rowsTotal} rows: counts and checksums equal after ${target.kind === 'postgres' ? 'pg_dump -Fc / pg_restore' : 'dumpDataDir / loadDataDir'}`;
+  return `${Object.keys(before).length} tables, ${rowsTotal} rows: counts and checksums equal after ${target.kind === 'postgres' ? 'pg_dump -Fc / pg_restore (search_path public) with every index' : 'dumpDataDir / loadDataDir'}`;
 }
 
 async function abortedUploadStep(target) {
@@ -545,6 +570,7 @@ let cluster = null;
 try {
   if (DBS.includes('postgres')) {
     cluster = pgCluster();
+    cluster.ctl('stop', '-m', 'fast'); // a cluster left by an interrupted run
     cluster.ctl('start');
   }
   for (const kind of DBS) {
