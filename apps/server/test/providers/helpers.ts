@@ -1,26 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { providers } from '../../src/db/schema/index';
-import { insertUser } from '../../src/features/accounts/accounts.repository';
 import { completenessOf, slugify } from '../../src/features/providers/providers.profile';
-import { startSession } from '../../src/plugins/auth';
 import type { TestApp } from '../harness';
 
-export async function signedInUser(t: TestApp, opts: { admin?: boolean; name?: string } = {}) {
-  const email = `user-${randomUUID().slice(0, 8)}@example.com`;
-  const user = await insertUser(t.ctx.database.db, {
-    email,
-    name: opts.name ?? 'Test User',
-    company: 'Test Co',
-    type: 'provider',
-    passwordHash: 'x',
-    isAdmin: opts.admin ?? false,
-  });
-  let cookie = '';
-  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
-  await startSession(t.ctx, reply, user.id);
-  return { user, cookie, email };
-}
+export { signedInUser } from '../harness';
 
 export async function insertProvider(
   t: TestApp,
