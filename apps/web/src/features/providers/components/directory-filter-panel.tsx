@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import { PHASES, PROVIDER_FILTER_TYPES, RADIUS_OPTIONS_KM, SCALES, TECHNOLOGIES } from '@solar/shared/constants/providers';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Combobox } from '../../../components/ui/combobox';
+import { Select } from '../../../components/ui/select';
+import { LocationInput } from '../../geo/components/location-input';
+import { useServices } from '../../geo/api/services';
+import type { DirectoryFilters, ListKey } from './directory-filters-state';
+import { RemovableChips, ToggleChips } from './toggle-chips';
+
+export interface DirectoryFilterPanelProps {
+  filters: DirectoryFilters;
+  toggle(key: ListKey, item: string): void;
+  setLocation(location: string, center: [number, number]): void;
+  clearLocation(): void;
+  setRadius(radius: number): void;
+  companyOptions: readonly string[];
+  /** The map view also filters by scale (directory §2: the map carries scales). */
+  withScales?: boolean;
+  /** Called after a location suggestion is chosen (the map flies to it). */
+  onLocationChosen?(center: [number, number]): void;
+}
+
+/**
+ * The directory's filter inputs, shared by the list and the map (directory §2, §4): services and
+ * company names as chips, location with radius, and 'Advanced Search' with its count badge.
+ */
+export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
+  const { filters, toggle, setLocation, clearLocation, setRadius, companyOptions, withScales, onLocationChosen } = props;
+  const { data: services = [] } = useServices();
+  const advancedCount =
+    filters.types.length + filters.technologies.length + filters.phases.length + (withScales ? filters.scales.length : 0);
+  const [advanced, setAdvanced] = useState(advancedCount > 0);
+  const groups: Array<{ key: ListKey; label: string; options: readonly string[] }> = [
+    { key: 'types', label: 'Provider type', options: PROVIDER_FILTER_TYPES },
+    { key: 'technologies', label: 'Technologies', options: TECHNOLOGIES },
+    ...(withScales ? [{ key: 'scales' as const, label: 'Scale', options: SCALES }] : []),
+    { key: 'phases', label: 'Phase', options: PHASES },
+  ];
+
+  return (
+    <Card className="mt-6 space-y-4 p-4 sm:p-6">
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor="service-search" className="mb-1.5 block text-sm font-medium">
+            Services
+          </label>
+          <Combobox
+            id="service-search"
+            label="Search services"
+            placeholder="e.g. Panel Cleaning"
+            options={services}
+            allowFreeText
+            onSelect={(v) => toggle('services', v)}
+          />
+        </div>
+        <div>
+          <label htmlFor="company-search" className="mb-1.5 block text-sm font-medium">
+            Company name
+          </label>
+          <Combobox
+            id="company-search"
+            label="Search company names"
+            placeholder="Search by company"
+            options={companyOptions}
+            allowFreeText
+            onSelect={(v) => toggle('companies', v)}
+          />
+        </div>
+        <div>
+          <label htmlFor="location-search" className="mb-1.5 block text-sm font-medium">
+            Location
+          </label>
+          <LocationInput
+            id="location-search"
+            value={filters.location}
+            placeholder="Town, city or postcode"
+            types={['place', 'locality', 'neighborhood']}
+            onSelect={(s) => {
+              setLocation(s.place_name, s.center);
+              onLocationChosen?.(s.center);
+            }}
+            onClear={clearLocation}
+          />
+        </div>
+        <div>
+          <label htmlFor="radius" className="mb-1.5 block text-sm font-medium">
+            Radius
+          </label>
+          <Select id="radius" value={String(filters.radius)} onChange={(e) => setRadius(Number(e.target.value))}>
+            {[...new Set([...RADIUS_OPTIONS_KM, filters.radius])]
+              .sort((a, b) => a - b)
+              .map((r) => (
+                <option key={r} value={r}>
+                  {r} km
+                </option>
+              ))}
+          </Select>
+        </div>
+      </div>
+      <RemovableChips label="Selected services" values={filters.services} onRemove={(v) => toggle('services', v)} />
+      <RemovableChips label="Selected companies" values={filters.companies} onRemove={(v) => toggle('companies', v)} />
+
+      <div>
+        <Button
+          variant="ghost"
+          aria-expanded={advanced}
+          aria-controls="advanced-search"
+          onClick={() => setAdvanced((a) => !a)}
+          className="px-2"
+        >
+          Advanced Search
+          {advancedCount > 0 && <Badge aria-label={`${advancedCount} selected`}>{advancedCount}</Badge>}
+          {advanced ? <ChevronUp className="h-4 w-4" aria-hidden /> : <ChevronDown className="h-4 w-4" aria-hidden />}
+        </Button>
+        {advanced && (
+          <div id="advanced-search" className="mt-3 space-y-4">
+            {groups.map((g) => (
+              <ToggleChips key={g.key} label={g.label} options={g.options} selected={filters[g.key]} onToggle={(v) => toggle(g.key, v)} />
+            ))}
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** Summary badges of the active location, type, technology, (scale) and phase filters (directory §2). */
+export function ActiveFilterBadges({ filters, withScales }: { filters: DirectoryFilters; withScales?: boolean }) {
+  const badges = [
+    ...filters.types.map((v) => `Type: ${v}`),
+    ...filters.technologies.map((v) => `Technology: ${v}`),
+    ...(withScales ? filters.scales.map((v) => `Scale: ${v}`) : []),
+    ...filters.phases.map((v) => `Phase: ${v}`),
+  ];
+  return (
+    <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Active filters">
+      {filters.location && (
+        <Badge variant="secondary">
+          Location: {filters.location} ({filters.radius} km)
+        </Badge>
+      )}
+      {badges.map((text) => (
+        <Badge key={text} variant="secondary">
+          {text}
+        </Badge>
+      ))}
+    </div>
+  );
+}
