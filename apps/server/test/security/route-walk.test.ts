@@ -31,6 +31,7 @@ const NOT_PRIVATE: Record<string, string> = {
   getProvider: 'public profile; its claims list is checked to be empty for B below',
   claimProvider: 'B may dispute a claimed provider (a pending dispute, reviewed by an admin)',
   getAsset: 'public REPD data, sign-in only',
+  listAssetProviders: 'public providers near a public REPD asset',
   getPart: 'public parts catalogue',
   getMapLayer: 'public map layers',
 };
