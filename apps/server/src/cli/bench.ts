@@ -2,11 +2,14 @@
 // autocannon, next to two baselines measured in the same run (bare Fastify hello-world; the full
 // plugin stack serving a hello route). Prints req/s, p99 and the ratio to each baseline.
 // Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20), DATABASE_URL (PostgreSQL),
-// BENCH_PROVIDERS (e.g. 50000: add generated providers first), BENCH_ONLY (a pattern on scenario names).
+// BENCH_PROVIDERS (e.g. 50000: add generated providers first), BENCH_ONLY (a pattern on scenario names),
+// BENCH_ASSETS (e.g. 1000000: add synthetic assets first, on PGlite or on DATABASE_URL, which is created
+// if missing; each scenario's distinct requests are then also timed once cold, docs/decisions/0316).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { repoRoot, serverRoot } from '../paths';
 import { SCENARIOS, type BenchRequest } from './bench-scenarios';
 
@@ -14,6 +17,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const tmp = path.join(repoRoot, '.tmp/bench');
 const scaleProviders = process.env.BENCH_PROVIDERS;
+const scaleAssets = process.env.BENCH_ASSETS;
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const serverJs = path.join(serverRoot, 'dist/server.js');
 const children: ChildProcess[] = [];
@@ -62,6 +66,50 @@ async function signIn(url: string): Promise<string | undefined> {
   return setCookie ? setCookie.split(';')[0] : undefined;
 }
 
+/** Adds synthetic assets up to BENCH_ASSETS with the seed:assets-scale CLI. */
+function addAssets(env: Record<string, string | undefined>) {
+  console.log(`Adding synthetic assets up to ${scaleAssets}...`);
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/cli/seed-assets-scale.ts'), '--assets', scaleAssets!], {
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+}
+
+/** Creates the DATABASE_URL database on its server when it does not exist yet. */
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found.rowCount) {
+      console.log(`Creating database ${name}...`);
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each distinct GET once, in turn, before the load run: uncached latency and the largest response. */
+async function cold(url: string, requests: BenchRequest[]) {
+  const paths = [...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn).map((r) => r.path))];
+  const times: number[] = [];
+  let maxBytes = 0;
+  for (const p of paths) {
+    const t0 = performance.now();
+    const body = await (await fetch(`${url}${p}`)).arrayBuffer();
+    times.push(performance.now() - t0);
+    maxBytes = Math.max(maxBytes, body.byteLength);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes };
+}
+
 async function main() {
   if (!existsSync(serverJs)) {
     console.log('Building the server first (npm run build)...');
@@ -73,7 +121,7 @@ async function main() {
   const dataDir = path.join(tmp, 'data');
   const serverEnv = { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '3301', TRUST_PROXY: 'true' };
   if (!usePostgres) {
-    const snapshot = path.join(tmp, `snapshot${scaleProviders ? `-${scaleProviders}` : ''}`);
+    const snapshot = path.join(tmp, `snapshot${scaleProviders ? `-${scaleProviders}` : ''}${scaleAssets ? `-assets-${scaleAssets}` : ''}`);
     if (!existsSync(path.join(snapshot, 'pgdata'))) {
       console.log('Seeding a benchmark database snapshot...');
       execFileSync(process.execPath, [serverJs, '--seed-only'], { env: { ...process.env, ...serverEnv, DATA_DIR: snapshot }, stdio: 'inherit' });
@@ -84,9 +132,15 @@ async function main() {
           stdio: 'inherit',
         });
       }
+      if (scaleAssets) addAssets({ ...serverEnv, DATA_DIR: snapshot });
     }
     rmSync(dataDir, { recursive: true, force: true });
     cpSync(snapshot, dataDir, { recursive: true });
+  } else if (scaleAssets) {
+    await ensureDatabase(process.env.DATABASE_URL!);
+    console.log('Migrating and seeding the benchmark database...');
+    execFileSync(process.execPath, [serverJs, '--seed-only'], { env: { ...process.env, ...serverEnv }, stdio: 'inherit' });
+    addAssets(serverEnv);
   }
 
   const hello = path.join(serverRoot, 'src/cli/bench-hello.ts');
@@ -102,18 +156,29 @@ async function main() {
   ];
   const cookie = await signIn('http://127.0.0.1:3301');
   const get = async (p: string) => (await fetch(`http://127.0.0.1:3301${p}`)).json();
+  const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
+    if (scaleAssets) colds.push({ name: scenario.name, ...(await cold('http://127.0.0.1:3301', requests)) });
     rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', requests, cookie)) });
   }
 
-  const size = scaleProviders ? `, ${scaleProviders} generated providers added` : '';
+  const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
   console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}; ${connections} connections, ${seconds} s each\n`);
   console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(2).padStart(8)} ${(r.rps / stack.rps).toFixed(2).padStart(8)}  ${r.errors}/${r.non2xx}`,
     );
+  }
+  if (colds.length) {
+    console.log(`\nCold (each distinct request once, in turn, before the load run; uncached):\n`);
+    console.log(`${'scenario'.padEnd(34)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'max KB'.padStart(8)}`);
+    for (const c of colds) {
+      console.log(
+        `${c.name.padEnd(34)} ${String(c.n).padStart(9)} ${c.p50.toFixed(0).padStart(8)} ${c.p99.toFixed(0).padStart(8)} ${c.max.toFixed(0).padStart(8)} ${(c.maxBytes / 1024).toFixed(0).padStart(8)}`,
+      );
+    }
   }
 }
 
