@@ -83,6 +83,8 @@ try {
       rows.flat(),
     );
   }
+  // Planner statistics after a bulk load (PGlite has no autovacuum; docs/decisions/0300).
+  await database.exec('ANALYZE providers');
   const [after] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
   console.log(
     `Generated ${Math.max(0, target - start)} providers in ${Date.now() - started} ms; the directory now holds ${after?.n ?? 0}.`,

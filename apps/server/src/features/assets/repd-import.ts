@@ -46,6 +46,8 @@ export async function importRepdFile(ctx: { database: Database; clock: Clock }, 
     startedAt,
     now: ctx.clock.now(),
   });
+  // Planner statistics after a bulk load (PGlite has no autovacuum; docs/decisions/0300).
+  if (counts.inserted + counts.updated > 0) await ctx.database.exec('ANALYZE assets');
   return {
     file: path.basename(file),
     release,

@@ -169,6 +169,8 @@ export async function seedRepdProviders(ctx: SeedContext) {
   for (let i = 0; i < rows.length; i += BATCH) {
     await insertBatch(ctx, rows.slice(i, i + BATCH), 'repd');
   }
+  // Planner statistics after a bulk load (PGlite has no autovacuum; docs/decisions/0300).
+  await ctx.database.exec('ANALYZE providers');
   ctx.log.info({ providers: rows.length }, 'seeded REPD operators as unclaimed providers');
 }
 

@@ -127,9 +127,9 @@ const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /**
  * Identical searches are answered from memory while no provider row has changed (at most 10 minutes)
- * (docs/decisions/0300). Bounded at 2,000 answers or 32 MB per database.
+ * (docs/decisions/0300). Bounded at 2,000 answers or 64 MB per database (a 50,000-point map answer is ~6 MB).
  */
-const searchCache = createReadCache('providers', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const searchCache = createReadCache('providers', { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** GET /api/providers/search as the JSON text of its 200 response (cached; see searchCache). */
 export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<string> {
