@@ -31,6 +31,11 @@ const SEEDERS: Seeder[] = [
   { name: 'tenders-demo', demo: true, run: seedDemoTenders },
 ];
 
+/** The app_meta keys the seeders record (a test marks them done to start a server without importing data). */
+export function seederKeys(demo: boolean): string[] {
+  return SEEDERS.filter((s) => demo || !s.demo).map((s) => `seed:${s.name}`);
+}
+
 export async function seed(ctx: SeedContext) {
   await ensureConfiguredAdmin(ctx);
   for (const seeder of SEEDERS) {
