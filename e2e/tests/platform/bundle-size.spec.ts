@@ -7,12 +7,21 @@ import { expect, test } from '@playwright/test';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', process.env.WEB_DIST_DIR ?? 'apps/web/dist');
 const LIMIT_KB = 170;
 
-/** First-load JS of `/`: the entry chunk, its static imports and the home page's lazy chunk. */
-test(`first-load JS of / stays within ${LIMIT_KB} KB gzip`, () => {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; isEntry?: boolean; src?: string }
-  >;
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; src?: string }>;
+
+/**
+ * Markers that survive minification: maplibre-gl's CSS class prefix and a supercluster method name.
+ * Neither library may be in the first load of `/` or `/providers` (the maps load them on demand).
+ */
+const FORBIDDEN = [
+  { library: 'maplibre-gl', file: /maplibre/i, marker: 'maplibregl' },
+  { library: 'supercluster', file: /supercluster/i, marker: 'getClusterExpansionZoom' },
+];
+
+/** The entry chunk, its static imports, and the route's lazy page chunk with its static imports. */
+function firstLoad(pageSuffix: string) {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  expect(Object.keys(manifest).some((key) => key.endsWith(pageSuffix)), `${pageSuffix} in the manifest`).toBe(true);
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -21,9 +30,40 @@ test(`first-load JS of / stays within ${LIMIT_KB} KB gzip`, () => {
     chunk.imports?.forEach(visit);
   };
   Object.entries(manifest)
-    .filter(([key, c]) => c.isEntry || key.endsWith('home-page.tsx'))
+    .filter(([key, c]) => c.isEntry || key.endsWith(pageSuffix))
     .forEach(([key]) => visit(key));
-  const bytes = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0);
-  console.log(`first-load JS of /: ${(bytes / 1024).toFixed(1)} KB gzip in ${files.size} files`);
-  expect(bytes / 1024).toBeLessThanOrEqual(LIMIT_KB);
+  return [...files].filter((f) => f.endsWith('.js'));
+}
+
+/** Over budget when the check was added (issue 11, decision 0291): 201 KB; see the decision for where it goes. */
+const OVER_BUDGET = new Set(['/providers']);
+
+for (const { route, page } of [
+  { route: '/', page: 'pages/home-page.tsx' },
+  { route: '/providers', page: 'providers/pages/providers-page.tsx' },
+]) {
+  test(`first-load JS of ${route} has neither MapLibre nor supercluster`, () => {
+    for (const file of firstLoad(page)) {
+      const text = readFileSync(path.join(dist, file), 'utf8');
+      for (const { library, file: name, marker } of FORBIDDEN) {
+        expect(name.test(file) || text.includes(marker), `${library} in ${file}`).toBe(false);
+      }
+    }
+  });
+
+  test(`first-load JS of ${route} stays within ${LIMIT_KB} KB gzip`, () => {
+    // Expected to fail while over budget: once it fits, Playwright reports "expected to fail but
+    // passed" and the entry must be removed from OVER_BUDGET, so the budget then holds.
+    test.fail(OVER_BUDGET.has(route), `${route} is over budget (decision 0291)`);
+    const files = firstLoad(page);
+    const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f))).length, 0);
+    console.log(`first-load JS of ${route}: ${(bytes / 1024).toFixed(1)} KB gzip in ${files.length} files`);
+    expect(bytes / 1024).toBeLessThanOrEqual(LIMIT_KB);
+  });
+}
+
+test('the markers find MapLibre and supercluster where they are (the map page), so the checks above can fail', () => {
+  const files = firstLoad('providers/pages/providers-map-page.tsx');
+  const texts = files.map((f) => readFileSync(path.join(dist, f), 'utf8'));
+  for (const { marker } of FORBIDDEN) expect(texts.some((t) => t.includes(marker)), marker).toBe(true);
 });
