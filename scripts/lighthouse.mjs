@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// npm run lighthouse: Lighthouse 12 desktop performance of the home page and the directory, against
+// the built server on a seeded copy (e2e/scripts/serve.mjs) on 127.0.0.1, with Debian's Chromium.
+// Builds first if the build is missing. Traffic stays on loopback; Chromium's background
+// connections are switched off. Exit code 1 if a score is under LIGHTHOUSE_MIN (default 0: report only).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3461';
+const dist = { WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'apps/web/dist-lh', SERVER_DIST_DIR: process.env.SERVER_DIST_DIR ?? 'dist-lh' };
+const pages = ['/', '/providers'];
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const min = Number(process.env.LIGHTHOUSE_MIN ?? 0);
+const base = `http://localhost:${port}`;
+
+if (!existsSync(path.join(root, 'apps/server', dist.SERVER_DIST_DIR, 'server.js')) || !existsSync(path.join(root, dist.WEB_DIST_DIR, 'index.html'))) {
+  console.log(`building into ${dist.WEB_DIST_DIR} and apps/server/${dist.SERVER_DIST_DIR} …`);
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, env: { ...process.env, ...dist }, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+const server = spawn(process.execPath, ['e2e/scripts/serve.mjs'], {
+  cwd: root,
+  env: { ...process.env, ...dist, E2E_PORT: port, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+const stop = async () => {
+  await chrome?.kill();
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+
+try {
+  const readyBy = Date.now() + 240_000;
+  for (;;) {
+    const ok = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > readyBy || server.exitCode !== null) throw new Error('the server did not become ready');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+  const results = [];
+  let resultVersion = '';
+  let version = '';
+  for (const page of pages) {
+    const scores = [];
+    let metrics = {};
+    let shifts = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${page}`, flags, desktopConfig);
+      const lhr = result.lhr;
+      resultVersion = `${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`;
+      if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      scores.push(Math.round(lhr.categories.performance.score * 100));
+      const a = lhr.audits;
+      metrics = {
+        FCP: a['first-contentful-paint'].displayValue,
+        LCP: a['largest-contentful-paint'].displayValue,
+        TBT: a['total-blocking-time'].displayValue,
+        CLS: a['cumulative-layout-shift'].displayValue,
+        SI: a['speed-index'].displayValue,
+      };
+      // Name what shifts, so a low CLS can be traced to its element.
+      shifts = (a['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => `${item.score?.toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`);
+    }
+    const median = [...scores].sort((x, y) => x - y)[Math.floor(scores.length / 2)];
+    results.push({ page, median, scores, metrics });
+    version = resultVersion;
+    console.log(`${page.padEnd(11)} performance ${median} (runs ${scores.join(', ')}; last run: ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+    if (shifts.length) console.log(`  layout shifts: ${shifts.join(' | ')}`);
+  }
+  console.log(`Lighthouse ${version} (/usr/bin/chromium), desktop preset, performance only, ${runs} runs a page (median shown), ${new Date().toISOString()}`);
+  await stop();
+  process.exit(results.every((r) => r.median >= min) ? 0 : 1);
+} catch (err) {
+  console.error(err);
+  await stop();
+  process.exit(1);
+}
