@@ -139,4 +139,29 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id = 'perf-2'");
     expect((await get(mapUrl)).total).toBe(29);
   });
+
+  it('a clustered map answer is kept per zoom, a point answer once for every zoom', async () => {
+    await t.ctx.database.query(
+      `INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, latitude, longitude, content_hash)
+       SELECT 'grid-' || g, 'Grid ' || g, 'Wind Onshore', 1, 55 + (g % 150) * 0.01, -4 + (g / 150) * 0.01, 'x'
+       FROM generate_series(1, 15001) g`,
+    );
+    try {
+      const url = (zoom: number) =>
+        `/api/assets/coordinates?bounds=-5,54,-2,57&technologyTypes=Wind%20Onshore&zoom=${zoom}`;
+      const far = await get(url(5));
+      const near = await get(url(9));
+      expect(far.clustered).toBe(true);
+      expect(near.clustered).toBe(true);
+      expect(far.features[0].properties.expansion_zoom).toBe(7);
+      expect(near.features[0].properties.expansion_zoom).toBe(11);
+      expect(near.features.length).toBeGreaterThan(far.features.length);
+      expect(await get(url(5))).toEqual(far);
+      const points = (zoom: number) =>
+        get(`/api/assets/coordinates?bounds=-4,51,-2,52&siteNameSearch=perf%20site&zoom=${zoom}`);
+      expect(await points(12)).toEqual(await points(6));
+    } finally {
+      await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id LIKE 'grid-%'");
+    }
+  });
 });

@@ -69,11 +69,26 @@ const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
 const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
-/** GET /api/assets/coordinates as the JSON text of its 200 response (cached). */
-export function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<string> {
+/** Cached under the zoom-free key when the answer for those filters is clustered (depends on zoom). */
+const CLUSTERED = 'clustered';
+
+/**
+ * GET /api/assets/coordinates as the JSON text of its 200 response (cached). A point answer does
+ * not depend on the zoom, so it is kept once per filter set; a clustered answer once per zoom.
+ */
+export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<string> {
   const filter = toFilter(ctx, q);
+  const encode = (answer: AssetFeatureCollection) => encodeResponse(getAssetCoordinates.response[200], answer);
+  let clustered: string | null = null;
+  const json = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
+    const answer = await listAssetCoordinates(ctx, q);
+    if (!answer.clustered) return encode(answer);
+    clustered = encode(answer);
+    return CLUSTERED;
+  });
+  if (json !== CLUSTERED) return json;
   return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), async () =>
-    encodeResponse(getAssetCoordinates.response[200], await listAssetCoordinates(ctx, q)),
+    clustered ?? encode(await listAssetCoordinates(ctx, q)),
   );
 }
 
