@@ -23,6 +23,17 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         ],
         censor: '[REDACTED]',
       },
+      hooks: {
+        // @fastify/compress logs a client that leaves mid-download as an error ("premature close");
+        // a visitor navigating away is not a server fault, so it is logged at debug.
+        logMethod(args, method, level) {
+          const [first] = args as unknown[];
+          if (level >= 50 && first instanceof Error && first.message === 'premature close') {
+            return this.debug(first.message);
+          }
+          return method.apply(this, args as Parameters<typeof method>);
+        },
+      },
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

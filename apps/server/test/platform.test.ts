@@ -170,3 +170,16 @@ describe.each(databaseKinds)('database platform on %s', (kind) => {
     expect(await verifyPassword(after.passwordHash, 'Changed123')).toBe(true);
   });
 });
+
+describe('logging', () => {
+  it('logs a client leaving mid-download at debug, and real errors as errors', async () => {
+    const { Writable } = await import('node:stream');
+    const { createLogger } = await import('../src/logger');
+    const lines: string[] = [];
+    const log = createLogger('info', new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }));
+    log.error(new Error('premature close'));
+    log.error(new Error('real problem'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('real problem');
+  });
+});

@@ -142,7 +142,8 @@ test.describe('admin journeys', () => {
     await form.getByLabel('Company').fill('Edited Solar Ltd');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('User updated', { exact: true })).toBeVisible();
-    await admin.getByLabel('Search users').fill('Edwina');
+    // By the unique email, so a retry of this test never sees an earlier run's row.
+    await admin.getByLabel('Search users').fill(email);
     const edited = admin.getByRole('listitem', { name: 'Edwina Edited' });
     await expect(edited.getByText(/Edited Solar Ltd/)).toBeVisible();
 

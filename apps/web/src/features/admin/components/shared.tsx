@@ -20,7 +20,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry(): vo
 
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="h-16 animate-pulse rounded-lg bg-muted" />
       ))}
