@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/v4/core';
 
 /**
  * Zod 4 probes `new Function('')` to decide whether to compile fast parsers; under the app's CSP

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEOCODE_MAX_LIMIT } from '../constants/geo';
 import { defineContract } from './contract';
 import { errors } from './common';
 
@@ -6,7 +7,7 @@ import { errors } from './common';
 export const GEO_TYPES = ['place', 'locality', 'neighborhood', 'address', 'postcode', 'region'] as const;
 export type GeoType = (typeof GEO_TYPES)[number];
 
-export const GEOCODE_MAX_LIMIT = 5;
+export { GEOCODE_MAX_LIMIT };
 
 /** A location suggestion (directory §3): place_name and center as [longitude, latitude]. */
 export const geoFeature = z.object({

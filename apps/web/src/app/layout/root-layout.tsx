@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Toaster } from '../../components/ui/toaster';
+import { LazyToaster } from '../../components/ui/lazy-toaster';
 import { usePageViews } from '../../features/analytics/use-page-views';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -33,7 +33,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <Toaster />
+      <LazyToaster />
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { GEOCODE_MAX_LIMIT, type GeoFeature, type GeocodeResponse } from '@solar/shared/contracts/geo';
+import { GEOCODE_MAX_LIMIT } from '@solar/shared/constants/geo';
+import type { GeoFeature, GeocodeResponse } from '@solar/shared/contracts/geo';
 import { toQueryString } from '../../../lib/api-client';
 import { geoKeys } from './keys';
 
