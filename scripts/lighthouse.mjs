@@ -59,7 +59,13 @@ try {
     let metrics = {};
     let shifts = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${base}${page}`, flags, desktopConfig);
+      // A run can fail to record its trace on a busy machine (NO_NAVSTART): retry it, twice at most.
+      let result;
+      for (let attempt = 1; ; attempt++) {
+        result = await lighthouse(`${base}${page}`, flags, desktopConfig);
+        if (!result.lhr.runtimeError || attempt === 3) break;
+        console.log(`  ${page}: ${result.lhr.runtimeError.code}, retrying`);
+      }
       const lhr = result.lhr;
       resultVersion = `${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chromium'}`;
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
