@@ -7,11 +7,26 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Lighthouse is installed on first use into .tmp/lighthouse, not into the project's lock file: its
+// dependency @paulirish/trace_engine asks for `latest` of two packages, so a locked version goes
+// stale and `npm ci` refuses the lock file as soon as a new one is published.
+const LIGHTHOUSE_VERSION = '12.8.2';
+const toolDir = path.join(root, '.tmp/lighthouse');
+if (!existsSync(path.join(toolDir, 'node_modules/lighthouse/package.json'))) {
+  console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into .tmp/lighthouse (once)...`);
+  const install = spawnSync('npm', ['install', '--prefix', toolDir, '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`], { stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+const requireTool = createRequire(path.join(toolDir, 'package.json'));
+const load = async (specifier) => import(pathToFileURL(requireTool.resolve(specifier)).href);
+const chromeLauncher = await load('chrome-launcher');
+const lighthouse = (await load('lighthouse')).default;
+const desktopConfig = (await load('lighthouse/core/config/desktop-config.js')).default;
 const port = process.env.E2E_PORT ?? '3461';
 const dist = { WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'apps/web/dist-lh', SERVER_DIST_DIR: process.env.SERVER_DIST_DIR ?? 'dist-lh' };
 const pages = ['/', '/providers'];
