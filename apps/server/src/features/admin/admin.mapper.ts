@@ -1,6 +1,6 @@
 import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
 import type { AdminAuditRow, UserRow } from '../../db/schema/index';
-import type { ClaimListRow, WaitingInvitationRow, WaitingQuoteRow } from './admin.repository';
+import type { ClaimListRow, WaitingInvitationRow, WaitingQuoteRow, WaitingRowBase } from './admin.repository';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
@@ -54,11 +54,8 @@ export function toAuditEntry(row: AdminAuditRow): AuditEntry {
   };
 }
 
-export function toWaitingInvitation(row: WaitingInvitationRow): WaitingItem {
+function waitingCommon(row: WaitingRowBase) {
   return {
-    kind: 'invitation',
-    refId: `${row.tender_id}:${row.provider_id}`,
-    title: row.title,
     sentAt: iso(row.sent_at)!,
     sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
     provider: {
@@ -70,9 +67,18 @@ export function toWaitingInvitation(row: WaitingInvitationRow): WaitingItem {
       website: row.provider_website || null,
       claimApproved: row.claim_approved,
     },
-    status: row.status ?? 'waiting',
+    status: row.status ?? ('waiting' as const),
     actedAt: iso(row.acted_at),
     forwardedTo: row.forwarded_to,
+  };
+}
+
+export function toWaitingInvitation(row: WaitingInvitationRow): WaitingItem {
+  return {
+    kind: 'invitation',
+    refId: `${row.tender_id}:${row.provider_id}`,
+    title: row.title,
+    ...waitingCommon(row),
   };
 }
 
@@ -82,19 +88,6 @@ export function toWaitingQuote(row: WaitingQuoteRow): WaitingItem {
     kind: 'quote',
     refId: row.quote_id,
     title: what ? `Quote request: ${what}` : 'Quote request',
-    sentAt: iso(row.sent_at)!,
-    sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
-    provider: {
-      id: row.provider_id,
-      name: row.provider_name,
-      slug: row.provider_slug,
-      email: row.provider_email || null,
-      phone: row.provider_phone || null,
-      website: row.provider_website || null,
-      claimApproved: row.claim_approved,
-    },
-    status: row.status ?? 'waiting',
-    actedAt: iso(row.acted_at),
-    forwardedTo: row.forwarded_to,
+    ...waitingCommon(row),
   };
 }

@@ -170,10 +170,9 @@ export function rowsOf<T>(result: unknown): T[] {
 
 // ---- Waiting list ----
 
-export interface WaitingInvitationRow {
-  tender_id: string;
+/** The columns every Waiting row shares: who sent it, the provider, and the admin's action. */
+export interface WaitingRowBase {
   provider_id: string;
-  title: string;
   sent_at: Date | string;
   sender_name: string | null;
   sender_company: string | null;
@@ -186,6 +185,11 @@ export interface WaitingInvitationRow {
   status: 'forwarded' | 'closed' | 'resolved' | null;
   acted_at: Date | string | null;
   forwarded_to: string | null;
+}
+
+export interface WaitingInvitationRow extends WaitingRowBase {
+  tender_id: string;
+  title: string;
 }
 
 /**
@@ -211,24 +215,11 @@ export async function listWaitingInvitations(db: Db, show: 'open' | 'all', only?
   return rowsOf<WaitingInvitationRow>(rows);
 }
 
-export interface WaitingQuoteRow {
+export interface WaitingQuoteRow extends WaitingRowBase {
   quote_id: string;
-  provider_id: string;
   service: string;
   location: string;
   description: string;
-  sent_at: Date | string;
-  sender_name: string | null;
-  sender_company: string | null;
-  provider_name: string;
-  provider_slug: string;
-  provider_email: string | null;
-  provider_phone: string | null;
-  provider_website: string | null;
-  claim_approved: boolean;
-  status: 'forwarded' | 'closed' | 'resolved' | null;
-  acted_at: Date | string | null;
-  forwarded_to: string | null;
 }
 
 /**
