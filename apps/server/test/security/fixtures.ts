@@ -3,11 +3,9 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { UserRow } from '../../src/db/schema/index';
-import { insertUser } from '../../src/features/accounts/accounts.repository';
 import { insertTender } from '../../src/features/tenders/tenders.repository';
-import { startSession } from '../../src/plugins/auth';
 import { hashPassword } from '../../src/platform/passwords';
-import type { TestApp } from '../harness';
+import { signedInUser, type TestApp } from '../harness';
 import { fields, multipart, pdf, type Part } from '../quotes/helpers';
 
 export interface Actor {
@@ -18,19 +16,13 @@ export interface Actor {
 
 /** A user with a live session (inserted directly: sign-up itself is tested in accounts.test.ts). */
 export async function actor(t: TestApp, label: string, opts: { admin?: boolean; password?: string } = {}): Promise<Actor> {
-  const email = `${label}-${randomUUID().slice(0, 8)}@walk.example.com`;
-  const user = await insertUser(t.ctx.database.db, {
-    email,
+  return signedInUser(t, {
+    email: `${label}-${randomUUID().slice(0, 8)}@walk.example.com`,
     name: `${label} Walker`,
     company: `${label} Walk Ltd`,
-    type: 'provider',
+    admin: opts.admin,
     passwordHash: opts.password ? await hashPassword(opts.password) : 'x',
-    isAdmin: opts.admin ?? false,
   });
-  let cookie = '';
-  const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;
-  await startSession(t.ctx, reply, user.id);
-  return { user, cookie, email };
 }
 
 export async function insertProviderRow(t: TestApp, name: string, ownerId: string | null) {

@@ -3,6 +3,7 @@ import { Building2, Pencil, Plus } from 'lucide-react';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { UserClaim } from '@solar/shared/contracts/providers';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_MESSAGES } from '@solar/shared/constants/admin';
+import { PROVIDER_MESSAGES } from '@solar/shared/constants/providers';
 import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -34,7 +35,7 @@ export function ManageProfileTab({ user }: { user: CurrentUser }) {
   if (mine.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-        <span>{(mine.error as Error).message || 'Failed to fetch providers'}</span>
+        <span>{(mine.error as Error).message || PROVIDER_MESSAGES.fetchProvidersFailed}</span>
         <button type="button" className="font-medium underline underline-offset-4" onClick={() => void mine.refetch()}>
           Retry
         </button>
