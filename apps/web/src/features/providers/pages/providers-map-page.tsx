@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { List } from 'lucide-react';
 import { LOCATION_CHOSEN_ZOOM, MAP_TEXT as T } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { config } from '../../../lib/config';
 import { useMe } from '../../accounts/api/get-me';
 import { useSearchProviderPoints } from '../api/search-provider-points';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
+import { DirectoryQueryState } from '../components/directory-query-state';
 import { useDirectoryFilters } from '../components/directory-filters-state';
 import { ProviderMap } from '../components/provider-map';
 
@@ -85,15 +86,8 @@ export function ProvidersMapPage() {
       </div>
 
       <section className="mt-4" aria-label="Providers map">
-        {query.isPending ? (
-          <p role="status" className="py-12 text-center text-muted-foreground">
-            {M.loading}
-          </p>
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-            <p className="text-destructive">{(query.error as Error | null)?.message || M.loadFailed}</p>
-            <Button onClick={() => void query.refetch()}>Retry</Button>
-          </div>
+        {query.isPending || query.isError ? (
+          <DirectoryQueryState query={query} />
         ) : (
           <>
             {query.data.length === 0 && (

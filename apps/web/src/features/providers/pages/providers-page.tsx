@@ -7,6 +7,7 @@ import { config } from '../../../lib/config';
 import { useMe } from '../../accounts/api/get-me';
 import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
+import { DirectoryQueryState } from '../components/directory-query-state';
 import { mapLinkQuery, useDirectoryFilters } from '../components/directory-filters-state';
 import { ProviderCard } from '../components/provider-card';
 
@@ -56,15 +57,8 @@ export function ProvidersPage() {
       </div>
 
       <section className="mt-6" aria-label="Providers">
-        {query.isPending ? (
-          <p role="status" className="py-12 text-center text-muted-foreground">
-            {M.loading}
-          </p>
-        ) : query.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-            <p className="text-destructive">{(query.error as Error | null)?.message || M.loadFailed}</p>
-            <Button onClick={() => void query.refetch()}>Retry</Button>
-          </div>
+        {query.isPending || query.isError ? (
+          <DirectoryQueryState query={query} />
         ) : query.data.data.length === 0 ? (
           <p className="py-12 text-center text-muted-foreground">
             {M.empty.replace('Contact Solar Manager for procurement support', '')}
