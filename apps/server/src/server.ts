@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
+import { keepDefaultAssetMapWarm } from './features/assets/assets.service';
 import { demoSignInLines, seed } from './seed/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -48,6 +49,7 @@ async function main() {
   const app = await buildApp(ctx);
   await app.listen({ port: env.PORT, host: env.HOST });
   ctx.jobs.start();
+  const stopWarming = keepDefaultAssetMapWarm(ctx);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
@@ -74,6 +76,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     ctx.jobs.stop();
+    stopWarming();
     await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     await app.close(); // stops accepting; in-flight requests finish
     await ctx.database.close();

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { PROJECT_PHASES } from '@solar/shared/constants/assets';
+import { assetFeatureCollection } from '@solar/shared/contracts/assets';
 import { insertUser } from '../src/features/accounts/accounts.repository';
 import { BUNDLED_REPD_FILE, importRepdFile, type RepdImportReport } from '../src/features/assets/repd-import';
 import { startSession } from '../src/plugins/auth';
@@ -127,6 +128,44 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
         ['capacity', 'developmentStatus', 'id', 'installedCapacity', 'region', 'repdOperator', 'siteName', 'startYear', 'technologyType', 'title'].sort(),
       );
       expect(f.properties).toMatchObject({ capacity: 35, installedCapacity: 35, startYear: 2009, technologyType: 'Biomass (co-firing)', region: 'Wales' });
+    });
+
+    it('sends each point as its stored feature: the contract shape, the row\'s values, smallest capacity first', async () => {
+      const body = await json('/api/assets/coordinates');
+      expect(() => assetFeatureCollection.parse(body)).not.toThrow();
+      const caps = (body.features as Feature[]).map((f) => (f.properties.capacity as number | null) ?? -Infinity);
+      expect(caps).toEqual([...caps].sort((a, b) => a - b));
+      const rows = await t.ctx.database.query<{
+        id: number; site_name: string; installed_capacity: number | null; start_year: number | null; repd_operator: string | null;
+        development_status: string | null; technology_type: string | null; region: string | null; longitude: number; latitude: number;
+      }>(
+        `SELECT id::int AS id, site_name, installed_capacity, extract(year FROM record_last_updated)::int AS start_year, repd_operator,
+           development_status, technology_type, region, longitude, latitude
+         FROM assets WHERE longitude BETWEEN -12 AND 2 AND latitude BETWEEN 49 AND 61 ORDER BY md5(id::text) LIMIT 300`,
+      );
+      const byId = new Map((body.features as Feature[]).map((f) => [f.properties.id as number, f]));
+      for (const r of rows) {
+        const f = byId.get(r.id)!;
+        expect(f.properties).toEqual({
+          id: r.id, siteName: r.site_name, title: r.site_name, capacity: r.installed_capacity, installedCapacity: r.installed_capacity,
+          startYear: r.start_year, repdOperator: r.repd_operator, developmentStatus: r.development_status, technologyType: r.technology_type, region: r.region,
+        });
+        expect(Math.abs(f.geometry.coordinates[0] - r.longitude)).toBeLessThanOrEqual(0.000005 + 1e-12);
+        expect(Math.abs(f.geometry.coordinates[1] - r.latitude)).toBeLessThanOrEqual(0.000005 + 1e-12);
+      }
+      // Any text survives as JSON: quotes, backslashes, control characters, markup and non-ASCII.
+      const [original] = await t.ctx.database.query<{ site_name: string; repd_operator: string | null }>(
+        "SELECT site_name, repd_operator FROM assets WHERE repd_ref_id = '1'",
+      );
+      const awkward = 'Quote " back \\ slash\n\t<b>Ynys Môn</b> \u2028 ☀';
+      await t.ctx.database.query("UPDATE assets SET site_name = $1, repd_operator = NULL WHERE repd_ref_id = '1'", [awkward]);
+      try {
+        const site = await json('/api/assets/coordinates?siteNameSearch=back');
+        const f = (site.features as Feature[]).find((x) => x.properties.siteName === awkward)!;
+        expect(f.properties).toMatchObject({ title: awkward, repdOperator: null });
+      } finally {
+        await t.ctx.database.query("UPDATE assets SET site_name = $1, repd_operator = $2 WHERE repd_ref_id = '1'", [original!.site_name, original!.repd_operator]);
+      }
     });
 
     it('filters by bounds, capacity, technology, region, status, operator and site name', async () => {

@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
 import { boundingBox } from '../src/features/providers/providers.repository';
+import { acceptsGzip } from '../src/platform/read-cache';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
 import { insertProvider } from './providers/helpers';
 
@@ -140,6 +142,23 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     expect((await get(mapUrl)).total).toBe(29);
   });
 
+  it('a cached answer goes gzipped to clients that take gzip, compressed once, the same bytes every time', async () => {
+    const url = '/api/assets/coordinates?bounds=-4,51,-2,52&siteNameSearch=perf%20site';
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(again.rawPayload.equals(zipped.rawPayload)).toBe(true);
+    const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
   it('a clustered map answer is kept per zoom, a point answer once for every zoom', async () => {
     await t.ctx.database.query(
       `INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, latitude, longitude, content_hash)
@@ -163,5 +182,20 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     } finally {
       await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id LIKE 'grid-%'");
     }
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it('takes gzip when listed or covered by *, unless its q is 0', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('GZIP')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip; q=0.000')).toBe(false);
+    expect(acceptsGzip('deflate, br')).toBe(false);
+    expect(acceptsGzip('x-gzip-ish')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('')).toBe(false);
   });
 });

@@ -45,7 +45,13 @@ async function measure(url: string, requests: BenchRequest[], cookie?: string) {
             ...req,
             method: r.method ?? 'GET',
             path: r.path,
-            headers: { ...(r.body !== undefined && { 'content-type': 'application/json' }), ...(r.signedIn && cookie && { cookie }), ...r.headers },
+            headers: {
+              // As a browser sends it: large answers go compressed (cached answers keep their gzip form).
+              'accept-encoding': 'gzip, deflate, br',
+              ...(r.body !== undefined && { 'content-type': 'application/json' }),
+              ...(r.signedIn && cookie && { cookie }),
+              ...r.headers,
+            },
             ...(r.body !== undefined && { body: JSON.stringify(r.body) }),
           };
         },

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import type { Database } from '../db/client';
@@ -14,15 +16,56 @@ export interface ReadCacheLimits {
   ttlMs: number;
 }
 
+const gzipAsync = promisify(gzip);
+
+/** Smaller answers are sent as they are (the compression plugin's threshold). */
+const GZIP_THRESHOLD = 2048;
+
+/**
+ * A serialized answer kept as UTF-8 bytes, with its gzip form made once on first demand (in the
+ * zlib thread pool), so a repeated UK-wide map answer (~4 MB) is never encoded or compressed twice.
+ */
+export class CachedJson {
+  readonly bytes: Buffer;
+  private gzipped: Promise<Buffer> | null = null;
+  private gzipSize = 0;
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
+
+  get text(): string {
+    return this.bytes.toString('utf8');
+  }
+
+  /** Whether this answer is exactly `text` (cheap for a short marker). */
+  is(text: string): boolean {
+    return this.bytes.length === Buffer.byteLength(text) && this.text === text;
+  }
+
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= gzipAsync(this.bytes, { level: 6 }).then((zipped) => {
+      this.gzipSize = zipped.length;
+      return zipped;
+    });
+    return this.gzipped;
+  }
+
+  /** Bytes held, for the cache budget (the gzip form counts once made). */
+  get size(): number {
+    return this.bytes.length + this.gzipSize;
+  }
+}
+
 interface Entry {
-  json: string;
+  json: CachedJson;
   at: number;
 }
 
 interface State {
   version: string;
   entries: Map<string, Entry>;
-  pending: Map<string, Promise<string>>;
+  pending: Map<string, Promise<CachedJson>>;
   bytes: number;
 }
 
@@ -35,7 +78,7 @@ interface State {
  */
 export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
   const states = new WeakMap<Database, State>();
-  return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<string> {
+  return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<CachedJson> {
     const version = await currentVersion(database, table);
     let state = states.get(database);
     if (!state || state.version !== version) {
@@ -46,10 +89,10 @@ export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
     const hit = state.entries.get(key);
     if (hit) {
       state.entries.delete(key);
-      state.bytes -= hit.json.length;
+      state.bytes -= hit.json.size;
       if (now - hit.at < limits.ttlMs) {
         state.entries.set(key, hit);
-        state.bytes += hit.json.length;
+        state.bytes += hit.json.size;
         return hit.json;
       }
     }
@@ -59,15 +102,16 @@ export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
     // lands is stored in a state that the next lookup (seeing the new version) discards.
     const owner = state;
     const promise = compute().then(
-      (json) => {
+      (text) => {
         owner.pending.delete(key);
-        if (json.length <= limits.maxBytes / 4) {
+        const json = new CachedJson(text);
+        if (json.size <= limits.maxBytes / 4) {
           owner.entries.set(key, { json, at: now });
-          owner.bytes += json.length;
+          owner.bytes += json.size;
           for (const [oldKey, old] of owner.entries) {
             if (owner.entries.size <= limits.maxEntries && owner.bytes <= limits.maxBytes) break;
             owner.entries.delete(oldKey);
-            owner.bytes -= old.json.length;
+            owner.bytes -= old.json.size;
           }
         }
         return json;
@@ -119,9 +163,27 @@ export function encodeResponse(schema: unknown, value: unknown): string {
   return JSON.stringify(result.data);
 }
 
-/** Sends already-serialized JSON (Fastify skips its serializer for a JSON string payload). */
-export function sendJsonText(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
+/** Whether the client takes gzip (`Accept-Encoding`, honouring `q=0`). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/**
+ * Sends a cached answer: its gzip form when the client takes gzip and the answer is large enough
+ * (the compression plugin passes a response that already has a Content-Encoding), else its bytes.
+ */
+export async function sendCachedJson(reply: FastifyReply, json: CachedJson) {
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (json.bytes.length >= GZIP_THRESHOLD && acceptsGzip(reply.request.headers['accept-encoding'])) {
+    return reply.header('Content-Encoding', 'gzip').send(await json.gzip());
+  }
+  return reply.send(json.bytes);
 }
 
 /** A stable key for a parsed query object (arrays keep their order; keys are sorted). */

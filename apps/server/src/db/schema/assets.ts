@@ -40,6 +40,8 @@ export const assets = pgTable(
     source: text('source').notNull().default('REPD'),
     sourceRelease: text('source_release'),
     contentHash: text('content_hash').notNull(),
+    /** The map's GeoJSON Feature as JSON text, written by a trigger (migration 0013). */
+    mapFeature: text('map_feature'),
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

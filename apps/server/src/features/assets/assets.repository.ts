@@ -188,54 +188,28 @@ export function assetWhere(f: AssetFilter): Where {
   return w;
 }
 
-export interface PointRow {
-  id: number;
-  site_name: string;
-  installed_capacity: number | null;
-  /** The year of recordLastUpdated (the map's startYear). */
-  start_year: number | null;
-  repd_operator: string | null;
-  development_status: string | null;
-  technology_type: string | null;
-  region: string | null;
-  longitude: number;
-  latitude: number;
-}
-
-const POINT_COLUMNS = `id::int AS id, site_name, installed_capacity, extract(year FROM record_last_updated)::int AS start_year,
-  repd_operator, development_status, technology_type, region, longitude, latitude`;
-
 export async function countAssets(database: Database, w: Where): Promise<number> {
   const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${w.sql}`, w.params);
   return row?.n ?? 0;
 }
 
 /**
- * The map's points, smallest capacity first (drawn under larger ones). The rows come back as one
- * JSON array of arrays: on PGlite, decoding 12,000 result rows field by field cost 2–4× more than
- * parsing one text value (docs/decisions/0300). Positions are rounded to 5 decimals (about 1 m).
+ * The map's point features when at most `limit` assets match, smallest capacity first (drawn under
+ * larger ones), as the comma-joined JSON text of their stored features (migration 0013); `null`
+ * when more match. The probe stops at `limit + 1` rows, and the features are only gathered when
+ * the answer is points (docs/decisions/0317).
  */
-export async function listAssetPoints(database: Database, w: Where, limit: number): Promise<PointRow[]> {
-  const [row] = await database.query<{ points: string }>(
-    `SELECT coalesce(json_agg(json_build_array(id, site_name, installed_capacity, extract(year FROM record_last_updated)::int,
-       repd_operator, development_status, technology_type, region, round(longitude::numeric, 5), round(latitude::numeric, 5))
-       ORDER BY installed_capacity ASC NULLS FIRST, id), '[]')::text AS points
-     FROM (SELECT * FROM assets ${w.sql} ORDER BY installed_capacity ASC NULLS FIRST, id LIMIT ${Number(limit)}) AS matched`,
+export async function listAssetFeatures(database: Database, w: Where, limit: number): Promise<{ n: number; features: string | null }> {
+  const cap = Number(limit);
+  const [row] = await database.query<{ n: number; features: string | null }>(
+    `WITH probe AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM assets ${w.sql} LIMIT ${cap + 1}) AS matched)
+     SELECT n, CASE WHEN n <= ${cap} THEN (
+       SELECT coalesce(string_agg(map_feature, ',' ORDER BY installed_capacity ASC NULLS FIRST, id), '') FROM assets ${w.sql}
+     ) END AS features
+     FROM probe`,
     w.params,
   );
-  type Tuple = [number, string, number | null, number | null, string | null, string | null, string | null, string | null, number, number];
-  return (JSON.parse(row?.points ?? '[]') as Tuple[]).map((t) => ({
-    id: t[0],
-    site_name: t[1],
-    installed_capacity: t[2],
-    start_year: t[3],
-    repd_operator: t[4],
-    development_status: t[5],
-    technology_type: t[6],
-    region: t[7],
-    longitude: t[8],
-    latitude: t[9],
-  }));
+  return { n: row?.n ?? 0, features: row?.features ?? null };
 }
 
 export interface ClusterRow {
@@ -257,8 +231,14 @@ export function listAssetClusters(database: Database, w: Where, cell: number) {
   );
 }
 
-export function listAssetPointsByIds(database: Database, ids: number[]) {
-  return database.query<PointRow>(`SELECT ${POINT_COLUMNS} FROM assets WHERE id = ANY($1::bigint[])`, [ids]);
+/** The stored point features of these assets, as comma-joined JSON text. */
+export async function listAssetFeaturesByIds(database: Database, ids: number[]): Promise<string> {
+  const [row] = await database.query<{ features: string }>(
+    `SELECT coalesce(string_agg(map_feature, ',' ORDER BY installed_capacity ASC NULLS FIRST, id), '') AS features
+     FROM assets WHERE id = ANY($1::bigint[]) AND map_feature IS NOT NULL`,
+    [ids],
+  );
+  return row?.features ?? '';
 }
 
 export function listOperators(database: Database, search: string | undefined, limit: number) {

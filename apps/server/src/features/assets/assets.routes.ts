@@ -8,7 +8,7 @@ import {
   listAssetProjects,
   listAssetSites,
 } from '@solar/shared/contracts/assets';
-import { sendJsonText } from '../../platform/read-cache';
+import { sendCachedJson } from '../../platform/read-cache';
 import { bind } from '../../plugins/routes';
 import { listAssetProviders as listServingProviders } from './asset-providers';
 import * as service from './assets.service';
@@ -16,7 +16,7 @@ import * as service from './assets.service';
 /** Asset intelligence (accounts §2, §7): the map, type-aheads, the projects table and asset detail. */
 export function assetsRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  bind(app, getAssetCoordinates, async ({ query }, reply) => sendJsonText(reply, await service.assetCoordinatesJson(ctx, query)));
+  bind(app, getAssetCoordinates, async ({ query }, reply) => sendCachedJson(reply, await service.assetCoordinatesJson(ctx, query)));
   bind(app, listAssetOperators, async ({ query }) => service.listAssetOperators(ctx, query.search));
   bind(app, listAssetSites, async ({ query }) => service.listAssetSites(ctx, query.search));
   bind(app, getAssetSource, async () => service.getAssetSource(ctx));
@@ -29,7 +29,7 @@ export function assetsRoutes(app: FastifyInstance) {
         .header('Cache-Control', 'no-store');
       return reply.send(service.exportProjects(ctx, query));
     }
-    return sendJsonText(reply, await service.projectsJson(ctx, query));
+    return sendCachedJson(reply, await service.projectsJson(ctx, query));
   });
   // accounts §6: details need login; `access: 'user'` answers 401 to visitors (docs/decisions/0193).
   bind(app, getAsset, async ({ params }) => service.getAsset(ctx, params.id));

@@ -11,10 +11,9 @@ import {
   SITE_SUGGESTIONS,
 } from '@solar/shared/constants/assets';
 import {
-  getAssetCoordinates,
+  assetMapQuery,
   listAssetProjects,
   type AssetDetail,
-  type AssetFeatureCollection,
   type AssetMapQuery,
   type AssetSourceRecord,
   type ProjectRow,
@@ -23,7 +22,7 @@ import {
 import { formatDate } from '@solar/shared/domain/format';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
-import { cacheKey, createReadCache, encodeResponse } from '../../platform/read-cache';
+import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import * as repo from './assets.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -59,100 +58,83 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
   };
 }
 
-/** Map positions to 5 decimals (about a metre): a pin needs no more, and 12,000 of them weigh less. */
-const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
-
 /**
  * Identical map and projects reads are answered from memory while no asset row has changed (at most
- * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~2.5 MB of JSON, hence the larger budget.
+ * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~4 MB of JSON, hence the larger budget.
  */
-const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 256 * 1024 * 1024, ttlMs: 10 * 60_000 });
 const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** Cached under the zoom-free key when the answer for those filters is clustered (depends on zoom). */
 const CLUSTERED = 'clustered';
 
-/**
- * GET /api/assets/coordinates as the JSON text of its 200 response (cached). A point answer does
- * not depend on the zoom, so it is kept once per filter set; a clustered answer once per zoom.
- */
-export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<string> {
-  const filter = toFilter(ctx, q);
-  const encode = (answer: AssetFeatureCollection) => encodeResponse(getAssetCoordinates.response[200], answer);
-  let clustered: string | null = null;
-  const json = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
-    const answer = await listAssetCoordinates(ctx, q);
-    if (!answer.clustered) return encode(answer);
-    clustered = encode(answer);
-    return CLUSTERED;
-  });
-  if (json !== CLUSTERED) return json;
-  return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), async () =>
-    clustered ?? encode(await listAssetCoordinates(ctx, q)),
-  );
-}
-
-/** GET /api/assets/tenders (the table, not the export) as the JSON text of its 200 response (cached). */
-export function projectsJson(ctx: Ctx, q: ProjectsQuery): Promise<string> {
+/** GET /api/assets/tenders (the table, not the export) as the JSON of its 200 response (cached). */
+export function projectsJson(ctx: Ctx, q: ProjectsQuery): Promise<CachedJson> {
   const key = cacheKey({ ...q, ...sortOf(q) });
   return projectsCache(ctx.database, key, async () => encodeResponse(listAssetProjects.response[200], await listProjects(ctx, q)));
 }
 
-const pointFeature = (r: repo.PointRow) => ({
-  type: 'Feature' as const,
-  geometry: { type: 'Point' as const, coordinates: [round5(r.longitude), round5(r.latitude)] as [number, number] },
-  properties: {
-    id: r.id,
-    siteName: r.site_name,
-    title: r.site_name,
-    capacity: r.installed_capacity,
-    installedCapacity: r.installed_capacity,
-    startYear: r.start_year,
-    repdOperator: r.repd_operator,
-    developmentStatus: r.development_status,
-    technologyType: r.technology_type,
-    region: r.region,
-  },
-});
-
 /**
- * GET /api/assets/coordinates: every matching point while at most ASSET_POINT_LIMIT match in the
- * bounds (all of REPD), otherwise grid clusters sized by zoom, capped at MAX_CLUSTER_CELLS.
+ * GET /api/assets/coordinates as the JSON text of its 200 response (cached): every matching point
+ * while at most ASSET_POINT_LIMIT match in the bounds (all of REPD), otherwise grid clusters sized
+ * by zoom, capped at MAX_CLUSTER_CELLS. A point answer does not depend on the zoom, so it is kept
+ * once per filter set; a clustered answer once per zoom.
  */
-export async function listAssetCoordinates(ctx: Ctx, q: AssetMapQuery): Promise<AssetFeatureCollection> {
+export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<CachedJson> {
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
-  // One more row than the limit tells "points" from "clusters" without a separate count.
-  const rows = await repo.listAssetPoints(ctx.database, where, ASSET_POINT_LIMIT + 1);
-  if (rows.length <= ASSET_POINT_LIMIT) {
-    return { type: 'FeatureCollection', features: rows.map(pointFeature), total: rows.length, clustered: false };
-  }
-  const total = await repo.countAssets(ctx.database, where);
+  let clusters: Promise<string> | null = null;
+  const answer = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
+    const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
+    if (probe.features === null) {
+      clusters = clustersJson(ctx, q, filter, where);
+      return CLUSTERED;
+    }
+    // The stored features are the contract's shape (migration 0013; checked in the tests).
+    return `{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`;
+  });
+  if (!answer.is(CLUSTERED)) return answer;
+  return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), () => clusters ?? clustersJson(ctx, q, filter, where));
+}
+
+/**
+ * Keeps the Overview's first view (the UK with no filters) computed and gzipped in this process: at
+ * start, then checked every `everyMs` (one version read while nothing changed), so the first visitor
+ * after a start or an asset import, from any process, does not wait for it (docs/decisions/0317).
+ */
+export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
+  const defaults = assetMapQuery.parse({});
+  const warm = () =>
+    assetCoordinatesJson(ctx, defaults)
+      .then((json) => json.gzip())
+      .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
+  void warm();
+  const timer = setInterval(warm, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Grid clusters of about 40 px at the zoom (never more than MAX_CLUSTER_CELLS); a cell of one asset is its point. */
+async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<string> {
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   const [west, south, east, north] = filter.bounds;
-  // About 40 px cells at this zoom (256 px tiles), never more than MAX_CLUSTER_CELLS in the bounds.
   const byZoom = 360 / (2 ** zoom * (256 / 40));
   const byBounds = Math.sqrt(((east - west) * (north - south)) / MAX_CLUSTER_CELLS);
-  const cell = Math.max(byZoom, byBounds, 1e-6);
-  const cells = await repo.listAssetClusters(ctx.database, where, cell);
+  const cells = await repo.listAssetClusters(ctx.database, where, Math.max(byZoom, byBounds, 1e-6));
   const singles = cells.filter((c) => c.single_id !== null).map((c) => c.single_id!);
-  const points = singles.length ? await repo.listAssetPointsByIds(ctx.database, singles) : [];
+  const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';
   const expansion = Math.min(zoom + 2, ASSET_MAP.maxZoom);
-  return {
-    type: 'FeatureCollection',
-    features: [
-      ...points.map(pointFeature),
-      ...cells
-        .filter((c) => c.single_id === null)
-        .map((c) => ({
-          type: 'Feature' as const,
-          geometry: { type: 'Point' as const, coordinates: [c.longitude, c.latitude] as [number, number] },
-          properties: { cluster: true as const, point_count: c.n, capacity_sum: Math.round(c.capacity * 10) / 10, expansion_zoom: expansion },
-        })),
-    ],
-    total,
-    clustered: true,
-  };
+  const clusterFeatures = cells
+    .filter((c) => c.single_id === null)
+    .map((c) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [c.longitude, c.latitude] as [number, number] },
+      properties: { cluster: true as const, point_count: c.n, capacity_sum: Math.round(c.capacity * 10) / 10, expansion_zoom: expansion },
+    }));
+  const total = cells.reduce((sum, c) => sum + c.n, 0);
+  // Single points are stored features; clusters are numbers computed here (shapes checked in the tests).
+  const features = [points, ...clusterFeatures.map((f) => JSON.stringify(f))].filter(Boolean).join(',');
+  return `{"type":"FeatureCollection","features":[${features}],"total":${total},"clustered":true}`;
 }
 
 export async function listAssetOperators(ctx: Ctx, search: string | undefined): Promise<string[]> {

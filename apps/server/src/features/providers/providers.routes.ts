@@ -18,7 +18,7 @@ import {
 } from '@solar/shared/contracts/providers';
 import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
-import { sendJsonText } from '../../platform/read-cache';
+import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
 import { perIp, type LimitSpec } from '../../plugins/rate-limit';
@@ -101,7 +101,7 @@ export async function providersRoutes(app: FastifyInstance) {
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
     bind(scope, searchProviders, async ({ query }, reply) =>
-      sendJsonText(reply, await service.searchProvidersJson(scope.ctx, query)),
+      sendCachedJson(reply, await service.searchProvidersJson(scope.ctx, query)),
     );
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,

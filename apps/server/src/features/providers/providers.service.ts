@@ -30,7 +30,7 @@ import {
   type UserRow,
 } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
-import { cacheKey, createReadCache, encodeResponse } from '../../platform/read-cache';
+import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
 import { isStorageKey } from '../../platform/storage';
 import type { SignupProviderHook } from '../accounts/accounts.hooks';
@@ -131,8 +131,8 @@ const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
  */
 const searchCache = createReadCache('providers', { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
-/** GET /api/providers/search as the JSON text of its 200 response (cached; see searchCache). */
-export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<string> {
+/** GET /api/providers/search as the JSON of its 200 response (cached; see searchCache). */
+export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<CachedJson> {
   const filters = searchFilters(query);
   const key = cacheKey({ filters, mode: query.mode, sort: query.sort, page: query.page, pageSize: query.pageSize });
   return searchCache(ctx.database, key, async () =>
