@@ -40,9 +40,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError) : openPglite(config.dataDir);
 }
 
+/** Sort memory per query (PostgreSQL's default is 4 MB; docs/decisions/0317). */
+const WORK_MEM = '32MB';
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, cube, earthdistance } });
+  // A UK-wide asset map answer sorts ~5 MB of stored features: in memory, not in temp files.
+  await client.exec(`SET work_mem = '${WORK_MEM}'`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process per data directory (data-dir lock), so an in-process queue is a cluster-wide lock.
   let queue: Promise<unknown> = Promise.resolve();
@@ -63,7 +68,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, options: `-c work_mem=${WORK_MEM}` });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -35,6 +35,11 @@ END $$;
 CREATE TRIGGER assets_map_feature BEFORE INSERT OR UPDATE ON assets
   FOR EACH ROW EXECUTE FUNCTION assets_map_feature();
 
+-- The map's bounds are plain latitude and longitude ranges (assets.repository assetWhere): btree
+-- indexes give the planner real selectivities (a GiST `<@ box` is always estimated at 0.1 %).
+CREATE INDEX assets_latitude_idx ON assets (latitude) WHERE latitude IS NOT NULL;
+CREATE INDEX assets_longitude_idx ON assets (longitude) WHERE latitude IS NOT NULL;
+
 -- Rows already imported: the trigger fills the column on this otherwise empty update.
 UPDATE assets SET map_feature = NULL;
 

@@ -163,7 +163,10 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
 export function assetWhere(f: AssetFilter): Where {
   const w = new Where();
   const [west, south, east, north] = f.bounds;
-  w.add((p) => `latitude IS NOT NULL AND point(longitude, latitude) <@ box(point(${p(west)}::float8, ${p(south)}::float8), point(${p(east)}::float8, ${p(north)}::float8))`);
+  // Plain ranges rather than `point <@ box`: PostgreSQL estimates a box at a fixed 0.1 % of the rows,
+  // so a UK-wide view was read through the GiST index; with the btree indexes of migration 0013 the
+  // planner sees how much a view holds and scans the table for wide views (docs/decisions/0317).
+  w.add((p) => `latitude BETWEEN ${p(south)}::float8 AND ${p(north)}::float8 AND longitude BETWEEN ${p(west)}::float8 AND ${p(east)}::float8`);
   if (f.minCapacity !== undefined && f.minCapacity > 0) w.add((p) => `installed_capacity >= ${p(f.minCapacity)}::float8`);
   if (f.maxCapacity !== undefined) w.add((p) => `installed_capacity <= ${p(f.maxCapacity)}::float8`);
   if (f.minAge !== undefined || f.maxAge !== undefined || !f.includeUnknownAge) {
