@@ -8,7 +8,8 @@ import { repoRoot } from '../src/paths';
 /**
  * Migrates once into a template, which every test file copies: creating a PGlite database costs
  * 2–5 s, reopening a copy 0.24 s. With TEST_DATABASE_URL the same is done on PostgreSQL with
- * `CREATE DATABASE … TEMPLATE`.
+ * `CREATE DATABASE … TEMPLATE`. The template is named per run (like the PGlite directory): two runs
+ * against one server (two checkouts, a rerun while one is still going) must not drop each other's.
  */
 export default async function setup() {
   const templateDir = path.join(repoRoot, '.tmp', `pg-template-${process.pid}`);
@@ -20,17 +21,29 @@ export default async function setup() {
   process.env.TEST_PGLITE_TEMPLATE = templateDir;
 
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const templateName = `solar_test_template_${process.pid}`;
   if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS solar_test_template');
-    await admin.query('CREATE DATABASE solar_test_template');
-    await admin.end();
-    const tpl = await openDatabase({ databaseUrl: withDatabase(serverUrl, 'solar_test_template'), dataDir: '' });
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${templateName}`);
+    await adminQuery(serverUrl, `CREATE DATABASE ${templateName}`);
+    const tpl = await openDatabase({ databaseUrl: withDatabase(serverUrl, templateName), dataDir: '' });
     await migrate(tpl);
     await tpl.close();
+    process.env.TEST_DATABASE_TEMPLATE = templateName;
   }
-  return () => rmSync(templateDir, { recursive: true, force: true });
+  return async () => {
+    rmSync(templateDir, { recursive: true, force: true });
+    if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 export function withDatabase(url: string, name: string) {

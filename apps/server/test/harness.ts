@@ -51,7 +51,7 @@ export async function createTestApp(
   } else {
     const serverUrl = process.env.TEST_DATABASE_URL!;
     const name = `solar_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE solar_test_template`);
+    await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_DATABASE_TEMPLATE!}`);
     databaseUrl = withDatabase(serverUrl, name);
     dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
