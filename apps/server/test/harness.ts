@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -83,8 +84,10 @@ export async function createTestApp(
       await app.close();
       await ctx.database.close();
       await dropDatabase();
-      // A fire-and-forget write (a mail file) may land while removing: retry instead of failing the file.
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      // A fire-and-forget mail (mkdir outbox/, then write its file) may land while removing. The
+      // asynchronous rm retries the whole tree and lets that write finish in between; rmSync only
+      // retried the top rmdir, blocking the loop, so a re-created outbox/ failed the file (ENOTEMPTY).
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }
