@@ -60,9 +60,9 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
 
 /**
  * Identical map and projects reads are answered from memory while no asset row has changed (at most
- * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~4 MB of JSON, hence the larger budget.
+ * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~4.7 MB of JSON (~0.6 MB gzip), hence the larger budget.
  */
-const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 256 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
 const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** Cached under the zoom-free key when the answer for those filters is clustered (depends on zoom). */
