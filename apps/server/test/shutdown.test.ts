@@ -27,6 +27,13 @@ async function freePort(): Promise<number> {
   throw new Error('no free port in 3460–3479');
 }
 
+/**
+ * The drain window given to the server. Long enough that, on a loaded 2-core runner, the SIGTERM
+ * reaching the child and the two requests below fit inside it (with 1 s they raced its end);
+ * what is proven does not change: answered 503 while draining, then closed and exited 0.
+ */
+const DRAIN_MS = 3000;
+
 async function status(url: string): Promise<number | 'refused'> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -54,7 +61,7 @@ describe('SIGTERM', () => {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '1000' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
     delete env.DATABASE_URL;
     delete env.ADMIN_EMAIL;
     delete env.ADMIN_PASSWORD;
@@ -75,7 +82,7 @@ describe('SIGTERM', () => {
       child.kill('SIGTERM');
       // The signal and the next request race; within the drain window readiness must turn 503.
       let readiness: number | 'refused' = 200;
-      while (readiness === 200 && Date.now() - sentAt < 900) {
+      while (readiness === 200 && Date.now() - sentAt < DRAIN_MS - 100) {
         readiness = await status(`${base}/api/health/ready`);
       }
       expect(readiness).toBe(503);
@@ -83,7 +90,7 @@ describe('SIGTERM', () => {
       const response = await fetch(`${base}/api/providers`, { signal: AbortSignal.timeout(2000) });
       expect(response.status).toBe(503);
       expect(JSON.stringify(await response.json())).toContain('The server is restarting. Please try again shortly.');
-      expect(Date.now() - sentAt).toBeLessThan(1000);
+      expect(Date.now() - sentAt).toBeLessThan(DRAIN_MS);
 
       const { code, at } = await Promise.race([exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no exit within 10 s')), 10_000))]);
       expect(code, stderr).toBe(0);
