@@ -41,8 +41,10 @@ describe('accounts mail over SMTP', () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
+  // Mail goes out after the response (SMTP handshake, then parsing here): wait for it by a
+  // deadline, not a count of sleeps, which a loaded 2-core runner used up.
   const waitFor = async (subject: RegExp) => {
-    for (let i = 0; i < 150; i++) {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
       const mail = received.find((m) => subject.test(m.subject));
       if (mail) return mail;
       await new Promise((r) => setTimeout(r, 20));

@@ -35,8 +35,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
   const outbox = (to: string) =>
     t.ctx.database.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM outbox WHERE to_address = $1 ORDER BY created_at', [to]);
+  // Mail is written after the response: wait for it by a deadline, not a count of sleeps (each
+  // round is a query too, slow on a loaded 2-core runner).
   const waitForMail = async (to: string, subject: RegExp) => {
-    for (let i = 0; i < 100; i++) {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
       const mail = (await outbox(to)).find((m) => subject.test(m.subject));
       if (mail) return mail;
       await new Promise((r) => setTimeout(r, 20));
