@@ -18,6 +18,8 @@ export default defineConfig({
           // Generous: imports of the real datasets run inside some tests, and CI shares 2 cores.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for mail sent after a response; its 1 s default is short on that machine.
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
         },
       },
@@ -30,6 +32,9 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           css: false,
+          // userEvent typing whole forms in jsdom takes 1.5–3.5 s while the server project loads both
+          // cores (the provider-create form: 3.4 s), too close to Vitest's 5 s default on CI.
+          testTimeout: 20_000,
         },
       },
     ],
