@@ -1,9 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
 import { boundingBox } from '../src/features/providers/providers.repository';
-import { acceptsGzip } from '../src/platform/read-cache';
+import { chooseEncoding } from '../src/platform/read-cache';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
 import { insertProvider } from './providers/helpers';
 
@@ -142,15 +142,18 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     expect((await get(mapUrl)).total).toBe(29);
   });
 
-  it('a cached answer goes gzipped to clients that take gzip, compressed once, the same bytes every time', async () => {
+  it('a cached answer goes compressed (brotli, else gzip) to clients that take it, compressed once', async () => {
     const url = '/api/assets/coordinates?bounds=-4,51,-2,52&siteNameSearch=perf%20site';
     const plain = await t.app.inject({ url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('Accept-Encoding');
-    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } });
-    expect(zipped.statusCode).toBe(200);
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0.1, gzip;q=0.8' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     const again = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(again.rawPayload.equals(zipped.rawPayload)).toBe(true);
@@ -186,16 +189,18 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
 });
 
 describe('Accept-Encoding', () => {
-  it('takes gzip when listed or covered by *, unless its q is 0', () => {
-    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
-    expect(acceptsGzip('br;q=1.0, gzip;q=0.5')).toBe(true);
-    expect(acceptsGzip('*')).toBe(true);
-    expect(acceptsGzip('GZIP')).toBe(true);
-    expect(acceptsGzip('gzip;q=0')).toBe(false);
-    expect(acceptsGzip('gzip; q=0.000')).toBe(false);
-    expect(acceptsGzip('deflate, br')).toBe(false);
-    expect(acceptsGzip('x-gzip-ish')).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
-    expect(acceptsGzip('')).toBe(false);
+  it('prefers brotli, then gzip, honouring q values and *', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('br;q=0.5, gzip;q=1.0')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0.5, br;q=0.5')).toBe('br');
+    expect(chooseEncoding('GZIP')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('br;q=0, *;q=0.1')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip; q=0.000')).toBeNull();
+    expect(chooseEncoding('deflate, identity')).toBeNull();
+    expect(chooseEncoding('x-gzip-ish')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding('')).toBeNull();
+    expect(chooseEncoding(['gzip', 'br;q=0'])).toBe('gzip');
   });
 });

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import type { Database } from '../db/client';
@@ -17,18 +17,38 @@ export interface ReadCacheLimits {
 }
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /** Smaller answers are sent as they are (the compression plugin's threshold). */
-const GZIP_THRESHOLD = 2048;
+const COMPRESS_THRESHOLD = 2048;
+
+export type Encoding = 'br' | 'gzip';
 
 /**
- * A serialized answer kept as UTF-8 bytes, with its gzip form made once on first demand (in the
- * zlib thread pool), so a repeated UK-wide map answer (~4 MB) is never encoded or compressed twice.
+ * Each form made once, in the zlib thread pool. Brotli at quality 5 with a 16 MB window is ~20 %
+ * smaller than gzip -6 on a UK map answer (457 KB against 569 KB from 4.7 MB) in about the same
+ * time (42 ms against 34 ms); higher qualities cost seconds for a few per cent.
+ */
+const compressors: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
+  br: (bytes) =>
+    brotliAsync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 24,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  gzip: (bytes) => gzipAsync(bytes, { level: 6 }),
+};
+
+/**
+ * A serialized answer kept as UTF-8 bytes, with each compressed form made once on first demand,
+ * so a repeated UK-wide map answer (~4.7 MB) is never encoded or compressed twice.
  */
 export class CachedJson {
   readonly bytes: Buffer;
-  private gzipped: Promise<Buffer> | null = null;
-  private gzipSize = 0;
+  private readonly compressed = new Map<Encoding, Promise<Buffer>>();
+  private compressedSize = 0;
 
   constructor(text: string) {
     this.bytes = Buffer.from(text, 'utf8');
@@ -43,17 +63,19 @@ export class CachedJson {
     return this.bytes.length === Buffer.byteLength(text) && this.text === text;
   }
 
-  gzip(): Promise<Buffer> {
-    this.gzipped ??= gzipAsync(this.bytes, { level: 6 }).then((zipped) => {
-      this.gzipSize = zipped.length;
-      return zipped;
-    });
-    return this.gzipped;
+  encoded(encoding: Encoding): Promise<Buffer> {
+    let form = this.compressed.get(encoding);
+    if (!form) {
+      form = compressors[encoding](this.bytes);
+      this.compressed.set(encoding, form);
+      void form.then((zipped) => (this.compressedSize += zipped.length), () => this.compressed.delete(encoding));
+    }
+    return form;
   }
 
-  /** Bytes held, for the cache budget (the gzip form counts once made). */
+  /** Bytes held, for the cache budget (compressed forms count once made). */
   get size(): number {
-    return this.bytes.length + this.gzipSize;
+    return this.bytes.length + this.compressedSize;
   }
 }
 
@@ -163,26 +185,37 @@ export function encodeResponse(schema: unknown, value: unknown): string {
   return JSON.stringify(result.data);
 }
 
-/** Whether the client takes gzip (`Accept-Encoding`, honouring `q=0`). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') continue;
+/** The q value the client gives `name` in Accept-Encoding (`*` covers the rest), 0 when absent. */
+function acceptQuality(header: string, name: string): number {
+  let star = 0;
+  for (const part of header.split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
+    const quality = q === undefined ? 1 : Number(q.slice(2)) || 0;
+    if (token === name) return quality;
+    if (token === '*') star = quality;
   }
-  return false;
+  return star;
+}
+
+/** The compressed form to send: brotli when the client takes it, else gzip, else none. */
+export function chooseEncoding(header: string | string[] | undefined): Encoding | null {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const br = acceptQuality(text, 'br');
+  const gz = acceptQuality(text, 'gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return null;
 }
 
 /**
- * Sends a cached answer: its gzip form when the client takes gzip and the answer is large enough
- * (the compression plugin passes a response that already has a Content-Encoding), else its bytes.
+ * Sends a cached answer: its compressed form when the client takes one and the answer is large
+ * enough (the compression plugin passes a response that already has a Content-Encoding), else its bytes.
  */
 export async function sendCachedJson(reply: FastifyReply, json: CachedJson) {
   reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-  if (json.bytes.length >= GZIP_THRESHOLD && acceptsGzip(reply.request.headers['accept-encoding'])) {
-    return reply.header('Content-Encoding', 'gzip').send(await json.gzip());
-  }
+  const encoding = json.bytes.length >= COMPRESS_THRESHOLD ? chooseEncoding(reply.request.headers['accept-encoding']) : null;
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await json.encoded(encoding));
   return reply.send(json.bytes);
 }
 

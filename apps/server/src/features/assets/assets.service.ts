@@ -98,7 +98,7 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
 }
 
 /**
- * Keeps the Overview's first view (the UK with no filters) computed and gzipped in this process: at
+ * Keeps the Overview's first view (the UK with no filters) computed and compressed in this process: at
  * start, then checked every `everyMs` (one version read while nothing changed), so the first visitor
  * after a start or an asset import, from any process, does not wait for it (docs/decisions/0317).
  */
@@ -106,7 +106,7 @@ export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, ever
   const defaults = assetMapQuery.parse({});
   const warm = () =>
     assetCoordinatesJson(ctx, defaults)
-      .then((json) => json.gzip())
+      .then((json) => Promise.all([json.encoded('br'), json.encoded('gzip')]))
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
   void warm();
   const timer = setInterval(warm, everyMs);
