@@ -4,9 +4,12 @@
 // Options: BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 20), DATABASE_URL (PostgreSQL),
 // BENCH_PROVIDERS (e.g. 50000: add generated providers first), BENCH_ONLY (a pattern on scenario names),
 // BENCH_ASSETS (e.g. 1000000: add synthetic assets first, on PGlite or on DATABASE_URL, which is created
-// if missing; each scenario's distinct requests are then also timed once cold, docs/decisions/0316).
+// if missing; docs/decisions/0316). Each scenario's distinct GETs are first timed once each, in turn
+// ("cold": first-time latency and the largest response), then the load run measures the steady state
+// (docs/decisions/0317).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -21,6 +24,8 @@ const scaleAssets = process.env.BENCH_ASSETS;
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const serverJs = path.join(serverRoot, 'dist/server.js');
 const children: ChildProcess[] = [];
+/** As a browser sends it: large answers go compressed (cached answers keep their compressed forms). */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
 function start(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -46,8 +51,7 @@ async function measure(url: string, requests: BenchRequest[], cookie?: string) {
             method: r.method ?? 'GET',
             path: r.path,
             headers: {
-              // As a browser sends it: large answers go compressed (cached answers keep their gzip form).
-              'accept-encoding': 'gzip, deflate, br',
+              'accept-encoding': BROWSER_ENCODINGS,
               ...(r.body !== undefined && { 'content-type': 'application/json' }),
               ...(r.signedIn && cookie && { cookie }),
               ...r.headers,
@@ -100,16 +104,30 @@ async function ensureDatabase(url: string) {
   }
 }
 
-/** Each distinct GET once, in turn, before the load run: uncached latency and the largest response. */
+/** One GET with a browser's Accept-Encoding: time to the last byte and the bytes sent (undecoded). */
+function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    http
+      .get(url, { headers: { 'accept-encoding': BROWSER_ENCODINGS } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ ms: performance.now() - t0, bytes }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Each distinct GET once, in turn, before the load run: first-time latency and the largest response. */
 async function cold(url: string, requests: BenchRequest[]) {
   const paths = [...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn).map((r) => r.path))];
   const times: number[] = [];
   let maxBytes = 0;
   for (const p of paths) {
-    const t0 = performance.now();
-    const body = await (await fetch(`${url}${p}`)).arrayBuffer();
-    times.push(performance.now() - t0);
-    maxBytes = Math.max(maxBytes, body.byteLength);
+    const { ms, bytes } = await timedGet(`${url}${p}`);
+    times.push(ms);
+    maxBytes = Math.max(maxBytes, bytes);
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
@@ -165,7 +183,8 @@ async function main() {
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
-    if (scaleAssets) colds.push({ name: scenario.name, ...(await cold('http://127.0.0.1:3301', requests)) });
+    // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
+    colds.push({ name: scenario.name, ...(await cold('http://127.0.0.1:3301', requests)) });
     rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', requests, cookie)) });
   }
 
@@ -178,7 +197,7 @@ async function main() {
     );
   }
   if (colds.length) {
-    console.log(`\nCold (each distinct request once, in turn, before the load run; uncached):\n`);
+    console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);
     console.log(`${'scenario'.padEnd(34)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'max KB'.padStart(8)}`);
     for (const c of colds) {
       console.log(

@@ -44,7 +44,7 @@ export function ageInYears(date: string | null, todayIso: string): number | null
 function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
   return {
     bounds: q.bounds ?? ASSET_MAP.defaultBounds,
-    minCapacity: q.minCapacity,
+    minCapacity: q.minCapacity || undefined, // 0 is no minimum: one cache entry for both
     maxCapacity: q.maxCapacity,
     minAge: q.minAge,
     maxAge: q.maxAge,
