@@ -41,7 +41,10 @@ const vitestReport = path.join(tmp, 'vitest-results.json');
 rmSync(vitestReport, { force: true });
 run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], () => {
   const r = readJson(vitestReport);
-  return { passed: r?.numPassedTests ?? 0, failed: (r?.numFailedTests ?? 0) + (r?.numRuntimeErrorTestSuites ?? 0) };
+  // A file can fail outside its tests (a hook such as afterAll, an import error): count and name it.
+  const suiteErrors = (r?.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'));
+  for (const f of suiteErrors) console.log(`━━ vitest: ${path.relative(root, f.name)} failed outside its tests: ${String(f.message ?? '').split('\n')[0]}`);
+  return { passed: r?.numPassedTests ?? 0, failed: (r?.numFailedTests ?? 0) + suiteErrors.length };
 });
 
 run('build', 'npm', ['run', '--silent', 'build']);

@@ -184,7 +184,7 @@ describe('external answer service', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     t = await createTestApp({
-      env: { PARTS_ANSWER_URL: `http://127.0.0.1:${port}/v1/chat/completions`, PARTS_ANSWER_KEY: 'test-key', PARTS_ANSWER_MODEL: 'fake-1', PARTS_ANSWER_TIMEOUT_MS: '300' },
+      env: { PARTS_ANSWER_URL: `http://127.0.0.1:${port}/v1/chat/completions`, PARTS_ANSWER_KEY: 'test-key', PARTS_ANSWER_MODEL: 'fake-1', PARTS_ANSWER_TIMEOUT_MS: '2000' },
     });
     await insertProviders(t);
   });
@@ -209,7 +209,7 @@ describe('external answer service', () => {
     const cases: Array<typeof reply> = [
       () => ({ status: 200, body: { choices: [{ message: { content: 'Buy here [42]' } }] } }),
       () => ({ status: 500, body: { error: 'boom' } }),
-      () => ({ status: 200, body: { choices: [{ message: { content: 'late [1]' } }] }, delayMs: 1000 }),
+      () => ({ status: 200, body: { choices: [{ message: { content: 'late [1]' } }] }, delayMs: 3000 }),
       () => ({ status: 200, body: { nothing: true } }),
     ];
     for (const c of cases) {
