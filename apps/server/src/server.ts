@@ -79,6 +79,7 @@ async function main() {
     stopWarming();
     await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     await app.close(); // stops accepting; in-flight requests finish
+    await ctx.mailer.idle(); // mail those requests started in the background
     await ctx.database.close();
     unlock();
     process.exit(0);

@@ -82,11 +82,11 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
+      await ctx.mailer.idle();
       await ctx.database.close();
       await dropDatabase();
-      // A fire-and-forget mail (mkdir outbox/, then write its file) may land while removing. The
-      // asynchronous rm retries the whole tree and lets that write finish in between; rmSync only
-      // retried the top rmdir, blocking the loop, so a re-created outbox/ failed the file (ENOTEMPTY).
+      // Background mail has finished (mailer.idle above). The asynchronous rm also retries the whole
+      // tree, where rmSync only retried the top rmdir, so a late write into outbox/ cannot fail it.
       await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };

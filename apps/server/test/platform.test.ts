@@ -158,6 +158,16 @@ describe.each(databaseKinds)('database platform on %s', (kind) => {
     expect(t.logs.some((l) => l.includes('Body text'))).toBe(false); // only id, recipient and subject are logged
   });
 
+  it('tells when background mail has finished (shutdown waits for it), failed sends included', async () => {
+    const subjects = ['Idle one', 'Idle two', 'Idle three'];
+    for (const subject of subjects) void t.ctx.mailer.send({ to: 'idle@example.com', subject, text: 'x' });
+    void t.ctx.mailer.send({ to: 'bad@b.co\r\nBcc: x@y.z', subject: 'x', text: 'x' }).catch(() => undefined);
+    await t.ctx.mailer.idle();
+    const rows = await t.ctx.database.query<{ subject: string }>("SELECT subject FROM outbox WHERE to_address = 'idle@example.com' ORDER BY subject");
+    expect(rows.map((r) => r.subject)).toEqual([...subjects].sort());
+    await t.ctx.mailer.idle(); // nothing in flight: settles at once
+  });
+
   it('creates the configured admin once, never overwriting a password or re-granting a revoked admin', async () => {
     const env = { ...t.ctx.env, ADMIN_EMAIL: 'Root@Example.com', ADMIN_PASSWORD: 'FirstPass123' };
     await ensureConfiguredAdmin({ ...t.ctx, env });

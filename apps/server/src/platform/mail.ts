@@ -15,6 +15,29 @@ export interface MailMessage {
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<{ id: string }>;
+  /** Settles when every send started so far has finished; shutdown waits for it before closing the database. */
+  idle(): Promise<void>;
+}
+
+/** Keeps the sends in flight, so mail started in the background is not cut off by a shutdown. */
+function tracked(transport: Mailer['transport'], send: Mailer['send']): Mailer {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    transport,
+    send(message) {
+      const sending = send(message);
+      const settled = sending.then(
+        () => undefined,
+        () => undefined,
+      );
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return sending;
+    },
+    async idle() {
+      while (inFlight.size) await Promise.all(inFlight);
+    },
+  };
 }
 
 /** Refuses header injection (SECURITY.md: CR/LF refused in names and emails used in mail headers). */
@@ -39,32 +62,26 @@ export function createMailer(options: {
   const { database, smtpUrl, from, log, outboxDir } = options;
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
-    return {
-      transport: 'smtp',
-      async send(message) {
-        assertHeaderSafe(message);
-        const info = await transporter.sendMail({ from, ...message });
-        log.info({ mailId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
-        return { id: String(info.messageId) };
-      },
-    };
-  }
-  return {
-    transport: 'outbox',
-    async send(message) {
+    return tracked('smtp', async (message) => {
       assertHeaderSafe(message);
-      const [row] = await database.db
-        .insert(outbox)
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
-        .returning({ id: outbox.id });
-      const id = row!.id;
-      if (outboxDir) {
-        await mkdir(outboxDir, { recursive: true });
-        const file = path.join(outboxDir, `${Date.now()}-${id}.txt`);
-        await writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
-      }
-      log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail written to outbox');
-      return { id };
-    },
-  };
+      const info = await transporter.sendMail({ from, ...message });
+      log.info({ mailId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
+      return { id: String(info.messageId) };
+    });
+  }
+  return tracked('outbox', async (message) => {
+    assertHeaderSafe(message);
+    const [row] = await database.db
+      .insert(outbox)
+      .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+      .returning({ id: outbox.id });
+    const id = row!.id;
+    if (outboxDir) {
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${id}.txt`);
+      await writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
+    }
+    log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail written to outbox');
+    return { id };
+  });
 }
