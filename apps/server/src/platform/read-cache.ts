@@ -82,6 +82,8 @@ export class CachedJson {
 interface Entry {
   json: CachedJson;
   at: number;
+  /** The bytes counted for it in `State.bytes` (its compressed forms grow it after it is stored). */
+  counted: number;
 }
 
 interface State {
@@ -111,10 +113,11 @@ export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
     const hit = state.entries.get(key);
     if (hit) {
       state.entries.delete(key);
-      state.bytes -= hit.json.size;
+      state.bytes -= hit.counted;
       if (now - hit.at < limits.ttlMs) {
+        hit.counted = hit.json.size;
         state.entries.set(key, hit);
-        state.bytes += hit.json.size;
+        state.bytes += hit.counted;
         return hit.json;
       }
     }
@@ -128,12 +131,12 @@ export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
         owner.pending.delete(key);
         const json = new CachedJson(text);
         if (json.size <= limits.maxBytes / 4) {
-          owner.entries.set(key, { json, at: now });
+          owner.entries.set(key, { json, at: now, counted: json.size });
           owner.bytes += json.size;
           for (const [oldKey, old] of owner.entries) {
             if (owner.entries.size <= limits.maxEntries && owner.bytes <= limits.maxBytes) break;
             owner.entries.delete(oldKey);
-            owner.bytes -= old.json.size;
+            owner.bytes -= old.counted;
           }
         }
         return json;

@@ -83,18 +83,14 @@ export function projectsJson(ctx: Ctx, q: ProjectsQuery): Promise<CachedJson> {
 export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<CachedJson> {
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
-  let clusters: Promise<string> | null = null;
   const answer = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
     const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
-    if (probe.features === null) {
-      clusters = clustersJson(ctx, q, filter, where);
-      return CLUSTERED;
-    }
+    if (probe.features === null) return CLUSTERED;
     // The stored features are the contract's shape (migration 0013; checked in the tests).
     return `{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`;
   });
   if (!answer.is(CLUSTERED)) return answer;
-  return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), () => clusters ?? clustersJson(ctx, q, filter, where));
+  return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), () => clustersJson(ctx, q, filter, where));
 }
 
 /**
