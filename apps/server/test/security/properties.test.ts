@@ -10,7 +10,7 @@ import { actor, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 /**
  * SECURITY.md "Input": random and hostile params, queries and bodies never yield a 5xx on any
  * route of the contracts table. A bounded pass in `npm test` (FC_RUNS, default 25 a route); the
- * long pass is `npm run test:security` (FC_RUNS=400).
+ * long pass is `npm run test:security` (FC_RUNS=300 unless set).
  */
 const RUNS = Number(process.env.FC_RUNS ?? 25);
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
