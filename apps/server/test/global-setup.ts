@@ -36,7 +36,8 @@ export default async function setup() {
   };
 }
 
-async function adminQuery(url: string, sql: string) {
+/** One statement on its own connection (CREATE / DROP DATABASE cannot run in a pool's transaction). */
+export async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { buildApp, type BuildOptions } from '../src/app';
 import { createContext } from '../src/context';
@@ -16,7 +15,7 @@ import { insertUser } from '../src/features/accounts/accounts.repository';
 import { startSession } from '../src/plugins/auth';
 import type { AppContext } from '../src/plugins/context';
 import { fixedClock, type Clock } from '../src/platform/clock';
-import { withDatabase } from './global-setup';
+import { adminQuery, withDatabase } from './global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -90,16 +89,6 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The cookie header to send back, from a response's Set-Cookie. */
