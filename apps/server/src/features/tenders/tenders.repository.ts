@@ -104,21 +104,23 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
   if (query.sector) where.push(`${p(query.sector)} = ANY(t.sectors)`);
 
   const whereSql = where.join(' AND ');
-  const column = query.sortBy === 'closingDate' ? 't.closing_date' : 't.published_date';
-  const order = `${column} ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, t.id ${query.sortOrder === 'asc' ? 'ASC' : 'DESC'}`;
-  const [{ total }] = (await database.query<{ total: string | number }>(
-    // `$1` (now) is always bound, so the count query names it even when no status filter uses it.
-    `SELECT count(*) AS total FROM tenders t WHERE ${whereSql} AND $1::timestamptz IS NOT NULL`,
-    params,
-  )) as [
-    { total: string | number },
-  ];
+  const column = query.sortBy === 'closingDate' ? 'closing_date' : 'published_date';
+  const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const offset = (query.page - 1) * query.limit;
-  const rows = await database.query<TenderRecord>(
-    `${SELECT_SQL} WHERE ${whereSql} ORDER BY ${order} LIMIT ${p(query.limit)} OFFSET ${p(offset)}`,
+  // The page and the filtered total in one query (a window count over the matches, before LIMIT).
+  const rows = await database.query<TenderRecord & { total_count: number }>(
+    `SELECT matched.*, count(*) OVER ()::int AS total_count FROM (${SELECT_SQL} WHERE ${whereSql}) AS matched
+     ORDER BY matched.${column} ${dir} NULLS LAST, matched.id ${dir} LIMIT ${p(query.limit)} OFFSET ${p(offset)}`,
     params,
   );
-  return { rows, total: Number(total) };
+  if (rows.length > 0) return { rows: rows.map(({ total_count: _total, ...row }) => row), total: rows[0]!.total_count };
+  if (offset === 0) return { rows: [], total: 0 };
+  // A page past the end carries no rows, so only then is the total counted on its own.
+  const [counted] = await database.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM tenders t WHERE ${whereSql} AND $1::timestamptz IS NOT NULL`,
+    params.slice(0, -2),
+  );
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 /** One tender if the viewer may see it (decision 0177): private ones only for owner, invited owners, admins. */
