@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import type { Database } from '../db/client';
 
-/** Tables whose writes bump a row of `read_cache_versions` (migration 0011). */
-export type CachedTable = 'providers' | 'assets';
+/** Tables whose writes bump a row of `read_cache_versions` (migrations 0011 and 0014). */
+export type CachedTable = 'providers' | 'assets' | 'tenders';
 
 export interface ReadCacheLimits {
   /** Most entries kept per database; the least recently used goes first. */

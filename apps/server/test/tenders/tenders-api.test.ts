@@ -44,6 +44,32 @@ describe.each(databaseKinds)('tenders API on %s', (kind) => {
   };
   const titles = async (qs: string) => (await list(qs)).data.map((d) => d.title).sort();
 
+  it('reuses a public board answer only while no tender or owner name changes, and within its minute', async () => {
+    type Row = { id: string; title: string; status: string; user: { name: string } | null };
+    const board = async () => (await list('?status=all&limit=50')).data as Row[];
+    const before = await board();
+    expect(await board()).toEqual(before);
+    // A new tender (any write to tenders) shows at once; it closes 30 s into this minute.
+    const probe = await addTender(t, { title: 'Cache probe', source: 'External', publishedDate: at(-1), closingDate: new Date(NOW.getTime() + 30_000) });
+    try {
+      const after = await board();
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.find((d) => d.id === probe)?.status).toBe('open');
+      // An owner's new name (a write to users) shows at once.
+      await t.ctx.database.query('UPDATE users SET name = $1 WHERE id = $2', ['Olivia Renamed', owner.user.id]);
+      expect((await board()).find((d) => d.id === ids.A)?.user?.name).toBe('Olivia Renamed');
+      // Within the minute the answer stands (status as at its start); the next minute it is recomputed.
+      clock.advance(40_000);
+      expect((await board()).find((d) => d.id === probe)?.status).toBe('open');
+      clock.advance(20_000);
+      expect((await board()).find((d) => d.id === probe)?.status).toBe('closed');
+    } finally {
+      clock.set(NOW);
+      await t.ctx.database.query('UPDATE users SET name = $1 WHERE id = $2', ['Olivia Owner', owner.user.id]);
+      await t.ctx.database.query('DELETE FROM tenders WHERE id = $1', [probe]);
+    }
+  });
+
   it('answers the public list as { data, pagination: { page, pages, total, limit } }', async () => {
     const body = await list('');
     expect(Object.keys(body).sort()).toEqual(['data', 'pagination']);

@@ -11,13 +11,14 @@ import {
   unsaveTender,
   updateTenderAlerts,
 } from '@solar/shared/contracts/tenders';
+import { sendCachedJson } from '../../platform/read-cache';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as service from './tenders.service';
 
 export function tendersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
-  bind(app, listPublicTenders, async ({ query }) => service.listPublicTenders(ctx, query));
+  bind(app, listPublicTenders, async ({ query }, reply) => sendCachedJson(reply, await service.publicTendersJson(ctx, query)));
   bind(app, getMyTenders, async ({ user }) => ({ success: true as const, data: await service.getMyTenders(ctx, user!) }));
   bind(app, updateTenderAlerts, async ({ body, user }) => ({ success: true as const, data: await service.updateAlerts(ctx, user!, body.enabled) }));
   bind(app, listSavedTenders, async ({ user }) => ({ success: true as const, data: await service.listSavedTenders(ctx, user!) }));

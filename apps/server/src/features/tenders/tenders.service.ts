@@ -1,26 +1,44 @@
-import type { CreateTenderBody, ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
+import { listPublicTenders as listPublicTendersContract, type CreateTenderBody, type ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/schema/index';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
+import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { toTender } from './tenders.mapper';
 import * as repo from './tenders.repository';
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 /** Decision 0178: a tender listed here takes offers for 30 days. */
 export const LISTED_TENDER_OPEN_DAYS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log'>;
 
-export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery) {
-  const { rows, total } = await repo.listPublicTenders(ctx.database, query, ctx.clock.now());
+export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery, now = ctx.clock.now()) {
+  const { rows, total } = await repo.listPublicTenders(ctx.database, query, now);
   return {
     data: rows.map((row) => toTender(row)),
     pagination: { page: query.page, pages: Math.ceil(total / query.limit), total, limit: query.limit },
   };
+}
+
+/**
+ * Public board answers are the same for every visitor, so identical ones are served from memory
+ * while no tender and no user row has changed (migration 0014) and within the same minute: status
+ * is computed at the start of that minute, so a tender shows as closed at most a minute late
+ * (docs/decisions/0318).
+ */
+const publicCache = createReadCache('tenders', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
+
+/** GET /api/tenders/public as the JSON of its 200 response (cached). */
+export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Promise<CachedJson> {
+  const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
+  return publicCache(ctx.database, cacheKey({ ...query, minute: minute.toISOString() }), async () =>
+    encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
+  );
 }
 
 /** 404 for unknown ids and for private tenders the caller may not see (spec README rulings). */
