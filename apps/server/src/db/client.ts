@@ -40,7 +40,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError) : openPglite(config.dataDir);
 }
 
-/** Sort memory per query (PostgreSQL's default is 4 MB; docs/decisions/0317). */
+/** Sort memory per query on PGlite (PostgreSQL's default is 4 MB; docs/decisions/0317). */
 const WORK_MEM = '32MB';
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -68,7 +68,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, options: `-c work_mem=${WORK_MEM}` });
+  // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
+  // PgBouncer); docs/operations.md recommends work_mem for the asset map's sorts.
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
