@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
@@ -39,6 +39,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    ...frameworkErrorOptions(ctx.env),
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,12 @@
-import type { FastifyInstance, FastifyError } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { INTERNAL_ERROR_MESSAGE } from '@solar/shared/constants/http';
+import type { Env } from '../env';
 import { AppError } from '../platform/errors';
+import { securityHeaders } from './security';
 
 /**
  * One error model (STYLE §5): AppError codes map to statuses; validation errors are 400 with the
@@ -44,4 +49,48 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message || 'Bad request';
   }
+}
+
+const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long' },
+};
+
+/**
+ * Errors the framework raises before any route or hook runs (a path with invalid percent-encoding,
+ * an over-long parameter) and errors of the HTTP parser itself: the same `{ success, message }`
+ * model and the same security headers as every other response (issue 14, finding 9).
+ */
+export function frameworkErrorOptions(env: Env): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  return {
+    frameworkErrors(error, request, untyped) {
+      const reply = untyped as unknown as FastifyReply;
+      const known = FRAMEWORK_MESSAGES[error.code];
+      if (!known) request.log.error({ err: error }, 'framework error');
+      const { status, message } = known ?? { status: 500, message: INTERNAL_ERROR_MESSAGE };
+      void reply
+        .code(status)
+        .headers({ ...securityHeaders(env, String(request.id)), 'Cache-Control': 'no-store' })
+        .send({ success: false, message, ...(status >= 500 && { reference: String(request.id) }) });
+    },
+    clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+      const [status, message] =
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long']
+          : error.code === 'HPE_HEADER_OVERFLOW'
+            ? [431, 'The request headers are too large']
+            : [400, 'Bad request'];
+      const body = JSON.stringify({ success: false, message });
+      const headers = {
+        ...securityHeaders(env, randomUUID()),
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Cache-Control': 'no-store',
+        Connection: 'close',
+      };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+    },
+  };
 }
