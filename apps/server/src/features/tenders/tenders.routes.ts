@@ -37,7 +37,7 @@ export function tendersRoutes(app: FastifyInstance) {
     limits: [perIp('tenders-contact-ip', L.contactPerIpPerHour, HOUR)],
   });
   bind(app, getTender, async ({ params, user }) => ({ data: await service.getTender(ctx, params.id, user) }));
-  bind(app, listTenders, async () => ({ success: true as const, data: await service.listAllTenders(ctx) }));
+  bind(app, listTenders, async ({ user }) => ({ success: true as const, data: await service.listAllTenders(ctx, user!) }));
   bind(
     app,
     createTender,
