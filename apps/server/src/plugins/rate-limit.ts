@@ -11,8 +11,11 @@ export interface LimitSpec {
   /** Requests allowed per window. */
   max: number;
   windowMs: number;
-  /** 'ip', or a function giving the account key (for example the normalised email or user id). */
-  key: 'ip' | ((request: FastifyRequest) => string | undefined | Promise<string | undefined>);
+  /**
+   * 'ip'; 'account' for the signed-in user's id (see `perAccount`); or a function giving the key of
+   * an account that is not signed in yet (the normalised email of a password reset request).
+   */
+  key: 'ip' | 'account' | ((request: FastifyRequest) => string | undefined | Promise<string | undefined>);
   /** Distinguishes limits on the same route. */
   name: string;
 }
@@ -27,12 +30,17 @@ export async function registerRateLimit(app: FastifyInstance) {
 
 export const perIp = (name: string, max: number, windowMs: number): LimitSpec => ({ name, max, windowMs, key: 'ip' });
 
-export const perAccount = (
-  name: string,
-  max: number,
-  windowMs: number,
-  key: (request: FastifyRequest) => string | undefined,
-): LimitSpec => ({ name, max, windowMs, key });
+/**
+ * A limit per signed-in account, keyed on the user's id and nothing the client holds: signing in
+ * again (a new session cookie) does not reset it (decision 0334). A signed-out caller is counted by IP.
+ */
+export const perAccount = (name: string, max: number, windowMs: number): LimitSpec => ({ name, max, windowMs, key: 'account' });
+
+async function keyOf(request: FastifyRequest, key: LimitSpec['key']): Promise<string | undefined> {
+  if (key === 'ip') return request.ip;
+  if (key === 'account') return (await request.getUser())?.id;
+  return key(request);
+}
 
 /**
  * Turns a spec into a preHandler, so one route can carry several limits (per IP and per account).
@@ -40,12 +48,11 @@ export const perAccount = (
  * the first limit, so a second limit on the same route would silently never apply.
  */
 export function limitHandler(app: FastifyInstance, spec: LimitSpec): preHandlerAsyncHookHandler {
-  const keyOf = spec.key;
   const check = app.createRateLimit({
     max: spec.max,
     timeWindow: spec.windowMs,
     keyGenerator: async (request) => {
-      const key = keyOf === 'ip' ? request.ip : ((await keyOf(request)) ?? request.ip);
+      const key = (await keyOf(request, spec.key)) ?? request.ip;
       return `${spec.name}:${key}`;
     },
   });

@@ -16,7 +16,7 @@ import {
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
 import { AppError } from '../../platform/errors';
 import { endSession, startSession } from '../../plugins/auth';
-import { perIp, type LimitSpec } from '../../plugins/rate-limit';
+import { perAccount, perIp, type LimitSpec } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import { toCurrentUser } from './accounts.mapper';
 import { accountMails } from './accounts.mail';
@@ -35,11 +35,7 @@ import { FailureCounter } from './login-throttle';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const byUser = (name: string, limit: { max: number; windowMs: number }): LimitSpec => ({
-  name,
-  ...limit,
-  key: async (request: FastifyRequest) => (await request.getUser())?.id,
-});
+const byUser = (name: string, limit: { max: number; windowMs: number }) => perAccount(name, limit.max, limit.windowMs);
 
 const byBodyEmail = (name: string, limit: { max: number; windowMs: number }): LimitSpec => ({
   name,

@@ -10,17 +10,12 @@ import {
   updateAdminUser,
 } from '@solar/shared/contracts/admin';
 import { cancelDeletion } from '@solar/shared/contracts/accounts';
-import type { LimitSpec } from '../../plugins/rate-limit';
+import { perAccount } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import * as service from './admin.service';
 
 /** Admin writes are limited per account too: a stolen admin session cannot rewrite everything at once. */
-const perAdmin = (name: string): LimitSpec => ({
-  name,
-  max: 300,
-  windowMs: 60_000,
-  key: async (request) => (await request.getUser())?.id,
-});
+const perAdmin = (name: string) => perAccount(name, 300, 60_000);
 
 export function adminRoutes(app: FastifyInstance) {
   const { ctx } = app;

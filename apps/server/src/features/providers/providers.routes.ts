@@ -21,20 +21,14 @@ import { AppError } from '../../platform/errors';
 import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
-import { perIp, type LimitSpec } from '../../plugins/rate-limit';
+import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as service from './providers.service';
 import { isTooLarge, readPart, type CheckedFile, type UploadRule } from './providers.uploads';
 
 const HOUR = 3_600_000;
-const perUser = (name: string, max: number): LimitSpec => ({
-  name,
-  max,
-  windowMs: HOUR,
-  key: async (request) => (await request.getUser())?.id,
-});
 /** Claims and uploads are rate limited per IP and per account (SECURITY.md). */
-const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perUser('provider-claim-user', 10)];
-const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perUser('provider-upload-user', 60)];
+const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perAccount('provider-claim-user', 10, HOUR)];
+const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perAccount('provider-upload-user', 60, HOUR)];
 
 /** Reads exactly one file from the multipart field `field`, checked against the rule. */
 async function singleFile(request: FastifyRequest, field: string, rule: UploadRule): Promise<CheckedFile> {

@@ -11,14 +11,13 @@ import {
 } from '@solar/shared/contracts/quotes';
 import { QUOTE_ATTACHMENT_MAX_BYTES, QUOTE_RATE_LIMIT } from '@solar/shared/constants/quotes';
 import { bind } from '../../plugins/routes';
-import { perIp, type LimitSpec } from '../../plugins/rate-limit';
+import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as service from './quotes.service';
 import { contentDisposition, readQuoteUpload } from './quotes.uploads';
 
 const HOUR = 3_600_000;
-const perUser = (name: string, max: number): LimitSpec => ({ name, max, windowMs: HOUR, key: async (request) => (await request.getUser())?.id });
 /** Quote submission is limited per account and per IP (SECURITY.md; docs/decisions/0254). */
-const submitLimits = [perIp('quote-submit-ip', QUOTE_RATE_LIMIT.perIpPerHour, HOUR), perUser('quote-submit-user', QUOTE_RATE_LIMIT.perUserPerHour)];
+const submitLimits = [perIp('quote-submit-ip', QUOTE_RATE_LIMIT.perIpPerHour, HOUR), perAccount('quote-submit-user', QUOTE_RATE_LIMIT.perUserPerHour, HOUR)];
 
 export async function quotesRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {

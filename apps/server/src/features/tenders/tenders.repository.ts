@@ -68,20 +68,38 @@ const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.t
     t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
 
+/**
+ * Who may see a tender (decisions 0177 and 0333): the one rule every read of tenders applies, so a
+ * right that is lost (a provider changing hands or losing its approval, an invitation removed, the
+ * admin right revoked) is lost on the next read everywhere. Open tenders: anyone. Private ones: the
+ * owner, admins, and the owners of invited providers whose claim is approved, all read from the
+ * current rows. `viewer` is SQL giving the viewer's user id (a parameter such as `$2::uuid`, or a
+ * column when a job reads for many recipients), or null for a visitor; `tender` is the alias of the
+ * tenders row (or of a subquery carrying its `id`, `type` and `user_id`).
+ */
+export function visibleTo(viewer: string | null, tender = 't'): string {
+  // A visitor's rule is written out alone so the public list keeps its partial indexes (WHERE type = 'open').
+  if (viewer === null) return `${tender}.type = 'open'`;
+  return `(${tender}.type = 'open' OR ${tender}.user_id = ${viewer}
+    OR EXISTS (SELECT 1 FROM users vu WHERE vu.id = ${viewer} AND vu.is_admin)
+    OR EXISTS (SELECT 1 FROM tender_invitations vi JOIN providers vp ON vp.id = vi.provider_id
+                WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved))`;
+}
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const haversineSql = (lat: string, lng: string) =>
   `(6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - ${lat}) / 2), 2)
      + cos(radians(${lat})) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - ${lng}) / 2), 2)))))`;
 
-/** Public list (accounts §9): open-type tenders only; every filter, sort and the page in SQL. */
+/** Public list (accounts §9): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
 export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
   const params: unknown[] = [now.toISOString()];
   const p = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  const where = [`t.type = 'open'`];
+  const where = [visibleTo(null)];
   if (query.source !== 'all') where.push(`t.source = ${p(query.source)}`);
   if (query.status === 'open') where.push(OPEN_SQL);
   if (query.status === 'closed') where.push(`NOT ${OPEN_SQL}`);
@@ -123,14 +141,11 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
   return { rows: [], total: counted?.total ?? 0 };
 }
 
-/** One tender if the viewer may see it (decision 0177): private ones only for owner, invited owners, admins. */
-export async function findVisibleTender(database: Database, id: string, viewer: { id: string; isAdmin: boolean } | null, now: Date) {
+/** One tender if the viewer (a user id, or null for a visitor) may see it. */
+export async function findVisibleTender(database: Database, id: string, viewerId: string | null, now: Date) {
   const rows = await database.query<TenderRecord>(
-    `${SELECT_SQL} WHERE t.id = $2 AND (
-       t.type = 'open' OR $4::boolean OR t.user_id = $3::uuid OR EXISTS (
-         SELECT 1 FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
-          WHERE ti.tender_id = t.id AND p.user_id = $3::uuid AND p.claim_approved))`,
-    [now.toISOString(), id, viewer?.id ?? null, viewer?.isAdmin ?? false],
+    `${SELECT_SQL} WHERE t.id = $2 AND ${visibleTo(viewerId === null ? null : '$3::uuid')}`,
+    viewerId === null ? [now.toISOString(), id] : [now.toISOString(), id, viewerId],
   );
   return rows[0];
 }
@@ -143,12 +158,12 @@ export async function listInvitedProviderIds(database: Database, tenderId: strin
   return rows.map((r) => String(r.provider_id));
 }
 
-/** Admin list: every tender with its invited providers. */
-export async function listAllTenders(database: Database, now: Date) {
+/** Admin list: every tender the viewer may see (for an admin, all) with its invited providers. */
+export async function listAllTenders(database: Database, viewerId: string, now: Date) {
   return database.query<TenderRecord>(
     `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
-       FROM (${SELECT_SQL}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
-    [now.toISOString()],
+       FROM (${SELECT_SQL} WHERE ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
+    [now.toISOString(), viewerId],
   );
 }
 
@@ -252,11 +267,12 @@ export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Pr
   return rows[0]!.inserted ? 'inserted' : 'updated';
 }
 
+/** The user's saves of tenders they may still see (a save outlives access, but shows nothing without it). */
 export async function listSavedTenders(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord & { save_kind: 'saved' | 'later'; saved_at: Date | string }>(
     `SELECT x.*, s.kind AS save_kind, s.created_at AS saved_at
        FROM tender_saves s JOIN (${SELECT_SQL}) x ON x.id = s.tender_id
-      WHERE s.user_id = $2 ORDER BY s.created_at DESC LIMIT 500`,
+      WHERE s.user_id = $2::uuid AND ${visibleTo('$2::uuid', 'x')} ORDER BY s.created_at DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
 }
@@ -283,7 +299,7 @@ export async function findOwnerContact(database: Database, tenderId: string) {
 export async function listOwnTenders(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord>(
     `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
-       FROM (${SELECT_SQL} WHERE t.user_id = $2) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
+       FROM (${SELECT_SQL} WHERE t.user_id = $2::uuid AND ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
 }
@@ -294,7 +310,8 @@ export async function listInvitations(database: Database, userId: string, now: D
     `SELECT x.*, i.names AS invited_provider_names FROM (${SELECT_SQL}) x
        JOIN (SELECT ti.tender_id, array_agg(p.business_name ORDER BY p.business_name) AS names
                FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
-              WHERE p.user_id = $2 AND p.claim_approved GROUP BY ti.tender_id) i ON i.tender_id = x.id
+              WHERE p.user_id = $2::uuid AND p.claim_approved GROUP BY ti.tender_id) i ON i.tender_id = x.id
+      WHERE ${visibleTo('$2::uuid', 'x')}
       ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
@@ -327,9 +344,9 @@ export async function findAlertMatches(database: Database, userId: string, since
   return database.query<{ id: string; title: string; source: string; closing_date: Date | string | null; location: string | null }>(
     `SELECT DISTINCT ON (t.published_date, t.id) t.id, t.title, t.source, t.closing_date, coalesce(t.location, t.contact_town) AS location
        FROM tenders t
-       JOIN providers p ON p.user_id = $2 AND p.claim_approved
-      WHERE t.type = 'open' AND ${OPEN_SQL} AND t.created_at > $3::timestamptz AND t.created_at <= $1::timestamptz
-        AND (t.user_id IS NULL OR t.user_id <> $2)
+       JOIN providers p ON p.user_id = $2::uuid AND p.claim_approved
+      WHERE t.type = 'open' AND ${visibleTo('$2::uuid')} AND ${OPEN_SQL} AND t.created_at > $3::timestamptz AND t.created_at <= $1::timestamptz
+        AND (t.user_id IS NULL OR t.user_id <> $2::uuid)
         AND EXISTS (SELECT 1 FROM unnest(p.services) s
                      WHERE lower(t.service) = lower(s) OR (t.title || ' ' || t.description) ILIKE '%' || replace(replace(replace(s, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
         AND (p.service_radius = -1 OR (t.latitude IS NOT NULL AND p.latitude IS NOT NULL AND p.service_radius > 0
@@ -353,12 +370,12 @@ export async function markDigestSent(database: Database, userId: string, now: Da
   await database.query('UPDATE tender_alerts SET last_digest_at = $2 WHERE user_id = $1', [userId, now.toISOString()]);
 }
 
-/** Save for Later reminders due: open tenders closing within `withinMs`, not yet reminded. */
+/** Save for Later reminders due: open tenders closing before `until`, not yet reminded, that the saver may still see. */
 export async function findDueReminders(database: Database, now: Date, until: Date) {
   return database.query<{ user_id: string; tender_id: string; email: string; name: string; title: string; closing_date: Date | string }>(
     `SELECT s.user_id, s.tender_id, u.email, u.name, t.title, t.closing_date
        FROM tender_saves s JOIN users u ON u.id = s.user_id JOIN tenders t ON t.id = s.tender_id
-      WHERE s.kind = 'later' AND s.reminded_at IS NULL AND t.stage = 'active'
+      WHERE s.kind = 'later' AND s.reminded_at IS NULL AND t.stage = 'active' AND ${visibleTo('s.user_id')}
         AND t.closing_date > $1::timestamptz AND t.closing_date <= $2::timestamptz
       LIMIT 1000`,
     [now.toISOString(), until.toISOString()],

@@ -11,10 +11,13 @@ import {
   unsaveTender,
   updateTenderAlerts,
 } from '@solar/shared/contracts/tenders';
+import { TENDER_RATE_LIMIT as L } from '@solar/shared/constants/tenders';
 import { sendCachedJson } from '../../platform/read-cache';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as service from './tenders.service';
+
+const HOUR = 3_600_000;
 
 export function tendersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -31,10 +34,10 @@ export function tendersRoutes(app: FastifyInstance) {
     return { success: true as const };
   });
   bind(app, contactTenderOwner, async ({ params, body, user }) => service.contactOwner(ctx, user!, params.id, body.message), {
-    limits: [perIp('tenders-contact-ip', 20, 3_600_000)],
+    limits: [perIp('tenders-contact-ip', L.contactPerIpPerHour, HOUR)],
   });
   bind(app, getTender, async ({ params, user }) => ({ data: await service.getTender(ctx, params.id, user) }));
-  bind(app, listTenders, async () => ({ success: true as const, data: await service.listAllTenders(ctx) }));
+  bind(app, listTenders, async ({ user }) => ({ success: true as const, data: await service.listAllTenders(ctx, user!) }));
   bind(
     app,
     createTender,
@@ -43,10 +46,7 @@ export function tendersRoutes(app: FastifyInstance) {
       return reply.code(201).send({ success: true as const, data });
     },
     {
-      limits: [
-        perIp('tenders-create-ip', 30, 3_600_000),
-        perAccount('tenders-create-account', 20, 3_600_000, (request) => request.cookies?.sid ?? request.cookies?.['__Host-sid']),
-      ],
+      limits: [perIp('tenders-create-ip', L.createPerIpPerHour, HOUR), perAccount('tenders-create-account', L.createPerAccountPerHour, HOUR)],
     },
   );
 }

@@ -44,14 +44,14 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
 /** 404 for unknown ids and for private tenders the caller may not see (spec README rulings). */
 export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null) {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
-  const row = await repo.findVisibleTender(ctx.database, id, viewer && { id: viewer.id, isAdmin: viewer.isAdmin }, ctx.clock.now());
+  const row = await repo.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
   if (!row) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   const mayManage = !!viewer && (viewer.isAdmin || viewer.id === row.user_id);
   return toTender(row, { invitedProviders: mayManage ? await repo.listInvitedProviderIds(ctx.database, id) : [] });
 }
 
-export async function listAllTenders(ctx: Ctx) {
-  const rows = await repo.listAllTenders(ctx.database, ctx.clock.now());
+export async function listAllTenders(ctx: Ctx, viewer: UserRow) {
+  const rows = await repo.listAllTenders(ctx.database, viewer.id, ctx.clock.now());
   return rows.map((row) => toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String) }));
 }
 
