@@ -32,7 +32,7 @@ const perUser = (name: string, max: number): LimitSpec => ({
   windowMs: HOUR,
   key: async (request) => (await request.getUser())?.id,
 });
-/** Claims and uploads are rate limited per IP and per account (SECURITY.md). */
+/** Claims and uploads are rate limited per IP and per account (docs/security.md#the-stacks-defaults). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perUser('provider-claim-user', 10)];
 const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perUser('provider-upload-user', 60)];
 

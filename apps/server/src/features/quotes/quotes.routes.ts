@@ -17,7 +17,7 @@ import { contentDisposition, readQuoteUpload } from './quotes.uploads';
 
 const HOUR = 3_600_000;
 const perUser = (name: string, max: number): LimitSpec => ({ name, max, windowMs: HOUR, key: async (request) => (await request.getUser())?.id });
-/** Quote submission is limited per account and per IP (SECURITY.md; docs/decisions/0254). */
+/** Quote submission is limited per account and per IP (docs/security.md#the-stacks-defaults; docs/decisions/0254). */
 const submitLimits = [perIp('quote-submit-ip', QUOTE_RATE_LIMIT.perIpPerHour, HOUR), perUser('quote-submit-user', QUOTE_RATE_LIMIT.perUserPerHour)];
 
 export async function quotesRoutes(app: FastifyInstance) {
