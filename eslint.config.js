@@ -4,7 +4,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
- * Dependencies point one way (STYLE §7): shared → features → app. The web never imports the
+ * Dependencies point one way (docs/style.md#7-dependencies-point-one-way): shared → features → app. The web never imports the
  * server; shared imports neither; a feature never reaches into another feature's folders.
  */
 export default tseslint.config(
@@ -19,7 +19,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-undef': 'off',
-      // Refusing control characters in input is deliberate (SECURITY.md: CR/LF in mail headers).
+      // Refusing control characters in input is deliberate (docs/security.md#input-output-uploads: CR/LF in mail headers).
       'no-control-regex': 'off',
     },
     settings: {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:reliability` (issue 11, SECURITY.md "Reliability tests"): load, concurrent writes,
+// `npm run test:reliability` (issue 11, docs/security.md#reliability): load, concurrent writes,
 // kill -9, SIGTERM under load, PostgreSQL restarted under load, migrations twice and at once,
 // backup and restore, an aborted upload — on PGlite and on a private PostgreSQL cluster that this
 // script starts on 127.0.0.1 (so the shared test database is never restarted). Bounded in time;

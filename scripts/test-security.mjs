@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:security` (issue 11, SECURITY.md): the CI security tests with a long property pass,
+// `npm run test:security` (issue 11, docs/security.md): the CI security tests with a long property pass,
 // sqlmap against the search, filter and sort parameters of the built server on 127.0.0.1, and the
 // XSS corpus in Chromium. Every step is bounded in time; traffic goes only to 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';

@@ -5,7 +5,7 @@ const SECRET_QUERY = /([?&](?:token|password|newPassword|code)=)[^&#]*/gi;
 
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[REDACTED]');
 
-/** JSON logs with request ids; passwords, tokens and cookies are redacted (SECURITY.md). */
+/** JSON logs with request ids; passwords, tokens and cookies are redacted (docs/security.md#input-output-uploads). */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {

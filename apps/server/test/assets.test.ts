@@ -331,7 +331,7 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
   });
 
   describe('GET /api/assets/:id and the source record', () => {
-    it('needs a session: visitors get 401 (accounts §6)', async () => {
+    it('needs a session: visitors get 401 (docs/product/assets.md#asset-detail)', async () => {
       const { id } = (await t.ctx.database.query<{ id: number }>("SELECT id::int AS id FROM assets WHERE repd_ref_id = '1'"))[0]!;
       const res = await get(`/api/assets/${id}`);
       expect(res.statusCode).toBe(401);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes the two default contracts of the quote page (directory §3 Default contracts) as PDFs into
+ * Writes the two default contracts of the quote page (docs/product/quotes.md#default-contracts) as PDFs into
  * apps/web/public/assets/contracts/. No PDF library is installed, so this writes plain PDF 1.4 by
  * hand: Helvetica (a standard font every viewer has), A4 pages, wrapped text. Run it after editing
  * the wording: `node apps/web/scripts/build-contract-pdfs.mjs` (docs/decisions/0255).

@@ -30,7 +30,7 @@ test.describe('home page', () => {
 
   test('serves HTML with a strict Content-Security-Policy and no console errors', async ({ page }) => {
     const errors: string[] = [];
-    // A signed-out visitor's /api/auth/me answers 401 by design (directory §6); the browser logs it.
+    // A signed-out visitor's /api/auth/me answers 401 by design (docs/product/accounts.md#current-user); the browser logs it.
     page.on('console', (m) => m.type() === 'error' && !m.text().includes('401') && errors.push(m.text()));
     const response = await page.goto('/');
     const csp = response!.headers()['content-security-policy'];

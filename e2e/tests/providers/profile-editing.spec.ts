@@ -51,7 +51,7 @@ async function editSection(
   await edit();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(toastText, { exact: true })).toBeVisible();
-  // The edited state is cleared after success (directory §4).
+  // The edited state is cleared after success (docs/product/providers.md#profile-editing).
   await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
 }
 

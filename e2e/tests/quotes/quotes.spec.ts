@@ -35,7 +35,7 @@ async function signInViaApi(page: Page, account: { email: string; password: stri
 
 const ndaPdf = Buffer.from('%PDF-1.4\n% Mutual NDA for the e2e journey\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-test.describe('quote journeys (directory §2, §3, §5; accounts §2 Quotes tab)', () => {
+test.describe('quote journeys (docs/product/quotes.md)', () => {
   test('signed out → sign in → request with an NDA and the UAV contract → the provider downloads it and replies → the sender sees the reply', async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,4 +1,4 @@
-// The XSS payload corpus (SECURITY.md "Markdown … renders inert"): tags, event handlers,
+// The XSS payload corpus (docs/security.md#input-output-uploads: markdown … renders inert): tags, event handlers,
 // javascript: in its spellings, data: links and off-site images, as plain text and as markdown.
 export const XSS_MARKER = 'XSSMARK7';
 

@@ -3,7 +3,7 @@ import { shot } from '../../support/fixtures';
 import { XSS_CORPUS, XSS_MARKER } from './corpus.mjs';
 
 /**
- * SECURITY.md: the XSS corpus through every place that renders user or imported text (profiles,
+ * docs/security.md#input-output-uploads: the XSS corpus through every place that renders user or imported text (profiles,
  * tenders, OCDS notices, parts answers) in Chromium: inert, no CSP violation, no request off site.
  * The OCDS notice and the answer service need the server of `npm run test:security`
  * (e2e/scripts/serve-security.mjs, XSS_FULL=1); the rest also runs in the normal e2e run.

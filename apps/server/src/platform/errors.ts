@@ -1,4 +1,4 @@
-/** Service errors: one code per HTTP status, mapped in plugins/errors.ts (STYLE §5). */
+/** Service errors: one code per HTTP status, mapped in plugins/errors.ts (docs/style.md#5-one-error-model). */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,

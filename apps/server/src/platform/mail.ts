@@ -40,7 +40,7 @@ function tracked(transport: Mailer['transport'], send: Mailer['send']): Mailer {
   };
 }
 
-/** Refuses header injection (SECURITY.md: CR/LF refused in names and emails used in mail headers). */
+/** Refuses header injection (docs/security.md#input-output-uploads: CR/LF refused in names and emails used in mail headers). */
 function assertHeaderSafe(message: MailMessage) {
   if (/[\r\n]/.test(message.to) || /[\r\n]/.test(message.subject)) {
     throw new Error('Mail header contains a line break');

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with OWASP's minimum (SECURITY.md: about 10–30 ms a hash here). */
+/** argon2id with OWASP's minimum (docs/security.md#the-stacks-defaults: about 10–30 ms a hash here). */
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);

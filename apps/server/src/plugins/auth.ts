@@ -25,7 +25,7 @@ declare module 'fastify' {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function cookieName(ctx: AppContext) {
-  // The __Host- prefix binds the cookie to this host over HTTPS (SECURITY.md).
+  // The __Host- prefix binds the cookie to this host over HTTPS (docs/security.md#authentication-passwords-sessions).
   return ctx.env.COOKIE_SECURE ? '__Host-sid' : 'sid';
 }
 

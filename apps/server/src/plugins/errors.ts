@@ -9,7 +9,7 @@ import { AppError } from '../platform/errors';
 import { securityHeaders } from './security';
 
 /**
- * One error model (STYLE §5): AppError codes map to statuses; validation errors are 400 with the
+ * One error model (docs/style.md#5-one-error-model): AppError codes map to statuses; validation errors are 400 with the
  * first message; client errors raised by Fastify keep their status; everything else is a generic
  * 500 whose reference id is the request id in the log.
  */

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../platform/errors';
 
 /**
- * Route limits (SECURITY.md: login, sign-up, forgot-password, reset, claim, quote, upload), keyed by
+ * Route limits (docs/security.md#the-stacks-defaults: login, sign-up, forgot-password, reset, claim, quote, upload), keyed by
  * IP or by account. Counters live in process memory: with several processes each enforces its own
  * share (recorded in docs/decisions/0004-rate-limits.md).
  */

@@ -5,7 +5,7 @@ import { AppError } from '../platform/errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site write check (SECURITY.md): an unsafe method with a foreign Origin, or with
+ * Cross-site write check (docs/security.md#input-output-uploads): an unsafe method with a foreign Origin, or with
  * `Sec-Fetch-Site: cross-site`, is refused before any handler runs. SameSite=Lax cookies are the
  * first defence; this is the second.
  */
@@ -49,7 +49,7 @@ export function contentSecurityPolicy(env: Env): string {
 const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()';
 
-/** The headers every response carries, whatever produced it (SECURITY.md). */
+/** The headers every response carries, whatever produced it (docs/security.md#the-stacks-defaults). */
 export function securityHeaders(env: Env, requestId: string): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
@@ -65,7 +65,7 @@ export function securityHeaders(env: Env, requestId: string): Record<string, str
 
 /**
  * Security headers on every response; the HTML-only ones (CSP) only on HTML, since applying the
- * full helmet set to every API response costs about 60% of peak throughput (SECURITY.md).
+ * full helmet set to every API response costs about 60% of peak throughput (docs/security.md#the-stacks-defaults).
  */
 export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const csp = contentSecurityPolicy(env);

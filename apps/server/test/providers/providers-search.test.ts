@@ -6,7 +6,7 @@ import { insertProvider } from './helpers';
 const KM_PER_DEG = (6371 * Math.PI) / 180;
 const MANCHESTER = { lat: 53.4808, lng: -2.2426 };
 
-describe.each(databaseKinds)('directory search semantics on %s (directory §5)', (kind) => {
+describe.each(databaseKinds)('directory search semantics on %s (docs/product/providers.md#search)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ kind });

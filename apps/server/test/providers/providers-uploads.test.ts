@@ -6,7 +6,7 @@ import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
 import { bigPng, gif, insertProvider, jpeg, multipart, pdf, png, signedInUser } from './helpers';
 
-describe.each(databaseKinds)('provider uploads and media on %s (directory §5)', (kind) => {
+describe.each(databaseKinds)('provider uploads and media on %s (docs/product/providers.md#uploads)', (kind) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signedInUser>>;
   let other: Awaited<ReturnType<typeof signedInUser>>;

@@ -16,7 +16,7 @@ const valid = {
   phone: '+44 117 496 0123',
 };
 
-describe.each(databaseKinds)('quotes on %s (spec README ruling: quotes are real)', (kind) => {
+describe.each(databaseKinds)('quotes on %s (docs/product/quotes.md: quotes are real)', (kind) => {
   let t: TestApp;
   let owner: SignedIn;
   let sender: SignedIn;
@@ -163,7 +163,7 @@ describe.each(databaseKinds)('quotes on %s (spec README ruling: quotes are real)
     });
   });
 
-  describe('validation (directory §5)', () => {
+  describe('validation (docs/product/quotes.md#quote-form)', () => {
     let author: SignedIn;
     beforeAll(async () => {
       author = await signedInUser(t);
@@ -198,7 +198,7 @@ describe.each(databaseKinds)('quotes on %s (spec README ruling: quotes are real)
     });
   });
 
-  describe('attachment types and sizes (directory §5, §9)', () => {
+  describe('attachment types and sizes (docs/product/quotes.md#attachments)', () => {
     let author: SignedIn;
     beforeAll(async () => {
       author = await signedInUser(t);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
 
 /**
- * The password, session and reset checks of SECURITY.md that accounts.test.ts does not already
+ * The password, session and reset checks of docs/security.md#authentication-passwords-sessions that accounts.test.ts does not already
  * make, and the search of every log line for a password, token or cookie after a full flow.
  */
 let ipCounter = 1;

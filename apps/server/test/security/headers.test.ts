@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../harness';
 import { privateWorld, type PrivateWorld } from './fixtures';
 
 /**
- * SECURITY.md headers on every kind of response: page, API, API error, 404, forced 500, static
+ * The headers of docs/security.md#the-stacks-defaults on every kind of response: page, API, API error, 404, forced 500, static
  * file, public upload and private download; the CSP only on HTML (decision: HTML-only headers).
  */
 describe('security headers on every kind of response', () => {

@@ -8,7 +8,7 @@ import { fields, multipart } from '../quotes/helpers';
 import { actor, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
 /**
- * SECURITY.md "Input": random and hostile params, queries and bodies never yield a 5xx on any
+ * docs/security.md#input-output-uploads: random and hostile params, queries and bodies never yield a 5xx on any
  * route of the contracts table. A bounded pass in `npm test` (FC_RUNS, default 25 a route); the
  * long pass is `npm run test:security` (FC_RUNS=300 unless set).
  */

@@ -7,7 +7,7 @@ import { multipart } from '../quotes/helpers';
 import { databaseState, fillPath, png, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
 /**
- * SECURITY.md "Access control": walks the contracts table (so routes that land later are walked
+ * docs/security.md#access-control: walks the contracts table (so routes that land later are walked
  * too). A visitor gets 401 where login is needed, a non-admin 403 on admin routes, user B is refused
  * (403, or 404 for records B may not see) on user A's providers, quotes, private tenders, claims
  * and private uploads; and every table's row count and checksum, and the stored files, are the

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 
 /**
- * The route table (directory §2, accounts §2). Pages load lazily, so each route ships only its own
+ * The route table (docs/product/platform.md#routes). Pages load lazily, so each route ships only its own
  * code. A feature adds its routes here as it is built; paths not listed show the not-found card.
  */
 export const routes: RouteObject[] = [

@@ -6,7 +6,7 @@ const respond = (body: string, status: number, type = 'application/json') =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('apiRequest (directory §7, §8)', () => {
+describe('apiRequest (docs/product/platform.md#request-helper)', () => {
   it('sends JSON with cookies', async () => {
     const spy = respond('{}', 200);
     await apiRequest('POST', '/api/x', { a: 1 });

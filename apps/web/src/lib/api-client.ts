@@ -1,6 +1,6 @@
 import { HTTP_MESSAGES } from '@solar/shared/constants/http';
 
-/** The one client error type: the server's `message` when it sent one (directory §7). */
+/** The one client error type: the server's `message` when it sent one (docs/product/platform.md#request-helper). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -12,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /**
- * The shared request helper (directory §7): JSON with cookies; a 401 is returned, not thrown; any
+ * The shared request helper (docs/product/platform.md#request-helper): JSON with cookies; a 401 is returned, not thrown; any
  * other non-OK response throws an ApiError whose message is the server's `message` field.
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {

@@ -5,10 +5,10 @@ import { ApiError } from './api-client';
 const is401 = (error: unknown) =>
   (error instanceof ApiError && error.status === 401) || (error instanceof Error && error.message.startsWith('401'));
 
-/** Retries up to `max` times, never for a 401 (directory §9). */
+/** Retries up to `max` times, never for a 401 (docs/product/platform.md#data-cache). */
 export const retryUnless401 = (max: number) => (failureCount: number, error: unknown) => !is401(error) && failureCount < max;
 
-/** Query-client defaults of directory §9: fresh 5 min, discarded after 10, 2 retries, no focus refetch. */
+/** Query-client defaults (docs/product/platform.md#data-cache): fresh 5 min, discarded after 10, 2 retries, no focus refetch. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 type Value = string | string[] | null | undefined;
 
 /**
- * Reads and writes address query parameters without adding history entries (directory §2).
+ * Reads and writes address query parameters without adding history entries (docs/product/platform.md#routes).
  * Lists are repeated keys; null, undefined, '' and [] remove the key.
  */
 export function useQueryParams() {

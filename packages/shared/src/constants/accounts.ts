@@ -1,4 +1,4 @@
-/** Free-mail domains refused at sign-up (spec README ruling on accounts §5 `{host}`). */
+/** Free-mail domains refused at sign-up (the ruling on `{host}`, docs/product/accounts.md#validation). */
 export const BLOCKED_EMAIL_DOMAINS = [
   'gmail.com',
   'yahoo.co.uk',
@@ -15,7 +15,7 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   representative: 'Asset Representative',
 };
 
-/** accounts §5, §8: the exact texts users see. */
+/** The exact texts users see (docs/product/accounts.md). */
 export const ACCOUNT_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
@@ -31,7 +31,7 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: 'Reset token is required',
   invalidCredentials: 'Invalid email or password',
   notSignedIn: 'Not signed in',
-  /** Not in the spec (SECURITY.md, NCSC): decision 0101. */
+  /** Not in the spec (docs/security.md#authentication-passwords-sessions, NCSC): decision 0101. */
   passwordTooCommon: 'This password is too common',
   passwordMax: 'Password must be at most 128 characters',
   emailExists: 'An account with this email already exists',
@@ -60,17 +60,17 @@ export const ACCOUNT_MESSAGES = {
   welcomeSent: 'Welcome email sent',
 } as const;
 
-/** Dashboard subtitles by account type (accounts §2 Account dashboard). */
+/** Dashboard subtitles by account type (docs/product/accounts.md#dashboard). */
 export const DASHBOARD_SUBTITLES: Record<UserType, string> = {
   provider: 'Manage your services',
   representative: 'Manage your solar assets',
 };
 
-/** Password reset (accounts §2, §9; SECURITY.md): 1 hour tokens, redirect to login after 2 s. */
+/** Password reset (docs/product/accounts.md#password-reset; docs/security.md#authentication-passwords-sessions): 1 hour tokens, redirect to login after 2 s. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_REDIRECT_MS = 2000;
 
-/** Account deletion is processed within 30 days unless an admin cancels it (spec README ruling). */
+/** Account deletion is processed within 30 days unless an admin cancels it (docs/product/accounts.md#account-deletion). */
 export const DELETION_GRACE_DAYS = 30;
 
 /**
@@ -91,9 +91,9 @@ export const AUTH_LIMITS = {
   settingsPerAccount: { max: 60, windowMs: 15 * 60_000 },
 } as const;
 
-/** SECURITY.md: allow long passphrases; the bound keeps argon2 input sane. */
+/** docs/security.md#authentication-passwords-sessions: allow long passphrases; the bound keeps argon2 input sane. */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Session lifetimes (SECURITY.md: idle and absolute timeouts). */
+/** Session lifetimes (docs/security.md#authentication-passwords-sessions: idle and absolute timeouts). */
 export const SESSION_IDLE_DAYS = 7;
 export const SESSION_ABSOLUTE_DAYS = 30;

@@ -1,8 +1,8 @@
-/** Claim statuses (accounts §4), in the order the admin dashboard groups them. */
+/** Claim statuses (docs/product/admin.md#claim-review), in the order the admin dashboard groups them. */
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-/** accounts §4: the message a claimant sees for each status of a claim. */
+/** docs/product/providers.md#claims: the message a claimant sees for each status of a claim. */
 export const CLAIM_STATUS_MESSAGES: Record<ClaimStatus, string> = {
   approved: 'Your business claim has been approved. You can now edit your business profile.',
   rejected: 'Your claim request was not approved. Please contact support for more information.',
@@ -15,14 +15,14 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** accounts §8 empty states of the claim groups. */
+/** Empty states (docs/product/admin.md#claim-review) of the claim groups. */
 export const EMPTY_CLAIMS: Record<ClaimStatus, string> = {
   pending: 'No pending claims',
   approved: 'No approved claims',
   rejected: 'No rejected claims',
 };
 
-/** accounts §8, plus the project's own texts for the admin screens. */
+/** docs/product/admin.md, plus the project's own texts for the admin screens. */
 export const ADMIN_MESSAGES = {
   noUsers: 'No users found',
   fetchUsersFailed: 'Failed to fetch users',

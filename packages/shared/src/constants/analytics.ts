@@ -1,5 +1,5 @@
 /**
- * Tracking parameters stripped from the address and from what is stored (accounts §9):
+ * Tracking parameters stripped from the address and from what is stored (docs/product/analytics.md#tracking-parameters):
  * the utm_* family, Google's click and client identifiers, fbclid and msclkid.
  */
 export const TRACKING_PARAMS = [

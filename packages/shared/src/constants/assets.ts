@@ -1,4 +1,4 @@
-/** Asset intelligence constants (accounts §2, §3, §4, §9). One home for each. */
+/** Asset intelligence constants (docs/product/assets.md). One home for each. */
 
 /** Technology types as REPD spells them (case variants and trailing spaces are folded onto these). */
 export const ASSET_TECHNOLOGY_TYPES = [
@@ -29,7 +29,7 @@ export const ASSET_TECHNOLOGY_TYPES = [
   'Unknown',
 ] as const;
 
-/** Development statuses as REPD spells them ('Planning permission granted ' folds onto the canonical one, accounts §4). */
+/** Development statuses as REPD spells them ('Planning permission granted ' folds onto the canonical one, docs/product/assets.md#projects-table). */
 export const ASSET_DEVELOPMENT_STATUSES = [
   'Operational',
   'Under Construction',
@@ -50,7 +50,7 @@ export const ASSET_DEVELOPMENT_STATUSES = [
   'No Application Required',
 ] as const;
 
-/** accounts §4: the development phases of the projects table; 'All Phases' means these three. */
+/** docs/product/assets.md#projects-table: the development phases of the projects table; 'All Phases' means these three. */
 export const PROJECT_PHASES = ['Under Construction', 'Planning Permission Granted', 'Secretary of State - Granted'] as const;
 export type ProjectPhase = (typeof PROJECT_PHASES)[number];
 
@@ -76,7 +76,7 @@ export interface RegionPreset {
   zoom: number;
 }
 
-/** accounts §9: choosing exactly one region flies the map to its preset. */
+/** docs/product/assets.md#regions: choosing exactly one region flies the map to its preset. */
 export const REGION_PRESETS: Record<(typeof ASSET_REGIONS)[number], RegionPreset> = {
   Scotland: { center: [-4.2, 57.0], zoom: 6 },
   'Northern Ireland': { center: [-6.7, 54.6], zoom: 7.5 },
@@ -93,7 +93,7 @@ export const REGION_PRESETS: Record<(typeof ASSET_REGIONS)[number], RegionPreset
   Offshore: { center: [-1.5, 54.5], zoom: 5 },
 };
 
-/** accounts §9: the asset map. */
+/** The asset map (docs/product/assets.md#asset-map). */
 export const ASSET_MAP = {
   /** Query bounds when the map has not reported its own: [west, south, east, north]. */
   defaultBounds: [-12, 49, 2, 61] as [number, number, number, number],
@@ -113,7 +113,7 @@ export const ASSET_MAP = {
   circleMinPx: 2,
   circleMaxPx: 8,
   circleCapacityMax: 100,
-  /** Asset detail map (accounts §2). */
+  /** Asset detail map (docs/product/assets.md#asset-detail). */
   detailZoom: 15,
   detailPitch: 45,
 } as const;
@@ -121,7 +121,7 @@ export const ASSET_MAP = {
 /** Above this many matching assets in the requested bounds the server answers clusters, not points. */
 export const ASSET_POINT_LIMIT = 15_000;
 
-/** accounts §9: technology colours plus a default. Solar amber, battery blue, other grey. */
+/** docs/product/assets.md#asset-map: technology colours plus a default. Solar amber, battery blue, other grey. */
 export const TECHNOLOGY_COLOURS: Record<string, string> = {
   'Solar Photovoltaics': '#f59e0b',
   Battery: '#2563eb',
@@ -129,18 +129,18 @@ export const TECHNOLOGY_COLOURS: Record<string, string> = {
 export const DEFAULT_TECHNOLOGY_COLOUR = '#6b7280';
 export const technologyColour = (technology: string | null | undefined) =>
   (technology && TECHNOLOGY_COLOURS[technology]) || DEFAULT_TECHNOLOGY_COLOUR;
-/** Legend rows (accounts §2: a legend of technology types with colours). */
+/** Legend rows (docs/product/assets.md#asset-map: a legend of technology types with colours). */
 export const TECHNOLOGY_LEGEND = [
   { label: 'Solar', colour: TECHNOLOGY_COLOURS['Solar Photovoltaics']! },
   { label: 'Battery', colour: TECHNOLOGY_COLOURS.Battery! },
   { label: 'Other', colour: DEFAULT_TECHNOLOGY_COLOUR },
 ] as const;
 
-/** accounts §9 sliders. */
+/** Sliders (docs/product/assets.md#overview-filters). */
 export const CAPACITY_SLIDER = { min: 0, max: 100, step: 1, upperLabel: '100+ MW' } as const;
 export const AGE_SLIDER = { min: 0, max: 20, step: 1, upperLabel: '20+ years' } as const;
 
-/** accounts §9: a page size of 100 for asset lists; the projects table has 25 (ruling). */
+/** docs/product/assets.md#limits: a page size of 100 for asset lists; the projects table has 25 (ruling). */
 export const ASSET_PAGE_SIZE = 100;
 export const PROJECTS_PAGE_SIZE = 25;
 export const PROJECTS_MAX_LIMIT = 100;
@@ -148,7 +148,7 @@ export const PROJECTS_MAX_LIMIT = 100;
 export const OPERATOR_SUGGESTIONS = 10;
 export const SITE_SUGGESTIONS = 5;
 
-/** Projects table columns (accounts §2), in order; the key is the sortBy value. */
+/** Projects table columns (docs/product/assets.md#projects-table), in order; the key is the sortBy value. */
 export const PROJECT_COLUMNS = [
   { key: 'siteName', label: 'Site Name' },
   { key: 'developmentStatus', label: 'Status' },
@@ -178,7 +178,7 @@ export const ESTIMATED_MODULE_WATTS = 400;
 /** Two records with the same site name and operator this close are flagged as probable duplicates. */
 export const DUPLICATE_DISTANCE_KM = 1;
 
-/** The exact texts of the asset screens (accounts §2, §8). */
+/** The exact texts of the asset screens (docs/product/assets.md). */
 export const ASSET_MESSAGES = {
   overviewTab: 'Overview',
   projectsTab: 'Expected new projects',
@@ -235,7 +235,7 @@ export const PROVIDER_TECHNOLOGIES_FOR_ASSET: Partial<Record<(typeof ASSET_TECHN
   'Wind Offshore': ['Wind'],
 };
 
-/** REPD development status → the directory's phase (directory §3: Operational, Development, Construction). */
+/** REPD development status → the directory's phase (docs/product/providers.md#option-lists: Operational, Development, Construction). */
 export const PROVIDER_PHASE_FOR_STATUS: Partial<Record<(typeof ASSET_DEVELOPMENT_STATUSES)[number], string>> = {
   Operational: 'Operational',
   'Under Construction': 'Construction',

@@ -1,5 +1,5 @@
 /**
- * Commonly used passwords, shipped with the repository so the check works offline (SECURITY.md:
+ * Commonly used passwords, shipped with the repository so the check works offline (docs/security.md#authentication-passwords-sessions:
  * "refuse the most common passwords"; NCSC password guidance). Drawn from the most frequent entries
  * of public breach-corpus frequency lists plus the predictable capitalised-and-numbered variants
  * that pass the spec's rules (Password1, Welcome123...). Compared case-insensitively after

@@ -1,4 +1,4 @@
-/** The request helper's messages (directory §8). */
+/** The request helper's messages (docs/product/platform.md#request-helper). */
 export const HTTP_MESSAGES = {
   noMessage: 'An error occurred',
   nonJson: 'Server error occurred. Please try again.',

@@ -1,19 +1,19 @@
-/** Directory and profile map constants (directory §2, §8, §9). One home each. */
+/** Directory and profile map constants (docs/product/providers.md#directory-map, docs/product/providers.md#profile-map). One home each. */
 
-/** UK default view: centre (lng, lat), zoom 4.8 on the search map, about 5 on profile maps (directory §9). */
+/** UK default view: centre (lng, lat), zoom 4.8 on the search map, about 5 on profile maps (docs/product/providers.md#limits). */
 export const MAP_UK_CENTER: [lng: number, lat: number] = [-2.5, 54];
 export const DIRECTORY_MAP_ZOOM = 4.8;
 export const PROFILE_MAP_INITIAL_ZOOM = 5;
-/** Zoom once a profile position is known, and after choosing a location suggestion (directory §9). */
+/** Zoom once a profile position is known, and after choosing a location suggestion (docs/product/providers.md#limits). */
 export const PROFILE_MAP_POSITION_ZOOM = 12;
 export const LOCATION_CHOSEN_ZOOM = 10;
 
-/** Clustering (directory §9): radius 40 px, clusters up to zoom 16, expansion zoom capped at 20. */
+/** Clustering (docs/product/providers.md#directory-map): radius 40 px, clusters up to zoom 16, expansion zoom capped at 20. */
 export const CLUSTER_RADIUS_PX = 40;
 export const CLUSTER_MAX_ZOOM = 16;
 export const CLUSTER_EXPANSION_ZOOM_CAP = 20;
 
-/** Service-area circle (directory §9): 64 points; km per degree of longitude (at the equator) and latitude. */
+/** Service-area circle (docs/product/providers.md#service-areas): 64 points; km per degree of longitude (at the equator) and latitude. */
 export const SERVICE_AREA_POINTS = 64;
 export const KM_PER_DEGREE_LNG = 111.32;
 export const KM_PER_DEGREE_LAT = 110.574;
@@ -22,18 +22,18 @@ export const SERVICE_AREA_OPACITY = 0.2;
 /** Circles drawn at once on the directory map (decision 0271): those nearest the view first. */
 export const SERVICE_AREA_MAX_CIRCLES = 500;
 
-/** Legend colours (directory §2): Local Provider in the primary colour, Countrywide Provider in orange. */
+/** Legend colours (docs/product/providers.md#service-areas): Local Provider in the primary colour, Countrywide Provider in orange. */
 export const LOCAL_PROVIDER_COLOUR = '#1e40af';
 export const COUNTRYWIDE_PROVIDER_COLOUR = '#f97316';
 
 /** Rows in the keyboard list of providers in view (decision 0272). */
 export const PROVIDERS_IN_VIEW_LIST_MAX = 50;
 
-/** Profile geocoding: 3 retries with a 1 s pause (directory §7). */
+/** Profile geocoding: 3 retries with a 1 s pause (docs/product/providers.md#profile-map). */
 export const PROFILE_GEOCODE_RETRIES = 3;
 export const PROFILE_GEOCODE_PAUSE_MS = 1000;
 
-/** Texts users see on the maps (directory §2, §8). */
+/** Texts users see on the maps (docs/product/providers.md#directory-map, docs/product/providers.md#profile-map). */
 export const MAP_TEXT = {
   showServiceAreas: 'Show Service Areas',
   localProvider: 'Local Provider',

@@ -1,5 +1,5 @@
 /**
- * Parts search constants (accounts §2, §5, §8, §9). The catalogue holds PV modules, inverters and a
+ * Parts search constants (docs/product/parts.md). The catalogue holds PV modules, inverters and a
  * few battery systems (data/parts/SOURCE.md); every other category is answered from the directory.
  */
 
@@ -48,7 +48,7 @@ const c = (group: CategoryGroup, name: string, kind?: PartKind, filter?: Categor
   ...(filter && { filter }),
 });
 
-/** About 85 product categories (accounts §9), grouped as the spec lists them. */
+/** About 85 product categories (docs/product/parts.md#catalogue), grouped as the spec lists them. */
 export const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
   c('Panels', 'Solar Panels', 'module'),
   c('Panels', 'Monocrystalline Solar Panels', 'module', { technology: 'mono' }),
@@ -140,7 +140,7 @@ export const PRODUCT_CATEGORIES: readonly ProductCategory[] = [
 export const PRODUCT_NAMES: readonly string[] = PRODUCT_CATEGORIES.map((p) => p.name);
 
 /**
- * About 150 brand names (accounts §9): every brand of the bundled catalogue as normalised on import
+ * About 150 brand names (docs/product/parts.md#catalogue): every brand of the bundled catalogue as normalised on import
  * (domain/parts.ts `normaliseManufacturer`), plus brands sold in the UK that the catalogue lacks.
  */
 export const BRANDS: readonly string[] = [
@@ -169,7 +169,7 @@ export const BRANDS: readonly string[] = [
   'Solar iBoost', 'Prysmian', 'Lapp', 'Wallbox', 'Garo', 'Weidmüller', 'Phoenix Contact',
 ];
 
-/** accounts §5, §8: the exact texts users see. */
+/** The exact texts users see (docs/product/parts.md). */
 export const PARTS_MESSAGES = {
   productRequired: 'Please select a product',
   searchFailed: 'Failed to search for parts',

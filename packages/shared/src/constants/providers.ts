@@ -1,6 +1,6 @@
-/** Provider directory constants (directory §3, §5, §8, §9). One home each. */
+/** Provider directory constants (docs/product/providers.md). One home each. */
 
-/** Provider types for the directory filters (directory §3; 'Drone surverying' is spelt as in the product). */
+/** Provider types for the directory filters (docs/product/providers.md#option-lists; 'Drone surverying' is spelt as in the product). */
 export const PROVIDER_FILTER_TYPES = [
   'Asset Manager',
   'Developer',
@@ -22,7 +22,7 @@ export const PROVIDER_FILTER_TYPES = [
   'Wholesaler',
 ] as const;
 
-/** Provider types offered by the create form (directory §3). */
+/** Provider types offered by the create form (docs/product/providers.md#option-lists). */
 export const PROVIDER_CREATE_TYPES = [
   'Solar Installer',
   'Energy Consultant',
@@ -70,7 +70,7 @@ export const PROVIDER_LIST_DEFAULT_LIMIT = 1000;
 export const PROVIDER_LIST_MAX_LIMIT = 5000;
 export const MAX_SEARCH_PAGE_SIZE = 60;
 export const BUSINESS_NAME_CHECK_DEBOUNCE_MS = 500;
-/** Associated media on the profile: the first 6 (directory §2). */
+/** Associated media on the profile: the first 6 (docs/product/providers.md#profile). */
 export const PROFILE_MEDIA_PREVIEW = 6;
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -83,16 +83,16 @@ export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export const MEDIA_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'] as const;
 
-/** Slugs that name other pages under /providers (directory §2). */
+/** Slugs that name other pages under /providers (docs/product/providers.md#provider). */
 export const RESERVED_SLUGS = ['new', 'map'] as const;
 
-/** Logos from a placeholder-image service are ignored on cards (directory §2). */
+/** Logos from a placeholder-image service are ignored on cards (docs/product/providers.md#provider-card). */
 export const PLACEHOLDER_LOGO_PATTERN =
   /(placeholder|placehold\.|via\.placeholder|dummyimage|placekitten|picsum\.photos)/i;
 
 export const UNKNOWN_LOCATION_VALUES = ['', '0', 'Location not available'] as const;
 
-/** The exact texts users see (directory §2, §4, §5, §8). */
+/** The exact texts users see (docs/product/providers.md). */
 export const PROVIDER_MESSAGES = {
   heading: 'Find Your Solar Service Partner',
   loading: 'Loading providers...',
@@ -111,7 +111,7 @@ export const PROVIDER_MESSAGES = {
   signInRequired: 'Sign In Required',
   signInToQuote: 'Please sign in to request a quote',
   signInToInvite: 'Please sign in to invite providers',
-  // Validation (directory §5)
+  // Validation (docs/product/providers.md#validation)
   businessNameRequired: 'Business name is required',
   descriptionMin: 'Description must be at least 10 characters',
   servicesMin: 'Select at least one service',
@@ -132,7 +132,7 @@ export const PROVIDER_MESSAGES = {
   mediaSize: 'Each file must be less than 5MB.',
   mediaNone: 'Please choose at least one file.',
   mediaTooMany: `You can upload at most 10 files at a time.`,
-  // Errors (directory §8)
+  // Errors (docs/product/providers.md#messages)
   fetchProvidersFailed: 'Failed to fetch providers',
   invalidFormat: 'Invalid provider data format',
   fetchProviderFailed: 'Failed to fetch provider',
@@ -150,7 +150,7 @@ export const PROVIDER_MESSAGES = {
   nameExistsField: 'A provider with this business name already exists',
   nameExistsToast: 'A provider with this business name already exists. Please choose a different name.',
   imageMaybeInaccessible: 'Image uploaded but may not be immediately accessible',
-  // Success toasts (directory §8)
+  // Success toasts (docs/product/providers.md#messages)
   claimSubmittedTitle: 'Claim Submitted',
   claimSubmitted: "Your claim has been submitted for review. We'll notify you once it's processed.",
   logoUploaded: 'Logo uploaded successfully',
@@ -171,7 +171,7 @@ export const PROVIDER_MESSAGES = {
   signupClaimMessage: (company: string) => `Filed when signing up${company ? ` as ${company}` : ''}.`,
 } as const;
 
-/** Type labels on cards (directory §2 "Provider card"). */
+/** Type labels on cards (docs/product/providers.md#provider-card). */
 export function providerTypeLabel(type: string | null | undefined): string {
   const t = (type ?? '').trim();
   if (!t) return PROVIDER_MESSAGES.unknownType;
@@ -181,12 +181,12 @@ export function providerTypeLabel(type: string | null | undefined): string {
   return t;
 }
 
-/** Location shown only when it carries something (directory §2). */
+/** Location shown only when it carries something (docs/product/providers.md#provider-card). */
 export function hasKnownLocation(location: string | null | undefined): boolean {
   return !(UNKNOWN_LOCATION_VALUES as readonly string[]).includes((location ?? '').trim());
 }
 
-/** Profile URLs: no scheme gets https:// (directory §2); only http(s) is accepted afterwards. */
+/** Profile URLs: no scheme gets https:// (docs/product/providers.md#contact-information); only http(s) is accepted afterwards. */
 export function normaliseUrl(value: string): string {
   const v = value.trim();
   if (!v) return '';
@@ -202,7 +202,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** List items (directory §5): trimmed, empty ignored, duplicates (case-insensitive) ignored. */
+/** List items (docs/product/providers.md#validation): trimmed, empty ignored, duplicates (case-insensitive) ignored. */
 export function cleanList(items: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];

@@ -1,6 +1,6 @@
-/** Quote requests (directory §2 Quote page, §3, §5, §9; accounts §2 Quotes tab). One home each. */
+/** Quote requests (docs/product/quotes.md). One home each. */
 
-/** The default contracts (directory §3): value, label and the PDF under /assets/contracts/. */
+/** The default contracts (docs/product/quotes.md#default-contracts): value, label and the PDF under /assets/contracts/. */
 export const DEFAULT_CONTRACTS = [
   { value: 'data-processing', label: 'Data Processing Agreement', file: 'data-processing-agreement.pdf' },
   { value: 'uav-hire', label: 'UAV Hire Agreement', file: 'uav-hire-agreement.pdf' },
@@ -14,7 +14,7 @@ export const contractUrl = (value: string) => {
   return contract ? `${CONTRACTS_BASE_PATH}${contract.file}` : null;
 };
 
-/** NDA and scope uploads: pdf, doc, docx (directory §5), at most 5 MB each (directory §9). */
+/** NDA and scope uploads: pdf, doc, docx, at most 5 MB each (docs/product/quotes.md#attachments). */
 export const QUOTE_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const QUOTE_ATTACHMENT_KINDS = ['nda', 'scope'] as const;
 export type QuoteAttachmentKind = (typeof QUOTE_ATTACHMENT_KINDS)[number];
@@ -40,10 +40,10 @@ export const QUOTE_TEXT_MAX = 5000;
 export const QUOTE_PAGE_SIZE = 20;
 export const QUOTE_MAX_PAGE_SIZE = 50;
 
-/** Submissions per account and per IP (SECURITY.md: quote routes are rate limited; decision 0254). */
+/** Submissions per account and per IP (docs/security.md#the-stacks-defaults: quote routes are rate limited; decision 0254). */
 export const QUOTE_RATE_LIMIT = { perUserPerHour: 10, perIpPerHour: 30 } as const;
 
-/** What users read (directory §2, §5; accounts §2). */
+/** What users read (docs/product/quotes.md). */
 export const QUOTE_MESSAGES = {
   title: 'Request a Quote',
   messageHeading: 'Message',

@@ -1,5 +1,5 @@
 /**
- * The canonical services list (accounts §7 `GET /api/services`). The spec gives none, so this is a
+ * The canonical services list (`GET /api/services`, docs/product/geo.md#services). The spec gives none, so this is a
  * curated list of the services UK solar and battery asset owners buy, spelled as users search for
  * them (docs/decisions/0120-services-list.md). Providers may still list services not named here:
  * the directory's service filter matches by substring.

@@ -1,4 +1,4 @@
-/** Tender constants of accounts §9 and the issue-8 decisions (docs/decisions/017x–018x). */
+/** Tender constants of docs/product/tenders.md#limits and the issue-8 decisions (docs/decisions/017x–018x). */
 
 export const TENDER_SOURCES = ['Solar Manager', 'External'] as const;
 export type TenderSource = (typeof TENDER_SOURCES)[number];
@@ -30,7 +30,7 @@ export const DEFAULT_TENDER_PAGE_SIZE = 10;
 export const TENDER_RADIUS_OPTIONS_KM = [25, 50, 100, 200, 300] as const;
 export const DEFAULT_TENDER_RADIUS_KM = 50;
 
-/** accounts §9 start time options; one label map shared by List a Tender and the quote page. */
+/** Start time options (docs/product/tenders.md#limits); one label map shared by List a Tender and the quote page. */
 export const START_TIME_OPTIONS = ['flexible', 'urgent', '2weeks', '1month', 'research'] as const;
 export type StartTimePreference = (typeof START_TIME_OPTIONS)[number];
 export const DEFAULT_START_TIME: StartTimePreference = 'flexible';
@@ -55,7 +55,7 @@ export const TENDER_SECTORS = ['solar', 'storage', 'wind'] as const;
 export type TenderSector = (typeof TENDER_SECTORS)[number];
 export const TENDER_SECTOR_LABELS: Record<TenderSector, string> = { solar: 'Solar', storage: 'Storage', wind: 'Wind' };
 
-/** The exact texts users see (accounts §2, §5, §8). */
+/** The exact texts users see (docs/product/tenders.md#messages). */
 export const TENDER_MESSAGES = {
   serviceRequiredTitle: 'Service Required',
   serviceRequired: 'Please select a service type for your tender',

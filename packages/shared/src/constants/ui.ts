@@ -1,4 +1,4 @@
-/** UI timings and limits (directory §9). */
+/** UI timings and limits (docs/product/platform.md#ui-timings). */
 export const UI = {
   toastDurationMs: 5000,
   toastSwipeThresholdPx: 50,
@@ -14,7 +14,7 @@ export const UI = {
   businessNameCheckDebounceMs: 500,
 } as const;
 
-/** Query-client defaults (directory §9) and per-query settings (directory §7). */
+/** Query-client defaults (docs/product/platform.md#data-cache) and per-query settings (docs/product/accounts.md#current-user, docs/product/providers.md#calls). */
 export const QUERY = {
   staleTimeMs: 5 * 60_000,
   gcTimeMs: 10 * 60_000,

@@ -4,7 +4,7 @@ import { isCommonPassword } from '../constants/common-passwords';
 import { defineContract } from './contract';
 import { errors, idParam, okBody, successEnvelope } from './common';
 
-/** Current user (directory §3): never a hash or a token. */
+/** Current user (docs/product/accounts.md#current-user): never a hash or a token. */
 export const currentUser = z.object({
   id: z.string(),
   name: z.string(),
@@ -19,12 +19,12 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-// ---- Field rules (accounts §5): one schema per rule, used by the forms and the server alike ----
+// ---- Field rules (docs/product/accounts.md#validation): one schema per rule, used by the forms and the server alike ----
 
-/** No control characters (names end up in mail bodies; SECURITY.md refuses CR/LF in mail fields). */
+/** No control characters (names end up in mail bodies; docs/security.md#input-output-uploads refuses CR/LF in mail fields). */
 const noControl = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
-/** Trimmed and lower-cased before validation, on both sides (accounts §5). */
+/** Trimmed and lower-cased before validation, on both sides (docs/product/accounts.md#validation). */
 export const emailField = z
   .string({ error: M.invalidEmail })
   .trim()
@@ -50,7 +50,7 @@ export const companyField = z
   .max(150, 'Company name must be at most 150 characters')
   .refine(noControl, 'Company name contains characters that are not allowed');
 
-/** Compared exactly as typed (never trimmed); long passphrases allowed (SECURITY.md). */
+/** Compared exactly as typed (never trimmed); long passphrases allowed (docs/security.md#authentication-passwords-sessions). */
 export const newPasswordField = z
   .string({ error: M.passwordMin })
   .min(8, M.passwordMin)
@@ -87,7 +87,7 @@ const mismatch = {
   },
 };
 
-/** The sign-up form (accounts §2 Sign-up form): confirmPassword is checked here and never sent. */
+/** The sign-up form (docs/product/accounts.md#sign-up): confirmPassword is checked here and never sent. */
 export const signupFormSchema = signupBody
   .omit({ providerId: true })
   .extend({ confirmPassword: z.string() })
@@ -109,14 +109,14 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, mismatch);
 
 /**
- * accounts §7 lists email, name and company; the server mails only the caller's own address and
+ * The call lists email, name and company (docs/product/accounts.md#welcome-email); the server mails only the caller's own address and
  * ignores these fields (decision 0104), so the call can never become an open mail relay.
  */
 export const welcomeEmailBody = z
   .object({ email: z.string().max(300).optional(), name: z.string().max(300).optional(), company: z.string().max(300).optional() })
   .nullish();
 
-/** Email can never change here (accounts §6): unknown fields are refused. */
+/** Email can never change here (docs/product/accounts.md#settings): unknown fields are refused. */
 export const updateDetailsBody = z
   .strictObject({ name: nameField.optional(), company: companyField.optional() })
   .refine((v) => v.name !== undefined || v.company !== undefined, 'Nothing to update');
@@ -128,7 +128,7 @@ export const requestDeletionBody = z.strictObject({ reason: z.string().trim().ma
 const userEnvelope = successEnvelope(currentUser);
 const messageBody = z.object({ success: z.literal(true), message: z.string() });
 
-// ---- Calls (accounts §7, spec README rulings) ----
+// ---- Calls (docs/product/accounts.md#calls) ----
 
 export const getMe = defineContract({
   method: 'GET',

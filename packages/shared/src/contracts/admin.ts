@@ -5,7 +5,7 @@ import { defineContract } from './contract';
 import { companyField, emailField, nameField, userTypeField } from './accounts';
 import { errors, idParam, successEnvelope } from './common';
 
-// ---- Response shapes (accounts §3 User and Claim); admins see emails, nobody else calls these ----
+// ---- Response shapes (docs/product/admin.md#users, docs/product/admin.md#claim-review); admins see emails, nobody else calls these ----
 
 export const adminUser = z.object({
   id: z.string(),
@@ -94,7 +94,7 @@ export const listAdminUsersQuery = z.object({
 });
 
 /**
- * accounts §7: any of is_admin, name, email, company, type. The email is an address an admin sets
+ * docs/product/admin.md#calls: any of is_admin, name, email, company, type. The email is an address an admin sets
  * for someone (decision 0231), so the free-mail rule of sign-up does not apply.
  */
 export const updateAdminUserBody = z
@@ -135,7 +135,7 @@ export const listWaitingQuery = z.object({ show: z.enum(['open', 'all']).default
 export const waitingParams = z.object({ kind: z.enum(WAITING_KINDS), refId: z.string().min(1).max(200) });
 export const actOnWaitingBody = z.strictObject({ action: z.enum(WAITING_ACTIONS) });
 
-// ---- Calls (accounts §7 and project additions) ----
+// ---- Calls (docs/product/admin.md#calls) ----
 
 const adminErrors = { 401: errors[401], 403: errors[403] };
 

@@ -34,13 +34,13 @@ export const boundsParam = z
     return [w!, s!, e!, n!] as [number, number, number, number];
   });
 
-/** The asset map filters (accounts §7 `GET /api/assets/coordinates`), shared by the map and its list. */
+/** The asset map filters (`GET /api/assets/coordinates`, docs/product/assets.md#calls), shared by the map and its list. */
 export const assetMapQuery = z.object({
   bounds: boundsParam.optional(),
   zoom: num(0, 24).optional(),
   minCapacity: num(0, 100_000).optional(),
   maxCapacity: num(0, 100_000).optional(),
-  /** Project addition: the age slider's ends in years (accounts §2 Asset Age Range). */
+  /** Project addition: the age slider's ends in years (Asset Age Range, docs/product/assets.md#overview-filters). */
   minAge: num(0, 200).optional(),
   maxAge: num(0, 200).optional(),
   includeUnknownAge: boolParam.optional(),
@@ -53,7 +53,7 @@ export const assetMapQuery = z.object({
 export type AssetMapQuery = z.output<typeof assetMapQuery>;
 export type AssetMapQueryInput = z.input<typeof assetMapQuery>;
 
-/** accounts §3: asset map feature properties. */
+/** Asset map feature properties (docs/product/assets.md#asset). */
 export const assetPointProperties = z.object({
   id: z.number().int(),
   siteName: z.string(),
@@ -124,7 +124,7 @@ export const listAssetSites = defineContract({
   response: { 200: z.array(assetSiteSuggestion), 400: errors[400] },
 });
 
-/** accounts §3 Asset, plus the REPD reference, planning dates, duplicate flag and source record. */
+/** The asset (docs/product/assets.md#asset), plus the REPD reference, planning dates, duplicate flag and source record. */
 export const assetDetail = z.object({
   id: z.number().int(),
   repdRefId: z.string(),
@@ -166,7 +166,7 @@ export type AssetDetail = z.infer<typeof assetDetail>;
 export const getAsset = defineContract({
   method: 'GET',
   path: '/api/assets/:id',
-  // accounts §6: asset details need login (docs/decisions/0193).
+  // docs/product/assets.md#asset-detail: asset details need login (docs/decisions/0193).
   access: 'user',
   source: 'accounts §7',
   summary: 'One asset with every field (signed-in users)',
@@ -261,7 +261,7 @@ export type AssetProvidersResponse = z.infer<typeof assetProvidersResponse>;
 export const listAssetProviders = defineContract({
   method: 'GET',
   path: '/api/assets/:id/providers',
-  // Part of the asset's details (accounts §6, docs/decisions/0193, 0198).
+  // Part of the asset's details (docs/product/assets.md#providers-serving-a-site, docs/decisions/0193, 0198).
   access: 'user',
   source: 'project',
   summary: "Directory providers whose service area covers the asset and that serve its technology and phase",

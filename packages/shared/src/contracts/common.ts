@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error body carries `message` (directory §7: the client shows the server's message). */
+/** Every error body carries `message` (docs/product/platform.md#request-helper: the client shows the server's message). */
 export const errorBody = z.object({
   success: z.literal(false),
   message: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Configuration the server hands to the browser inside index.html (no extra request):
- * external links (spec README: configurable URLs with working defaults) and the map style.
+ * external links (docs/product/platform.md#external-links: configurable URLs with working defaults) and the map style.
  */
 export const appConfig = z.object({
   links: z.object({

@@ -6,7 +6,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One row of the contracts table: a call of the spec (directory §7, accounts §7) or one the
+ * One row of the contracts table: a call of the requirements (docs/product/<feature>.md#calls) or one the
  * project adds. The server binds routes from these rows, so the table cannot drift from the code.
  */
 export interface Contract {
@@ -15,7 +15,7 @@ export interface Contract {
   path: string;
   access: Access;
   summary: string;
-  /** Where the call comes from: 'directory §7', 'accounts §7' or 'project'. */
+  /** Where the call comes from: 'directory §7' or 'accounts §7' (the original spec's call tables, now docs/product/<feature>.md#calls) or 'project'. */
   source: string;
   params?: z.ZodType;
   query?: z.ZodType;

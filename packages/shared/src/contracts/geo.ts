@@ -3,13 +3,13 @@ import { GEOCODE_MAX_LIMIT } from '../constants/geo';
 import { defineContract } from './contract';
 import { errors } from './common';
 
-/** The place types a caller may ask for (directory §7 geocoding row; mapping in docs/decisions/0121). */
+/** The place types a caller may ask for (docs/product/geo.md#geocode; mapping in docs/decisions/0121). */
 export const GEO_TYPES = ['place', 'locality', 'neighborhood', 'address', 'postcode', 'region'] as const;
 export type GeoType = (typeof GEO_TYPES)[number];
 
 export { GEOCODE_MAX_LIMIT };
 
-/** A location suggestion (directory §3): place_name and center as [longitude, latitude]. */
+/** A location suggestion (docs/product/geo.md#location-suggestions): place_name and center as [longitude, latitude]. */
 export const geoFeature = z.object({
   place_name: z.string(),
   center: z.tuple([z.number(), z.number()]),

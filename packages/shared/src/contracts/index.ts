@@ -27,7 +27,7 @@ export const contracts: Record<string, Contract> = {
 };
 
 /**
- * Calls of the spec's call tables (directory §7, accounts §7) not built yet, with the issue that
+ * Calls of the requirements' call tables (docs/product/<feature>.md#calls) not built yet, with the issue that
  * builds them. The contract test fails if one of these is registered without moving into
  * `contracts`, so the table stays complete and true.
  */

@@ -7,7 +7,7 @@ import { errors, idParam, successEnvelope } from './common';
 const emptyToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'number' && Number.isNaN(v)) ? undefined : v);
 
 /**
- * Parts search request (accounts §3, §5): a product is required ('Please select a product');
+ * Parts search request (docs/product/parts.md#request): a product is required ('Please select a product');
  * quantity is numeric and optional. The same schema validates the form and the server.
  */
 export const partsSearchBody = z.strictObject({
@@ -41,7 +41,7 @@ export const partsSearchBody = z.strictObject({
 export type PartsSearchInput = z.input<typeof partsSearchBody>;
 export type PartsSearchRequest = z.output<typeof partsSearchBody>;
 
-/** The answer (accounts §2): markdown with headings, bold and [n] markers; citations[n-1] is marker n. */
+/** The answer (docs/product/parts.md#answer): markdown with headings, bold and [n] markers; citations[n-1] is marker n. */
 export const partsAnswer = z.object({ content: z.string(), citations: z.array(z.string()) });
 export type PartsAnswer = z.infer<typeof partsAnswer>;
 

@@ -12,7 +12,7 @@ import { defineContract } from './contract';
 import { errors, idParam, okBody, repeated, successEnvelope } from './common';
 
 // ---------------------------------------------------------------------------------------------
-// Response shapes (directory §3). Public responses are built from these explicit lists only.
+// Response shapes (docs/product/providers.md#provider). Public responses are built from these explicit lists only.
 // ---------------------------------------------------------------------------------------------
 
 export const mediaFile = z.object({
@@ -99,13 +99,13 @@ export type ProviderPoint = z.infer<typeof providerPoint>;
 export const pagination = z.object({ page: z.number().int(), pages: z.number().int(), total: z.number().int() });
 
 // ---------------------------------------------------------------------------------------------
-// Input schemas (directory §5): the forms use the same schemas as the server.
+// Input schemas (docs/product/providers.md#validation): the forms use the same schemas as the server.
 // ---------------------------------------------------------------------------------------------
 
 const text = (max: number) => z.string().max(max);
 const noControl = (s: string) => !/[\r\n\u0000-\u001f]/.test(s);
 
-/** Optional profile URL: empty allowed; no scheme gets https://; then only http(s) (directory §2, §5). */
+/** Optional profile URL: empty allowed; no scheme gets https://; then only http(s) (docs/product/providers.md#contact-information). */
 export const optionalUrl = z
   .string()
   .max(500)
@@ -153,7 +153,7 @@ export const createProviderBody = z.strictObject({
 });
 export type CreateProviderInput = z.input<typeof createProviderBody>;
 
-/** Profile edit (directory §5): every field optional; protected fields are not accepted at all. */
+/** Profile edit (docs/product/providers.md#validation): every field optional; protected fields are not accepted at all. */
 export const updateProviderBody = z.strictObject({
   businessName: z
     .string()
@@ -208,7 +208,7 @@ const listQuery = z.object({
 
 const filterValue = z.string().max(200);
 
-/** The directory page's address parameters (directory §2) plus mode. */
+/** The directory page's address parameters (docs/product/providers.md#directory) plus mode. */
 export const searchProvidersQuery = z.object({
   companies: repeated(filterValue).pipe(z.array(filterValue).max(20)),
   services: repeated(filterValue).pipe(z.array(filterValue).max(20)),
@@ -243,7 +243,7 @@ export const userClaim = z.object({
 export type UserClaim = z.infer<typeof userClaim>;
 
 // ---------------------------------------------------------------------------------------------
-// The calls (directory §7, plus the search endpoint the screens use).
+// The calls (docs/product/providers.md#calls, plus the search endpoint the screens use).
 // ---------------------------------------------------------------------------------------------
 
 export const listProviders = defineContract({

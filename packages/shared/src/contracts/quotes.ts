@@ -13,10 +13,10 @@ import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
 
 // ---------------------------------------------------------------------------------------------
-// The quote request form (directory §3, §5). The page and the server validate with this schema.
+// The quote request form (docs/product/quotes.md#quote-form). The page and the server validate with this schema.
 // ---------------------------------------------------------------------------------------------
 
-/** No control characters: names and emails end up in mail (SECURITY.md). */
+/** No control characters: names and emails end up in mail (docs/security.md#input-output-uploads). */
 const noControl = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
 /** Multipart sends booleans as text; the form sends real booleans. Both are accepted. */
@@ -51,7 +51,7 @@ export const quoteFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['selectedContract'], message: M.selectContract });
     }
   })
-  // Switching the default contract off clears the choice (directory §2).
+  // Switching the default contract off clears the choice (docs/product/quotes.md#quote-form).
   .transform((value) => ({ ...value, selectedContract: value.useDefaultContract ? value.selectedContract : null }));
 export type QuoteFormInput = z.input<typeof quoteFormSchema>;
 export type QuoteForm = z.output<typeof quoteFormSchema>;
@@ -124,7 +124,7 @@ export const replyQuoteBody = z
 export type ReplyQuoteInput = z.input<typeof replyQuoteBody>;
 
 // ---------------------------------------------------------------------------------------------
-// The calls (spec README ruling: quotes are real).
+// The calls (docs/product/quotes.md#calls: quotes are real).
 // ---------------------------------------------------------------------------------------------
 
 export const createQuote = defineContract({

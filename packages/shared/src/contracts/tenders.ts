@@ -24,8 +24,8 @@ import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
 
 /**
- * A tender as the API shows it (accounts §3). Built from an explicit field list on the server:
- * the owner appears by name only, never by email (spec README rulings).
+ * A tender as the API shows it (docs/product/tenders.md#tender). Built from an explicit field list on the server:
+ * the owner appears by name only, never by email (docs/product/platform.md#access-and-visibility).
  */
 export const tender = z.object({
   id: z.string(),
@@ -75,7 +75,7 @@ const optionalText = (max: number) =>
 const optionalNumber = (min: number, max: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(min).max(max).optional());
 
-/** accounts §9 public list filters (all optional; defaults applied on the server). */
+/** Public list filters (docs/product/tenders.md#tender-board) (all optional; defaults applied on the server). */
 export const listPublicTendersQuery = z.object({
   service: optionalText(200),
   location: optionalText(200),
@@ -131,8 +131,8 @@ export const listTenders = defineContract({
 });
 
 /**
- * The List a Tender form's schema, used by the form and the server (STYLE §4). `userId` is accepted
- * for compatibility with accounts §7 and ignored: the owner is the session's user.
+ * The List a Tender form's schema, used by the form and the server (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema). `userId` is accepted
+ * for compatibility with the original call (docs/product/tenders.md#calls) and ignored: the owner is the session's user.
  */
 export const createTenderBody = z
   .strictObject({

@@ -1,7 +1,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { enGB } from 'date-fns/locale/en-GB';
 
-/** en-GB dates (directory §1): 22/11/2026, or 'N/A' when missing or invalid. */
+/** en-GB dates (docs/product/platform.md#formats): 22/11/2026, or 'N/A' when missing or invalid. */
 export function formatDate(value: string | Date | null | undefined, pattern = 'dd/MM/yyyy'): string {
   if (value == null || value === '') return 'N/A';
   const date = typeof value === 'string' ? parseISO(value) : value;

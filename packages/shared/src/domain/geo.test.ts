@@ -12,7 +12,7 @@ describe('haversineKm', () => {
   });
 });
 
-describe('parseCoordinate (directory §3)', () => {
+describe('parseCoordinate (docs/product/geo.md#coordinates)', () => {
   it.each([
     ['51.5074', 51.5074],
     [' -0.1278 ', -0.1278],

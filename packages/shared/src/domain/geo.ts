@@ -1,6 +1,6 @@
 import proj4 from 'proj4';
 
-/** Earth radius for distances (directory §9, accounts §9). */
+/** Earth radius for distances (docs/product/geo.md#distance). */
 export const EARTH_RADIUS_KM = 6371;
 
 export type LngLat = [lng: number, lat: number];
@@ -16,7 +16,7 @@ export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; l
 }
 
 /**
- * Coordinates may arrive as text (directory §3): every character except digits, dot and minus is
+ * Coordinates may arrive as text (docs/product/geo.md#coordinates): every character except digits, dot and minus is
  * stripped, then the rest is parsed; anything not a finite number gives null.
  */
 export function parseCoordinate(value: unknown): number | null {

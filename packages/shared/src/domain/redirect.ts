@@ -1,6 +1,6 @@
 /**
  * The `redirect` query of the sign-in and sign-up pages accepts only same-site relative paths
- * (SECURITY.md; spec README ruling): anything else — absolute URLs, protocol-relative `//host`,
+ * (docs/security.md#access-control; docs/product/accounts.md#redirects): anything else — absolute URLs, protocol-relative `//host`,
  * backslash tricks, control characters, `javascript:` — falls back to `/`.
  */
 export function safeRedirect(value: string | null | undefined, fallback = '/'): string {

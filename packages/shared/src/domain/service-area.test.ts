@@ -11,7 +11,7 @@ import {
   serviceAreaRing,
 } from './service-area';
 
-describe('service-area circle (directory §9)', () => {
+describe('service-area circle (docs/product/providers.md#service-areas)', () => {
   it('has 64 points and is closed', () => {
     const ring = serviceAreaRing([-1.5, 53.8], 50);
     expect(ring).toHaveLength(65);
@@ -66,7 +66,7 @@ describe('service-area circle (directory §9)', () => {
   });
 });
 
-describe('cluster share of countrywide providers (directory §9)', () => {
+describe('cluster share of countrywide providers (docs/product/providers.md#directory-map)', () => {
   it('is countrywide / total, clamped to 0..1, 0 for an empty cluster', () => {
     expect(countrywideShare(1, 4)).toBe(0.25);
     expect(countrywideShare(0, 7)).toBe(0);

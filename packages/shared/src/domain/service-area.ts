@@ -8,7 +8,7 @@ import {
 export type Ring = Array<[lng: number, lat: number]>;
 
 /**
- * The service-area circle (directory §9): `points` vertices around the centre, each offset by the
+ * The service-area circle (docs/product/providers.md#service-areas): `points` vertices around the centre, each offset by the
  * radius converted with 111.32 km per degree of longitude (scaled by cos(latitude)) and 110.574 km
  * per degree of latitude. The ring is closed (first vertex repeated), so it has points + 1 entries.
  */
@@ -58,7 +58,7 @@ export function serviceAreaBounds(
 }
 
 /**
- * The share of countrywide providers in a cluster (directory §9), 0..1; an empty cluster is 0.
+ * The share of countrywide providers in a cluster (docs/product/providers.md#directory-map), 0..1; an empty cluster is 0.
  * Clusters carry `countrywide` (the count) summed by the clustering reduce step.
  */
 export function countrywideShare(countrywide: number, total: number): number {
@@ -77,5 +77,5 @@ export const clusterReduce = (into: ClusterCounts, from: ClusterCounts): void =>
   into.countrywide += from.countrywide;
 };
 
-/** Expansion zoom of a cluster, capped at 20 (directory §9). */
+/** Expansion zoom of a cluster, capped at 20 (docs/product/providers.md#directory-map). */
 export const cappedExpansionZoom = (zoom: number, cap: number = CLUSTER_EXPANSION_ZOOM_CAP) => Math.min(zoom, cap);

@@ -1,6 +1,6 @@
 import { TENDER_DESCRIPTION_CUT, type TenderStatus } from '../constants/tenders';
 
-/** Card descriptions are cut at 200 characters (accounts §9), at a word boundary when one is near. */
+/** Card descriptions are cut at 200 characters (docs/product/tenders.md#tender-board), at a word boundary when one is near. */
 export function cutDescription(text: string, max = TENDER_DESCRIPTION_CUT): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
@@ -9,12 +9,12 @@ export function cutDescription(text: string, max = TENDER_DESCRIPTION_CUT): stri
   return `${(space > max * 0.8 ? cut.slice(0, space) : cut).trimEnd()}...`;
 }
 
-/** The public detail shows only Open or Closed; awarded is Closed (spec README ruling). */
+/** The public detail shows only Open or Closed; awarded is Closed (docs/product/tenders.md#status). */
 export const publicStatusLabel = (status: TenderStatus): 'Open' | 'Closed' => (status === 'open' ? 'Open' : 'Closed');
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
-/** Pagination: the first page, the last page and the current page with its neighbours, with ellipses (accounts §2). */
+/** Pagination: the first page, the last page and the current page with its neighbours, with ellipses (docs/product/tenders.md#tender-board). */
 export function pageItems(current: number, pages: number): PageItem[] {
   if (pages <= 0) return [];
   const shown = new Set([1, pages, current - 1, current, current + 1].filter((p) => p >= 1 && p <= pages));

@@ -3,7 +3,7 @@ import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0005_tenders.sql (accounts §3 Tender). */
+/** Mirrors migrations/0005_tenders.sql (docs/product/tenders.md#tender). */
 export const tenders = pgTable(
   'tenders',
   {

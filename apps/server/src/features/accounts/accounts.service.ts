@@ -14,7 +14,7 @@ import { findUserByEmail } from './accounts.repository';
 
 const DAY_MS = 86_400_000;
 
-/** Sends a mail without holding up the response; a failure is only logged (accounts §7). */
+/** Sends a mail without holding up the response; a failure is only logged (docs/product/accounts.md#welcome-email). */
 export function sendInBackground(ctx: Pick<AppContext, 'mailer' | 'log'>, message: MailMessage, kind: string): Promise<void> {
   return ctx.mailer.send(message).then(
     () => undefined,
@@ -76,7 +76,7 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
   }
 }
 
-/** Same answer and similar timing for an unknown email and a wrong password (SECURITY.md). */
+/** Same answer and similar timing for an unknown email and a wrong password (docs/security.md#authentication-passwords-sessions). */
 export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow | null> {
   const user = await findUserByEmail(ctx.database.db, email);
   if (!user) return verifyDummyPassword(password).then(() => null);
@@ -109,7 +109,7 @@ export async function isResetTokenValid(ctx: AppContext, token: string): Promise
 
 /**
  * Uses the token (once), sets the new password, voids the user's other tokens and ends every
- * session, all in one transaction: the old cookie then gets 401 (SECURITY.md).
+ * session, all in one transaction: the old cookie then gets 401 (docs/security.md#authentication-passwords-sessions).
  */
 export async function resetPasswordWithToken(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 /**
  * Counts failed sign-ins per key (account email, IP) in fixed windows. Only failures count, so a
  * user who signs in correctly is never refused because of their own successful sign-ins, and an
- * attacker's failures lock an account for one window at most (SECURITY.md; decision 0103).
+ * attacker's failures lock an account for one window at most (docs/security.md#authentication-passwords-sessions; decision 0103).
  * Counters live in process memory like the other route limits (decision 0004).
  */
 export class FailureCounter {

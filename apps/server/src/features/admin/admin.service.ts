@@ -74,7 +74,7 @@ export async function listUsers(ctx: Ctx, query: z.output<typeof listAdminUsersQ
 }
 
 /**
- * accounts §6: an admin edits any user's name, email, company and type and grants or revokes admin.
+ * docs/product/admin.md#users: an admin edits any user's name, email, company and type and grants or revokes admin.
  * The last admin can never be revoked; emails stay unique (case-insensitive). One transaction with
  * its audit row.
  */
@@ -134,7 +134,7 @@ export async function listClaims(ctx: Ctx, query: z.output<typeof listAdminClaim
 }
 
 /**
- * Claim review (spec README ruling, decision 0232). Approval, in one transaction: the claimant
+ * Claim review (docs/product/admin.md#claim-review, decision 0232). Approval, in one transaction: the claimant
  * becomes the provider's owner (`userId`), `claimed` and `claimApproved` become true, and the other
  * pending claims on that provider are rejected. Rejection leaves ownership as it was; a provider with
  * no owner and no other pending claim goes back to unclaimed. The claimants are mailed the outcome.
@@ -243,7 +243,7 @@ export async function recordAction(ctx: Ctx, actor: UserRow, entry: AuditInput) 
   await writeAudit(ctx.database.db, actor, ctx.clock.now(), entry);
 }
 
-// ---- Analytics (spec README ruling: admins see the figures) ----
+// ---- Analytics (docs/product/admin.md#analytics: admins see the figures) ----
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import { toProviderSummary } from '../providers/providers.mapper';
 
 /**
  * 'Providers serving this site' (issue 9, docs/decisions/0198): directory providers whose service
- * area covers an asset (directory §5: countrywide, or haversine distance ≤ service radius) and that
+ * area covers an asset (docs/product/providers.md#search: countrywide, or haversine distance ≤ service radius) and that
  * serve its technology and phase. Queries the providers table read-only; the directory's own search
  * functions are not used or changed.
  */
@@ -33,7 +33,7 @@ export interface ServingRow {
   total: number;
 }
 
-/** The haversine distance in km (Earth radius 6371 km, directory §9) from ($1, $2) to a provider. */
+/** The haversine distance in km (Earth radius 6371 km, docs/product/geo.md#distance) from ($1, $2) to a provider. */
 const HAVERSINE = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
     power(sin(radians(latitude - $1) / 2), 2)
     + cos(radians($1)) * cos(radians(latitude)) * power(sin(radians(longitude - $2) / 2), 2))))`;

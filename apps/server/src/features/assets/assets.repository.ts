@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { DUPLICATE_DISTANCE_KM, PROJECT_PHASES, type ProjectSortKey } from '@solar/shared/constants/assets';
 import type { RepdRecord, RepdRejection } from './repd-parse';
 
-/** Queries only (STYLE: repository). Every filter, sort and page is done here in SQL. */
+/** Queries only (docs/style.md#layout: repository). Every filter, sort and page is done here in SQL. */
 
 const RECORD_COLUMNS: Array<[keyof RepdRecord, string]> = [
   ['repdRefId', 'repd_ref_id'],
@@ -141,7 +141,7 @@ export class Where {
   }
 }
 
-/** Filters of the map (accounts §7), already validated; ages are in whole years since recordLastUpdated. */
+/** Filters of the map (docs/product/assets.md#calls), already validated; ages are in whole years since recordLastUpdated. */
 export interface AssetFilter {
   bounds: [number, number, number, number];
   minCapacity?: number;
@@ -319,7 +319,7 @@ export async function getAssetRow(database: Database, id: number): Promise<Asset
 }
 
 // ---------------------------------------------------------------------------------------------
-// Projects table (accounts §2 Projects tab, §7 GET /api/assets/tenders)
+// Projects table (docs/product/assets.md#projects-table, docs/product/assets.md#calls GET /api/assets/tenders)
 
 export interface ProjectFilter {
   operatorSearch?: string;

@@ -13,7 +13,7 @@ import { bind } from '../../plugins/routes';
 import { listAssetProviders as listServingProviders } from './asset-providers';
 import * as service from './assets.service';
 
-/** Asset intelligence (accounts §2, §7): the map, type-aheads, the projects table and asset detail. */
+/** Asset intelligence (docs/product/assets.md#calls): the map, type-aheads, the projects table and asset detail. */
 export function assetsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   bind(app, getAssetCoordinates, async ({ query }, reply) => sendCachedJson(reply, await service.assetCoordinatesJson(ctx, query)));
@@ -31,7 +31,7 @@ export function assetsRoutes(app: FastifyInstance) {
     }
     return sendCachedJson(reply, await service.projectsJson(ctx, query));
   });
-  // accounts §6: details need login; `access: 'user'` answers 401 to visitors (docs/decisions/0193).
+  // docs/product/assets.md#asset-detail: details need login; `access: 'user'` answers 401 to visitors (docs/decisions/0193).
   bind(app, getAsset, async ({ params }) => service.getAsset(ctx, params.id));
   // 'Providers serving this site' (docs/decisions/0198): also signed-in only, like the details.
   bind(app, listAssetProviders, async ({ params, query }) => listServingProviders(ctx, params.id, query.offset, query.limit));

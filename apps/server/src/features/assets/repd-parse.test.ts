@@ -52,7 +52,7 @@ describe('REPD parsing', () => {
     expect(records[0]!.latitude).toBeCloseTo(55.74, 1);
   });
 
-  it('folds status spellings onto the canonical one (accounts §4)', () => {
+  it('folds status spellings onto the canonical one (docs/product/assets.md#projects-table)', () => {
     for (const s of ['Planning Permission Granted ', 'Planning permission Granted', 'Planning permission granted']) {
       expect(canonicalStatus(s)).toBe('Planning Permission Granted');
     }

@@ -185,7 +185,7 @@ const canonical = <T extends string>(list: readonly T[]) => {
     return v ? (byKey.get(v.toLowerCase()) ?? v) : null;
   };
 };
-/** 'Planning Permission Granted ', 'Planning permission Granted', … → 'Planning Permission Granted' (accounts §4). */
+/** 'Planning Permission Granted ', 'Planning permission Granted', … → 'Planning Permission Granted' (docs/product/assets.md#projects-table). */
 export const canonicalStatus = canonical(ASSET_DEVELOPMENT_STATUSES);
 export const canonicalTechnology = canonical(ASSET_TECHNOLOGY_TYPES);
 const canonicalRegion = canonical(ASSET_REGIONS);

@@ -276,7 +276,7 @@ const COMPARED = [
 /**
  * Imports every catalogue file in one transaction: an upsert on the source's own id (kind + Name /
  * ID), so a second run changes nothing and reports every row unchanged. Rows that vanished from a
- * newer file are kept (DESIGN §3: never lose existing data).
+ * newer file are kept (docs/product/platform.md#data-and-demo-content: never lose existing data).
  */
 export async function importPartsCatalogue(
   database: Pick<Database, 'db'>,

@@ -2,7 +2,7 @@ import type { MediaFile, Provider, ProviderSummary, UserClaim } from '@solar/sha
 import { coordinatesOf } from '@solar/shared/domain/geo';
 import type { ProviderClaimRow, ProviderMediaFileRow, ProviderRow } from '../../db/schema/index';
 
-/** The one place a provider row becomes a public response: an explicit field list (SECURITY.md). */
+/** The one place a provider row becomes a public response: an explicit field list (docs/security.md#access-control). */
 export function toProviderSummary(row: ProviderRow): ProviderSummary {
   return {
     id: row.id,

@@ -4,7 +4,7 @@ import type { ProviderRow } from '../../db/schema/index';
  * Pure profile rules shared by the service, the seeders and the scale generator.
  */
 
-/** URL-safe slug from a business name; never one of the reserved words (directory §2). */
+/** URL-safe slug from a business name; never one of the reserved words (docs/product/providers.md#provider). */
 export function slugify(name: string): string {
   const base = name
     .normalize('NFKD')

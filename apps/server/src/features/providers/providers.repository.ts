@@ -14,7 +14,7 @@ import type { Database, Db } from '../../db/client';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** A profile by id or slug (directory §2: "id may be an id or a slug"). */
+/** A profile by id or slug (docs/product/platform.md#routes: "id may be an id or a slug"). */
 export async function findProvider(db: Db, idOrSlug: string): Promise<ProviderRow | undefined> {
   const where = isUuid(idOrSlug)
     ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug))
@@ -103,7 +103,7 @@ export async function providersByIds(db: Db, ids: string[]): Promise<ProviderRow
 }
 
 // ---------------------------------------------------------------------------------------------
-// Directory search in SQL (directory §5 "Search and filter semantics"; decision 0144).
+// Directory search in SQL (docs/product/providers.md#search; decision 0144).
 // ---------------------------------------------------------------------------------------------
 
 export interface SearchFilters {

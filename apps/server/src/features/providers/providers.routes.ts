@@ -26,7 +26,7 @@ import * as service from './providers.service';
 import { isTooLarge, readPart, type CheckedFile, type UploadRule } from './providers.uploads';
 
 const HOUR = 3_600_000;
-/** Claims and uploads are rate limited per IP and per account (SECURITY.md). */
+/** Claims and uploads are rate limited per IP and per account (docs/security.md#the-stacks-defaults). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perAccount('provider-claim-user', 10, HOUR)];
 const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perAccount('provider-upload-user', 60, HOUR)];
 

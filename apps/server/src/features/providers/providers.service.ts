@@ -64,7 +64,7 @@ export const MEDIA_RULE: UploadRule = {
   sizeMessage: M.mediaSize,
 };
 
-/** Profile owner (directory §6): userId matches and the claim is approved; admins may edit any profile. */
+/** Profile owner (docs/product/accounts.md#roles): userId matches and the claim is approved; admins may edit any profile. */
 export function canEdit(user: UserRow | null, row: Pick<ProviderRow, 'userId' | 'claimApproved'>): boolean {
   if (!user) return false;
   return user.isAdmin || (row.userId === user.id && row.claimApproved);
@@ -93,7 +93,7 @@ async function buildProfile(ctx: Ctx, row: ProviderRow, viewer: UserRow | null):
   const [ownerName, media, claims] = await Promise.all([
     repo.ownerName(db, row.userId),
     repo.listMedia(db, row.id),
-    // Claims are shown only to the owner and admins, with names only (spec README rulings).
+    // Claims are shown only to the owner and admins, with names only (docs/product/platform.md#access-and-visibility).
     canEdit(viewer, row) ? repo.listClaimsOfProvider(db, row.id) : Promise.resolve([]),
   ]);
   return toProvider(row, {
@@ -478,7 +478,7 @@ export async function deleteMedia(ctx: Ctx, user: UserRow, idOrSlug: string, fil
 }
 
 /**
- * Geocodes the location with the bundled gazetteer and stores the coordinates (directory §7
+ * Geocodes the location with the bundled gazetteer and stores the coordinates (docs/product/providers.md#calls
  * POST /place). `placeId` is for Google reviews and is only set with a Places key (none here).
  */
 export async function updatePlace(ctx: Ctx, user: UserRow, idOrSlug: string, body: { location?: string }) {

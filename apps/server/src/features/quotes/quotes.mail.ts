@@ -5,7 +5,7 @@ import type { QuoteRecord } from './quotes.repository';
 
 /** Mail texts of the quotes feature. Links are built from PUBLIC_URL, never the Host header. */
 
-/** Subjects are single lines (SECURITY.md: no CR/LF in mail headers). */
+/** Subjects are single lines (docs/security.md#input-output-uploads: no CR/LF in mail headers). */
 const oneLine = (text: string, max = 80) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
 
 export const timePreferenceLabel = (value: string) => START_TIME_LABELS[value as StartTimePreference] ?? value;

@@ -2,7 +2,7 @@ import type { Quote } from '@solar/shared/contracts/quotes';
 import type { UserRow } from '../../db/schema/index';
 import type { QuoteProvider, QuoteRecord } from './quotes.repository';
 
-/** The provider's approved owner (directory §6: owner rights need claimApproved). */
+/** The provider's approved owner (docs/product/accounts.md#roles: owner rights need claimApproved). */
 export const ownsProvider = (user: UserRow, provider: QuoteProvider) => provider.userId === user.id && provider.claimApproved;
 
 /** Who may see a quote: its sender, the provider's owner, admins. Everyone else gets 404. */

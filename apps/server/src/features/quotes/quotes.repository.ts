@@ -25,7 +25,7 @@ const providerColumns = {
   claimApproved: providers.claimApproved,
 };
 
-/** A profile by id or slug (directory §2). */
+/** A profile by id or slug (docs/product/platform.md#routes). */
 export async function findQuoteProvider(db: Db, idOrSlug: string): Promise<QuoteProvider | undefined> {
   const where = isUuid(idOrSlug) ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug)) : eq(providers.slug, idOrSlug.toLowerCase());
   const [row] = await db.select(providerColumns).from(providers).where(where).limit(1);

@@ -16,7 +16,7 @@ import * as service from './quotes.service';
 import { contentDisposition, readQuoteUpload } from './quotes.uploads';
 
 const HOUR = 3_600_000;
-/** Quote submission is limited per account and per IP (SECURITY.md; docs/decisions/0254). */
+/** Quote submission is limited per account and per IP (docs/security.md#the-stacks-defaults; docs/decisions/0254). */
 const submitLimits = [perIp('quote-submit-ip', QUOTE_RATE_LIMIT.perIpPerHour, HOUR), perAccount('quote-submit-user', QUOTE_RATE_LIMIT.perUserPerHour, HOUR)];
 
 export async function quotesRoutes(app: FastifyInstance) {

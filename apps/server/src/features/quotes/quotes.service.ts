@@ -113,7 +113,7 @@ export const listSentQuotes = (ctx: Ctx, user: UserRow, options: ListOptions) =>
 /** The admin Waiting list (issue 6): pending requests to profiles without an approved owner. */
 export const listWaitingQuotes = (ctx: Ctx, admin: UserRow, options: ListOptions) => list(ctx, admin, { kind: 'waiting' }, options);
 
-/** A quote the caller may see; otherwise 404 so its existence is not revealed (spec README rulings). */
+/** A quote the caller may see; otherwise 404 so its existence is not revealed (docs/product/platform.md#access-and-visibility). */
 async function requireVisible(ctx: Ctx, user: UserRow, id: string): Promise<repo.QuoteRecord> {
   const record = await repo.findQuote(ctx.database.db, id);
   if (!record || !canSee(user, record)) throw new AppError('NOT_FOUND', M.quoteNotFound);

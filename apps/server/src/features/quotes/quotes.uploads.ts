@@ -34,7 +34,7 @@ export function cleanFilename(name: string, extension: string): string {
 }
 
 /**
- * The type from the magic bytes (directory §5: pdf, doc, docx), never the name or declared type.
+ * The type from the magic bytes (docs/product/quotes.md#attachments: pdf, doc, docx), never the name or declared type.
  * Legacy .doc is an OLE compound file, which other formats share, so it is accepted only with a
  * .doc name (docs/decisions/0253).
  */

@@ -6,7 +6,7 @@ const iso = (value: Date | string | null | undefined) => (value == null ? null :
 const num = (value: string | number | null | undefined) => (value == null ? null : Number(value));
 
 /**
- * The one place a tender row becomes the API shape (STYLE §4): an explicit field list; the owner by
+ * The one place a tender row becomes the API shape (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema): an explicit field list; the owner by
  * name only; invited providers only for the owner and admins (`showInvitations`).
  */
 export function toTender(row: TenderRecord, options: { invitedProviders?: string[] } = {}): Tender {

@@ -92,7 +92,7 @@ const haversineSql = (lat: string, lng: string) =>
   `(6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - ${lat}) / 2), 2)
      + cos(radians(${lat})) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - ${lng}) / 2), 2)))))`;
 
-/** Public list (accounts §9): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
+/** Public list (docs/product/tenders.md#tender-board): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
 export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
   const params: unknown[] = [now.toISOString()];
   const p = (value: unknown) => {

@@ -41,7 +41,7 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
   );
 }
 
-/** 404 for unknown ids and for private tenders the caller may not see (spec README rulings). */
+/** 404 for unknown ids and for private tenders the caller may not see (docs/product/platform.md#access-and-visibility). */
 export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null) {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   const row = await repo.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());

@@ -17,7 +17,7 @@ export interface MobileMenuDrawerProps {
 }
 
 /**
- * The bottom drawer of directory §2 (0.5 s animation, close threshold 0.25, scroll lock 100 ms).
+ * The bottom drawer of docs/product/platform.md#navigation (0.5 s animation, close threshold 0.25, scroll lock 100 ms).
  * Loaded on first use (see mobile-menu.tsx), so vaul is not in any page's first load.
  */
 export default function MobileMenuDrawer({ user, loading, open, onOpenChange }: MobileMenuDrawerProps) {

@@ -1,4 +1,4 @@
-/** Navigation menus (directory §2 "Navigation and chrome"). */
+/** Navigation menus (docs/product/platform.md#navigation). */
 export interface NavLinkItem {
   label: string;
   to: string;

@@ -4,7 +4,7 @@ import { useLogout } from '../../features/accounts/api/logout';
 import { AdminDashboard as AdminDashboardView } from '../../features/admin/components/admin-dashboard';
 
 /**
- * The admin dashboard (accounts §2 Admin dashboard): shown on /admin and to admins on /dashboard,
+ * The admin dashboard (docs/product/admin.md#admin-dashboard): shown on /admin and to admins on /dashboard,
  * with the Logout button of the account dashboard.
  */
 export function AdminDashboard({ user }: { user: CurrentUser }) {

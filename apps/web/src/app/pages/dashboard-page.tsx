@@ -16,7 +16,7 @@ import { DashboardTendersTab } from '../../features/tenders/components/dashboard
 const TABS = ['profile', 'quotes', 'tenders', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /dashboard: admins get the admin dashboard; other users the account dashboard (accounts §2). */
+/** /dashboard: admins get the admin dashboard; other users the account dashboard (docs/product/accounts.md#dashboard). */
 export function DashboardPage() {
   return (
     <RequireAuth redirectTo="/login">
@@ -83,7 +83,7 @@ function AccountDashboard() {
   );
 }
 
-/** /admin: the admin dashboard for admins; the not-found page for everyone else (accounts §2). */
+/** /admin: the admin dashboard for admins; the not-found page for everyone else (docs/product/admin.md#admin-dashboard). */
 export function AdminRoutePage() {
   const { data: user, isPending } = useMe();
   if (isPending) return <PageFallback />;

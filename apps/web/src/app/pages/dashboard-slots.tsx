@@ -8,7 +8,7 @@ import { ManageProfileTab } from './manage-profile-tab';
 import { QuotesTab } from '../../features/quotes/components/quotes-tab';
 
 /**
- * The dashboard's tab slots (accounts §2 Account dashboard). The providers feature replaces
+ * The dashboard's tab slots (docs/product/accounts.md#dashboard). The providers feature replaces
  * `ManageProfileTab` (active profiles and previous claims) and the quotes feature `QuotesTab`, each by
  * changing the one assignment in `dashboardSlots`; the defaults are the real empty states.
  */

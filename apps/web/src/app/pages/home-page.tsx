@@ -9,7 +9,7 @@ const ACTIONS = [
   { label: 'Explore with AssetIntel', to: '/asset-intel', icon: Map, text: 'Every UK renewable project on a map and in a table' },
 ] as const;
 
-/** Home (directory §1). */
+/** Home (docs/product/platform.md#home). */
 export function HomePage() {
   return (
     <div className="bg-gradient-to-b from-slate-50 to-white">

@@ -64,7 +64,7 @@ function initialState(params: URLSearchParams): FormState {
 const EMPTY_PARAMS = new URLSearchParams();
 
 /**
- * List a Tender (/list-a-tender, accounts §2): service, location, radius, start time and
+ * List a Tender (/list-a-tender, docs/product/tenders.md#list-a-tender): service, location, radius, start time and
  * description; open launches at once, private invites providers from the directory 10 at a time.
  * `service`, `location`, `lat` and `lng` in the address pre-fill the form.
  */

@@ -14,7 +14,7 @@ import { useUserProviders } from '../../features/providers/api/list-user-provide
 const BADGE = { pending: 'warning', approved: 'success', rejected: 'destructive' } as const;
 
 /**
- * The account dashboard's Manage Profile tab (accounts §2, §4): the user's active business profiles
+ * The account dashboard's Manage Profile tab (docs/product/accounts.md#manage-profile): the user's active business profiles
  * and previous claims with their status messages. Shown to both account types (decision 0233).
  */
 export function ManageProfileTab({ user }: { user: CurrentUser }) {

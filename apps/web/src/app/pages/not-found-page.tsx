@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { Card, CardContent } from '../../components/ui/card';
 
-/** Any unknown path, and admin routes for non-admins (directory §2). */
+/** Any unknown path, and admin routes for non-admins (docs/product/platform.md#not-found). */
 export function NotFoundPage() {
   return (
     <div className="flex min-h-[calc(100vh-10rem)] w-full items-center justify-center bg-slate-50 px-4 py-12">

@@ -3,7 +3,7 @@ import { ArrowRight, BadgeCheck, Globe2, LayoutTemplate, ListChecks, Megaphone, 
 import { buttonClasses } from '../../components/ui/button';
 import { SignupForm } from '../../features/accounts/components/signup-form';
 
-/** Six benefit cards (accounts §2 Provider landing page), in the order the spec lists them. */
+/** Six benefit cards (docs/product/accounts.md#provider-landing-page), in the order the spec lists them. */
 const BENEFITS = [
   {
     icon: LayoutTemplate,
@@ -37,7 +37,7 @@ const BENEFITS = [
   },
 ] as const;
 
-/** /services/list and everything under it (accounts §2): promotes free listing for providers. */
+/** /services/list and everything under it (docs/product/accounts.md#provider-landing-page): promotes free listing for providers. */
 export function ProviderLandingPage() {
   const navigate = useNavigate();
   return (

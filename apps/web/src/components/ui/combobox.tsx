@@ -14,13 +14,13 @@ export interface ComboboxProps {
   className?: string;
 }
 
-/** Case-insensitive substring match (directory §5). */
+/** Case-insensitive substring match (docs/product/platform.md#combobox). */
 export const matchesOption = (option: string, query: string) =>
   option.toLowerCase().includes(query.trim().toLowerCase());
 
 /**
  * The shared combobox: filters by case-insensitive substring, says 'No matches found.', lists at
- * most 200 px, and closes 200 ms after blur so a click on an option still lands (directory §9).
+ * most 200 px, and closes 200 ms after blur so a click on an option still lands (docs/product/platform.md#combobox).
  */
 export function Combobox({ id, label, options, onSelect, placeholder, allowFreeText, className }: ComboboxProps) {
   const [query, setQuery] = useState('');

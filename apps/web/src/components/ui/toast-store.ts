@@ -8,7 +8,7 @@ export interface ToastMessage {
   open: boolean;
 }
 
-/** One toast at a time (directory §9): a new toast replaces the current one. */
+/** One toast at a time (docs/product/platform.md#toasts): a new toast replaces the current one. */
 let current: ToastMessage[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();

@@ -11,7 +11,7 @@ const VARIANT_CLASSES = {
   destructive: 'border-red-700 bg-destructive text-destructive-foreground',
 } as const;
 
-/** Toasts of directory §9: one at a time, 5 s, swipe 50 px to dismiss, F8 focuses the viewport. */
+/** Toasts (docs/product/platform.md#toasts): one at a time, 5 s, swipe 50 px to dismiss, F8 focuses the viewport. */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { hasTrackingParams, stripTrackingParams } from '@solar/shared/domain/tracking';
 
 /**
- * Sends a page view on each pathname change (accounts §2 Analytics) and strips tracking
+ * Sends a page view on each pathname change (docs/product/analytics.md#page-views) and strips tracking
  * parameters from the address without a history entry.
  */
 export function usePageViews() {

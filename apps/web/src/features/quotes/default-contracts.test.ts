@@ -20,7 +20,7 @@ function readPdf(file: string) {
   return { text, first: Number(first), offsets, words: strings.join(' ') };
 }
 
-describe('default contract PDFs (directory §3 Default contracts)', () => {
+describe('default contract PDFs (docs/product/quotes.md#default-contracts)', () => {
   it.each(DEFAULT_CONTRACTS.map((c) => [c.label, c.file] as const))('%s is a well-formed PDF with its title, clauses and signature block', (label, file) => {
     const pdf = readPdf(file);
     expect(pdf.text.startsWith('%PDF-1.4')).toBe(true);

@@ -1,4 +1,4 @@
-/** Map states shown to users (directory §8, accounts §8). */
+/** Map states shown to users (docs/product/geo.md#maps). */
 export const MAP_MESSAGES = {
   loading: 'Loading map...',
   failed: 'Failed to load map',

@@ -57,7 +57,7 @@ const newer = (a: { date: Date; id: string }, b: { date: Date; id: string }) =>
 
 /**
  * Imports releases as External tenders: an idempotent upsert on ocid where a later release updates
- * the notice and an older or identical one is skipped, all in one transaction (DESIGN §3).
+ * the notice and an older or identical one is skipped, all in one transaction (docs/product/platform.md#data-and-demo-content).
  */
 export async function importOcdsReleases(
   database: Database,

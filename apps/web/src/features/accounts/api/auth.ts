@@ -8,14 +8,14 @@ import { accountKeys } from './keys';
 type UserEnvelope = { success: boolean; data: CurrentUser };
 type MessageBody = { success: boolean; message: string };
 
-/** accounts §8: a login answer without success or data is 'Invalid response format'. */
+/** docs/product/accounts.md#sign-in: a login answer without success or data is 'Invalid response format'. */
 function userFrom(body: unknown): CurrentUser {
   const envelope = body as Partial<UserEnvelope> | null;
   if (!envelope || envelope.success !== true || !envelope.data) throw new Error(M.invalidResponse);
   return envelope.data;
 }
 
-/** Signing in or up starts from a clean cache, then seeds the current user (accounts §7). */
+/** Signing in or up starts from a clean cache, then seeds the current user (docs/product/accounts.md#sign-in). */
 function useSignedIn() {
   const queryClient = useQueryClient();
   return (user: CurrentUser) => {

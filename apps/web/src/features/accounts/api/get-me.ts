@@ -7,7 +7,7 @@ import { accountKeys } from './keys';
 
 /**
  * The signed-in user, or null: a 401 means signed out, not an error; other failures are logged and
- * treated as no user (directory §6). Fresh for 30 s with 1 retry (directory §7).
+ * treated as no user (docs/product/accounts.md#current-user). Fresh for 30 s with 1 retry.
  */
 export const meQueryOptions = queryOptions({
   queryKey: accountKeys.me,

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { toast } from '../../../components/ui/toast-store';
 import { accountKeys } from './keys';
 
-/** Logout per directory §4: clears all cached data, goes to /, toasts; on failure refreshes the user. */
+/** Logout (docs/product/accounts.md#logout): clears all cached data, goes to /, toasts; on failure refreshes the user. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import { PasswordInput } from './password-input';
 type FormInput = z.input<typeof loginBody>;
 type FormOutput = z.output<typeof loginBody>;
 
-/** The sign-in form (accounts §5): email trimmed and lower-cased before sending; validated on change. */
+/** The sign-in form (docs/product/accounts.md#sign-in): email trimmed and lower-cased before sending; validated on change. */
 export function LoginForm({ onSuccess }: { onSuccess?(user: CurrentUser): void }) {
   const login = useLogin();
   const {

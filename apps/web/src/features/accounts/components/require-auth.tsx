@@ -5,8 +5,8 @@ import { useMe } from '../api/get-me';
 
 export interface RequireAuthProps {
   /**
-   * Where signed-out visitors go: the quote page uses '/auth' (directory §2, the more specific
-   * statement); provider creation and media use '/login' (spec README ruling).
+   * Where signed-out visitors go: the quote page uses '/auth' (docs/product/accounts.md#route-guard: the more specific
+   * statement); provider creation and media use '/login' (the ruling).
    */
   redirectTo: '/auth' | '/login';
   children: ReactNode;

@@ -16,7 +16,7 @@ import { useRequestDeletion, useUpdateDetails, useUpdateType } from '../api/auth
 
 const failed = (error: Error, fallback: string) => toast({ title: 'Error', description: error.message || fallback, variant: 'destructive' });
 
-/** The dashboard's Settings tab (accounts §2): email read-only, inline name and company, type, reset, Danger Zone. */
+/** The dashboard's Settings tab (docs/product/accounts.md#settings): email read-only, inline name and company, type, reset, Danger Zone. */
 export function SettingsTab({ user }: { user: CurrentUser }) {
   const updateDetails = useUpdateDetails();
   const save = (field: 'name' | 'company') => (value: string) =>

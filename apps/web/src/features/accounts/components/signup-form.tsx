@@ -15,13 +15,13 @@ type FormInput = z.input<typeof signupFormSchema>;
 type FormOutput = z.output<typeof signupFormSchema>;
 
 export interface SignupFormProps {
-  /** A fixed account type hides the type selector (accounts §2 Sign-up form). */
+  /** A fixed account type hides the type selector (docs/product/accounts.md#sign-up). */
   fixedType?: UserType;
   /** Optional provider to claim with the new account (decision 0102). */
   providerId?: string;
   /**
    * 'page' (the /register page): 'Registration successful' / 'Registration failed'.
-   * 'embedded' (the provider landing page): 'Account created' / 'Failed to create account' (accounts §8).
+   * 'embedded' (the provider landing page): 'Account created' / 'Failed to create account' (docs/product/accounts.md#sign-up).
    */
   variant?: 'page' | 'embedded';
   onSuccess?(user: CurrentUser): void;
@@ -29,7 +29,7 @@ export interface SignupFormProps {
   idPrefix?: string;
 }
 
-/** The sign-up form (accounts §2, §5): validated on change with the server's own schema. */
+/** The sign-up form (docs/product/accounts.md#sign-up): validated on change with the server's own schema. */
 export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup' }: SignupFormProps) {
   const signup = useSignup();
   const {

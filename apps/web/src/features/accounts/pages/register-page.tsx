@@ -5,7 +5,7 @@ import { AuthCard } from '../components/auth-card';
 import { SignupForm } from '../components/signup-form';
 
 /**
- * /auth/register and /register (accounts §2): `type=provider` (or representative) fixes the type,
+ * /auth/register and /register (docs/product/accounts.md#sign-up): `type=provider` (or representative) fixes the type,
  * otherwise the selector defaults to provider; success goes to the same-site `redirect` (default /).
  */
 export function RegisterPage() {

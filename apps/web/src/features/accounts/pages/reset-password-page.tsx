@@ -26,7 +26,7 @@ function takeTokenFromHash(): string {
   return match[1]!;
 }
 
-/** /reset-password: request → token → reset, back buttons go back one step, login after 2 s (accounts §2). */
+/** /reset-password: request → token → reset, back buttons go back one step, login after 2 s (docs/product/accounts.md#password-reset). */
 export function ResetPasswordPage() {
   const initialToken = useRef<string | null>(null);
   initialToken.current ??= takeTokenFromHash();

@@ -1,4 +1,4 @@
-/** Query keys of the admin feature (one factory per feature, STYLE §6). */
+/** Query keys of the admin feature (one factory per feature, docs/style.md#6-one-home-per-endpoint-on-the-client). */
 export const adminKeys = {
   all: ['admin'] as const,
   users: (q: string, page: number) => ['admin', 'users', q, page] as const,

@@ -21,7 +21,7 @@ type Tab = (typeof TABS)[number][0];
 const isTab = (v: string | null): v is Tab => TABS.some(([t]) => t === v);
 
 /**
- * The admin dashboard (accounts §2 Admin dashboard), on /admin and /dashboard for admins: Users,
+ * The admin dashboard (docs/product/admin.md#admin-dashboard), on /admin and /dashboard for admins: Users,
  * Provider Claims and Tenders, plus Analytics, Waiting and the audit log. The tab lives in the address.
  */
 export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?: React.ReactNode }) {

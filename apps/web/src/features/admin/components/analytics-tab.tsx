@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { EmptyState, ListSkeleton, LoadError } from './shared';
 
-/** Analytics (spec README ruling): page views per day and the top paths, from the page_views table. */
+/** Analytics (docs/product/admin.md#analytics): page views per day and the top paths, from the page_views table. */
 export function AnalyticsTab() {
   const analytics = useAdminAnalytics(ANALYTICS_DAYS);
   if (analytics.isPending) return <ListSkeleton />;

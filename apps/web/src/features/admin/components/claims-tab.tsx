@@ -15,7 +15,7 @@ import { EmptyState, ListSkeleton, LoadError, failed } from './shared';
 
 export const claimBadgeVariant = { pending: 'warning', approved: 'success', rejected: 'destructive' } as const;
 
-/** Provider Claims (accounts §2): grouped by pending, approved and rejected, with Approve and Reject. */
+/** Provider Claims (docs/product/admin.md#claim-review): grouped by pending, approved and rejected, with Approve and Reject. */
 export function ClaimsTab() {
   return (
     <div className="grid gap-8">

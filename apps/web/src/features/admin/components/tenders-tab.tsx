@@ -12,7 +12,7 @@ import { EmptyState, ListSkeleton, LoadError } from './shared';
 const LABELS: Record<TenderStatus, string> = { open: 'Open', closed: 'Closed', awarded: 'Awarded' };
 const SHOWN = 10;
 
-/** Tenders (accounts §2): every tender grouped by status, from GET /api/tenders. */
+/** Tenders (docs/product/admin.md#tenders): every tender grouped by status, from GET /api/tenders. */
 export function TendersTab() {
   const tenders = useAdminTenders();
   if (tenders.isPending) return <ListSkeleton />;

@@ -15,7 +15,7 @@ import { useAdminUsers } from '../api/list-admin-users';
 import { useCancelDeletion, useUpdateAdminUser } from '../api/update-admin-user';
 import { EmptyState, ListSkeleton, LoadError, failed } from './shared';
 
-/** Users (accounts §2 Admin dashboard): search, inline edit, grant or revoke admin, pending deletions. */
+/** Users (docs/product/admin.md#users): search, inline edit, grant or revoke admin, pending deletions. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');

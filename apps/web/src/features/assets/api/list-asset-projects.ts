@@ -16,7 +16,7 @@ export const assetProjectsOptions = (q: Params) =>
 
 export const useAssetProjects = (q: Params) => useQuery(assetProjectsOptions(q));
 
-/** accounts §2: downloads tenders-yyyy-MM-dd.csv of the same filters; a failure is only logged (§8). */
+/** docs/product/assets.md#export: downloads tenders-yyyy-MM-dd.csv of the same filters; a failure is only logged. */
 export async function exportAssetProjects(q: Omit<Params, 'offset' | 'limit'>, today = new Date()) {
   try {
     const response = await fetch(`/api/assets/tenders${qs({ ...q, export: true } as Params)}`, { credentials: 'include' });

@@ -42,7 +42,7 @@ function fields(a: AssetDetail): Array<[string, string]> {
   ];
 }
 
-/** Asset detail (accounts §2): every field and a map at zoom 15, pitch 45; login required (§6). */
+/** Asset detail (docs/product/assets.md#asset-detail): every field and a map at zoom 15, pitch 45; login required. */
 export function AssetDetailView({ id }: { id: string }) {
   const me = useMe();
   const location = useLocation();

@@ -71,7 +71,7 @@ function TypeAhead({ label, value, onValue, suggestions, onPick, placeholder }: 
   );
 }
 
-/** The Overview filter panel, exactly as accounts §2 lists it. */
+/** The Overview filter panel, exactly as docs/product/assets.md#overview-filters lists it. */
 export function AssetFiltersPanel({ value, onChange, onClearAll }: { value: AssetFilters; onChange(next: AssetFilters): void; onClearAll(): void }) {
   const [applicant, setApplicant] = useState('');
   const debouncedApplicant = useDebounced(applicant);

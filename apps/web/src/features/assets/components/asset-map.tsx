@@ -17,7 +17,7 @@ export interface AssetPick {
 
 const capacityText = (mw: number | null) => (mw === null ? ASSET_MESSAGES.notAvailable : Number(mw.toFixed(1)).toString());
 
-/** Circle colour by technology (accounts §9) and radius 2–8 px by capacity 0–100 MW. */
+/** Circle colour by technology (docs/product/assets.md#asset-map) and radius 2–8 px by capacity 0–100 MW. */
 const colourExpression = ['match', ['get', 'technologyType'], ...Object.entries(TECHNOLOGY_COLOURS).flat(), DEFAULT_TECHNOLOGY_COLOUR];
 const radiusExpression = ['interpolate', ['linear'], ['min', ['coalesce', ['get', 'capacity'], 0], ASSET_MAP.circleCapacityMax], 0, ASSET_MAP.circleMinPx, ASSET_MAP.circleCapacityMax, ASSET_MAP.circleMaxPx];
 
@@ -81,7 +81,7 @@ function AssetLayer({
       root.append(title, capacity, button);
       popup.current?.remove();
       popup.current = new maplibre.Popup({ closeButton: true, maxWidth: '260px', focusAfterOpen: true }).setLngLat(lngLat).setDOMContent(root).addTo(map);
-      // accounts §9: pan when the point is within 50 px of an edge.
+      // docs/product/assets.md#asset-map: pan when the point is within 50 px of an edge.
       const point = map.project(lngLat);
       const { clientWidth: w, clientHeight: h } = map.getContainer();
       const m = ASSET_MAP.edgeMarginPx;
@@ -130,7 +130,7 @@ function AssetLayer({
     (map.getSource('assets') as GeoJSONSource | undefined)?.setData((data ?? { type: 'FeatureCollection', features: [] }) as never);
   }, [map, data]);
 
-  // accounts §2: exactly one region flies to its preset; none returns to the UK view.
+  // docs/product/assets.md#regions: exactly one region flies to its preset; none returns to the UK view.
   const regionKey = regions.join('|');
   const firstRun = useRef(true);
   useEffect(() => {
@@ -164,7 +164,7 @@ function Legend() {
 
 const LIST_SIZE = 50;
 
-/** The asset map with its keyboard list of what it shows (accounts §2 Overview). */
+/** The asset map with its keyboard list of what it shows (docs/product/assets.md#asset-map). */
 export function AssetMap({ filters, onViewDetails, resetSignal }: { filters: AssetFilters; onViewDetails(pick: AssetPick): void; resetSignal: number }) {
   const params = useMemo(() => toMapParams(filters), [filters]);
   const [viewport, setViewport] = useState<{ bounds: [number, number, number, number]; zoom: number } | null>(null);

@@ -1,7 +1,7 @@
 import { AGE_SLIDER, CAPACITY_SLIDER } from '@solar/shared/constants/assets';
 import type { AssetMapParams } from '../api/list-asset-coordinates';
 
-/** The Overview filter panel's state (accounts §2). */
+/** The Overview filter panel's state (docs/product/assets.md#overview-filters). */
 export interface AssetFilters {
   operators: string[];
   siteName: string;

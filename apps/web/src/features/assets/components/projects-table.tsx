@@ -25,7 +25,7 @@ function cell(row: ProjectRow, key: ProjectSortKey): string {
   }
 }
 
-/** The Projects tab (accounts §2): filters, sortable columns, 25 a page, export. */
+/** The Projects tab (docs/product/assets.md#projects-table): filters, sortable columns, 25 a page, export. */
 export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
   const [region, setRegion] = useState(ALL);
   const [technology, setTechnology] = useState(ALL);
@@ -36,7 +36,7 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
   const [page, setPage] = useState(1);
   const [lastOperator, setLastOperator] = useState(operatorSearch);
   if (lastOperator !== operatorSearch) {
-    // accounts §4: any filter change returns to page 1.
+    // docs/product/assets.md#projects-table: any filter change returns to page 1.
     setLastOperator(operatorSearch);
     setPage(1);
   }

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { AssetDetailView } from '../components/asset-detail';
 
-/** /asset-intel/{id} (accounts §2). */
+/** /asset-intel/{id} (docs/product/assets.md#asset-detail). */
 export function AssetDetailPage() {
   const { id = '' } = useParams();
   return (

@@ -28,7 +28,7 @@ function SourceNote() {
   );
 }
 
-/** /asset-intel (accounts §2): permanent Overview and Projects tabs plus closable asset tabs. */
+/** /asset-intel (docs/product/assets.md#asset-intel-page): permanent Overview and Projects tabs plus closable asset tabs. */
 export function AssetIntelPage() {
   const me = useMe();
   const navigate = useNavigate();
@@ -74,7 +74,7 @@ export function AssetIntelPage() {
           </p>
         </Alert>
       )}
-      {/* Inactive tabs unmount, so leaving Overview resets the map-loaded state (accounts §2). */}
+      {/* Inactive tabs unmount, so leaving Overview resets the map-loaded state (docs/product/assets.md#asset-intel-page). */}
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Asset intelligence views">
           <TabsTrigger value="overview">{ASSET_MESSAGES.overviewTab}</TabsTrigger>

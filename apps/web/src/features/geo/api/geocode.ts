@@ -6,7 +6,7 @@ import { geoKeys } from './keys';
 
 export type { GeoFeature };
 
-/** A chosen location suggestion (directory §3): place_name and center [longitude, latitude]. */
+/** A chosen location suggestion (docs/product/geo.md#location-suggestions): place_name and center [longitude, latitude]. */
 export interface LocationSelection {
   place_name: string;
   center: [number, number];
@@ -21,7 +21,7 @@ export interface GeocodeOptions {
 /**
  * UK location suggestions from `GET /api/geocode` (at most 5; 1 for a profile location). Empty
  * input asks nothing and gives none. A failure is logged as 'Geocoding failed: status' and gives no
- * suggestions (directory §8), so callers never see an error state.
+ * suggestions (docs/product/geo.md#location-suggestions), so callers never see an error state.
  */
 export async function fetchGeocode(
   query: string,

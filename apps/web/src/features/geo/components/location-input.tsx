@@ -14,7 +14,7 @@ export interface LocationInputProps {
   /** The current location text (a chosen place_name, or what the address holds). */
   value: string;
   onSelect(selection: LocationSelection): void;
-  /** The clear icon: the caller removes location, centre and radius (directory §5). */
+  /** The clear icon: the caller removes location, centre and radius (docs/product/geo.md#location-suggestions). */
   onClear(): void;
   placeholder?: string;
   /** Geocoding types (place, locality, neighborhood, address, postcode); all when omitted. */
@@ -37,7 +37,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * The shared location input (directory §5, §9): UK suggestions from the gazetteer, debounced
+ * The shared location input (docs/product/geo.md#location-suggestions): UK suggestions from the gazetteer, debounced
  * 300 ms, at most 5, as an ARIA 1.2 combobox (arrow keys move, Enter chooses, Escape closes). A
  * suggestion sets location and centre through `onSelect`; the clear icon calls `onClear` and
  * empties the suggestions.

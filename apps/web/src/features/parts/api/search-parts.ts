@@ -5,7 +5,7 @@ import { ApiError, sendJson } from '../../../lib/api-client';
 
 type Envelope = { success: true; data: PartsAnswer } | { success: false; message?: string };
 
-/** `POST /api/parts/search` (accounts §7): `{ success, data: { content, citations } }` or `{ success: false, message }`. */
+/** `POST /api/parts/search` (docs/product/parts.md#calls): `{ success, data: { content, citations } }` or `{ success: false, message }`. */
 export async function searchParts(body: PartsSearchInput): Promise<PartsAnswer> {
   const result = await sendJson<Envelope>('POST', '/api/parts/search', body);
   if (!result || result.success !== true || typeof result.data?.content !== 'string' || !Array.isArray(result.data.citations))

@@ -9,7 +9,7 @@ export interface BrandsSelectProps {
   max: number;
 }
 
-/** Brands multi-select (accounts §2): pick from the list or add free text; chosen brands show as removable chips. */
+/** Brands multi-select (docs/product/parts.md#parts-search): pick from the list or add free text; chosen brands show as removable chips. */
 export function BrandsSelect({ id, options, value, onChange, max }: BrandsSelectProps) {
   const remaining = options.filter((o) => !value.some((v) => v.toLowerCase() === o.toLowerCase()));
   return (

@@ -39,7 +39,7 @@ function CitationLink({ url }: { url: string }) {
   );
 }
 
-/** The answer (accounts §2): sanitised markdown, with `[n]` markers linked to the numbered sources below. */
+/** The answer (docs/product/parts.md#parts-search): sanitised markdown, with `[n]` markers linked to the numbered sources below. */
 export function PartsAnswerView({ answer }: { answer: PartsAnswer }) {
   const html = useMemo(() => renderAnswer(answer.content, answer.citations.length), [answer]);
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Marked, type Tokens } from 'marked';
 import DOMPurify from 'dompurify';
 
 /**
- * Answer markdown is untrusted (SECURITY.md; it may come from an external answer service): raw HTML
+ * Answer markdown is untrusted (docs/security.md#input-output-uploads; it may come from an external answer service): raw HTML
  * is shown as text, links are kept only for http(s) and same-site relative URLs, images only from
  * this site, and `[n]` markers become links to their citation. DOMPurify then enforces the same
  * rules on the final DOM attributes, so a trick that fools the markdown step still ends inert.

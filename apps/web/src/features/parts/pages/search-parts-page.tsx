@@ -32,7 +32,7 @@ function readLastSearch(): LastSearch | null {
   }
 }
 
-/** Parts search (accounts §2, §3, §5, §8): a cited answer from the catalogue and the directory. */
+/** Parts search (docs/product/parts.md#parts-search): a cited answer from the catalogue and the directory. */
 export function SearchPartsPage() {
   const search = useSearchParts();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -65,7 +65,7 @@ export function SearchPartsPage() {
           // Storage full or disabled: the answer still shows, it just is not kept.
         }
       },
-      // The server's message when it sent one (accounts §8), else 'Failed to search for parts'.
+      // The server's message when it sent one (docs/product/parts.md#parts-search), else 'Failed to search for parts'.
       onError: (error) =>
         toast({
           title: PARTS_MESSAGES.searchErrorTitle,

@@ -5,7 +5,7 @@ import { QUERY } from '@solar/shared/constants/ui';
 import { ApiError, getJson } from '../../../lib/api-client';
 import { providerKeys } from './keys';
 
-/** One provider by id or slug: always stale, 3 retries (directory §7); 404 is not retried. */
+/** One provider by id or slug: always stale, 3 retries (docs/product/providers.md#calls); 404 is not retried. */
 export const providerOptions = (id: string) =>
   queryOptions({
     queryKey: providerKeys.detail(id),

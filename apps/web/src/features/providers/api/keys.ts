@@ -1,4 +1,4 @@
-/** One key factory for the provider feature (STYLE §6). */
+/** One key factory for the provider feature (docs/style.md#6-one-home-per-endpoint-on-the-client). */
 export const providerKeys = {
   all: ['providers'] as const,
   search: (query: string) => ['providers', 'search', query] as const,

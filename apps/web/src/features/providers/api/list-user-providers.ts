@@ -4,7 +4,7 @@ import { getJson } from '../../../lib/api-client';
 import { retryUnless401 } from '../../../lib/query-client';
 import { providerKeys } from './keys';
 
-/** GET /api/providers/user/{userId} (directory §7): the user's claims and owned profiles. */
+/** GET /api/providers/user/{userId} (docs/product/providers.md#calls): the user's claims and owned profiles. */
 export const userProvidersOptions = (userId: string) =>
   queryOptions({
     queryKey: providerKeys.user(userId),

@@ -35,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 const filters = readFilters(new URLSearchParams('services=Panel+Cleaning'));
 
-describe('directory list responses (directory §5, §8)', () => {
+describe('directory list responses (docs/product/providers.md#directory)', () => {
   it.each(INVALID)("a list body with %s is 'Invalid provider data format'", (_label, body) => {
     expect(() => checkListShape(body)).toThrow(M.invalidFormat);
   });

@@ -10,7 +10,7 @@ import { providerKeys } from './keys';
 
 /**
  * PATCH /api/providers/{id} with the changed fields, applied optimistically to the cached profile
- * and rolled back on failure (directory §4).
+ * and rolled back on failure (docs/product/providers.md#profile-editing).
  */
 export function useUpdateProvider(id: string) {
   const client = useQueryClient();
@@ -54,7 +54,7 @@ export function useCreateProvider() {
 export function useClaimProvider(id: string) {
   const client = useQueryClient();
   return useMutation({
-    // The client always sends force: true (directory §4).
+    // The client always sends force: true (docs/product/providers.md#claims).
     mutationFn: (input: Omit<ClaimProviderInput, 'force'>) =>
       sendJson<{ success: true; message: string }>('POST', `/api/providers/${encodeURIComponent(id)}/claim`, {
         ...input,

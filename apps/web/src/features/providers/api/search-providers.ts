@@ -30,7 +30,7 @@ export function searchQueryString(filters: DirectoryFilters, extra: Record<strin
   });
 }
 
-/** A list response must carry success and a data array (directory §5), else 'Invalid provider data format'. */
+/** A list response must carry success and a data array (docs/product/providers.md#directory), else 'Invalid provider data format'. */
 export function checkListShape<T = ProviderSummary>(
   body: unknown,
 ): { data: T[]; pagination: ProviderPage['pagination'] } {
@@ -40,7 +40,7 @@ export function checkListShape<T = ProviderSummary>(
 }
 
 /**
- * The public provider list (directory §5): an answer in an invalid format gives an empty list, not
+ * The public provider list (docs/product/providers.md#calls): an answer in an invalid format gives an empty list, not
  * an error. Used by the list-a-tender page's provider list, the spec's reader of the public list.
  */
 export function publicListShape(body: unknown): ProviderPage {

@@ -33,7 +33,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress?: 
   });
 }
 
-/** After a logo or cover upload the returned URL is checked with HEAD (directory §4). */
+/** After a logo or cover upload the returned URL is checked with HEAD (docs/product/providers.md#uploads). */
 export async function isReachable(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });

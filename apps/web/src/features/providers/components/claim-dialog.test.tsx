@@ -33,7 +33,7 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('dialog', { name: 'Claim this profile' });
 }
 
-describe('claim dialog (directory §2, §5)', () => {
+describe('claim dialog (docs/product/providers.md#claims)', () => {
   it("refuses an empty or blank role with 'Role is required' and sends nothing", async () => {
     const user = userEvent.setup();
     renderDialog();

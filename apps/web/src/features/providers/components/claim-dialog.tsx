@@ -16,7 +16,7 @@ interface ClaimForm {
   message?: string;
 }
 
-/** The claim dialog (directory §2, §5): role required, message optional, sent with force true. */
+/** The claim dialog (docs/product/providers.md#claims): role required, message optional, sent with force true. */
 export function ClaimDialog({ providerId, businessName }: { providerId: string; businessName: string }) {
   const [open, setOpen] = useState(false);
   const claim = useClaimProvider(providerId);
@@ -33,7 +33,7 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
     } catch (error) {
       toast({
         title: 'Error',
-        // The server's message; a request that got no answer gets the default (directory §8).
+        // The server's message; a request that got no answer gets the default (docs/product/providers.md#claims).
         description: error instanceof ApiError && error.message ? error.message : M.claimFailed,
         variant: 'destructive',
       });

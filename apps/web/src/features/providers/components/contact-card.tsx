@@ -17,7 +17,7 @@ const LINKS = [
 
 type ContactKey = 'website' | 'phone' | 'email' | 'linkedin' | 'twitter' | 'facebook';
 
-/** 'Contact Information' (directory §2): https:// prepended, tel and mailto links, or the empty text. */
+/** 'Contact Information' (docs/product/providers.md#contact-information): https:// prepended, tel and mailto links, or the empty text. */
 export function ContactCard({
   provider,
   canEdit,

@@ -18,14 +18,14 @@ export interface DirectoryFilterPanelProps {
   clearLocation(): void;
   setRadius(radius: number): void;
   companyOptions: readonly string[];
-  /** The map view also filters by scale (directory §2: the map carries scales). */
+  /** The map view also filters by scale (docs/product/providers.md#directory-map: the map carries scales). */
   withScales?: boolean;
   /** Called after a location suggestion is chosen (the map flies to it). */
   onLocationChosen?(center: [number, number]): void;
 }
 
 /**
- * The directory's filter inputs, shared by the list and the map (directory §2, §4): services and
+ * The directory's filter inputs, shared by the list and the map (docs/product/providers.md#filters): services and
  * company names as chips, location with radius, and 'Advanced Search' with its count badge.
  */
 export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
@@ -128,7 +128,7 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
   );
 }
 
-/** Summary badges of the active location, type, technology, (scale) and phase filters (directory §2). */
+/** Summary badges of the active location, type, technology, (scale) and phase filters (docs/product/providers.md#filters). */
 export function ActiveFilterBadges({ filters, withScales }: { filters: DirectoryFilters; withScales?: boolean }) {
   const badges = [
     ...filters.types.map((v) => `Type: ${v}`),

@@ -18,7 +18,7 @@ export interface DirectoryFilters {
 
 export type ListKey = 'companies' | 'services' | 'types' | 'technologies' | 'scales' | 'phases';
 
-/** Toggle (directory §4): selecting an already selected item removes it; matching is case-insensitive. */
+/** Toggle (docs/product/providers.md#filters): selecting an already selected item removes it; matching is case-insensitive. */
 export function toggleItem(list: readonly string[], item: string): string[] {
   const value = item.trim();
   if (!value) return [...list];
@@ -44,7 +44,7 @@ export function readFilters(params: URLSearchParams): DirectoryFilters {
   };
 }
 
-/** Only the filters that are set, as query parameters for /providers/map (directory §2). */
+/** Only the filters that are set, as query parameters for /providers/map (docs/product/providers.md#directory). */
 export function mapLinkQuery(params: URLSearchParams): string {
   const out = new URLSearchParams();
   for (const key of [
@@ -65,7 +65,7 @@ export function mapLinkQuery(params: URLSearchParams): string {
 
 /**
  * Directory filters held in the address (replace, no history entries). A change of company,
- * service, type, technology, phase or location returns to page 1; radius does not (directory §4).
+ * service, type, technology, phase or location returns to page 1; radius does not (docs/product/providers.md#filters).
  */
 export function useDirectoryFilters() {
   const [params, update] = useQueryParams();

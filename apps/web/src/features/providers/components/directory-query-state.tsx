@@ -2,7 +2,7 @@ import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { Button } from '../../../components/ui/button';
 
 /**
- * The directory's loading and error states, shared by the list and the map (directory §2):
+ * The directory's loading and error states, shared by the list and the map (docs/product/providers.md#directory):
  * 'Loading providers...', or the error message ('Failed to load providers') with a Retry.
  * Returns null once there is data to show.
  */

@@ -33,7 +33,7 @@ const KINDS = {
   },
 } as const;
 
-/** 'Add logo' / 'Change' and 'Add Cover' / 'Change Cover' (directory §2, §5, §8). */
+/** 'Add logo' / 'Change' and 'Add Cover' / 'Change Cover' (docs/product/providers.md#uploads). */
 export function ImageUploadButton({
   providerId,
   queryId = providerId,

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input, Textarea } from '../../../components/ui/input';
 import { ToggleChips } from './toggle-chips';
 
-/** A profile section card with an edit toggle for owners and admins (directory §2, §4). */
+/** A profile section card with an edit toggle for owners and admins (docs/product/providers.md#profile-editing). */
 export function SectionCard({
   title,
   canEdit,
@@ -56,7 +56,7 @@ export function ChipsView({ values, empty = 'Not specified' }: { values: readonl
   );
 }
 
-/** Free list editor: items trimmed, empty and duplicates ignored (directory §5). */
+/** Free list editor: items trimmed, empty and duplicates ignored (docs/product/providers.md#validation). */
 export function ListEditor({
   id,
   label,

@@ -72,7 +72,7 @@ function renderCard(
   );
 }
 
-describe('provider card (directory §2)', () => {
+describe('provider card (docs/product/providers.md#provider-card)', () => {
   it('shows name, type label, location, radius and services', () => {
     renderCard();
     expect(screen.getByRole('link', { name: 'Acme Solar' })).toHaveAttribute('href', '/providers/acme');

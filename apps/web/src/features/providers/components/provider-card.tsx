@@ -18,21 +18,21 @@ import { SignInRequiredDialog } from './sign-in-required-dialog';
 export interface ProviderCardProps {
   provider: ProviderSummary;
   currentUserId?: string | null;
-  /** In the directory the 'Unclaimed' badge and contact details are hidden (directory §2). */
+  /** In the directory the 'Unclaimed' badge and contact details are hidden (docs/product/providers.md#provider-card). */
   showUnclaimed?: boolean;
   showContact?: boolean;
   /** On a tender page: the 'Invite to tender' toggle instead of 'Request quote'. */
   tender?: { selected: boolean; onToggle(providerId: string): void };
   /**
    * Where the 'Sign In Required' links come back to. Default: the quote page for 'Request quote'; on
-   * a tender page the page itself (the list-a-tender page passes '/list-a-tender', accounts §2).
+   * a tender page the page itself (the list-a-tender page passes '/list-a-tender', docs/product/tenders.md#inviting-providers).
    */
   signInRedirect?: string;
 }
 
 export const quotePath = (p: Pick<ProviderSummary, 'id'>) => `/providers/${p.id}/quote`;
 
-/** The provider card (directory §2 "Provider card"). */
+/** The provider card (docs/product/providers.md#provider-card). */
 export function ProviderCard({
   provider,
   currentUserId,

@@ -26,7 +26,7 @@ type Position = [lng: number, lat: number];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The location geocoded with the gazetteer (limit 1), retried 3 times with a 1 s pause (directory §7). */
+/** The location geocoded with the gazetteer (limit 1), retried 3 times with a 1 s pause (docs/product/providers.md#profile-map). */
 async function geocodeLocation(location: string, signal?: AbortSignal): Promise<Position | null> {
   for (let attempt = 0; attempt <= PROFILE_GEOCODE_RETRIES; attempt++) {
     if (attempt > 0) await pause(PROFILE_GEOCODE_PAUSE_MS);
@@ -103,7 +103,7 @@ function FlyToPosition({ position }: { position: Position }) {
   return null;
 }
 
-/** Legend of the provider maps (directory §2): Local Provider (primary colour), Countrywide Provider (orange). */
+/** Legend of the provider maps (docs/product/providers.md#profile-map): Local Provider (primary colour), Countrywide Provider (orange). */
 export function ProviderLegend({ title, className }: { title?: string; className?: string }) {
   return (
     <div
@@ -136,13 +136,13 @@ export function ProviderLegend({ title, className }: { title?: string; className
 
 export interface ProviderMapCardProps {
   provider: Pick<ProviderSummary, 'businessName' | 'coordinates' | 'location' | 'serviceRadius'>;
-  /** The card variant is 300 px high, the page variant 400 px (directory §2). */
+  /** The card variant is 300 px high, the page variant 400 px (docs/product/providers.md#profile-map). */
   variant?: 'page' | 'card';
   className?: string;
 }
 
 /**
- * The profile map card (directory §2): hidden when the location is unknown; a marker labelled with
+ * The profile map card (docs/product/providers.md#profile-map): hidden when the location is unknown; a marker labelled with
  * the provider's name, its service-area circle, a navigation control and the 'Provider Types'
  * legend; the UK at zoom 5 until the position is known, then zoom 12.
  */

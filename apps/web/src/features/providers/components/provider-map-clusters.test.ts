@@ -23,7 +23,7 @@ const points = [
 ];
 const UK: [number, number, number, number] = [-11, 49, 3, 61];
 
-describe('directory map clustering (directory §9)', () => {
+describe('directory map clustering (docs/product/providers.md#directory-map)', () => {
   it('clusters nearby providers at the UK zoom and carries the countrywide share', () => {
     const clusters = new ProviderClusters(points);
     const items = clusters.itemsIn(UK, 4.8);

@@ -17,7 +17,7 @@ export type MapItem =
   | { kind: 'point'; point: ProviderPoint; position: [number, number] };
 
 /**
- * Clusters the directory's points in the browser with supercluster (directory §9: radius 40 px,
+ * Clusters the directory's points in the browser with supercluster (docs/product/providers.md#directory-map: radius 40 px,
  * clusters up to zoom 16). Each cluster sums its countrywide providers, so it can show their share.
  */
 export class ProviderClusters {
@@ -62,7 +62,7 @@ export class ProviderClusters {
     });
   }
 
-  /** The zoom at which a cluster splits, capped at 20 (directory §9). */
+  /** The zoom at which a cluster splits, capped at 20 (docs/product/providers.md#directory-map). */
   expansionZoom(clusterId: number): number {
     return cappedExpansionZoom(this.index.getClusterExpansionZoom(clusterId));
   }

@@ -8,7 +8,7 @@ import { ProviderLegend, ProviderMapCard } from './provider-map-card';
 
 const withQuery = (ui: React.ReactNode) => <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>;
 
-describe('profile map card (directory §2)', () => {
+describe('profile map card (docs/product/providers.md#profile-map)', () => {
   it.each(['', '0', 'Location not available', '  '])('is hidden when the location is %j', (location) => {
     const { container } = render(
       withQuery(
@@ -33,7 +33,7 @@ describe('profile map card (directory §2)', () => {
   });
 });
 
-describe('cluster donut (directory §9)', () => {
+describe('cluster donut (docs/product/providers.md#directory-map)', () => {
   const arcs = (el: HTMLElement) => [...el.querySelectorAll('circle')];
 
   it('draws the countrywide share as an orange arc of the ring', () => {

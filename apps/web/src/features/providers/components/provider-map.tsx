@@ -62,7 +62,7 @@ function ViewTracker({ onChange }: { onChange(view: View): void }) {
 }
 
 /**
- * Service-area circles (directory §9: 64 points, blue fill at 0.2 opacity; none for countrywide).
+ * Service-area circles (docs/product/providers.md#service-areas: 64 points, blue fill at 0.2 opacity; none for countrywide).
  * Only circles that reach the view are built, nearest first, at most 1,500 (decision 0271).
  */
 function ServiceAreas({
@@ -131,7 +131,7 @@ function ServiceAreas({
   return null;
 }
 
-/** A cluster as a donut: the orange arc is the share of countrywide providers (directory §9). */
+/** A cluster as a donut: the orange arc is the share of countrywide providers (docs/product/providers.md#directory-map). */
 export function ClusterDonut({ count, countrywide, share }: { count: number; countrywide: number; share: number }) {
   const size = Math.round(34 + Math.min(22, Math.log10(Math.max(1, count)) * 8));
   const r = size / 2 - 4;
@@ -242,7 +242,7 @@ function PopupCard({ point, currentUserId }: { point: ProviderPoint; currentUser
   );
 }
 
-/** The popup card of the chosen provider (directory §2); closing it clears the choice. */
+/** The popup card of the chosen provider (docs/product/providers.md#directory-map); closing it clears the choice. */
 function ProviderPopup({
   point,
   onClose,
@@ -287,7 +287,7 @@ function ProviderPopup({
   return createPortal(<PopupCard point={point} currentUserId={currentUserId} />, element);
 }
 
-/** Flies to a chosen location at zoom 10 (directory §9). */
+/** Flies to a chosen location at zoom 10 (docs/product/providers.md#directory-map). */
 function FocusFlyer({ focus }: { focus: ProviderMapProps['focus'] }) {
   const { map } = useMap();
   const seq = focus?.seq;
@@ -326,7 +326,7 @@ function MapTools({
 }
 
 /**
- * The directory map (directory §2, §9): clustered providers with the countrywide share, service
+ * The directory map (docs/product/providers.md#directory-map): clustered providers with the countrywide share, service
  * areas on a switch, the legend, popup cards, and beside it a keyboard list of the providers in
  * view that stays in step with the map (decision 0272).
  */

@@ -4,7 +4,7 @@ import { signInPath } from '@solar/shared/domain/redirect';
 import { buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** 'Sign In Required' (directory §2): sign in or sign up, coming back to `redirect`. */
+/** 'Sign In Required' (docs/product/providers.md#provider-card): sign in or sign up, coming back to `redirect`. */
 export function SignInRequiredDialog({
   open,
   onOpenChange,

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-/** Selectable option chips (aria-pressed); choosing a selected one removes it (directory §4). */
+/** Selectable option chips (aria-pressed); choosing a selected one removes it (docs/product/providers.md#filters). */
 export function ToggleChips({
   label,
   options,

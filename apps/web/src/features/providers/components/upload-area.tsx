@@ -3,7 +3,7 @@ import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { UploadCloud } from 'lucide-react';
 import { toast } from '../../../components/ui/toast-store';
 
-/** Generic file-drop rejections (directory §8), from react-dropzone's codes. */
+/** Generic file-drop rejections (docs/product/platform.md#errors), from react-dropzone's codes. */
 export const REJECTION_MESSAGES: Record<string, string> = {
   'file-invalid-type': 'This file type is not accepted.',
   'file-too-large': 'This file is too large.',

@@ -66,7 +66,7 @@ const errorOf = (label: string | RegExp) => {
   return id ? document.getElementById(id)?.textContent : null;
 };
 
-describe('/provider-create (directory §2, §4, §5)', () => {
+describe('/provider-create (docs/product/providers.md#create-provider)', () => {
   it('shows every required-field message on an empty submit and sends nothing', async () => {
     const user = userEvent.setup();
     renderPage();

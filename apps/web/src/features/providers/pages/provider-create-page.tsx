@@ -28,7 +28,7 @@ import { RemovableChips, ToggleChips } from '../components/toggle-chips';
 
 type FormValues = CreateProviderInput;
 
-/** /provider-create (directory §2, §4, §5). */
+/** /provider-create (docs/product/providers.md#create-provider). */
 export function ProviderCreatePage() {
   const navigate = useNavigate();
   const create = useCreateProvider();
@@ -62,7 +62,7 @@ export function ProviderCreatePage() {
   const [certDraft, setCertDraft] = useState('');
   const [assocDraft, setAssocDraft] = useState('');
 
-  // The business name is checked 500 ms after typing stops (directory §4).
+  // The business name is checked 500 ms after typing stops (docs/product/providers.md#create-provider).
   const name = values.businessName ?? '';
   useEffect(() => {
     if (!name.trim()) return setExisting(null);
@@ -89,7 +89,7 @@ export function ProviderCreatePage() {
       toast({ title: 'Success', description: M.created, variant: 'success' });
       navigate(`/providers/${body.data.id}`);
     } catch (error) {
-      // The server's message (or the request helper's); a request that got no answer gets the default (directory §8).
+      // The server's message (or the request helper's); a request that got no answer gets the default (docs/product/providers.md#create-provider).
       const message = error instanceof ApiError ? error.message : '';
       if (message.includes('already exists')) {
         setError('businessName', { message: M.nameExistsField });
@@ -288,7 +288,7 @@ export function ProviderCreatePage() {
   );
 }
 
-/** Login required (directory §6): signed-out visitors go to /login?redirect=… (ruling). */
+/** Login required (docs/product/accounts.md#route-guard): signed-out visitors go to /login?redirect=… (ruling). */
 export function GuardedProviderCreatePage() {
   return (
     <RequireAuth redirectTo="/login">

@@ -13,7 +13,7 @@ import { useDeleteMedia } from '../api/provider-mutations';
 import { uploadWithProgress } from '../api/upload';
 import { UploadArea } from '../components/upload-area';
 
-/** /providers/{id}/media (directory §2): 'Media Files', upload area, grid, owner delete. */
+/** /providers/{id}/media (docs/product/providers.md#media-page): 'Media Files', upload area, grid, owner delete. */
 export function ProviderMediaPage() {
   const { id = '' } = useParams();
   const me = useMe();
@@ -139,7 +139,7 @@ export function ProviderMediaPage() {
   );
 }
 
-/** Login required (directory §6): signed-out visitors go to /login?redirect=… (ruling). */
+/** Login required (docs/product/accounts.md#route-guard): signed-out visitors go to /login?redirect=… (ruling). */
 export function GuardedProviderMediaPage() {
   return (
     <RequireAuth redirectTo="/login">

@@ -51,7 +51,7 @@ export interface ProviderProfilePageProps {
   renderMap?: (provider: Provider) => ReactNode;
 }
 
-/** /providers/{id} (directory §2, §4): profile, owner/admin editing one section at a time. */
+/** /providers/{id} (docs/product/providers.md#profile): profile, owner/admin editing one section at a time. */
 export function ProviderProfilePage({
   renderMap = (p) => <ProviderMapCard provider={p} />,
 }: ProviderProfilePageProps = {}) {
@@ -64,7 +64,7 @@ export function ProviderProfilePage({
   const [editing, setEditing] = useState<Section | null>(null);
   const [coverFailed, setCoverFailed] = useState(false);
 
-  // 'new' renders nothing (directory §2).
+  // 'new' renders nothing (docs/product/platform.md#routes).
   if (id === 'new') return null;
   if (query.isPending || me.isPending) return <ProfileSkeleton />;
   if (query.isError) {
@@ -96,7 +96,7 @@ export function ProviderProfilePage({
   const name = provider.businessName || M.unclaimedName;
   const pathId = provider.slug || provider.id;
 
-  /** Saves one section optimistically; the edit state is cleared after success (directory §4). */
+  /** Saves one section optimistically; the edit state is cleared after success (docs/product/providers.md#profile-editing). */
   const save = (
     changes: UpdateProviderInput,
     success: string = M.detailsUpdated,
@@ -454,7 +454,7 @@ function LocationEditor({
   );
 }
 
-/** Countrywide switch on → -1, off → 0; a typed number is saved at once (directory §4). */
+/** Countrywide switch on → -1, off → 0; a typed number is saved at once (docs/product/providers.md#profile-editing). */
 function RadiusEditor({ value, onSave }: { value: number | null; onSave(radius: number): void }) {
   const countrywide = value === -1;
   const [typed, setTyped] = useState(value && value > 0 ? String(value) : '');

@@ -26,7 +26,7 @@ const FILTER_KEYS = [
   'radius',
 ] as const;
 
-/** 'View as List' keeps the filters that are set, scales included (directory §2). */
+/** 'View as List' keeps the filters that are set, scales included (docs/product/providers.md#directory-map). */
 export function listLinkQuery(params: URLSearchParams): string {
   const out = new URLSearchParams();
   for (const key of FILTER_KEYS) for (const v of params.getAll(key)) if (v) out.append(key, v);
@@ -46,7 +46,7 @@ export function centerOf(value: string): [number, number] | null {
     : null;
 }
 
-/** /providers/map: the directory as a map (directory §2, §5, §9). */
+/** /providers/map: the directory as a map (docs/product/providers.md#directory-map). */
 export function ProvidersMapPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius } = useDirectoryFilters();
   const { data: me } = useMe();

@@ -11,7 +11,7 @@ import { DirectoryQueryState } from '../components/directory-query-state';
 import { mapLinkQuery, useDirectoryFilters } from '../components/directory-filters-state';
 import { ProviderCard } from '../components/provider-card';
 
-/** /providers: the directory list view (directory §2, §4, §5). */
+/** /providers: the directory list view (docs/product/providers.md#directory). */
 export function ProvidersPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius, setSort, setPage } = useDirectoryFilters();
   const { data: me } = useMe();

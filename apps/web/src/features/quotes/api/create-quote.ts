@@ -20,7 +20,7 @@ export function toFormData({ providerId, form, nda, scope }: CreateQuoteInput): 
   return data;
 }
 
-/** POST /api/quotes (spec README ruling: quotes are real). */
+/** POST /api/quotes (docs/product/quotes.md#calls: quotes are real). */
 export function useCreateQuote() {
   const client = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-/** One key factory for the quotes feature (STYLE §6). */
+/** One key factory for the quotes feature (docs/style.md#6-one-home-per-endpoint-on-the-client). */
 export const quoteKeys = {
   all: ['quotes'] as const,
   received: (page: number) => ['quotes', 'received', page] as const,

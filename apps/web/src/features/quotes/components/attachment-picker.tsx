@@ -12,7 +12,7 @@ function rejection(rejections: FileRejection[]): string {
 }
 
 /**
- * One PDF, DOC or DOCX file up to 5 MB (directory §5, §9), chosen by click or drop. The server checks
+ * One PDF, DOC or DOCX file up to 5 MB (docs/product/quotes.md#attachments), chosen by click or drop. The server checks
  * the real type from the file's bytes; this only saves a round trip.
  */
 export function AttachmentPicker({

@@ -24,7 +24,7 @@ function setup(overrides: Partial<QuoteFormInput> = {}, fixed = true) {
   return { onSubmit, user: userEvent.setup() };
 }
 
-describe('QuoteRequestForm (directory §2, §5)', () => {
+describe('QuoteRequestForm (docs/product/quotes.md#quote-form)', () => {
   it('shows the prefilled time preference read-only as Preferred Start Time', () => {
     setup();
     const field = screen.getByLabelText('Preferred Start Time');

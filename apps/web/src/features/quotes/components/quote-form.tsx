@@ -22,7 +22,7 @@ export interface QuoteFormValues {
 type Errors = Partial<Record<keyof QuoteFormInput | 'nda' | 'scope', string>>;
 
 /**
- * The quote request form (directory §3 fields, §5 rules). The same zod schema as the server checks
+ * The quote request form (docs/product/quotes.md#quote-form: fields and rules). The same zod schema as the server checks
  * it; the server checks again, including the files' real types.
  */
 export function QuoteRequestForm({
@@ -33,7 +33,7 @@ export function QuoteRequestForm({
   onSubmit,
 }: {
   initial: QuoteFormInput;
-  /** Set from the address: shown read-only as 'Preferred Start Time' (directory §2). */
+  /** Set from the address: shown read-only as 'Preferred Start Time' (docs/product/quotes.md#quote-page). */
   timePreferenceFixed: boolean;
   submitting: boolean;
   notice?: React.ReactNode;
@@ -158,7 +158,7 @@ export function QuoteRequestForm({
             id="quote-useDefaultContract"
             checked={Boolean(values.useDefaultContract)}
             onCheckedChange={(checked) => {
-              // Switching off clears the choice (directory §2).
+              // Switching off clears the choice (docs/product/quotes.md#quote-form).
               setValues((v) => ({ ...v, useDefaultContract: checked, selectedContract: checked ? v.selectedContract : null }));
               setErrors((e) => ({ ...e, selectedContract: undefined }));
             }}

@@ -11,7 +11,7 @@ import { useReceivedQuotes, useSentQuotes } from '../api/list-quotes';
 import { QuoteCard } from './quote-card';
 
 /**
- * The dashboard's Quotes tab (accounts §2): Received Quotes and Sent Quotes from the server, with
+ * The dashboard's Quotes tab (docs/product/quotes.md#quotes-tab): Received Quotes and Sent Quotes from the server, with
  * 'Loading quotes data...' while loading and the spec's empty texts.
  */
 export function QuotesTab({ user }: { user: CurrentUser }) {

@@ -15,7 +15,7 @@ import { useProvider } from '../../providers/api/get-provider';
 import { useCreateQuote } from '../api/create-quote';
 import { QuoteRequestForm, type QuoteFormValues } from '../components/quote-form';
 
-/** /providers/{id}/quote (directory §2): login required; signed-out visitors go to /auth?redirect=… */
+/** /providers/{id}/quote (docs/product/quotes.md#quote-page): login required; signed-out visitors go to /auth?redirect=… */
 export function QuotePage() {
   return (
     <RequireAuth redirectTo="/auth" fallback={<QuoteSkeleton />}>
@@ -45,7 +45,7 @@ function QuoteRequest() {
   const timePreference = params.get('timePreference') ?? '';
   const initial = useMemo<QuoteFormInput>(
     () => ({
-      // Query parameters prefill the form (directory §2).
+      // Query parameters prefill the form (docs/product/quotes.md#quote-page).
       service: params.get('service') ?? '',
       location: params.get('location') ?? '',
       timePreference,

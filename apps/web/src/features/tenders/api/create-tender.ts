@@ -5,7 +5,7 @@ import { tenderKeys } from './keys';
 
 export type CreatedTender = Tender & { waitingListProviders: number };
 
-/** `POST /api/tenders` (accounts §7). The owner is the session's user; no userId is sent. */
+/** `POST /api/tenders` (docs/product/tenders.md#calls). The owner is the session's user; no userId is sent. */
 export function useCreateTender() {
   const client = useQueryClient();
   return useMutation({

@@ -14,12 +14,12 @@ interface Page {
 /**
  * Providers a private tender may invite, from the directory search endpoint (issue 8), 10 at a time
  * with Load More: by service, and by the tender's location and radius under the tender location rule
- * of accounts §9 (countrywide providers always; none without coordinates once a location is chosen).
+ * of docs/product/tenders.md#inviting-providers (countrywide providers always; none without coordinates once a location is chosen).
  */
 export function useInvitableProviders(params: { service: string; lat?: number; lng?: number; radius: number }, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: [...tenderKeys.all, 'invitable-providers', params],
-    // An answer in an invalid format gives an empty list (directory §5, the public provider list).
+    // An answer in an invalid format gives an empty list (docs/product/tenders.md#inviting-providers, the public provider list).
     queryFn: async ({ pageParam }): Promise<Page> => {
       const url = `/api/providers/search${toQueryString({
         services: [params.service],

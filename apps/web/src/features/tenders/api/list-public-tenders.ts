@@ -24,7 +24,7 @@ export interface PublicTendersResponse {
   pagination: { page: number; pages: number; total: number; limit: number };
 }
 
-/** `GET /api/tenders/public`: filtered, sorted and paginated on the server (accounts §7, §9). */
+/** `GET /api/tenders/public`: filtered, sorted and paginated on the server (docs/product/tenders.md#calls). */
 export const publicTendersQueryOptions = (params: PublicTendersParams) =>
   queryOptions({
     queryKey: tenderKeys.publicList({ ...params }),

@@ -3,7 +3,7 @@ import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 
-/** 'Authentication Required' with Cancel, Login and Register (accounts §5), returning to `redirect`. */
+/** 'Authentication Required' with Cancel, Login and Register (docs/product/tenders.md#list-a-tender), returning to `redirect`. */
 export function AuthRequiredDialog({
   open,
   onOpenChange,

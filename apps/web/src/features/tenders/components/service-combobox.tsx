@@ -14,7 +14,7 @@ export interface ServiceComboboxProps {
 }
 
 /**
- * Picks one service from `GET /api/services` with at most 5 suggestions (accounts §9), as an
+ * Picks one service from `GET /api/services` with at most 5 suggestions (docs/product/tenders.md#limits), as an
  * ARIA 1.2 combobox: arrow keys move, Enter chooses, Escape closes, the clear icon empties it.
  */
 export function ServiceCombobox({ id, value, onChange, placeholder = 'Search services', invalid, describedBy }: ServiceComboboxProps) {

@@ -3,7 +3,7 @@ import { TENDER_SECTOR_LABELS } from '@solar/shared/constants/tenders';
 import { publicStatusLabel } from '@solar/shared/domain/tenders';
 import { Badge } from '../../../components/ui/badge';
 
-/** Open or Closed only (accounts §2), the source, and the sectors marked on imported notices. */
+/** Open or Closed only (docs/product/tenders.md#status), the source, and the sectors marked on imported notices. */
 export function TenderBadges({ tender }: { tender: Tender }) {
   const status = publicStatusLabel(tender.status);
   return (

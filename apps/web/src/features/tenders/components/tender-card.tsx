@@ -6,7 +6,7 @@ import { cutDescription, valueRangeLabel } from '@solar/shared/domain/tenders';
 import { Card } from '../../../components/ui/card';
 import { TenderBadges } from './tender-badges';
 
-/** A tender on the board: the description cut at 200 characters (accounts §9), GBP and en-GB dates. */
+/** A tender on the board: the description cut at 200 characters (docs/product/tenders.md#tender-board), GBP and en-GB dates. */
 export function TenderCard({ tender, fromPage }: { tender: Tender; fromPage: number }) {
   const place = tender.location ?? tender.contactTown ?? tender.region;
   return (

@@ -3,7 +3,7 @@ import { pageItems } from '@solar/shared/domain/tenders';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
-/** First, last, current and neighbours with ellipses (accounts §2). */
+/** First, last, current and neighbours with ellipses (docs/product/tenders.md#tender-board). */
 export function TenderPagination({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
   if (pages <= 1) return null;
   return (

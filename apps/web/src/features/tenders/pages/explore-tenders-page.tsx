@@ -38,7 +38,7 @@ const positiveInt = (value: string | null, fallback: number) => {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 };
 
-/** The public tender board (/explore-tenders, accounts §2): filters and page live in the address. */
+/** The public tender board (/explore-tenders, docs/product/tenders.md#tender-board): filters and page live in the address. */
 export function ExploreTendersPage() {
   const [params, update] = useQueryParams();
   const page = positiveInt(params.get('page'), 1);
@@ -62,7 +62,7 @@ export function ExploreTendersPage() {
     page,
     limit,
   });
-  /** Changing a filter returns to page 1 (accounts §4). */
+  /** Changing a filter returns to page 1 (docs/product/tenders.md#tender-board). */
   const setFilters = (changes: Record<string, string | null>) => update({ ...changes, page: null });
   const clearAll = () => update(Object.fromEntries([...FILTER_KEYS, 'page'].map((k) => [k, null])));
   const setPage = (next: number) => {

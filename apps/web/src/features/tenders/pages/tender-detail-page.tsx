@@ -16,7 +16,7 @@ import { AuthRequiredDialog } from '../components/auth-required-dialog';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
 
-/** Tender detail (/tender/{id}?fromPage=n, accounts §2): Open or Closed only. */
+/** Tender detail (/tender/{id}?fromPage=n, docs/product/tenders.md#tender-detail): Open or Closed only. */
 export function TenderDetailPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -163,7 +163,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** View Original: the notice in a new tab (accounts §2), never followed by the app itself. */
+/** View Original: the notice in a new tab (docs/product/tenders.md#contact-and-save), never followed by the app itself. */
 function ViewOriginal({ href }: { href: string }) {
   return (
     <a
