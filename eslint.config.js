@@ -2,6 +2,31 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import localRules from './eslint-rules/file-names.js';
+
+const serverNeverImportsWeb = { group: ['**/apps/web/**', '@solar/web*'], message: 'The server never imports the web app.' };
+const featuresNeverImportEntryPoints = {
+  group: ['**/cli/**', '**/bench/**'],
+  message: 'Features never import cli/ or bench/: entry points import features, not the reverse.',
+};
+
+/**
+ * Services keep rules, permissions and transactions; queries live in the repository (STYLE, issue 15).
+ * Services that still hold queries are listed in SERVICES_WITH_QUERIES below.
+ */
+const servicesHoldNoQueries = {
+  group: ['drizzle-orm', 'drizzle-orm/**', '**/db/schema', '**/db/schema/**'],
+  message: 'A service holds no queries: put them in the feature repository (functions taking a database or a transaction).',
+};
+
+// issue 15: queries move to the repository (lead, after the security merge)
+const SERVICES_WITH_QUERIES = [
+  'apps/server/src/features/accounts/accounts.service.ts',
+  'apps/server/src/features/admin/admin.service.ts',
+  'apps/server/src/features/providers/providers.service.ts',
+  'apps/server/src/features/quotes/quotes.service.ts',
+  'apps/server/src/features/tenders/tenders.service.ts',
+];
 
 /**
  * Dependencies point one way (docs/style.md#7-dependencies-point-one-way): shared → features → app. The web never imports the
@@ -69,12 +94,42 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, featuresNeverImportEntryPoints] }] },
+  },
+  {
+    // Repeats the features' patterns: a later block's options replace an earlier block's for the same rule.
+    files: ['apps/server/src/features/**/*.service.ts'],
+    ignores: SERVICES_WITH_QUERIES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, featuresNeverImportEntryPoints, servicesHoldNoQueries] }],
+    },
+  },
+  {
+    files: ['apps/server/src/platform/**', 'apps/server/src/plugins/**', 'apps/server/src/db/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@solar/web*'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            serverNeverImportsWeb,
+            { group: ['**/features/**'], message: 'platform/, plugins/ and db/ are beneath the features: they never import one.' },
+          ],
+        },
       ],
     },
+  },
+  {
+    // STYLE §2: kebab-case file names (the web's rule is its own block).
+    files: ['apps/server/**/*.{ts,js,mjs}', 'packages/shared/**/*.{ts,js,mjs}'],
+    plugins: { local: localRules },
+    rules: { 'local/kebab-case-file-names': 'error' },
+  },
+  {
+    // Type-aware, server only (the web's type information would double the lint time): a promise
+    // nobody awaits loses its error, or outlives the request or transaction that started it.
+    files: ['apps/server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

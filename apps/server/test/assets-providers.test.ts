@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_KM, haversineKm } from '@solar/shared/domain/geo';
-import { listServingProviderIds, servingQuery } from '../src/features/assets/asset-providers';
+import { listServingProviderIds, servingQuery } from '../src/features/assets/asset-providers.repository';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
 import { insertProvider, signedInUser } from './providers/helpers';
 

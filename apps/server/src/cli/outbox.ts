@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
+import { toIsoTimestamp } from '../db/sql-helpers';
 import { parseEnv } from '../env';
 
 /**
@@ -17,7 +18,7 @@ if (env.DATABASE_URL) {
     [limit],
   );
   await database.close();
-  print(rows.reverse().map((r) => `${new Date(r.created_at).toISOString()}\nTo: ${r.to_address}\nSubject: ${r.subject}\n\n${r.text_body}`));
+  print(rows.reverse().map((r) => `${toIsoTimestamp(r.created_at)}\nTo: ${r.to_address}\nSubject: ${r.subject}\n\n${r.text_body}`));
 } else {
   const dir = path.join(env.DATA_DIR, 'outbox');
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.txt')).sort().slice(-limit) : [];

@@ -10,6 +10,7 @@ import {
 import { SERVICES } from '@solar/shared/constants/services';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { valuesList } from '../db/sql-helpers';
 import { parseEnv } from '../env';
 import { completenessOf } from '../features/providers/providers.profile';
 import { lockDataDir } from '../platform/data-dir-lock';
@@ -73,10 +74,7 @@ try {
         completenessOf(p),
       ]);
     }
-    const cols = 13;
-    const placeholders = rows
-      .map((_, r) => `(${Array.from({ length: cols }, (_, c) => `$${r * cols + c + 1}`).join(', ')}, 'scale')`)
-      .join(', ');
+    const placeholders = valuesList(rows, "'scale'");
     await database.query(
       `INSERT INTO providers (slug, business_name, type, services, technologies, scale, phase, location, latitude, longitude, service_radius, description, completeness, source)
        VALUES ${placeholders} ON CONFLICT DO NOTHING`,

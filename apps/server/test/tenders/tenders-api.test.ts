@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
-import { tendersBenchScenarios } from '../../src/features/tenders/tenders.bench';
+import { tendersBenchScenarios } from '../../bench/scenarios/tenders';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
 import { addProvider, addTender, signIn } from './helpers';
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, rowsOf, SqlParams } from '../../db/sql-helpers';
 import { DUPLICATE_DISTANCE_KM, PROJECT_PHASES, type ProjectSortKey } from '@solar/shared/constants/assets';
 import type { RepdRecord, RepdRejection } from './repd-parse';
 
@@ -97,8 +98,6 @@ export async function upsertAssets(
   });
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-
 /**
  * Probable duplicates (issue 9): same site name, operator (case-insensitive) and technology within
  * DUPLICATE_DISTANCE_KM (a battery co-located with a solar farm of the same name is not one). The later record points at the earliest one; neither is hidden.
@@ -131,9 +130,12 @@ function flagDuplicatesSql(): SQL {
 /** A parameterised WHERE clause under construction. */
 export class Where {
   readonly parts: string[] = [];
-  readonly params: unknown[] = [];
+  private readonly placeholders = new SqlParams();
+  get params(): unknown[] {
+    return this.placeholders.values;
+  }
   add(fragment: (p: (value: unknown) => string) => string) {
-    this.parts.push(fragment((value) => `$${this.params.push(value)}`));
+    this.parts.push(fragment(this.placeholders.add));
     return this;
   }
   get sql() {
@@ -157,8 +159,6 @@ export interface AssetFilter {
   /** Today (yyyy-mm-dd) from the server clock, so ages are testable. */
   today: string;
 }
-
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function assetWhere(f: AssetFilter): Where {
   const w = new Where();
@@ -187,11 +187,12 @@ export function assetWhere(f: AssetFilter): Where {
   if (f.developmentStatus.length) w.add((p) => `development_status = ANY(${p(f.developmentStatus)}::text[])`);
   if (f.operators.length) w.add((p) => `repd_operator = ANY(${p(f.operators)}::text[])`);
   const site = f.siteNameSearch;
-  if (site) w.add((p) => `site_name ILIKE ${p(likePattern(site))}`);
+  if (site) w.add((p) => `site_name ILIKE ${p(containsPattern(site))}`);
   return w;
 }
 
-export async function countAssets(database: Database, w: Where): Promise<number> {
+/** Assets matching `w`; all of them without it. */
+export async function countAssets(database: Database, w: Where = new Where()): Promise<number> {
   const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${w.sql}`, w.params);
   return row?.n ?? 0;
 }
@@ -254,7 +255,7 @@ export function listOperators(database: Database, search: string | undefined, li
   return database.query<{ name: string }>(
     `SELECT repd_operator AS name FROM assets WHERE repd_operator ILIKE $1 GROUP BY repd_operator
      ORDER BY (lower(repd_operator) LIKE lower($2)) DESC, count(*) DESC, repd_operator LIMIT $3`,
-    [likePattern(search), `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+    [containsPattern(search), prefixPattern(search), limit],
   );
 }
 
@@ -262,8 +263,19 @@ export function listSites(database: Database, search: string, limit: number) {
   return database.query<{ id: number; site_name: string; region: string | null }>(
     `SELECT id::int AS id, site_name, region FROM assets WHERE site_name ILIKE $1
      ORDER BY (lower(site_name) LIKE lower($2)) DESC, site_name, id LIMIT $3`,
-    [likePattern(search), `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+    [containsPattern(search), prefixPattern(search), limit],
   );
+}
+
+/** Where an asset is and what it is, for 'Providers serving this site'. */
+export async function getAssetSite(database: Database, id: number) {
+  const [row] = await database.query<{
+    latitude: number | null;
+    longitude: number | null;
+    technology_type: string | null;
+    development_status: string | null;
+  }>('SELECT latitude, longitude, technology_type, development_status FROM assets WHERE id = $1', [id]);
+  return row;
 }
 
 export interface AssetDetailRow {
@@ -301,7 +313,7 @@ export interface AssetDetailRow {
   dup_ref_id: string | null;
 }
 
-const d = (column: string) => `to_char(a.${column}, 'YYYY-MM-DD') AS ${column}`;
+const d = (column: string) => isoDateColumn(`a.${column}`, column);
 
 export async function getAssetRow(database: Database, id: number): Promise<AssetDetailRow | undefined> {
   const [row] = await database.query<AssetDetailRow>(
@@ -309,7 +321,7 @@ export async function getAssetRow(database: Database, id: number): Promise<Asset
        a.installed_capacity, a.mounting_type, ${d('record_last_updated')}, a.site_area_acres, a.address, a.county, a.region, a.country,
        a.post_code, a.latitude, a.longitude, a.repd_operator, a.storage_type, a.planning_authority, a.planning_application_ref,
        a.appeal_reference, ${d('planning_submission_date')}, ${d('planning_granted_date')}, ${d('under_construction_date')},
-       ${d('operational_date')}, a.source, a.source_release, to_char(a.imported_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS imported_at,
+       ${d('operational_date')}, a.source, a.source_release, ${isoTimestampColumn('a.imported_at', 'imported_at')},
        dup.id::int AS dup_id, dup.site_name AS dup_site_name, dup.repd_ref_id AS dup_ref_id
      FROM assets a LEFT JOIN assets dup ON dup.id = a.duplicate_of_id
      WHERE a.id = $1`,
@@ -349,7 +361,7 @@ export function projectWhere(f: ProjectFilter): Where {
   if (f.region) w.add((p) => `region = ${p(f.region)}`);
   if (f.technology) w.add((p) => `technology_type = ${p(f.technology)}`);
   const operator = f.operatorSearch;
-  if (operator) w.add((p) => `repd_operator ILIKE ${p(likePattern(operator))}`);
+  if (operator) w.add((p) => `repd_operator ILIKE ${p(containsPattern(operator))}`);
   return w;
 }
 
@@ -370,8 +382,8 @@ export function listProjectRows(database: Database, w: Where, sort: { sortBy: Pr
   const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
   return database.query<ProjectDbRow>(
     `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
-       to_char(planning_submission_date, 'YYYY-MM-DD') AS planning_submission_date,
-       to_char(planning_granted_date, 'YYYY-MM-DD') AS planning_granted_date,
+       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
+       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
        duplicate_of_id IS NOT NULL AS possible_duplicate
      FROM assets ${w.sql}
      ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
@@ -394,8 +406,8 @@ export async function listProjectPage(
   const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
   const rows = await database.query<ProjectDbRow & { total: number }>(
     `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
-       to_char(planning_submission_date, 'YYYY-MM-DD') AS planning_submission_date,
-       to_char(planning_granted_date, 'YYYY-MM-DD') AS planning_granted_date,
+       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
+       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
        duplicate_of_id IS NOT NULL AS possible_duplicate, count(*) OVER ()::int AS total
      FROM assets ${w.sql}
      ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
@@ -419,8 +431,8 @@ export interface ImportRow {
 
 export async function latestImport(database: Database): Promise<ImportRow | undefined> {
   const [row] = await database.query<ImportRow>(
-    `SELECT release, to_char(finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS finished_at,
-       to_char(newest_record, 'YYYY-MM-DD') AS newest_record, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected
+    `SELECT release, ${isoTimestampColumn('finished_at', 'finished_at')},
+       ${isoDateColumn('newest_record', 'newest_record')}, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected
      FROM asset_imports ORDER BY finished_at DESC, id DESC LIMIT 1`,
   );
   return row;

@@ -8,9 +8,10 @@ import {
   listAssetProjects,
   listAssetSites,
 } from '@solar/shared/contracts/assets';
+import { isoDay } from '../../db/sql-helpers';
 import { sendCachedJson } from '../../platform/read-cache';
 import { bind } from '../../plugins/routes';
-import { listAssetProviders as listServingProviders } from './asset-providers';
+import { listAssetProviders as listServingProviders } from './asset-providers.service';
 import * as service from './assets.service';
 
 /** Asset intelligence (docs/product/assets.md#calls): the map, type-aheads, the projects table and asset detail. */
@@ -22,7 +23,7 @@ export function assetsRoutes(app: FastifyInstance) {
   bind(app, getAssetSource, async () => service.getAssetSource(ctx));
   bind(app, listAssetProjects, async ({ query }, reply) => {
     if (query.export) {
-      const day = ctx.clock.now().toISOString().slice(0, 10);
+      const day = isoDay(ctx.clock.now());
       reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="tenders-${day}.csv"`)

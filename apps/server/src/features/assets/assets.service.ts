@@ -4,10 +4,7 @@ import {
   ASSET_MESSAGES,
   ASSET_POINT_LIMIT,
   DEFAULT_PROJECT_SORT,
-  ESTIMATED_MODULE_WATTS,
   OPERATOR_SUGGESTIONS,
-  PROJECT_COLUMNS,
-  REPD_SOURCE,
   SITE_SUGGESTIONS,
 } from '@solar/shared/constants/assets';
 import {
@@ -19,10 +16,11 @@ import {
   type ProjectRow,
   type ProjectsQuery,
 } from '@solar/shared/contracts/assets';
-import { formatDate } from '@solar/shared/domain/format';
+import { isoDay } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
+import { PROJECT_CSV_HEADER, projectCsvLine, toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
 import * as repo from './assets.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -30,15 +28,12 @@ type Ctx = Pick<AppContext, 'database' | 'clock'>;
 /** Most grid cells a cluster answer may hold, whatever bounds and zoom a caller sends. */
 const MAX_CLUSTER_CELLS = 4_000;
 
-const today = (ctx: Ctx) => ctx.clock.now().toISOString().slice(0, 10);
+const today = (ctx: Ctx) => isoDay(ctx.clock.now());
 
-/** Whole years between a yyyy-mm-dd date and today (the ruling: age from recordLastUpdated). */
-export function ageInYears(date: string | null, todayIso: string): number | null {
-  if (!date) return null;
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
-  const years = ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
-  return Math.max(0, years);
+/** An asset id from a URL: a whole number that fits a bigint; anything else is not found. */
+export function parseAssetId(idText: string): number | null {
+  const id = /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
 }
 
 function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
@@ -142,67 +137,15 @@ export async function listAssetSites(ctx: Ctx, search: string | undefined) {
   const s = search?.trim();
   if (!s) return [];
   const rows = await repo.listSites(ctx.database, s, SITE_SUGGESTIONS);
-  return rows.map((r) => ({ id: r.id, siteName: r.site_name, region: r.region }));
-}
-
-/** Solar only: modules ≈ MW × 1,000,000 ÷ ESTIMATED_MODULE_WATTS (docs/decisions/0192). */
-export function estimateModules(technology: string | null, capacityMw: number | null): number | null {
-  if (technology !== 'Solar Photovoltaics' || capacityMw === null || capacityMw <= 0) return null;
-  return Math.round((capacityMw * 1_000_000) / ESTIMATED_MODULE_WATTS);
+  return rows.map(toSiteSuggestion);
 }
 
 export async function getAsset(ctx: Ctx, idText: string): Promise<AssetDetail> {
-  const id = /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
-  const row = Number.isSafeInteger(id) ? await repo.getAssetRow(ctx.database, id) : undefined;
+  const id = parseAssetId(idText);
+  const row = id === null ? undefined : await repo.getAssetRow(ctx.database, id);
   if (!row) throw new AppError('NOT_FOUND', ASSET_MESSAGES.assetNotFound);
-  return {
-    id: row.id,
-    repdRefId: row.repd_ref_id,
-    siteName: row.site_name,
-    technologyType: row.technology_type,
-    developmentStatus: row.development_status,
-    developmentStatusShort: row.development_status_short,
-    installedCapacity: row.installed_capacity,
-    mountingType: row.mounting_type,
-    recordLastUpdated: row.record_last_updated,
-    ageYears: ageInYears(row.record_last_updated, today(ctx)),
-    siteArea: row.site_area_acres,
-    estimatedModules: estimateModules(row.technology_type, row.installed_capacity),
-    estimatedModulesIsEstimate: true,
-    address: row.address,
-    county: row.county,
-    region: row.region,
-    country: row.country,
-    postCode: row.post_code,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    repdOperator: row.repd_operator,
-    latestOperator: row.repd_operator,
-    storageType: row.storage_type,
-    planningAuthority: row.planning_authority,
-    planningApplicationRef: row.planning_application_ref,
-    appealReference: row.appeal_reference,
-    planningSubmissionDate: row.planning_submission_date,
-    planningGrantedDate: row.planning_granted_date,
-    underConstructionDate: row.under_construction_date,
-    operationalDate: row.operational_date,
-    possibleDuplicateOf: row.dup_id !== null ? { id: row.dup_id, siteName: row.dup_site_name!, repdRefId: row.dup_ref_id! } : null,
-    source: { name: REPD_SOURCE.name, release: row.source_release, importedAt: row.imported_at, attribution: REPD_SOURCE.attribution },
-  };
+  return toAssetDetail(row, today(ctx));
 }
-
-const toProjectRow = (r: repo.ProjectDbRow): ProjectRow => ({
-  id: r.id,
-  siteName: r.site_name,
-  developmentStatus: r.development_status,
-  installedCapacity: r.installed_capacity,
-  repdOperator: r.repd_operator,
-  region: r.region,
-  technologyType: r.technology_type,
-  planningSubmissionDate: r.planning_submission_date,
-  planningGrantedDate: r.planning_granted_date,
-  possibleDuplicate: r.possible_duplicate,
-});
 
 const sortOf = (q: ProjectsQuery) => ({
   sortBy: q.sortBy ?? DEFAULT_PROJECT_SORT.sortBy,
@@ -214,38 +157,13 @@ export async function listProjects(ctx: Ctx, q: ProjectsQuery): Promise<{ data: 
   return { data: rows.map(toProjectRow), total };
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets do not run it. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s) && typeof value === 'string') s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const EXPORT_HEADERS = [...PROJECT_COLUMNS.map((c) => c.label), 'Technology Type', 'Possible Duplicate'];
-
-export const projectCsvLine = (r: ProjectRow) =>
-  [
-    r.siteName,
-    r.developmentStatus,
-    r.installedCapacity === null ? 'N/A' : r.installedCapacity.toFixed(1),
-    r.repdOperator,
-    r.region,
-    formatDate(r.planningSubmissionDate),
-    formatDate(r.planningGrantedDate),
-    r.technologyType,
-    r.possibleDuplicate ? 'Yes' : 'No',
-  ]
-    .map(csvCell)
-    .join(',');
-
 /** The export: the same filters and sort as the table, every page, streamed in batches. */
 export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
   const where = repo.projectWhere(q);
   const sort = sortOf(q);
   const batch = 1000;
   async function* lines() {
-    yield '\uFEFF' + EXPORT_HEADERS.map(csvCell).join(',') + '\r\n';
+    yield '\uFEFF' + PROJECT_CSV_HEADER + '\r\n';
     for (let offset = 0; ; offset += batch) {
       const rows = await repo.listProjectRows(ctx.database, where, sort, offset, batch);
       if (rows.length) yield rows.map((r) => projectCsvLine(toProjectRow(r))).join('\r\n') + '\r\n';
@@ -256,20 +174,6 @@ export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
 }
 
 export async function getAssetSource(ctx: Ctx): Promise<AssetSourceRecord> {
-  const [last, count] = await Promise.all([
-    repo.latestImport(ctx.database),
-    ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets').then((r) => r[0]?.n ?? 0),
-  ]);
-  return {
-    name: REPD_SOURCE.name,
-    publisher: REPD_SOURCE.publisher,
-    attribution: REPD_SOURCE.attribution,
-    release: last?.release ?? null,
-    importedAt: last?.finished_at ?? null,
-    newestRecord: last?.newest_record ?? null,
-    assets: count,
-    lastImport: last
-      ? { read: last.rows_read, inserted: last.rows_inserted, updated: last.rows_updated, unchanged: last.rows_unchanged, rejected: last.rows_rejected }
-      : null,
-  };
+  const [last, count] = await Promise.all([repo.latestImport(ctx.database), repo.countAssets(ctx.database)]);
+  return toAssetSource(last, count);
 }

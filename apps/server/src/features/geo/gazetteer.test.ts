@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildGazetteer, geocode, loadGazetteer, normalise, prefixDistance, splitQuoted } from './gazetteer';
+import { buildGazetteer, geocode, loadGazetteer } from './gazetteer';
+import { normalise, splitQuoted } from './gazetteer-index';
+import { prefixDistance } from './gazetteer-search';
 
 const names = (q: string, options?: Parameters<typeof geocode>[1]) => geocode(q, options).map((f) => f.place_name);
 const first = (q: string, options?: Parameters<typeof geocode>[1]) => geocode(q, { ...options, limit: 1 })[0];

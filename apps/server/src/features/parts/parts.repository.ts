@@ -1,6 +1,7 @@
 import type { PartKind } from '@solar/shared/constants/parts';
 import type { SpecFilter } from '@solar/shared/domain/parts';
 import type { Database } from '../../db/client';
+import { isoDateColumn, SqlParams } from '../../db/sql-helpers';
 
 type Query = Pick<Database, 'query'>;
 
@@ -51,10 +52,12 @@ export interface PartHit {
   listed_on: string | null;
 }
 
-const HIT_COLUMNS = `id, kind, manufacturer, model, technology, power_w, efficiency_pct, length_m, width_m, area_m2, cells,
-  capacity_kwh, coupling, hybrid, bifacial, bipv, to_char(listed_on, 'YYYY-MM-DD') AS listed_on`;
-
-const PLAIN_COLUMNS = HIT_COLUMNS.replace(/to_char\(listed_on, 'YYYY-MM-DD'\) AS listed_on/, 'listed_on');
+const HIT_FIELDS = `id, kind, manufacturer, model, technology, power_w, efficiency_pct, length_m, width_m, area_m2, cells,
+  capacity_kwh, coupling, hybrid, bifacial, bipv`;
+/** Read from the table: `listed_on` as yyyy-mm-dd text. */
+const HIT_COLUMNS = `${HIT_FIELDS}, ${isoDateColumn('listed_on', 'listed_on')}`;
+/** Read from a CTE whose `listed_on` is already text. */
+const PLAIN_COLUMNS = `${HIT_FIELDS}, listed_on`;
 
 const TECHNOLOGIES: Record<NonNullable<SpecFilter['technology']>, string[]> = {
   mono: ['Mono-c-Si'],
@@ -74,16 +77,8 @@ export const COUNT_CAP = 1000;
 /** Candidates read through the (kind, power) indexes before ranking. */
 const POOL = 100;
 
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
 /** The spec filters as SQL conditions (parameterised). */
-function specConditions(p: Params, kind: PartKind, f: SpecFilter): string[] {
+function specConditions(p: SqlParams, kind: PartKind, f: SpecFilter): string[] {
   const out: string[] = [];
   if (f.minPowerW !== undefined) out.push(`power_w >= ${p.add(f.minPowerW)}`);
   if (f.maxPowerW !== undefined) out.push(`power_w <= ${p.add(f.maxPowerW)}`);
@@ -118,7 +113,7 @@ async function queryParts(
   criteria: SearchCriteria,
   options: { specs: boolean; brands: boolean; limit: number; nearPowerW?: number },
 ): Promise<{ hits: PartHit[]; total: number }> {
-  const p = new Params();
+  const p = new SqlParams();
   const conditions = [`kind = ${p.add(criteria.kind)}`, ...(options.specs ? specConditions(p, criteria.kind, criteria.filter) : [])];
   const brands = options.brands ? criteria.brands.map((b) => b.toLowerCase()) : [];
   const near = options.nearPowerW ?? (options.specs ? criteria.filter.targetPowerW : undefined);
@@ -149,7 +144,7 @@ async function queryParts(
   );
   // Every match is already in hand (modules and batteries have no voltage variants): no count needed.
   if (criteria.kind !== 'inverter' && hits.length < options.limit && !(brands.length && hits.length === 0)) return { hits, total: hits.length };
-  const c = new Params();
+  const c = new SqlParams();
   const countConditions = [`kind = ${c.add(criteria.kind)}`, ...(options.specs ? specConditions(c, criteria.kind, criteria.filter) : [])];
   if (brands.length) countConditions.push(`lower(manufacturer) = ANY(${c.add(brands)}::text[])`);
   const [count] = await db.query<{ n: number }>(
@@ -189,16 +184,19 @@ export async function resolveBrands(db: Query, kind: PartKind, requested: string
   return { resolved: [...resolved], missing };
 }
 
-export async function getPartById(db: Query, id: string) {
-  const [row] = await db.query<PartHit & {
-    voc_v: number | null;
-    vmp_v: number | null;
-    ac_voltage_v: number | null;
-    dc_voltage_max_v: number | null;
-    mppt_low_v: number | null;
-    mppt_high_v: number | null;
-    source_file: string;
-  }>(
+/** Every column a product page shows. */
+export interface PartRow extends PartHit {
+  voc_v: number | null;
+  vmp_v: number | null;
+  ac_voltage_v: number | null;
+  dc_voltage_max_v: number | null;
+  mppt_low_v: number | null;
+  mppt_high_v: number | null;
+  source_file: string;
+}
+
+export async function getPartById(db: Query, id: string): Promise<PartRow | null> {
+  const [row] = await db.query<PartRow>(
     `SELECT ${HIT_COLUMNS}, voc_v, vmp_v, ac_voltage_v, dc_voltage_max_v, mppt_low_v, mppt_high_v, source_file FROM parts WHERE id = $1`,
     [id],
   );

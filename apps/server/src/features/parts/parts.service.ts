@@ -6,9 +6,14 @@ import { AppError } from '../../platform/errors';
 import { geocode } from '../geo/gazetteer';
 import { buildCatalogueAnswer, type AnswerInput } from './parts.answer';
 import { askAnswerService } from './parts.external';
-import { findParts, findSuppliers, getPartById, resolveBrands, type SupplierHit } from './parts.repository';
+import { toPart } from './parts.mapper';
+import * as partsRepository from './parts.repository';
+import type { SupplierHit } from './parts.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'env' | 'log'>;
+
+/** The queries the service runs: the repository, or a fake in the service's unit tests. */
+export type PartsRepository = Pick<typeof partsRepository, 'findParts' | 'findSuppliers' | 'getPartById' | 'resolveBrands'>;
 
 /** A typed location → coordinates, from the bundled gazetteer (the same one behind GET /api/geocode). */
 function resolveLocation(location: string): { lat: number; lng: number } | null {
@@ -17,9 +22,9 @@ function resolveLocation(location: string): { lat: number; lng: number } | null 
   return first ? { lat: first.center[1], lng: first.center[0] } : null;
 }
 
-async function suppliersFor(ctx: Ctx, point: { lat: number; lng: number } | null): Promise<SupplierHit[] | null> {
+async function suppliersFor(ctx: Ctx, repo: PartsRepository, point: { lat: number; lng: number } | null): Promise<SupplierHit[] | null> {
   try {
-    return await findSuppliers(ctx.database, point, PARTS_LIMITS.answerSuppliers);
+    return await repo.findSuppliers(ctx.database, point, PARTS_LIMITS.answerSuppliers);
   } catch (err) {
     // The directory is another feature's table: an answer still comes from the catalogue without it.
     ctx.log.error({ err }, 'parts search: supplier lookup failed');
@@ -28,7 +33,7 @@ async function suppliersFor(ctx: Ctx, point: { lat: number; lng: number } | null
 }
 
 /** POST /api/parts/search: the catalogue answer, rewritten by the answer service when one is configured. */
-export async function searchParts(ctx: Ctx, input: PartsSearchRequest): Promise<PartsAnswer> {
+export async function searchParts(ctx: Ctx, input: PartsSearchRequest, repo: PartsRepository = partsRepository): Promise<PartsAnswer> {
   const category = findCategory(input.product);
   const brands = [...new Set(input.providers.map((b) => normaliseManufacturer(b)).filter(Boolean))];
   const filter = mergeFilters(category?.filter, parseSpecs(input.additionalSpecs));
@@ -48,13 +53,13 @@ export async function searchParts(ctx: Ctx, input: PartsSearchRequest): Promise<
   };
   const kind = category?.kind;
   if (kind) {
-    const { resolved, missing } = await resolveBrands(ctx.database, kind, brands);
+    const { resolved, missing } = await repo.resolveBrands(ctx.database, kind, brands);
     answerInput.missingBrands = missing;
     const criteria = { kind, brands: resolved, filter };
     const noBrandHeld = brands.length > 0 && resolved.length === 0;
     answerInput.matches = noBrandHeld
       ? { hits: [], total: 0 }
-      : await findParts(ctx.database, criteria, { specs: true, brands: true, limit: PARTS_LIMITS.answerProducts });
+      : await repo.findParts(ctx.database, criteria, { specs: true, brands: true, limit: PARTS_LIMITS.answerProducts });
     if (answerInput.matches.hits.length === 0) {
       // Nearest alternatives: the chosen brands without the specs, closest to the power asked for;
       // when none of the brands is held, the specs without the brands; then anything of the kind.
@@ -65,12 +70,12 @@ export async function searchParts(ctx: Ctx, input: PartsSearchRequest): Promise<
         { specs: false, brands: false },
       ];
       for (const attempt of attempts) {
-        answerInput.alternatives = (await findParts(ctx.database, criteria, { ...attempt, limit: 3, nearPowerW })).hits;
+        answerInput.alternatives = (await repo.findParts(ctx.database, criteria, { ...attempt, limit: 3, nearPowerW })).hits;
         if (answerInput.alternatives.length) break;
       }
     }
   }
-  answerInput.suppliers = await suppliersFor(ctx, point);
+  answerInput.suppliers = await suppliersFor(ctx, repo, point);
   const catalogue = buildCatalogueAnswer(answerInput);
 
   const url = ctx.env.PARTS_ANSWER_URL;
@@ -99,42 +104,9 @@ function describeQuestion(input: PartsSearchRequest): string {
     .join('\n');
 }
 
-/** GET /api/parts/:id: one product, built from an explicit field list. */
-export async function getPart(ctx: Pick<AppContext, 'database'>, id: string): Promise<Part> {
-  const row = await getPartById(ctx.database, id);
+/** GET /api/parts/:id: one product. */
+export async function getPart(ctx: Pick<AppContext, 'database'>, id: string, repo: Pick<PartsRepository, 'getPartById'> = partsRepository): Promise<Part> {
+  const row = await repo.getPartById(ctx.database, id);
   if (!row) throw new AppError('NOT_FOUND', PARTS_MESSAGES.partNotFound);
-  return {
-    id: row.id,
-    kind: row.kind,
-    manufacturer: row.manufacturer,
-    model: row.model,
-    technology: row.technology,
-    powerW: row.power_w,
-    efficiencyPct: row.efficiency_pct,
-    lengthM: row.length_m,
-    widthM: row.width_m,
-    areaM2: row.area_m2,
-    cells: row.cells,
-    vocV: row.voc_v,
-    vmpV: row.vmp_v,
-    acVoltageV: row.ac_voltage_v,
-    dcVoltageMaxV: row.dc_voltage_max_v,
-    mpptLowV: row.mppt_low_v,
-    mpptHighV: row.mppt_high_v,
-    capacityKwh: row.capacity_kwh,
-    coupling: row.coupling,
-    hybrid: row.hybrid,
-    bifacial: row.bifacial,
-    bipv: row.bipv,
-    listedOn: row.listed_on,
-    source: sourceLabel(row.source_file),
-  };
-}
-
-function sourceLabel(file: string): string {
-  if (/cec-modules/.test(file)) return 'California Energy Commission PV module list (NREL SAM library, December 2021)';
-  if (/cec-inverters-2022/.test(file)) return 'California Energy Commission inverter list (NREL SAM library, February 2022)';
-  if (/cec-inverters-2019/.test(file)) return 'California Energy Commission inverter list (NREL SAM library, March 2019)';
-  if (/bslib/.test(file)) return 'bslib battery system database (HTW Berlin test data, CC BY 4.0)';
-  return file;
+  return toPart(row);
 }

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../cli/bench-scenarios';
+import type { Scenario } from '../scenario';
 
 const BOUNDS = ['-12,49,2,61', '-3.5,50,0.5,52.5', '-2.5,53,-1,54', '-4.5,55.5,-2.5,56.5', '-6.5,54,-5.5,55'];
 const TECH = ['Solar Photovoltaics', 'Battery', 'Wind Onshore'];

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../cli/bench-scenarios';
+import type { Scenario } from '../scenario';
 
 /** What people type into the location input: cities, both names, postcodes, typos, counties. */
 const QUERIES = (

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../cli/bench-scenarios';
+import type { Scenario } from '../scenario';
 
 const SERVICES = ['Panel Cleaning', 'Drone Surveys', 'solar', 'maintenance', 'Grid Connection'];
 const PLACES = [

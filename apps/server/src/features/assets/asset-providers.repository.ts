@@ -1,21 +1,13 @@
 import { inArray } from 'drizzle-orm';
-import { ASSET_MESSAGES, providerPhaseForStatus, providerTechnologiesForAsset } from '@solar/shared/constants/assets';
-import type { AssetProvidersResponse } from '@solar/shared/contracts/assets';
 import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Database } from '../../db/client';
 import { providers, type ProviderRow } from '../../db/schema/index';
-import type { AppContext } from '../../plugins/context';
-import { AppError } from '../../platform/errors';
-import { toProviderSummary } from '../providers/providers.mapper';
+import { SqlParams } from '../../db/sql-helpers';
 
 /**
- * 'Providers serving this site' (issue 9, docs/decisions/0198): directory providers whose service
- * area covers an asset (docs/product/providers.md#search: countrywide, or haversine distance ≤ service radius) and that
- * serve its technology and phase. Queries the providers table read-only; the directory's own search
- * functions are not used or changed.
+ * Queries of 'Providers serving this site' (docs/decisions/0198): the providers table, read-only;
+ * the directory's own search functions are not used or changed.
  */
-
-type Ctx = Pick<AppContext, 'database'>;
 
 export interface ServingFilter {
   lat: number;
@@ -47,8 +39,10 @@ const SERVICE_BOX = 'earth_box(ll_to_earth(latitude, longitude), service_radius 
  * bounding-box prefilter), then the exact haversine distance against each provider's own radius.
  */
 export function servingQuery(f: ServingFilter, offset: number, limit: number): { text: string; params: unknown[] } {
-  const params: unknown[] = [f.lat, f.lng];
-  const p = (value: unknown) => `$${params.push(value)}`;
+  const params = new SqlParams();
+  params.add(f.lat);
+  params.add(f.lng);
+  const p = params.add;
   const match: string[] = [];
   if (f.technologies.length > 0) match.push(`providers_lower_array(technologies) && ${p(f.technologies)}::text[]`);
   if (f.phase) match.push(`(cardinality(phase) = 0 OR providers_lower_array(phase) @> ARRAY[${p(f.phase)}]::text[])`);
@@ -67,9 +61,10 @@ export function servingQuery(f: ServingFilter, offset: number, limit: number): {
      SELECT id, distance_km, countrywide, count(*) OVER ()::int AS total FROM candidates
      ORDER BY claim_approved DESC, countrywide ASC, distance_km ASC NULLS LAST, completeness DESC, lower(business_name) ASC, id ASC
      LIMIT ${p(limit)} OFFSET ${p(offset)}`;
-  return { text, params };
+  return { text, params: params.values };
 }
 
+/** One page of serving providers' ids, each row carrying the total (a window count). */
 export function listServingProviderIds(
   database: Database,
   f: ServingFilter,
@@ -80,64 +75,15 @@ export function listServingProviderIds(
   return database.query<ServingRow>(q.text, q.params);
 }
 
-async function countServing(database: Database, f: ServingFilter): Promise<number> {
+export async function countServingProviders(database: Database, f: ServingFilter): Promise<number> {
   const rows = await listServingProviderIds(database, f, 0, 1);
   return rows[0]?.total ?? 0;
 }
 
-async function rowsByIds(database: Database, ids: string[]): Promise<ProviderRow[]> {
+/** Provider rows in the order of `ids` (ids no longer present are left out). */
+export async function listProvidersByIds(database: Database, ids: string[]): Promise<ProviderRow[]> {
   if (ids.length === 0) return [];
   const rows = await database.db.select().from(providers).where(inArray(providers.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProviderRow => Boolean(r));
-}
-
-/** GET /api/assets/:id/providers. Unknown ids are 404; an asset without coordinates has none. */
-export async function listAssetProviders(
-  ctx: Ctx,
-  idText: string,
-  offset: number,
-  limit: number,
-): Promise<AssetProvidersResponse> {
-  const id = /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
-  const [asset] = Number.isSafeInteger(id)
-    ? await ctx.database.query<{
-        latitude: number | null;
-        longitude: number | null;
-        technology_type: string | null;
-        development_status: string | null;
-      }>('SELECT latitude, longitude, technology_type, development_status FROM assets WHERE id = $1', [id])
-    : [];
-  if (!asset) throw new AppError('NOT_FOUND', ASSET_MESSAGES.assetNotFound);
-  const technologies = [...providerTechnologiesForAsset(asset.technology_type)];
-  const phase = providerPhaseForStatus(asset.development_status);
-  const empty = { data: [], total: 0, technologies, phase };
-  if (asset.latitude === null || asset.longitude === null) return empty;
-  const filter: ServingFilter = {
-    lat: asset.latitude,
-    lng: asset.longitude,
-    technologies: technologies.map((t) => t.toLowerCase()),
-    phase: phase?.toLowerCase() ?? null,
-  };
-  const page = await listServingProviderIds(ctx.database, filter, offset, limit);
-  // A page past the end carries no window count: count separately so `total` stays right.
-  const total = page[0]?.total ?? (offset > 0 ? await countServing(ctx.database, filter) : 0);
-  const rows = await rowsByIds(
-    ctx.database,
-    page.map((r) => r.id),
-  );
-  const byId = new Map(page.map((r) => [r.id, r]));
-  return {
-    data: rows.map((row) => {
-      const hit = byId.get(row.id)!;
-      return {
-        provider: toProviderSummary(row),
-        distanceKm: hit.distance_km === null ? null : Math.round(hit.distance_km * 10) / 10,
-        countrywide: hit.countrywide,
-      };
-    }),
-    total,
-    technologies,
-    phase,
-  };
 }

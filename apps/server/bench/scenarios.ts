@@ -1,28 +1,14 @@
-import { assetsBenchScenarios } from '../features/assets/assets.bench';
-import { geoBenchScenarios } from '../features/geo/geo.bench';
-import { partsBenchScenarios } from '../features/parts/parts.bench';
-import { providersBenchScenarios } from '../features/providers/providers.bench';
-import { tendersBenchScenarios } from '../features/tenders/tenders.bench';
+import type { Scenario } from './scenario';
+import { assetsBenchScenarios } from './scenarios/assets';
+import { geoBenchScenarios } from './scenarios/geo';
+import { partsBenchScenarios } from './scenarios/parts';
+import { providersBenchScenarios } from './scenarios/providers';
+import { tendersBenchScenarios } from './scenarios/tenders';
 
 /**
- * What `npm run bench` drives: each scenario rotates through realistic requests (never one cached
- * URL). A feature adds its read endpoints here.
+ * What `npm run bench` drives, in order. A feature adds its read endpoints in
+ * `scenarios/<feature>.ts` and lists them here.
  */
-export interface BenchRequest {
-  method?: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  /** Send the signed-in demo provider's session cookie. */
-  signedIn?: boolean;
-  headers?: Record<string, string>;
-}
-
-export interface Scenario {
-  name: string;
-  /** Fixed requests, or a function that builds them from the running server (real ids). */
-  requests: BenchRequest[] | ((get: (path: string) => Promise<unknown>) => Promise<BenchRequest[]>);
-}
-
 export const SCENARIOS: Scenario[] = [
   { name: 'health', requests: [{ path: '/api/health' }, { path: '/api/health/ready' }] },
   { name: 'auth/me (signed out)', requests: [{ path: '/api/auth/me' }] },

@@ -2,10 +2,10 @@
 //   bare  — Fastify hello-world with nothing registered;
 //   stack — the full app (every plugin and hook) on an in-memory database, serving one hello route.
 import Fastify from 'fastify';
-import { buildApp } from '../app';
-import { createContext } from '../context';
-import { parseEnv } from '../env';
-import { createLogger } from '../logger';
+import { buildApp } from '../src/app';
+import { createContext } from '../src/context';
+import { parseEnv } from '../src/env';
+import { createLogger } from '../src/logger';
 
 const mode = process.argv[2];
 const port = Number(process.argv[3]);

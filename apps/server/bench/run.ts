@@ -13,8 +13,9 @@ import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { repoRoot, serverRoot } from '../paths';
-import { SCENARIOS, type BenchRequest } from './bench-scenarios';
+import { repoRoot, serverRoot } from '../src/paths';
+import type { BenchRequest } from './scenario';
+import { SCENARIOS } from './scenarios';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -167,7 +168,7 @@ async function main() {
     addAssets(serverEnv);
   }
 
-  const hello = path.join(serverRoot, 'src/cli/bench-hello.ts');
+  const hello = path.join(serverRoot, 'bench/baselines.ts');
   await start(['--import', 'tsx', hello, 'bare', '3302'], {}, /ready/);
   await start(['--import', 'tsx', hello, 'stack', '3303'], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
   await start([serverJs], serverEnv, /running at/);

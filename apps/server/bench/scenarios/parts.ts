@@ -1,4 +1,4 @@
-import type { Scenario } from '../../cli/bench-scenarios';
+import type { Scenario } from '../scenario';
 
 const PRODUCTS = ['Solar Panels', 'Monocrystalline Solar Panels', 'Hybrid Inverters', 'Solar Inverters', 'Microinverters', 'Battery Storage Systems', 'MC4 Connectors'];
 const BRANDS = [[], ['Jinko Solar', 'Trina Solar'], ['LONGi'], ['Growatt', 'SolarEdge'], ['Qcells', 'REC', 'JA Solar'], ['Acme Imaginary']];

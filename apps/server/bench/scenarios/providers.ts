@@ -1,4 +1,4 @@
-import type { Scenario } from '../../cli/bench-scenarios';
+import type { Scenario } from '../scenario';
 
 const SERVICES = ['Operations & Maintenance', 'Panel Cleaning', 'Drone Surveys', 'Security', 'solar'];
 const TECHNOLOGIES = ['Solar PV', 'BESS', 'Hybrid'];
