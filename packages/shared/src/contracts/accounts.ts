@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS, PASSWORD_MAX_LENGTH, USER_TYPES } from '../constants/accounts';
 import { isCommonPassword } from '../constants/common-passwords';
 import { defineContract } from './contract';
-import { errors, idParam, okBody, successEnvelope } from './common';
+import { errors, idParam, okBody, successEnvelope, visibleName } from './common';
 
 /** Current user (directory §3): never a hash or a token. */
 export const currentUser = z.object({
@@ -21,9 +21,6 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 // ---- Field rules (accounts §5): one schema per rule, used by the forms and the server alike ----
 
-/** No control characters (names end up in mail bodies; SECURITY.md refuses CR/LF in mail fields). */
-const noControl = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
 /** Trimmed and lower-cased before validation, on both sides (accounts §5). */
 export const emailField = z
   .string({ error: M.invalidEmail })
@@ -36,19 +33,13 @@ export const isBlockedEmail = (email: string) => (BLOCKED_EMAIL_DOMAINS as reado
 
 export const businessEmailField = emailField.refine((email) => !isBlockedEmail(email), M.businessEmail);
 
-export const nameField = z
-  .string({ error: M.nameMin })
-  .trim()
-  .min(2, M.nameMin)
-  .max(100, 'Name must be at most 100 characters')
-  .refine(noControl, 'Name contains characters that are not allowed');
+/** Names end up in lists and mail: no control or invisible characters (decision 0338). */
+export const nameField = visibleName(z.string({ error: M.nameMin }).trim().min(2, M.nameMin).max(100, 'Name must be at most 100 characters'), 'Name');
 
-export const companyField = z
-  .string({ error: M.companyMin })
-  .trim()
-  .min(2, M.companyMin)
-  .max(150, 'Company name must be at most 150 characters')
-  .refine(noControl, 'Company name contains characters that are not allowed');
+export const companyField = visibleName(
+  z.string({ error: M.companyMin }).trim().min(2, M.companyMin).max(150, 'Company name must be at most 150 characters'),
+  'Company name',
+);
 
 /** Compared exactly as typed (never trimmed); long passphrases allowed (SECURITY.md). */
 export const newPasswordField = z
