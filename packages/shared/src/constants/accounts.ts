@@ -58,6 +58,9 @@ export const ACCOUNT_MESSAGES = {
   adminCannotDelete: 'Admin accounts cannot request deletion',
   noDeletionRequest: 'No pending deletion request for this user',
   welcomeSent: 'Welcome email sent',
+  /** Sign-in throttling (decision 0336): the wait, in whole seconds, of the slowest dimension. */
+  loginThrottled: (seconds: number) =>
+    `Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 /** Dashboard subtitles by account type (accounts §2 Account dashboard). */
@@ -74,13 +77,10 @@ export const RESET_REDIRECT_MS = 2000;
 export const DELETION_GRACE_DAYS = 30;
 
 /**
- * Abuse limits per process (decision 0004 and 0103). Failed sign-ins are counted per account and
- * per IP, so a real user who types their password correctly is never locked out by an attacker's
- * traffic for longer than one window.
+ * Route limits per process (decisions 0004 and 0103). Failed sign-ins are throttled separately
+ * (LOGIN_THROTTLE); `loginPerIp` caps every sign-in request from one address, right or wrong.
  */
 export const AUTH_LIMITS = {
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
-  loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
   loginPerIp: { max: 300, windowMs: 15 * 60_000 },
   signupPerIp: { max: 30, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
@@ -90,6 +90,23 @@ export const AUTH_LIMITS = {
   welcomePerAccount: { max: 3, windowMs: 60 * 60_000 },
   settingsPerAccount: { max: 60, windowMs: 15 * 60_000 },
 } as const;
+
+/**
+ * Sign-in throttling (NCSC: throttle, don't lock; decision 0336, superseding the lockout of 0103).
+ * Failed sign-ins are counted per account, per client address (an IPv6 client by its /64) and per
+ * account and address pair. After `free` failures a dimension makes the client wait
+ * min(capMs, baseMs × 2^(failures − free)) from its last failure; a count is forgotten `forgetMs`
+ * after its last failure. The account dimension applies only to a client whose address has failed
+ * itself, measured from that failure, and is capped low: others' guesses never stop a client that
+ * has not been failing from signing in with the right password.
+ */
+export const LOGIN_THROTTLE = {
+  pair: { free: 5, baseMs: 1_000, capMs: 15 * 60_000 },
+  ip: { free: 20, baseMs: 1_000, capMs: 15 * 60_000 },
+  account: { free: 10, baseMs: 1_000, capMs: 60_000 },
+  forgetMs: 60 * 60_000,
+} as const;
+export type ThrottleRule = (typeof LOGIN_THROTTLE)['pair' | 'ip' | 'account'];
 
 /** SECURITY.md: allow long passphrases; the bound keeps argon2 input sane. */
 export const PASSWORD_MAX_LENGTH = 128;

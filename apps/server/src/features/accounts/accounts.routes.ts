@@ -31,7 +31,7 @@ import {
   sendInBackground,
   updateUser,
 } from './accounts.service';
-import { FailureCounter } from './login-throttle';
+import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,13 +47,8 @@ const byBodyEmail = (name: string, limit: { max: number; windowMs: number }): Li
   key: (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email,
 });
 
-const tooMany = (ms: number) =>
-  new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(ms / 60_000))} minutes.`);
-
 export function accountsRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const accountFailures = new FailureCounter(ctx.clock, L.loginFailuresPerAccount.max, L.loginFailuresPerAccount.windowMs);
-  const ipFailures = new FailureCounter(ctx.clock, L.loginFailuresPerIp.max, L.loginFailuresPerIp.windowMs);
 
   // The reset page carries a token in its address fragment: no referrer leaves it (issue 3).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -85,17 +80,19 @@ export function accountsRoutes(app: FastifyInstance) {
     login,
     async (request, reply) => {
       const { email, password } = request.body;
-      const accountKey = `account:${email}`;
-      const ipKey = `ip:${request.ip}`;
-      const wait = Math.max(accountFailures.blockedFor(accountKey), ipFailures.blockedFor(ipKey));
-      if (wait > 0) throw tooMany(wait);
+      // Throttled, never locked (decision 0336): the same answer for known and unknown emails.
+      const throttle = await checkLoginThrottle(ctx, email, request.ip);
+      if (throttle.waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(throttle.waitMs / 1000));
+        reply.header('Retry-After', String(seconds));
+        throw new AppError('RATE_LIMITED', M.loginThrottled(seconds));
+      }
       const user = await checkCredentials(ctx, email, password);
       if (!user) {
-        accountFailures.fail(accountKey);
-        ipFailures.fail(ipKey);
+        await recordLoginFailure(ctx, throttle);
         throw new AppError('UNAUTHORIZED', M.invalidCredentials);
       }
-      accountFailures.clear(accountKey);
+      await recordLoginSuccess(ctx, throttle);
       // A new session id at every sign-in; any session the browser presented is ended (no fixation).
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);

@@ -12,6 +12,7 @@ import { SettingsTab } from './settings-tab';
 import { RequireAuth } from './require-auth';
 import { SignupForm } from './signup-form';
 import { accountKeys } from '../api/keys';
+import { Toaster } from '../../../components/ui/toaster';
 
 function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
   const router = createMemoryRouter(
@@ -105,6 +106,17 @@ describe('LoginForm', () => {
     await user.type(password, 'a');
     await user.clear(password);
     expect(await screen.findByText(M.passwordRequired)).toBeInTheDocument();
+  });
+
+  it("shows the server's 'try again in N seconds' while sign-in is throttled (decision 0336)", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: M.loginThrottled(8) }), { status: 429 })));
+    render(<Toaster />);
+    renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ada@acme-solar.co.uk');
+    await user.type(screen.getByLabelText('Password'), 'SolarPanel42x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Too many failed sign-in attempts. Please try again in 8 seconds.')).toBeInTheDocument();
   });
 });
 
