@@ -59,6 +59,20 @@ export const ACCOUNT_MESSAGES = {
   noDeletionRequest: 'No pending deletion request for this user',
   welcomeSent: 'Welcome email sent',
   /** Sign-in throttling (decision 0336): the wait, in whole seconds, of the slowest dimension. */
+  /** Email verification (decision 0337). */
+  verifyBanner: (email: string) => `Please confirm your email address: open the link we sent to ${email}.`,
+  verifyResend: 'Send a new link',
+  verificationSent: (email: string) => `We have sent a new confirmation link to ${email}.`,
+  verificationSendFailed: 'Failed to send the confirmation link. Please try again.',
+  emailVerified: 'Your email address is confirmed. Thank you.',
+  emailAlreadyVerified: 'Your email address is already confirmed.',
+  verificationInvalid: 'This confirmation link is invalid or has expired. Sign in and send a new one from the banner at the top of the page.',
+  verifyToClaim:
+    'Please confirm your email address before claiming a profile: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  verifyToCreateProvider:
+    'Please confirm your email address before creating a business profile: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  verifyToLaunchTender:
+    'Please confirm your email address before launching a tender: open the link we emailed you, or send a new one from the banner at the top of the page.',
   loginThrottled: (seconds: number) =>
     `Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
@@ -72,6 +86,9 @@ export const DASHBOARD_SUBTITLES: Record<UserType, string> = {
 /** Password reset (accounts §2, §9; SECURITY.md): 1 hour tokens, redirect to login after 2 s. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_REDIRECT_MS = 2000;
+
+/** Email verification links (decision 0337): single use, valid for 7 days. */
+export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** Account deletion is processed within 30 days unless an admin cancels it (spec README ruling). */
 export const DELETION_GRACE_DAYS = 30;
@@ -89,6 +106,10 @@ export const AUTH_LIMITS = {
   validateTokenPerIp: { max: 30, windowMs: 15 * 60_000 },
   welcomePerAccount: { max: 3, windowMs: 60 * 60_000 },
   settingsPerAccount: { max: 60, windowMs: 15 * 60_000 },
+  /** Decision 0337: following a link, and asking for a new one. */
+  verifyEmailPerIp: { max: 30, windowMs: 15 * 60_000 },
+  resendVerificationPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  resendVerificationPerIp: { max: 10, windowMs: 60 * 60_000 },
 } as const;
 
 /**

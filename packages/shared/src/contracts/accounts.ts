@@ -16,6 +16,8 @@ export const currentUser = z.object({
   createdAt: z.string(),
   /** Set while an account deletion request is pending (decision 0105). */
   deletionRequestedAt: z.string().nullable().optional(),
+  /** The account followed the link mailed to its address (decision 0337). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -29,7 +31,11 @@ export const emailField = z
   .pipe(z.email({ error: M.invalidEmail }).max(254, M.invalidEmail));
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-export const isBlockedEmail = (email: string) => (BLOCKED_EMAIL_DOMAINS as readonly string[]).includes(emailDomain(email.trim()));
+/** A free-mail domain or any subdomain of one (`x@sub.gmail.com`), decision 0337. */
+export const isBlockedEmail = (email: string) => {
+  const domain = emailDomain(email.trim()).replace(/\.$/, '');
+  return BLOCKED_EMAIL_DOMAINS.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
+};
 
 export const businessEmailField = emailField.refine((email) => !isBlockedEmail(email), M.businessEmail);
 
@@ -54,6 +60,8 @@ export const newPasswordField = z
 export const userTypeField = z.enum(USER_TYPES, { error: M.accountType });
 
 export const tokenField = z.string({ error: M.tokenRequired }).trim().min(1, M.tokenRequired).max(200, M.invalidToken);
+
+const verificationTokenField = z.string({ error: M.verificationInvalid }).trim().min(1, M.verificationInvalid).max(200, M.verificationInvalid);
 
 // ---- Bodies ----
 
@@ -113,6 +121,8 @@ export const updateDetailsBody = z
   .refine((v) => v.name !== undefined || v.company !== undefined, 'Nothing to update');
 
 export const updateTypeBody = z.strictObject({ type: userTypeField });
+
+export const verifyEmailBody = z.strictObject({ token: verificationTokenField });
 
 export const requestDeletionBody = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
 
@@ -227,6 +237,25 @@ export const requestDeletion = defineContract({
   summary: 'Record a deletion request; the account is deleted after 30 days unless an admin cancels it',
   body: requestDeletionBody,
   response: { 200: userEnvelope, 401: errors[401], 403: errors[403], 409: errors[409], 429: errors[429] },
+});
+
+export const verifyEmail = defineContract({
+  method: 'POST',
+  path: '/api/auth/verify-email',
+  access: 'public',
+  source: 'project',
+  summary: 'Follow the link mailed at sign-up: marks the address verified (single-use token, 7 days); no session needed',
+  body: verifyEmailBody,
+  response: { 200: messageBody, 400: errors[400], 429: errors[429] },
+});
+
+export const resendVerification = defineContract({
+  method: 'POST',
+  path: '/api/auth/resend-verification',
+  access: 'user',
+  source: 'project',
+  summary: "Mail a new verification link to the caller's own address; 409 once verified",
+  response: { 200: messageBody, 401: errors[401], 409: errors[409], 429: errors[429] },
 });
 
 export const cancelDeletion = defineContract({

@@ -6,11 +6,13 @@ import {
   login,
   logout,
   requestDeletion,
+  resendVerification,
   resetPassword,
   signup,
   updateDetails,
   updateType,
   validateToken,
+  verifyEmail,
   welcomeEmail,
 } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
@@ -27,9 +29,11 @@ import {
   isResetTokenValid,
   requestAccountDeletion,
   requestPasswordReset,
+  resendVerification as resendVerificationMail,
   resetPasswordWithToken,
   sendInBackground,
   updateUser,
+  verifyEmailWithToken,
 } from './accounts.service';
 import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
@@ -50,9 +54,10 @@ const byBodyEmail = (name: string, limit: { max: number; windowMs: number }): Li
 export function accountsRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  // The reset page carries a token in its address fragment: no referrer leaves it (issue 3).
+  // The reset and verification pages carry a token in their address fragment: no referrer leaves them (issue 3).
+  const TOKEN_PAGES = new Set(['/reset-password', '/verify-email']);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.split(/[?#]/)[0] === '/reset-password') reply.header('Referrer-Policy', 'no-referrer');
+    if (TOKEN_PAGES.has(request.url.split(/[?#]/)[0]!)) reply.header('Referrer-Policy', 'no-referrer');
     return payload;
   });
 
@@ -65,10 +70,11 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     signup,
     async (request, reply) => {
-      const user = await createAccount(ctx, request.body);
+      const { user, verificationToken } = await createAccount(ctx, request.body);
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
       void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
+      void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
       reply.code(201);
       return { success: true as const, data: toCurrentUser(user) };
     },
@@ -150,6 +156,29 @@ export function accountsRoutes(app: FastifyInstance) {
       return { success: true as const, message: M.passwordResetDone };
     },
     { limits: [perIp('reset-password', L.resetPerIp.max, L.resetPerIp.windowMs)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    verifyEmail,
+    async ({ body }) => {
+      await verifyEmailWithToken(ctx, body.token);
+      return { success: true as const, message: M.emailVerified };
+    },
+    { limits: [perIp('verify-email', L.verifyEmailPerIp.max, L.verifyEmailPerIp.windowMs)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    resendVerification,
+    async ({ user }) => {
+      await resendVerificationMail(ctx, user!);
+      return { success: true as const, message: M.verificationSent(user!.email) };
+    },
+    {
+      limits: [perIp('resend-verification-ip', L.resendVerificationPerIp.max, L.resendVerificationPerIp.windowMs), byUser('resend-verification', L.resendVerificationPerAccount)],
+      bodyLimit: 4 * 1024,
+    },
   );
 
   bind(

@@ -173,7 +173,7 @@ describe('names with invisible characters (decision 0338)', () => {
     const user = userEvent.setup();
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const me: CurrentUser = { id: '1', name: 'Ada Lovelace', email: 'ada@acme-solar.co.uk', phone: null, company: 'Acme Solar', type: 'provider', is_admin: false, createdAt: '' };
+    const me: CurrentUser = { id: '1', name: 'Ada Lovelace', email: 'ada@acme-solar.co.uk', phone: null, company: 'Acme Solar', type: 'provider', is_admin: false, createdAt: '', emailVerified: true };
     renderWithProviders(<SettingsTab user={me} />);
     for (const [label, message] of [
       ['Full Name', TEXT_MESSAGES.invisibleCharacters('Name')],
