@@ -18,10 +18,12 @@ export function VerifyEmailBanner() {
     <section aria-label="Email confirmation" className="border-b border-amber-200 bg-amber-50 text-amber-950">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 text-sm sm:px-6 lg:px-8">
         <MailWarning className="h-5 w-5 shrink-0" aria-hidden />
-        <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">{M.verifyBanner(user.email)}</p>
+        <p className="min-w-48 flex-1 [overflow-wrap:anywhere]">{M.verifyBanner(user.email)}</p>
+        {/* On a phone the button wraps under the text, lined up with it. */}
         <Button
           size="sm"
           variant="secondary"
+          className="max-sm:ml-9"
           disabled={resend.isPending}
           onClick={() =>
             resend.mutate(undefined, {
@@ -33,7 +35,7 @@ export function VerifyEmailBanner() {
           {resend.isPending ? 'Sending...' : M.verifyResend}
         </Button>
         {answer && (
-          <p role={answer.ok ? 'status' : 'alert'} className={answer.ok ? 'w-full text-emerald-900' : 'w-full font-medium text-red-800'}>
+          <p role={answer.ok ? 'status' : 'alert'} className={answer.ok ? 'w-full pl-9 text-emerald-900' : 'w-full pl-9 font-medium text-red-800'}>
             {answer.text}
           </p>
         )}
