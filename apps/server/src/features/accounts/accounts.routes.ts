@@ -29,7 +29,7 @@ import {
   isResetTokenValid,
   requestAccountDeletion,
   requestPasswordReset,
-  resendVerification as resendVerificationMail,
+  resendVerificationLink,
   resetPasswordWithToken,
   sendInBackground,
   updateUser,
@@ -172,7 +172,7 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     resendVerification,
     async ({ user }) => {
-      await resendVerificationMail(ctx, user!);
+      await resendVerificationLink(ctx, user!);
       return { success: true as const, message: M.verificationSent(user!.email) };
     },
     {

@@ -102,7 +102,7 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
 }
 
 /** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
-export async function resendVerification(ctx: AppContext, user: UserRow): Promise<void> {
+export async function resendVerificationLink(ctx: AppContext, user: UserRow): Promise<void> {
   if (user.emailVerifiedAt) throw new AppError('CONFLICT', M.emailAlreadyVerified);
   const token = await issueVerificationToken(ctx.database.db, user, ctx.clock.now());
   void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL), 'verify-email');
