@@ -105,7 +105,16 @@ export interface SignedInUser {
 /** A user with a live session, inserted directly (sign-up itself is tested in accounts.test.ts). */
 export async function signedInUser(
   t: TestApp,
-  opts: { admin?: boolean; name?: string; email?: string; company?: string; type?: 'provider' | 'representative'; passwordHash?: string } = {},
+  opts: {
+    admin?: boolean;
+    name?: string;
+    email?: string;
+    company?: string;
+    type?: 'provider' | 'representative';
+    passwordHash?: string;
+    /** Verified email address (decision 0337); true unless a test is about unverified accounts. */
+    verified?: boolean;
+  } = {},
 ): Promise<SignedInUser> {
   const email = opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
   const user = await insertUser(t.ctx.database.db, {
@@ -115,6 +124,7 @@ export async function signedInUser(
     type: opts.type ?? 'provider',
     passwordHash: opts.passwordHash ?? 'x',
     isAdmin: opts.admin ?? false,
+    emailVerifiedAt: opts.verified === false ? null : t.ctx.clock.now(),
   });
   let cookie = '';
   const reply = { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never;

@@ -1,32 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, mailTo, shot, verificationLink } from '../../support/fixtures';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const outboxDir = path.join(root, `.tmp/e2e-data-${process.env.E2E_PORT ?? '3100'}/outbox`);
 const PASSWORD = 'SolarPanel42x';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The server writes each outbox mail as a file (To, Subject, body); waits for one to arrive. */
-async function mailTo(address: string, subject: RegExp): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outboxDir);
-    } catch {
-      /* not created yet */
-    }
-    for (const file of files.sort().reverse()) {
-      const text = readFileSync(path.join(outboxDir, file), 'utf8');
-      const [, to, subj] = /^To: (.*)\nSubject: (.*)\n/.exec(text) ?? [];
-      if (to === address && subject.test(subj ?? '')) return text;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail ${subject} to ${address}`);
-}
 
 async function signUpViaApi(page: Page, email: string, name = 'Reset Tester') {
   const res = await page.request.post('/api/auth/signup', {
@@ -58,8 +34,12 @@ test.describe('accounts journeys', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill('Mismatch42x');
     await expect(page.getByText("Passwords don't match")).toBeVisible();
+    // A right-to-left override would make the name display reversed in lists (decision 0338).
+    await page.getByLabel('Full name').fill('Ada \u202Eecalevol');
+    await expect(page.getByText('Name must not contain invisible or control characters (such as text direction overrides or zero-width spaces)')).toBeVisible();
     await page.screenshot({ path: shot('accounts-register-errors'), fullPage: true });
     await expectAccessible(page);
+    await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -69,6 +49,32 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('Manage your services')).toBeVisible();
     const welcome = await mailTo(email, /Welcome/);
     expect(welcome).toContain('Hi Ada Lovelace');
+
+    // Unverified (decision 0337): the banner on every page, a new link on request, and no claim yet.
+    const banner = page.getByRole('region', { name: 'Email confirmation' });
+    await expect(banner).toContainText(`Please confirm your email address: open the link we sent to ${email}.`);
+    await banner.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(banner.getByRole('status')).toHaveText(`We have sent a new confirmation link to ${email}.`);
+    await page.screenshot({ path: shot('accounts-verify-banner'), fullPage: false });
+    await expectAccessible(page);
+    await page.goto('/providers/lark-energy');
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Claim this profile' }).click();
+    await page.getByLabel('Your role at the company').fill('Director');
+    await page.getByRole('button', { name: 'Submit claim' }).click();
+    await expect(page.getByText('Please confirm your email address before claiming a profile').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The link from the outbox confirms the address, and the banner goes.
+    const link = await verificationLink(email);
+    await page.goto(link);
+    await expect(page.getByText('Your email address is confirmed. Thank you.')).toBeVisible();
+    await expect(page).toHaveURL(/\/verify-email$/); // the token is removed from the address
+    await page.screenshot({ path: shot('accounts-verified'), fullPage: true });
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
 
     // Log out, then sign in again.
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
@@ -163,6 +169,27 @@ test.describe('accounts journeys', () => {
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   });
 
+  test('wrong passwords slow the guessing client with a clear wait, and the right password works once it is over', async ({ page }) => {
+    const email = `throttle.${unique()}@acme-solar.co.uk`;
+    await signUpViaApi(page, email, 'Throttle Tester');
+    await page.goto('/login?redirect=/dashboard');
+    // Five wrong passwords are free (decision 0336); then the client is told how long to wait.
+    const statuses: number[] = [];
+    let seconds = 0;
+    for (let i = 0; i < 8 && !seconds; i++) {
+      const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), signIn(page, email, `WrongGuess${i}x`)]);
+      statuses.push(res.status());
+      if (res.status() === 429) seconds = Number(/try again in (\d+) seconds?\./.exec(((await res.json()) as { message: string }).message)![1]);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(seconds).toBeGreaterThan(0);
+    await expect(page.getByText(`Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`).first()).toBeVisible();
+    await page.screenshot({ path: shot('accounts-login-throttled'), fullPage: false });
+    await page.waitForTimeout(seconds * 1000 + 200);
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Welcome, Throttle Tester' })).toBeVisible();
+  });
+
   test('the reset link carries the token in its fragment and pre-fills the token step', async ({ page }) => {
     const email = `link.${unique()}@acme-solar.co.uk`;
     await signUpViaApi(page, email);
@@ -230,5 +257,19 @@ test.describe('accounts on small screens', () => {
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
+  });
+
+  test('the email confirmation banner fits a phone', async ({ page }) => {
+    const email = `phone.${unique()}@acme-solar.co.uk`;
+    const res = await page.request.post('/api/auth/signup', { data: { email, name: 'Pat Phone', company: 'Acme Solar Ltd', password: PASSWORD, type: 'provider' } });
+    expect(res.status()).toBe(201);
+    await page.goto('/dashboard');
+    const banner = page.getByRole('region', { name: 'Email confirmation' });
+    await expect(banner).toContainText(email);
+    await banner.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(banner.getByRole('status')).toBeVisible();
+    await page.screenshot({ path: shot('accounts-verify-banner-mobile'), fullPage: false });
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, shot, verifyEmail } from '../../support/fixtures';
 
 const ADMIN = { email: 'admin.e2e@example.com', password: 'AdminE2e2026!' };
 const APPROVED = 'Your business claim has been approved. You can now edit your business profile.';
@@ -7,12 +7,14 @@ const REJECTED = 'Your claim request was not approved. Please contact support fo
 const PENDING = "Your claim request is being reviewed. We'll notify you once it's processed.";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function signUp(request: APIRequestContext, name: string) {
+/** A new account, signed in on `request`; claims need its email verified (decision 0337). */
+async function signUp(request: APIRequestContext, name: string, opts: { verify?: boolean; providerId?: string } = {}) {
   const email = `claimant.${unique()}@acme-solar.co.uk`;
   const res = await request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider' },
+    data: { email, name, company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider', ...(opts.providerId && { providerId: opts.providerId }) },
   });
   expect(res.status()).toBe(201);
+  if (opts.verify) await verifyEmail(request, email);
   return email;
 }
 
@@ -37,7 +39,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 test.describe('admin journeys', () => {
   test('a provider claims a profile, the admin approves it, the provider can edit it', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signUp(page.request, 'Clara Claimant');
+    await signUp(page.request, 'Clara Claimant', { verify: true });
     const [profile] = await unclaimedProviders(page.request, 1);
 
     // The provider claims the unclaimed profile.
@@ -91,9 +93,32 @@ test.describe('admin journeys', () => {
     await expect(page.getByRole('button', { name: 'Claim this profile' })).toHaveCount(0);
   });
 
+  test('a claim filed at sign-up waits for the claimant to confirm their email before it can be approved', async ({ page, browser }) => {
+    const [profile] = await unclaimedProviders(page.request, 1);
+    const email = await signUp(page.request, 'Ursula Unconfirmed', { providerId: profile!.id });
+
+    const admin = await adminPage(browser);
+    await admin.goto('/admin?tab=claims');
+    const card = admin.getByRole('listitem', { name: `Claim on ${profile!.businessName} by Ursula Unconfirmed` });
+    await expect(card.getByText('Email not confirmed', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await expect(card.getByText('The claimant has not confirmed their email address yet.', { exact: false })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: shot('admin-claim-unverified-desktop') });
+    await expectAccessible(admin);
+
+    await verifyEmail(page.request, email);
+    await admin.reload();
+    await expect(card.getByText('Email confirmed', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Claim approved', { exact: true })).toBeVisible();
+    await admin.context().close();
+  });
+
   test('a rejected claim shows its message', async ({ page, browser }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signUp(page.request, 'Rory Rejected');
+    await signUp(page.request, 'Rory Rejected', { verify: true });
     const [profile] = await unclaimedProviders(page.request, 1);
     const res = await page.request.post(`/api/providers/${profile!.id}/claim`, { data: { companyRole: 'Intern', message: '', force: true } });
     expect(res.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, shot, verifyEmail } from '../../support/fixtures';
 
 const DEMO = { email: 'provider.demo@example.com', password: 'DemoProvider2026' };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -15,6 +15,7 @@ async function signUpViaApi(page: Page) {
     data: { email, name: 'Claire Claimer', company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider' },
   });
   expect(res.status()).toBe(201);
+  await verifyEmail(page.request, email); // claims need a confirmed address (decision 0337)
 }
 
 test.describe('provider directory journeys', () => {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@solar/shared/constants/accounts';
+import { ACCOUNT_MESSAGES, SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@solar/shared/constants/accounts';
 import { sessions, users, type UserRow } from '../db/schema/index';
 import type { AppContext } from './context';
+import { AppError } from '../platform/errors';
 
 const DAY_MS = 86_400_000;
 /** last_seen_at is written at most this often, so reads stay reads. */
@@ -55,6 +56,20 @@ async function loadSession(ctx: AppContext, token: string | undefined): Promise<
     await ctx.database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   return { sessionId: id, user: row.user };
+}
+
+const VERIFY_FIRST = {
+  claim: ACCOUNT_MESSAGES.verifyToClaim,
+  provider: ACCOUNT_MESSAGES.verifyToCreateProvider,
+  tender: ACCOUNT_MESSAGES.verifyToLaunchTender,
+} as const;
+
+/**
+ * Acts that speak for a company (claiming or creating a profile, launching a tender) need an address the
+ * account has proved it receives mail at (decision 0337): 403 with a message saying how, otherwise.
+ */
+export function requireVerifiedEmail(user: Pick<UserRow, 'emailVerifiedAt'>, act: keyof typeof VERIFY_FIRST) {
+  if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', VERIFY_FIRST[act]);
 }
 
 /** Starts a new session (a fresh id at every sign-in: no fixation) and sets the cookie. */

@@ -20,10 +20,11 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
-export async function seedDemoAccounts(ctx: Pick<AppContext, 'database'>) {
+/** Verified from the start (decision 0337): nobody receives mail at these reserved addresses. */
+export async function seedDemoAccounts(ctx: Pick<AppContext, 'database' | 'clock'>) {
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(ctx.database.db, account.email)) continue;
     const { password, ...fields } = account;
-    await insertUser(ctx.database.db, { ...fields, passwordHash: await hashPassword(password) });
+    await insertUser(ctx.database.db, { ...fields, passwordHash: await hashPassword(password), emailVerifiedAt: ctx.clock.now() });
   }
 }

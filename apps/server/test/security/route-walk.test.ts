@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import type { Contract } from '@solar/shared/contracts/contract';
 import { contracts } from '@solar/shared/contracts/index';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 import { multipart } from '../quotes/helpers';
 import { databaseState, fillPath, png, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
@@ -129,6 +129,28 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
       walked.push(name);
     }
     expect(walked).toEqual(expect.arrayContaining(['updateProvider', 'getQuote', 'downloadQuoteAttachment', 'getTender', 'deleteProviderMedia', 'listUserProviders']));
+  });
+
+  it('the email verification routes answer every role, and only an unverified caller gets a new link', async () => {
+    const unverified = await signedInUser(t, { email: `unverified-${nextIp()}@walk.example.com`, verified: false });
+    const byName = Object.fromEntries(entries);
+    const resend = byName.resendVerification!;
+    const verify = byName.verifyEmail!;
+    expect([resend.access, verify.access]).toEqual(['user', 'public']);
+    const post = (url: string, cookie?: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, remoteAddress: nextIp(), ...(payload && { payload }), headers: cookie ? { cookie } : {} });
+    for (const who of [null, w.b, w.admin, unverified]) {
+      const before = await databaseState(t);
+      const res = await post(verify.path, who?.cookie, { token: 'not-a-real-token' });
+      expect(res.statusCode).toBe(400);
+      expect(await databaseState(t)).toEqual(before);
+    }
+    await refused(null, 'resendVerification', resend, [401]);
+    await refused(w.b, 'resendVerification', resend, [409]);
+    await refused(w.admin, 'resendVerification', resend, [409]);
+    const own = await post(resend.path, unverified.cookie);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().message).toContain(unverified.email);
   });
 
   it('B sees A’s provider without A’s claims, and no list B can read contains A’s private records', async () => {

@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/register', lazy: async () => ({ Component: (await import('../features/accounts/pages/register-page')).RegisterPage }) },
       { path: 'register', lazy: async () => ({ Component: (await import('../features/accounts/pages/register-page')).RegisterPage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/accounts/pages/reset-password-page')).ResetPasswordPage }) },
+      { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage }) },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).AdminRoutePage }) },
       { path: 'providers', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-page')).ProvidersPage }) },

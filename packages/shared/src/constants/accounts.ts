@@ -58,6 +58,23 @@ export const ACCOUNT_MESSAGES = {
   adminCannotDelete: 'Admin accounts cannot request deletion',
   noDeletionRequest: 'No pending deletion request for this user',
   welcomeSent: 'Welcome email sent',
+  /** Sign-in throttling (decision 0336): the wait, in whole seconds, of the slowest dimension. */
+  /** Email verification (decision 0337). */
+  verifyBanner: (email: string) => `Please confirm your email address: open the link we sent to ${email}.`,
+  verifyResend: 'Send a new link',
+  verificationSent: (email: string) => `We have sent a new confirmation link to ${email}.`,
+  verificationSendFailed: 'Failed to send the confirmation link. Please try again.',
+  emailVerified: 'Your email address is confirmed. Thank you.',
+  emailAlreadyVerified: 'Your email address is already confirmed.',
+  verificationInvalid: 'This confirmation link is invalid or has expired. Sign in and send a new one from the banner at the top of the page.',
+  verifyToClaim:
+    'Please confirm your email address before claiming a profile: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  verifyToCreateProvider:
+    'Please confirm your email address before creating a business profile: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  verifyToLaunchTender:
+    'Please confirm your email address before launching a tender: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  loginThrottled: (seconds: number) =>
+    `Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;
 
 /** Dashboard subtitles by account type (docs/product/accounts.md#dashboard). */
@@ -70,17 +87,17 @@ export const DASHBOARD_SUBTITLES: Record<UserType, string> = {
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_REDIRECT_MS = 2000;
 
+/** Email verification links (decision 0337): single use, valid for 7 days. */
+export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
 /** Account deletion is processed within 30 days unless an admin cancels it (docs/product/accounts.md#account-deletion). */
 export const DELETION_GRACE_DAYS = 30;
 
 /**
- * Abuse limits per process (decision 0004 and 0103). Failed sign-ins are counted per account and
- * per IP, so a real user who types their password correctly is never locked out by an attacker's
- * traffic for longer than one window.
+ * Route limits per process (decisions 0004 and 0103). Failed sign-ins are throttled separately
+ * (LOGIN_THROTTLE); `loginPerIp` caps every sign-in request from one address, right or wrong.
  */
 export const AUTH_LIMITS = {
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
-  loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
   loginPerIp: { max: 300, windowMs: 15 * 60_000 },
   signupPerIp: { max: 30, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
@@ -89,7 +106,28 @@ export const AUTH_LIMITS = {
   validateTokenPerIp: { max: 30, windowMs: 15 * 60_000 },
   welcomePerAccount: { max: 3, windowMs: 60 * 60_000 },
   settingsPerAccount: { max: 60, windowMs: 15 * 60_000 },
+  /** Decision 0337: following a link, and asking for a new one. */
+  verifyEmailPerIp: { max: 30, windowMs: 15 * 60_000 },
+  resendVerificationPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  resendVerificationPerIp: { max: 10, windowMs: 60 * 60_000 },
 } as const;
+
+/**
+ * Sign-in throttling (NCSC: throttle, don't lock; decision 0336, superseding the lockout of 0103).
+ * Failed sign-ins are counted per account, per client address (an IPv6 client by its /64) and per
+ * account and address pair. After `free` failures a dimension makes the client wait
+ * min(capMs, baseMs × 2^(failures − free)) from its last failure; a count is forgotten `forgetMs`
+ * after its last failure. The account dimension applies only to a client whose address has failed
+ * itself, measured from that failure, and is capped low: others' guesses never stop a client that
+ * has not been failing from signing in with the right password.
+ */
+export const LOGIN_THROTTLE = {
+  pair: { free: 5, baseMs: 1_000, capMs: 15 * 60_000 },
+  ip: { free: 20, baseMs: 1_000, capMs: 15 * 60_000 },
+  account: { free: 10, baseMs: 1_000, capMs: 60_000 },
+  forgetMs: 60 * 60_000,
+} as const;
+export type ThrottleRule = (typeof LOGIN_THROTTLE)['pair' | 'ip' | 'account'];
 
 /** docs/security.md#authentication-passwords-sessions: allow long passphrases; the bound keeps argon2 input sane. */
 export const PASSWORD_MAX_LENGTH = 128;

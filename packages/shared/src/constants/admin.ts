@@ -36,6 +36,10 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'User not found',
   claimNotFound: 'Claim not found',
   claimAlreadyReviewed: 'This claim has already been reviewed',
+  /** Decision 0337: approval waits until the claimant has verified their email address. */
+  claimantNotVerified: 'The claimant has not confirmed their email address yet. You can approve this claim once they have; you can reject it now.',
+  emailVerifiedBadge: 'Email confirmed',
+  emailNotVerifiedBadge: 'Email not confirmed',
   lastAdmin: 'You cannot revoke the last admin',
   nothingToUpdate: 'Nothing to update',
   emailExists: 'An account with this email already exists',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS, PASSWORD_MAX_LENGTH, USER_TYPES } from '../constants/accounts';
 import { isCommonPassword } from '../constants/common-passwords';
 import { defineContract } from './contract';
-import { errors, idParam, okBody, successEnvelope } from './common';
+import { errors, idParam, okBody, successEnvelope, visibleName } from './common';
 
 /** Current user (docs/product/accounts.md#current-user): never a hash or a token. */
 export const currentUser = z.object({
@@ -16,13 +16,12 @@ export const currentUser = z.object({
   createdAt: z.string(),
   /** Set while an account deletion request is pending (decision 0105). */
   deletionRequestedAt: z.string().nullable().optional(),
+  /** The account followed the link mailed to its address (decision 0337). */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
 // ---- Field rules (docs/product/accounts.md#validation): one schema per rule, used by the forms and the server alike ----
-
-/** No control characters (names end up in mail bodies; docs/security.md#input-output-uploads refuses CR/LF in mail fields). */
-const noControl = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** Trimmed and lower-cased before validation, on both sides (docs/product/accounts.md#validation). */
 export const emailField = z
@@ -32,23 +31,21 @@ export const emailField = z
   .pipe(z.email({ error: M.invalidEmail }).max(254, M.invalidEmail));
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-export const isBlockedEmail = (email: string) => (BLOCKED_EMAIL_DOMAINS as readonly string[]).includes(emailDomain(email.trim()));
+/** A free-mail domain or any subdomain of one (`x@sub.gmail.com`), decision 0337. */
+export const isBlockedEmail = (email: string) => {
+  const domain = emailDomain(email.trim()).replace(/\.$/, '');
+  return BLOCKED_EMAIL_DOMAINS.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
+};
 
 export const businessEmailField = emailField.refine((email) => !isBlockedEmail(email), M.businessEmail);
 
-export const nameField = z
-  .string({ error: M.nameMin })
-  .trim()
-  .min(2, M.nameMin)
-  .max(100, 'Name must be at most 100 characters')
-  .refine(noControl, 'Name contains characters that are not allowed');
+/** Names end up in lists and mail: no control or invisible characters (decision 0338). */
+export const nameField = visibleName(z.string({ error: M.nameMin }).trim().min(2, M.nameMin).max(100, 'Name must be at most 100 characters'), 'Name');
 
-export const companyField = z
-  .string({ error: M.companyMin })
-  .trim()
-  .min(2, M.companyMin)
-  .max(150, 'Company name must be at most 150 characters')
-  .refine(noControl, 'Company name contains characters that are not allowed');
+export const companyField = visibleName(
+  z.string({ error: M.companyMin }).trim().min(2, M.companyMin).max(150, 'Company name must be at most 150 characters'),
+  'Company name',
+);
 
 /** Compared exactly as typed (never trimmed); long passphrases allowed (docs/security.md#authentication-passwords-sessions). */
 export const newPasswordField = z
@@ -63,6 +60,8 @@ export const newPasswordField = z
 export const userTypeField = z.enum(USER_TYPES, { error: M.accountType });
 
 export const tokenField = z.string({ error: M.tokenRequired }).trim().min(1, M.tokenRequired).max(200, M.invalidToken);
+
+const verificationTokenField = z.string({ error: M.verificationInvalid }).trim().min(1, M.verificationInvalid).max(200, M.verificationInvalid);
 
 // ---- Bodies ----
 
@@ -122,6 +121,8 @@ export const updateDetailsBody = z
   .refine((v) => v.name !== undefined || v.company !== undefined, 'Nothing to update');
 
 export const updateTypeBody = z.strictObject({ type: userTypeField });
+
+export const verifyEmailBody = z.strictObject({ token: verificationTokenField });
 
 export const requestDeletionBody = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
 
@@ -236,6 +237,25 @@ export const requestDeletion = defineContract({
   summary: 'Record a deletion request; the account is deleted after 30 days unless an admin cancels it',
   body: requestDeletionBody,
   response: { 200: userEnvelope, 401: errors[401], 403: errors[403], 409: errors[409], 429: errors[429] },
+});
+
+export const verifyEmail = defineContract({
+  method: 'POST',
+  path: '/api/auth/verify-email',
+  access: 'public',
+  source: 'project',
+  summary: 'Follow the link mailed at sign-up: marks the address verified (single-use token, 7 days); no session needed',
+  body: verifyEmailBody,
+  response: { 200: messageBody, 400: errors[400], 429: errors[429] },
+});
+
+export const resendVerification = defineContract({
+  method: 'POST',
+  path: '/api/auth/resend-verification',
+  access: 'user',
+  source: 'project',
+  summary: "Mail a new verification link to the caller's own address; 409 once verified",
+  response: { 200: messageBody, 401: errors[401], 409: errors[409], 429: errors[429] },
 });
 
 export const cancelDeletion = defineContract({

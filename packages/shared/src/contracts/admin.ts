@@ -18,6 +18,8 @@ export const adminUser = z.object({
   /** A pending deletion request (accounts issue, decision 0105): when it was asked and when it falls due. */
   deletionRequestedAt: z.string().nullable(),
   deletionDueAt: z.string().nullable(),
+  /** The account followed the link mailed to its current address (decision 0337). */
+  emailVerified: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -33,7 +35,8 @@ export const adminClaim = z.object({
   requestedAt: z.string(),
   reviewedAt: z.string().nullable(),
   provider: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
-  claimant: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** emailVerified: a claim from an unverified address cannot be approved (decision 0337). */
+  claimant: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
   reviewedBy: z.object({ name: z.string() }).nullable(),
 });
 export type AdminClaim = z.infer<typeof adminClaim>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TEXT_MESSAGES } from '../constants/text';
+import { hasInvisibleCharacters } from '../domain/text';
 
 /** Every error body carries `message` (docs/product/platform.md#request-helper: the client shows the server's message). */
 export const errorBody = z.object({
@@ -33,3 +35,12 @@ export const repeated = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
 
 export const idParam = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * The one rule for every name other people see (user name, company, business name, contact name;
+ * decision 0338): no control, format or other invisible characters, so a name cannot display as
+ * another (U+202E turns "…evil" into "live"). The forms use the same schemas, so the browser
+ * refuses them too.
+ */
+export const visibleName = (schema: z.ZodString, field: string) =>
+  schema.refine((value) => !hasInvisibleCharacters(value), TEXT_MESSAGES.invisibleCharacters(field));

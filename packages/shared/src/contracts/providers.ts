@@ -9,7 +9,7 @@ import {
   normaliseUrl,
 } from '../constants/providers';
 import { defineContract } from './contract';
-import { errors, idParam, okBody, repeated, successEnvelope } from './common';
+import { errors, idParam, okBody, repeated, successEnvelope, visibleName } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes (docs/product/providers.md#provider). Public responses are built from these explicit lists only.
@@ -103,7 +103,6 @@ export const pagination = z.object({ page: z.number().int(), pages: z.number().i
 // ---------------------------------------------------------------------------------------------
 
 const text = (max: number) => z.string().max(max);
-const noControl = (s: string) => !/[\r\n\u0000-\u001f]/.test(s);
 
 /** Optional profile URL: empty allowed; no scheme gets https://; then only http(s) (docs/product/providers.md#contact-information). */
 export const optionalUrl = z
@@ -130,8 +129,11 @@ const imageRef = z
   .refine((v) => v === '' || /^\/uploads\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/.test(v) || isHttpUrl(v), M.invalidUrl)
   .nullable();
 
+/** Shown in the directory and admin lists: no control or invisible characters (decision 0338). */
+export const businessNameField = visibleName(z.string().trim().min(1, M.businessNameRequired).max(200), 'Business name');
+
 export const createProviderBody = z.strictObject({
-  businessName: z.string().trim().min(1, M.businessNameRequired).max(200).refine(noControl, M.businessNameRequired),
+  businessName: businessNameField,
   description: z.string().trim().min(10, M.descriptionMin).max(5000),
   services: list.refine((items) => items.length > 0, M.servicesMin),
   location: z.string().trim().min(1, M.locationRequired).max(200),
@@ -155,13 +157,7 @@ export type CreateProviderInput = z.input<typeof createProviderBody>;
 
 /** Profile edit (docs/product/providers.md#validation): every field optional; protected fields are not accepted at all. */
 export const updateProviderBody = z.strictObject({
-  businessName: z
-    .string()
-    .trim()
-    .min(1, M.businessNameRequired)
-    .max(200)
-    .refine(noControl, M.businessNameRequired)
-    .optional(),
+  businessName: businessNameField.optional(),
   description: z.string().trim().min(1, M.descriptionEmpty).max(5000).optional(),
   location: z.string().trim().min(1, M.locationRequired).max(200).optional(),
   serviceRadius: z
@@ -190,7 +186,7 @@ export const updateProviderBody = z.strictObject({
 export type UpdateProviderInput = z.input<typeof updateProviderBody>;
 
 export const claimProviderBody = z.strictObject({
-  companyRole: z.string().trim().min(1, M.roleRequired).max(200),
+  companyRole: visibleName(z.string().trim().min(1, M.roleRequired).max(200), 'Role'),
   message: z.string().trim().max(2000).optional().default(''),
   force: z.boolean().optional(),
 });

@@ -10,14 +10,11 @@ import {
   QUOTE_TEXT_MAX,
 } from '../constants/quotes';
 import { defineContract } from './contract';
-import { errors, idParam, successEnvelope } from './common';
+import { errors, idParam, successEnvelope, visibleName } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // The quote request form (docs/product/quotes.md#quote-form). The page and the server validate with this schema.
 // ---------------------------------------------------------------------------------------------
-
-/** No control characters: names and emails end up in mail (docs/security.md#input-output-uploads). */
-const noControl = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
 
 /** Multipart sends booleans as text; the form sends real booleans. Both are accepted. */
 const flag = z.preprocess((v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v), z.boolean()).default(false);
@@ -30,7 +27,8 @@ export const quoteFormSchema = z
     location: optionalText(200),
     timePreference: optionalText(100),
     description: optionalText(QUOTE_TEXT_MAX),
-    name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100).refine(noControl, M.nameRequired),
+    // The contact name is shown to the provider and mailed: no control or invisible characters (decision 0338).
+    name: visibleName(z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100), 'Name'),
     email: z
       .string({ error: M.emailRequired })
       .trim()

@@ -173,6 +173,8 @@ export const createTender = defineContract({
     201: successEnvelope(tender.extend({ waitingListProviders: z.number() })),
     400: errors[400],
     401: errors[401],
+    /** The caller has not verified their email address yet (decision 0337). */
+    403: errors[403],
     429: errors[429],
   },
 });

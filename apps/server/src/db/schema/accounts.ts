@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** Migration 0002: set while a deletion request is pending. */
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
+  /** Migration 0016: when the account followed its verification link (decision 0337). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,4 +75,32 @@ export const signupClaimIntents = pgTable(
     processedAt: ts('processed_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.providerId] })],
+);
+
+/** Migration 0016: email verification tokens, stored as sha256 hashes; single use, 7 days (decision 0337). */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to: the token verifies this address only. */
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('email_verification_tokens_user_id_idx').on(t.userId), index('email_verification_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Migration 0016: failed sign-ins per hashed key (account, client address, pair), decision 0336. */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: ts('last_failure_at').notNull(),
+  },
+  (t) => [index('login_throttle_last_failure_at_idx').on(t.lastFailureAt)],
 );

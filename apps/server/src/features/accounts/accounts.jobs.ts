@@ -1,8 +1,11 @@
+import { LOGIN_THROTTLE } from '@solar/shared/constants/accounts';
 import type { AppContext } from '../../plugins/context';
+import { purgeThrottle } from './accounts.repository';
 import { processDueDeletions, purgeOldResetTokens } from './accounts.service';
 
-/** The accounts job (registered in context.ts): due deletions, then old reset tokens. */
+/** The accounts job (registered in context.ts): due deletions, old reset tokens, forgotten sign-in counts. */
 export async function runAccountJobs(ctx: Pick<AppContext, 'database' | 'clock' | 'log'>) {
   await processDueDeletions(ctx);
   await purgeOldResetTokens(ctx);
+  await purgeThrottle(ctx.database.db, new Date(ctx.clock.now().getTime() - LOGIN_THROTTLE.forgetMs));
 }

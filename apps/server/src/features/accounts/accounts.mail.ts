@@ -1,4 +1,4 @@
-import { DELETION_GRACE_DAYS, USER_TYPE_LABELS } from '@solar/shared/constants/accounts';
+import { DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, USER_TYPE_LABELS } from '@solar/shared/constants/accounts';
 import type { MailMessage } from '../../platform/mail';
 import type { UserRow } from '../../db/schema/index';
 
@@ -19,6 +19,22 @@ export const accountMails = {
       `Your dashboard: ${publicUrl}/dashboard`,
       '',
       'The Solar Marketplace team',
+    ].join('\n'),
+  }),
+
+  /** Decision 0337: the link carries the token in its fragment, like the reset link (decision 0106). */
+  verifyEmail: (user: Pick<UserRow, 'email' | 'name'>, token: string, publicUrl: string): MailMessage => ({
+    to: user.email,
+    subject: 'Confirm your email address for Solar Marketplace',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      'Please confirm that this is your email address by opening this link:',
+      '',
+      `${publicUrl}/verify-email#token=${token}`,
+      '',
+      `The link works once and for ${EMAIL_VERIFICATION_TTL_MS / 86_400_000} days. Until you confirm, you can use your account but`,
+      'cannot claim a business profile or launch a tender. If you did not create an account, you can ignore this email.',
     ].join('\n'),
   }),
 

@@ -13,5 +13,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     is_admin: row.isAdmin,
     createdAt: row.createdAt.toISOString(),
     deletionRequestedAt: row.deletionRequestedAt ? row.deletionRequestedAt.toISOString() : null,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }

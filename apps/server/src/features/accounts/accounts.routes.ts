@@ -6,11 +6,13 @@ import {
   login,
   logout,
   requestDeletion,
+  resendVerification,
   resetPassword,
   signup,
   updateDetails,
   updateType,
   validateToken,
+  verifyEmail,
   welcomeEmail,
 } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
@@ -27,11 +29,13 @@ import {
   isResetTokenValid,
   requestAccountDeletion,
   requestPasswordReset,
+  resendVerificationLink,
   resetPasswordWithToken,
   sendInBackground,
   updateUser,
+  verifyEmailWithToken,
 } from './accounts.service';
-import { FailureCounter } from './login-throttle';
+import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,17 +47,13 @@ const byBodyEmail = (name: string, limit: { max: number; windowMs: number }): Li
   key: (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email,
 });
 
-const tooMany = (ms: number) =>
-  new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please try again in ${Math.max(1, Math.ceil(ms / 60_000))} minutes.`);
-
 export function accountsRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const accountFailures = new FailureCounter(ctx.clock, L.loginFailuresPerAccount.max, L.loginFailuresPerAccount.windowMs);
-  const ipFailures = new FailureCounter(ctx.clock, L.loginFailuresPerIp.max, L.loginFailuresPerIp.windowMs);
 
-  // The reset page carries a token in its address fragment: no referrer leaves it (issue 3).
+  // The reset and verification pages carry a token in their address fragment: no referrer leaves them (issue 3).
+  const TOKEN_PAGES = new Set(['/reset-password', '/verify-email']);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.split(/[?#]/)[0] === '/reset-password') reply.header('Referrer-Policy', 'no-referrer');
+    if (TOKEN_PAGES.has(request.url.split(/[?#]/)[0]!)) reply.header('Referrer-Policy', 'no-referrer');
     return payload;
   });
 
@@ -66,10 +66,11 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     signup,
     async (request, reply) => {
-      const user = await createAccount(ctx, request.body);
+      const { user, verificationToken } = await createAccount(ctx, request.body);
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
       void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
+      void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
       reply.code(201);
       return { success: true as const, data: toCurrentUser(user) };
     },
@@ -81,17 +82,19 @@ export function accountsRoutes(app: FastifyInstance) {
     login,
     async (request, reply) => {
       const { email, password } = request.body;
-      const accountKey = `account:${email}`;
-      const ipKey = `ip:${request.ip}`;
-      const wait = Math.max(accountFailures.blockedFor(accountKey), ipFailures.blockedFor(ipKey));
-      if (wait > 0) throw tooMany(wait);
+      // Throttled, never locked (decision 0336): the same answer for known and unknown emails.
+      const throttle = await checkLoginThrottle(ctx, email, request.ip);
+      if (throttle.waitMs > 0) {
+        const seconds = Math.max(1, Math.ceil(throttle.waitMs / 1000));
+        reply.header('Retry-After', String(seconds));
+        throw new AppError('RATE_LIMITED', M.loginThrottled(seconds));
+      }
       const user = await checkCredentials(ctx, email, password);
       if (!user) {
-        accountFailures.fail(accountKey);
-        ipFailures.fail(ipKey);
+        await recordLoginFailure(ctx, throttle);
         throw new AppError('UNAUTHORIZED', M.invalidCredentials);
       }
-      accountFailures.clear(accountKey);
+      await recordLoginSuccess(ctx, throttle);
       // A new session id at every sign-in; any session the browser presented is ended (no fixation).
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
@@ -149,6 +152,29 @@ export function accountsRoutes(app: FastifyInstance) {
       return { success: true as const, message: M.passwordResetDone };
     },
     { limits: [perIp('reset-password', L.resetPerIp.max, L.resetPerIp.windowMs)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    verifyEmail,
+    async ({ body }) => {
+      await verifyEmailWithToken(ctx, body.token);
+      return { success: true as const, message: M.emailVerified };
+    },
+    { limits: [perIp('verify-email', L.verifyEmailPerIp.max, L.verifyEmailPerIp.windowMs)], bodyLimit: 4 * 1024 },
+  );
+
+  bind(
+    app,
+    resendVerification,
+    async ({ user }) => {
+      await resendVerificationLink(ctx, user!);
+      return { success: true as const, message: M.verificationSent(user!.email) };
+    },
+    {
+      limits: [perIp('resend-verification-ip', L.resendVerificationPerIp.max, L.resendVerificationPerIp.windowMs), byUser('resend-verification', L.resendVerificationPerAccount)],
+      bodyLimit: 4 * 1024,
+    },
   );
 
   bind(

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
+import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
 import type { Db } from '../../db/client';
-import { accountDeletionRequests, outbox, passwordResetTokens, sessions, signupClaimIntents, users, type UserRow } from '../../db/schema/index';
+import {
+  accountDeletionRequests,
+  emailVerificationTokens,
+  outbox,
+  passwordResetTokens,
+  sessions,
+  signupClaimIntents,
+  users,
+  type UserRow,
+} from '../../db/schema/index';
 import type { AppContext } from '../../plugins/context';
 import { hashToken } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
@@ -38,11 +47,25 @@ export interface SignupInput {
   providerId?: string;
 }
 
+/** A single-use verification token for the user's current address: 256 bits, only its hash stored, 7 days (decision 0337). */
+async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'>, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(emailVerificationTokens).values({
+    id: hashToken(token),
+    userId: user.id,
+    email: user.email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+  });
+  return token;
+}
+
 /**
- * Creates the account in one transaction (user, sign-up claim intent, provider hooks). An existing
- * email answers 409: sign-up signs the user in, so it cannot hide this (decision 0100).
+ * Creates the account in one transaction (user, verification token, sign-up claim intent, provider
+ * hooks). The account works at once, unverified (decision 0337). An existing email answers 409:
+ * sign-up signs the user in, so it cannot hide this (decision 0100).
  */
-export async function createAccount(ctx: AppContext, input: SignupInput): Promise<UserRow> {
+export async function createAccount(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; verificationToken: string }> {
   const { db } = ctx.database;
   if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', M.emailExists);
   const passwordHash = await hashPassword(input.password);
@@ -61,19 +84,55 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
           updatedAt: now,
         })
         .returning();
+      const verificationToken = await issueVerificationToken(tx as unknown as Db, user!, now);
       if (input.providerId) {
+        // The claim is filed pending like any other; an admin cannot approve it until the address is verified.
         await tx.insert(signupClaimIntents).values({ userId: user!.id, providerId: input.providerId, createdAt: now });
         for (const hook of signupProviderHooks()) {
           await hook(tx as unknown as Db, { userId: user!.id, providerId: input.providerId, name: input.name, company: input.company });
         }
       }
-      return user!;
+      return { user: user!, verificationToken };
     });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index on lower(email) decides.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.emailExists);
     throw err;
   }
+}
+
+/** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
+export async function resendVerificationLink(ctx: AppContext, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt) throw new AppError('CONFLICT', M.emailAlreadyVerified);
+  const token = await issueVerificationToken(ctx.database.db, user, ctx.clock.now());
+  void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL), 'verify-email');
+}
+
+/**
+ * Uses a verification token (once) and marks the account verified, in one transaction. The token
+ * verifies only the address it was sent to: after an admin changed the email, an older link fails.
+ * The user's other unused links are voided.
+ */
+export async function verifyEmailWithToken(ctx: AppContext, token: string): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailVerificationTokens.id, hashToken(token)), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
+      .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+    if (!used) throw new AppError('BAD_REQUEST', M.verificationInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+      .where(and(eq(users.id, used.userId), sql`lower(${users.email}) = lower(${used.email})`))
+      .returning({ id: users.id });
+    if (!user) throw new AppError('BAD_REQUEST', M.verificationInvalid);
+    await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailVerificationTokens.userId, used.userId), isNull(emailVerificationTokens.usedAt)));
+  });
 }
 
 /** Same answer and similar timing for an unknown email and a wrong password (docs/security.md#authentication-passwords-sessions). */
@@ -212,8 +271,9 @@ export async function processDueDeletions(ctx: Pick<AppContext, 'database' | 'cl
   return deleted;
 }
 
-/** Removes reset tokens a day after they expired (used or not); registered as a job. */
+/** Removes reset and verification tokens a day after they expired (used or not); registered as a job. */
 export async function purgeOldResetTokens(ctx: Pick<AppContext, 'database' | 'clock'>) {
   const cutoff = new Date(ctx.clock.now().getTime() - DAY_MS);
   await ctx.database.db.delete(passwordResetTokens).where(sql`${passwordResetTokens.expiresAt} < ${cutoff}`);
+  await ctx.database.db.delete(emailVerificationTokens).where(sql`${emailVerificationTokens.expiresAt} < ${cutoff}`);
 }

@@ -7,7 +7,7 @@ import { findUserByEmail, insertUser } from './accounts.repository';
  * created only when missing: an existing account is left alone, so a changed password is never
  * overwritten and a revoked admin is never re-granted by a restart.
  */
-export async function ensureConfiguredAdmin(ctx: Pick<AppContext, 'env' | 'database' | 'log'>) {
+export async function ensureConfiguredAdmin(ctx: Pick<AppContext, 'env' | 'database' | 'log' | 'clock'>) {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = ctx.env;
   if (!email || !password) return;
   if (await findUserByEmail(ctx.database.db, email)) return;
@@ -18,6 +18,8 @@ export async function ensureConfiguredAdmin(ctx: Pick<AppContext, 'env' | 'datab
     type: 'representative',
     passwordHash: await hashPassword(password),
     isAdmin: true,
+    // The operator chose this address in the configuration (decision 0337).
+    emailVerifiedAt: ctx.clock.now(),
   });
   ctx.log.info({ email }, 'admin account created from ADMIN_EMAIL');
 }

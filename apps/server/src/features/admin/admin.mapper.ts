@@ -17,6 +17,7 @@ export function toAdminUser(row: { user: UserRow; deletionDueAt: Date | null }):
     createdAt: user.createdAt.toISOString(),
     deletionRequestedAt: iso(user.deletionRequestedAt),
     deletionDueAt: iso(row.deletionDueAt),
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -35,7 +36,7 @@ export function toAdminClaim(row: ClaimListRow): AdminClaim {
     requestedAt: claim.createdAt.toISOString(),
     reviewedAt: iso(claim.reviewedAt),
     provider: { id: claim.providerId, name: row.providerName, slug: row.providerSlug },
-    claimant: { id: claim.userId, name: row.claimantName, email: row.claimantEmail },
+    claimant: { id: claim.userId, name: row.claimantName, email: row.claimantEmail, emailVerified: row.claimantEmailVerifiedAt !== null },
     reviewedBy: row.reviewerName ? { name: row.reviewerName } : null,
   };
 }

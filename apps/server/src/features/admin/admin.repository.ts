@@ -78,6 +78,7 @@ const claimColumns = {
   providerSlug: providers.slug,
   claimantName: users.name,
   claimantEmail: users.email,
+  claimantEmailVerifiedAt: users.emailVerifiedAt,
   reviewerName: reviewer.name,
 };
 export type ClaimListRow = {
@@ -86,6 +87,7 @@ export type ClaimListRow = {
   providerSlug: string;
   claimantName: string;
   claimantEmail: string;
+  claimantEmailVerifiedAt: Date | null;
   reviewerName: string | null;
 };
 

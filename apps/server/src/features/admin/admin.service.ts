@@ -94,13 +94,15 @@ export async function updateUser(ctx: Ctx, actor: UserRow, id: string, input: z.
       const changes: Partial<Pick<UserRow, 'name' | 'email' | 'company' | 'type' | 'isAdmin'>> = {};
       if (input.name !== undefined && input.name !== current.name) changes.name = input.name;
       if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
+      // Verified means this address received our link: a new address must be verified again (decision 0337).
+      const reverify = changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
       if (input.company !== undefined && input.company !== current.company) changes.company = input.company;
       if (input.type !== undefined && input.type !== current.type) changes.type = input.type;
       if (input.is_admin !== undefined && input.is_admin !== current.isAdmin) changes.isAdmin = input.is_admin;
       if (Object.keys(changes).length === 0) return;
       const [updated] = await tx
         .update(users)
-        .set({ ...changes, updatedAt: now })
+        .set({ ...changes, ...(reverify && { emailVerifiedAt: null }), updatedAt: now })
         .where(eq(users.id, id))
         .returning();
       const before = auditUser(current);
@@ -148,6 +150,11 @@ export async function reviewClaim(ctx: Ctx, actor: UserRow, id: string, input: z
     const [claim] = await tx.select().from(providerClaims).where(eq(providerClaims.id, id)).for('update');
     if (!claim) throw new AppError('NOT_FOUND', M.claimNotFound);
     if (claim.status !== 'pending') throw new AppError('CONFLICT', M.claimAlreadyReviewed);
+    if (input.status === 'approved') {
+      // A claim filed before the claimant proved their address (at sign-up) waits for it (decision 0337).
+      const [claimant] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, claim.userId)).for('share');
+      if (!claimant?.emailVerifiedAt) throw new AppError('CONFLICT', M.claimantNotVerified);
+    }
     const [current] = await tx.select().from(providers).where(eq(providers.id, claim.providerId)).for('update');
     const ownership = (p: typeof current) => ({ userId: p!.userId, claimed: p!.claimed, claimApproved: p!.claimApproved });
     await tx

@@ -32,6 +32,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
+import { requireVerifiedEmail } from '../../plugins/auth';
 import { isStorageKey } from '../../platform/storage';
 import type { SignupProviderHook } from '../accounts/accounts.hooks';
 import { geocode } from '../geo/gazetteer';
@@ -206,6 +207,7 @@ const nullIfEmpty = (v: string | null | undefined) =>
 
 /** Provider creation (ruling): owned by the creator, claimed and claim-approved at once; unique name. */
 export async function createProvider(ctx: Ctx, user: UserRow, input: CreateInput): Promise<Provider> {
+  requireVerifiedEmail(user, 'provider'); // an approved profile speaks for a business (decision 0337)
   const db = ctx.database.db;
   if (await repo.findProviderByName(db, input.businessName)) throw new AppError('CONFLICT', M.nameExists);
   const values = {
@@ -351,13 +353,14 @@ async function fileClaim(
   return created!;
 }
 
-/** `POST /api/providers/{id}/claim`: the owner cannot claim their own profile (409). */
+/** `POST /api/providers/{id}/claim`: a verified address only (403, decision 0337); the owner cannot claim their own profile (409). */
 export async function claimProvider(
   ctx: Ctx,
   user: UserRow,
   idOrSlug: string,
   input: z.output<typeof claimProviderBody>,
 ) {
+  requireVerifiedEmail(user, 'claim');
   const row = await requireProvider(ctx, idOrSlug);
   if (row.userId === user.id && row.claimApproved) throw new AppError('CONFLICT', M.alreadyOwner);
   const now = ctx.clock.now();

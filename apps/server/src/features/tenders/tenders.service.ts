@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/schema/index';
 import type { AppContext } from '../../plugins/context';
+import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { toTender } from './tenders.mapper';
@@ -61,6 +62,7 @@ export async function listAllTenders(ctx: Ctx, viewer: UserRow) {
  * claimed ones' owners are emailed, unclaimed ones wait for an admin (the Waiting list).
  */
 export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeof createTenderBody>) {
+  requireVerifiedEmail(user, 'tender'); // decision 0337
   const now = ctx.clock.now();
   const invited = body.type === 'private' ? [...new Set(body.invitedProviders)] : [];
   const place = body.location.split(',')[0]?.trim();

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LazyToaster } from '../../components/ui/lazy-toaster';
+import { VerifyEmailBanner } from '../../features/accounts/components/verify-email-banner';
 import { usePageViews } from '../../features/analytics/use-page-views';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -27,6 +28,8 @@ export function RootLayout() {
       )}
       {isHome && <div className="h-9" aria-hidden />}
       <SiteHeader belowBanner={isHome} />
+      {/* Every page while signed in and unverified; the verification page says it itself. */}
+      {pathname !== '/verify-email' && <VerifyEmailBanner />}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -5,10 +5,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ReactNode } from 'react';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS } from '@solar/shared/constants/accounts';
+import { TEXT_MESSAGES } from '@solar/shared/constants/text';
+import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { LoginForm } from './login-form';
+import { SettingsTab } from './settings-tab';
 import { RequireAuth } from './require-auth';
 import { SignupForm } from './signup-form';
 import { accountKeys } from '../api/keys';
+import { Toaster } from '../../../components/ui/toaster';
 
 function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
   const router = createMemoryRouter(
@@ -103,6 +107,17 @@ describe('LoginForm', () => {
     await user.clear(password);
     expect(await screen.findByText(M.passwordRequired)).toBeInTheDocument();
   });
+
+  it("shows the server's 'try again in N seconds' while sign-in is throttled (decision 0336)", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, message: M.loginThrottled(8) }), { status: 429 })));
+    render(<Toaster />);
+    renderWithProviders(<LoginForm />);
+    await user.type(screen.getByLabelText('Email'), 'ada@acme-solar.co.uk');
+    await user.type(screen.getByLabelText('Password'), 'SolarPanel42x');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Too many failed sign-in attempts. Please try again in 8 seconds.')).toBeInTheDocument();
+  });
 });
 
 describe('RequireAuth', () => {
@@ -129,5 +144,49 @@ describe('RequireAuth', () => {
       { path: '/provider-create', client },
     );
     expect(await screen.findByText('secret')).toBeInTheDocument();
+  });
+});
+
+describe('names with invisible characters (decision 0338)', () => {
+  const RLO = '\u202E';
+  const ZWSP = '\u200B';
+
+  it('the sign-up form refuses a bidi override in the name and a zero-width space in the company, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SignupForm />);
+    await user.type(screen.getByLabelText('Business email'), 'ada@acme-solar.co.uk');
+    await user.click(screen.getByLabelText('Full name'));
+    await user.paste(`Ada ${RLO}ecalovol`);
+    expect(await screen.findByText(TEXT_MESSAGES.invisibleCharacters('Name'))).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Company name'));
+    await user.paste(`Acme${ZWSP} Solar`);
+    expect(await screen.findByText(TEXT_MESSAGES.invisibleCharacters('Company name'))).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'SolarPanel42x');
+    await user.type(screen.getByLabelText('Confirm password'), 'SolarPanel42x');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the settings tab refuses them in Full Name and Company Name before saving', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const me: CurrentUser = { id: '1', name: 'Ada Lovelace', email: 'ada@acme-solar.co.uk', phone: null, company: 'Acme Solar', type: 'provider', is_admin: false, createdAt: '', emailVerified: true };
+    renderWithProviders(<SettingsTab user={me} />);
+    for (const [label, message] of [
+      ['Full Name', TEXT_MESSAGES.invisibleCharacters('Name')],
+      ['Company Name', TEXT_MESSAGES.invisibleCharacters('Company name')],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: `Edit ${label}` }));
+      const input = screen.getByLabelText(label);
+      await user.clear(input);
+      await user.paste(`Evil${RLO}gnp.exe`);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -14,17 +14,9 @@ import { toast } from '../../../components/ui/toast-store';
 import { useForgotPassword, useResetPassword, useValidateToken } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
+import { takeTokenFromHash } from './token-from-hash';
 
 type Step = 'request' | 'token' | 'reset' | 'done';
-
-/** The token arrives in the link's fragment (never sent to a server); it is read once and removed. */
-function takeTokenFromHash(): string {
-  if (typeof window === 'undefined') return '';
-  const match = /[#&]token=([\w-]+)/.exec(window.location.hash);
-  if (!match) return '';
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-  return match[1]!;
-}
 
 /** /reset-password: request → token → reset, back buttons go back one step, login after 2 s (docs/product/accounts.md#password-reset). */
 export function ResetPasswordPage() {

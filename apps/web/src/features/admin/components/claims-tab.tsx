@@ -89,8 +89,13 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
             <Badge variant={claimBadgeVariant[claim.status]}>{CLAIM_STATUS_LABELS[claim.status]}</Badge>
             {claim.kind === 'dispute' ? <Badge variant="outline">Dispute: the profile has an owner</Badge> : null}
           </p>
-          <p className="text-sm text-slate-800">
-            {claim.claimant.name} · <span className="break-all">{claim.claimant.email}</span>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-800">
+            <span>
+              {claim.claimant.name} · <span className="break-all">{claim.claimant.email}</span>
+            </span>
+            <Badge variant={claim.claimant.emailVerified ? 'success' : 'warning'}>
+              {claim.claimant.emailVerified ? M.emailVerifiedBadge : M.emailNotVerifiedBadge}
+            </Badge>
           </p>
           <p className="text-sm text-slate-700">Role: {claim.companyRole}</p>
           {claim.message ? <p className="whitespace-pre-line text-sm text-slate-700">“{claim.message}”</p> : null}
@@ -101,13 +106,26 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
           {claim.reviewMessage ? <p className="text-sm text-slate-700">Note: {claim.reviewMessage}</p> : null}
         </div>
         {claim.status === 'pending' ? (
-          <div className="flex gap-2">
-            <Button size="sm" onClick={() => setDeciding('approved')}>
-              <Check className="h-4 w-4" aria-hidden /> Approve
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => setDeciding('rejected')}>
-              <X className="h-4 w-4" aria-hidden /> Reject
-            </Button>
+          <div className="grid max-w-xs justify-items-start gap-2 sm:justify-items-end">
+            <div className="flex gap-2">
+              {/* The server refuses it too (decision 0337): a claim waits for a verified address. */}
+              <Button
+                size="sm"
+                disabled={!claim.claimant.emailVerified}
+                aria-describedby={claim.claimant.emailVerified ? undefined : `unverified-${claim.id}`}
+                onClick={() => setDeciding('approved')}
+              >
+                <Check className="h-4 w-4" aria-hidden /> Approve
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setDeciding('rejected')}>
+                <X className="h-4 w-4" aria-hidden /> Reject
+              </Button>
+            </div>
+            {!claim.claimant.emailVerified && (
+              <p id={`unverified-${claim.id}`} className="text-xs text-amber-900 sm:text-right">
+                {M.claimantNotVerified}
+              </p>
+            )}
           </div>
         ) : null}
       </div>

@@ -111,6 +111,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
               {user.is_admin ? <Badge>Admin</Badge> : null}
               <Badge variant="secondary">{USER_TYPE_LABELS[user.type]}</Badge>
               {isSelf ? <Badge variant="outline">You</Badge> : null}
+              {user.emailVerified ? null : <Badge variant="warning">{M.emailNotVerifiedBadge}</Badge>}
             </p>
             <p className="break-all text-sm text-slate-700">{user.email}</p>
             <p className="text-sm text-muted-foreground">

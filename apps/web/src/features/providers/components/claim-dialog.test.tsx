@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { TEXT_MESSAGES } from '@solar/shared/constants/text';
 import { Toaster } from '../../../components/ui/toaster';
 import { ClaimDialog } from './claim-dialog';
 
@@ -45,6 +46,17 @@ describe('claim dialog (docs/product/providers.md#claims)', () => {
     await user.type(within(dialog).getByLabelText('Your role at the company'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
     expect(within(dialog).getByText(M.roleRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a role holding a right-to-left override and sends nothing (decision 0338)', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByLabelText('Your role at the company'));
+    await user.paste('Director\u202E');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(await within(dialog).findByText(TEXT_MESSAGES.invisibleCharacters('Role'))).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

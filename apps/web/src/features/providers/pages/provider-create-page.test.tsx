@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { TEXT_MESSAGES } from '@solar/shared/constants/text';
 import { Toaster } from '../../../components/ui/toaster';
 import { ProviderCreatePage } from './provider-create-page';
 
@@ -80,6 +81,16 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
     expect(screen.getByLabelText('Business name')).toHaveAttribute('aria-invalid', 'true');
     expect(errorOf('Business name')).toBe(M.businessNameRequired);
     expect(errorOf('Provider type')).toBe(M.typeRequired);
+    expect(calls('/api/providers')).toHaveLength(0);
+  });
+
+  it('refuses a business name holding a right-to-left override (decision 0338)', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByLabelText('Business name'));
+    await user.paste('Acme \u202Eevil');
+    await user.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() => expect(errorOf('Business name')).toBe(TEXT_MESSAGES.invisibleCharacters('Business name')));
     expect(calls('/api/providers')).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Building2, FileText, MapPin } from 'lucide-react';
-import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
+import { businessNameField, type Provider, type UpdateProviderInput } from '@solar/shared/contracts/providers';
 import {
   PHASES,
   PROFILE_MEDIA_PREVIEW,
@@ -413,8 +413,10 @@ function HeaderEditor({
         <Button
           disabled={saving}
           onClick={() => {
-            if (!businessName.trim()) return setError(M.businessNameRequired);
-            onSave({ businessName: businessName.trim(), type });
+            // The server's rule (required, no invisible characters), so the message shows here first.
+            const parsed = businessNameField.safeParse(businessName);
+            if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? M.businessNameRequired);
+            onSave({ businessName: parsed.data, type });
           }}
         >
           Save

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QUOTE_MESSAGES as M } from '@solar/shared/constants/quotes';
+import { TEXT_MESSAGES } from '@solar/shared/constants/text';
 import type { QuoteFormInput } from '@solar/shared/contracts/quotes';
 import { QuoteRequestForm } from './quote-form';
 
@@ -40,6 +41,16 @@ describe('QuoteRequestForm (docs/product/quotes.md#quote-form)', () => {
     expect(screen.getByText(M.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(M.phoneRequired)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a contact name holding a zero-width or bidi character (decision 0338)', async () => {
+    for (const name of ['Dana\u200BDemo', 'Dana \u2067Demo']) {
+      const { onSubmit, user } = setup({ name, phone: '0113 496 0000' });
+      await user.click(screen.getByRole('button', { name: 'Send Quote Request' }));
+      expect(screen.getByText(TEXT_MESSAGES.invisibleCharacters('Name'))).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+      cleanup();
+    }
   });
 
   it("asks for a contract type when the default contract is on, offers PDF previews in a new tab, and clears the choice when switched off", async () => {
