@@ -40,6 +40,12 @@ type OkSchema<C> = C extends { response: infer R } ? (200 extends keyof R ? R[20
 /** The contract's 200 (else 201) answer as the server sends it; undefined for a 204. */
 export type ContractOutput<C extends Contract> = OkSchema<C> extends z.ZodType ? z.output<OkSchema<C>> : undefined;
 
+type ContractOf<R> = R extends { readonly contract?: infer C } ? Extract<NonNullable<C>, Contract> : never;
+/** The query a route takes, e.g. `ApiQuery<typeof searchProviders>` for filter state. */
+export type ApiQuery<R extends Route> = QueryOf<InputOf<Schema<ContractOf<R>, 'query'>>>;
+/** The answer a route gives, e.g. `ApiOutput<typeof searchProviders>`. */
+export type ApiOutput<R extends Route> = ContractOutput<ContractOf<R>>;
+
 export interface CallOptions {
   /** 'null': a 401 answers null (signed out) instead of throwing. */
   on401?: 'throw' | 'null';

@@ -6,9 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ReactNode } from 'react';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS } from '@solar/shared/constants/accounts';
 import { LoginForm } from './login-form';
-import { RequireAuth } from './require-auth';
 import { SignupForm } from './signup-form';
-import { accountKeys } from '../api/keys';
 
 function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
   const router = createMemoryRouter(
@@ -102,32 +100,5 @@ describe('LoginForm', () => {
     await user.type(password, 'a');
     await user.clear(password);
     expect(await screen.findByText(M.passwordRequired)).toBeInTheDocument();
-  });
-});
-
-describe('RequireAuth', () => {
-  it('sends a signed-out visitor to the sign-in page with the encoded path and query', async () => {
-    const client = new QueryClient();
-    client.setQueryData(accountKeys.me, null);
-    const { router } = renderWithProviders(
-      <RequireAuth redirectTo="/auth">
-        <p>secret</p>
-      </RequireAuth>,
-      { path: '/providers/abc/quote?service=Cleaning', client },
-    );
-    expect(await screen.findByText('sign-in page')).toBeInTheDocument();
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/providers/abc/quote?service=Cleaning')}`);
-  });
-
-  it('renders the page for a signed-in user', async () => {
-    const client = new QueryClient();
-    client.setQueryData(accountKeys.me, { id: '1', name: 'A', email: 'a@b.co', phone: null, company: 'C', type: 'provider', is_admin: false, createdAt: '' });
-    renderWithProviders(
-      <RequireAuth redirectTo="/login">
-        <p>secret</p>
-      </RequireAuth>,
-      { path: '/provider-create', client },
-    );
-    expect(await screen.findByText('secret')).toBeInTheDocument();
   });
 });

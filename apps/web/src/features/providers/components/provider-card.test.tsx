@@ -4,7 +4,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import { ProviderCard, type ProviderCardProps } from './provider-card';
-import { readFilters, toggleItem, mapLinkQuery } from './directory-filters-state';
 
 const base: ProviderSummary = {
   id: 'p1',
@@ -189,25 +188,6 @@ describe('provider card (directory §2)', () => {
     expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/auth?redirect=%2Fsome-tender-page%3Fx%3D1',
-    );
-  });
-});
-
-describe('directory filters in the address', () => {
-  it('toggles case-insensitively: selecting a selected item removes it', () => {
-    expect(toggleItem(['Solar PV'], 'solar pv')).toEqual([]);
-    expect(toggleItem(['Solar PV'], ' BESS ')).toEqual(['Solar PV', 'BESS']);
-  });
-
-  it('reads repeated keys, radius (default 50), sort and page', () => {
-    const f = readFilters(new URLSearchParams('services=a&services=b&radius=100&sort=name&page=3'));
-    expect(f).toMatchObject({ services: ['a', 'b'], radius: 100, sort: 'name', page: 3 });
-    expect(readFilters(new URLSearchParams('')).radius).toBe(50);
-  });
-
-  it('View on Map carries only the filters that are set (no sort, page or scales)', () => {
-    expect(mapLinkQuery(new URLSearchParams('services=a&sort=name&page=2&scales=Utility&radius=25'))).toBe(
-      '?services=a&radius=25',
     );
   });
 });

@@ -19,7 +19,7 @@ import { hasServiceArea, serviceAreaFeature } from '@solar/shared/domain/service
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { MapMarker, MapView, useMap } from '../../../lib/map';
-import { fetchGeocode } from '../../geo/api/geocode';
+import { fetchGeocode } from '../../../lib/geo/geocode';
 import { providerKeys } from '../api/keys';
 
 type Position = [lng: number, lat: number];

@@ -20,9 +20,9 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { RequireAuth } from '../../accounts/components/require-auth';
-import { LocationInput } from '../../geo/components/location-input';
-import { useServices } from '../../geo/api/services';
+import { RequireAuth } from '../../../components/require-auth';
+import { LocationInput } from '../../../components/location-input';
+import { useServices } from '../../../lib/geo/services';
 import { checkProviderName, useCreateProvider, type CheckNameResult } from '../api/provider-mutations';
 import { RemovableChips, ToggleChips } from '../components/toggle-chips';
 

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader2, MapPin, X } from 'lucide-react';
 import { GEOCODE_MAX_LIMIT } from '@solar/shared/constants/geo';
 import { UI } from '@solar/shared/constants/ui';
-import { cn } from '../../../lib/cn';
-import { useGeocode, type LocationSelection } from '../api/geocode';
+import { cn } from '../lib/cn';
+import { useGeocode, type LocationSelection } from '../lib/geo/geocode';
 
 export type { LocationSelection };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { signInPath } from '@solar/shared/domain/redirect';
-import { useMe } from '../api/get-me';
+import { useMe } from '../lib/session/get-me';
 
 export interface RequireAuthProps {
   /**

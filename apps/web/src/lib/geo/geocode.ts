@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { GEOCODE_MAX_LIMIT } from '@solar/shared/constants/geo';
 import type { GeoFeature, GeocodeResponse } from '@solar/shared/contracts/geo';
-import { toQueryString } from '../../../lib/api-client';
+import { geocode } from '@solar/shared/contracts/routes';
+import { api } from '../api-client';
 import { geoKeys } from './keys';
 
 export type { GeoFeature };
@@ -19,7 +20,7 @@ export interface GeocodeOptions {
 }
 
 /**
- * UK location suggestions from `GET /api/geocode` (at most 5; 1 for a profile location). Empty
+ * UK location suggestions from the gazetteer (at most 5; 1 for a profile location). Empty
  * input asks nothing and gives none. A failure is logged as 'Geocoding failed: status' and gives no
  * suggestions (directory §8), so callers never see an error state.
  */
@@ -31,16 +32,14 @@ export async function fetchGeocode(
   if (!q) return [];
   let response: Response;
   try {
-    response = await fetch(`/api/geocode${toQueryString({ q, types: [...types], limit })}`, {
-      signal,
-      credentials: 'same-origin',
-    });
+    response = await api.raw(geocode, { query: { q, types: [...types], limit } }, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error(`Geocoding failed: ${error instanceof Error ? error.message : 'network error'}`);
     return [];
   }
   if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
     console.error(`Geocoding failed: ${response.status}`);
     return [];
   }

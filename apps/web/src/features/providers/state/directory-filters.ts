@@ -1,22 +1,24 @@
 import { useMemo } from 'react';
+import type { z } from 'zod';
+import type { searchProvidersQuery } from '@solar/shared/contracts/providers';
+import type { searchProviders } from '@solar/shared/contracts/routes';
 import { DEFAULT_RADIUS_KM } from '@solar/shared/constants/providers';
+import type { ApiQuery } from '../../../lib/api-client';
 import { useQueryParams } from '../../../lib/use-query-params';
 
-export interface DirectoryFilters {
-  companies: string[];
-  services: string[];
-  types: string[];
-  technologies: string[];
-  scales: string[];
-  phases: string[];
-  location: string;
-  locationCenter: string;
-  radius: number;
-  sort: 'default' | 'name';
-  page: number;
-}
+/**
+ * The directory's filters: the search call's query (directory §2) with every value settled, so the
+ * contract is the one declaration of the shape. Page size and mode are the screens' own, not the
+ * address's. Read by hand, not by the schema: zod in the directory's first load would break its
+ * budget (decision 0291), and a bad value in the address falls back rather than failing.
+ */
+export type DirectoryFilters = Required<Omit<z.output<typeof searchProvidersQuery>, 'pageSize' | 'mode'>>;
 
-export type ListKey = 'companies' | 'services' | 'types' | 'technologies' | 'scales' | 'phases';
+export type ListKey = { [K in keyof DirectoryFilters]: DirectoryFilters[K] extends string[] ? K : never }[keyof DirectoryFilters];
+
+/** Every list filter of the contract, in address order (a missing or unknown key does not compile). */
+const LISTS = { companies: true, services: true, types: true, technologies: true, scales: true, phases: true } satisfies Record<ListKey, true>;
+const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
 /** Toggle (directory §4): selecting an already selected item removes it; matching is case-insensitive. */
 export function toggleItem(list: readonly string[], item: string): string[] {
@@ -29,18 +31,29 @@ export function toggleItem(list: readonly string[], item: string): string[] {
 export function readFilters(params: URLSearchParams): DirectoryFilters {
   const radius = Number(params.get('radius'));
   const page = Number(params.get('page'));
+  const lists = Object.fromEntries(LIST_KEYS.map((key) => [key, params.getAll(key)])) as Pick<DirectoryFilters, ListKey>;
   return {
-    companies: params.getAll('companies'),
-    services: params.getAll('services'),
-    types: params.getAll('types'),
-    technologies: params.getAll('technologies'),
-    scales: params.getAll('scales'),
-    phases: params.getAll('phases'),
+    ...lists,
     location: params.get('location') ?? '',
     locationCenter: params.get('locationCenter') ?? '',
     radius: Number.isFinite(radius) && radius > 0 ? radius : DEFAULT_RADIUS_KM,
     sort: params.get('sort') === 'name' ? 'name' : 'default',
     page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * The filters as the search call's query: only what is set; the radius only with a location
+ * (directory §5).
+ */
+export function searchQuery(filters: DirectoryFilters): ApiQuery<typeof searchProviders> {
+  return {
+    ...Object.fromEntries(LIST_KEYS.map((key) => [key, filters[key]])),
+    location: filters.location || undefined,
+    locationCenter: filters.locationCenter || undefined,
+    radius: filters.locationCenter || filters.location ? filters.radius : undefined,
+    sort: filters.sort === 'name' ? 'name' : undefined,
+    page: filters.page > 1 ? filters.page : undefined,
   };
 }
 
