@@ -4,7 +4,7 @@ import { ASSET_MAP, ASSET_MESSAGES, DEFAULT_TECHNOLOGY_COLOUR, REGION_PRESETS, T
 import type { AssetFeatureCollection, AssetPointProperties } from '@solar/shared/contracts/assets';
 import { MapView, useMap } from '../../../lib/map';
 import { useAssetCoordinates } from '../api/list-asset-coordinates';
-import { toMapParams, type AssetFilters } from './filter-state';
+import { toMapParams, type AssetFilters } from '../state/asset-filters';
 
 type Feature = AssetFeatureCollection['features'][number];
 type PointFeature = Feature & { properties: AssetPointProperties };

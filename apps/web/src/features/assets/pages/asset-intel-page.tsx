@@ -10,7 +10,7 @@ import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { AssetMap, type AssetPick } from '../components/asset-map';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../components/filter-state';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../state/asset-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 

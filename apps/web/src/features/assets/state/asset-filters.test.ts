@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from './filter-state';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from './asset-filters';
 
 const options = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
 

@@ -1,7 +1,10 @@
 import { AGE_SLIDER, CAPACITY_SLIDER } from '@solar/shared/constants/assets';
 import type { AssetMapParams } from '../api/list-asset-coordinates';
 
-/** The Overview filter panel's state (accounts §2). */
+/**
+ * The Overview filter panel's state (accounts §2): slider pairs and lists as the panel edits them,
+ * turned into the coordinates call's query (typed by the contract) by `toMapParams`.
+ */
 export interface AssetFilters {
   operators: string[];
   siteName: string;
