@@ -21,7 +21,7 @@ import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
 import { useMe } from '../../lib/session/get-me';
 import { LocationInput } from '../../components/location-input';
-import { ProviderCard } from '../../features/providers/components/provider-card';
+import { ProviderCard } from '../../components/provider-card';
 import { useCreateTender, type CreatedTender } from '../../features/tenders/api/create-tender';
 import { useInvitableProviders } from '../../features/tenders/api/list-invitable-providers';
 import { AuthRequiredDialog } from '../../features/tenders/components/auth-required-dialog';

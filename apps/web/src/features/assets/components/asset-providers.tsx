@@ -8,7 +8,7 @@ import {
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session/get-me';
-import { ProviderCard } from '../../providers/components/provider-card';
+import { ProviderCard } from '../../../components/provider-card';
 import { useAssetProviders } from '../api/list-asset-providers';
 
 function matchedOn(technologies: string[], phase: string | null): string {

@@ -19,7 +19,7 @@ import { hasServiceArea, serviceAreaBounds, serviceAreaFeature } from '@solar/sh
 import { Switch } from '../../../components/ui/switch';
 import { MapMarker, MapView, useMap } from '../../../lib/map';
 import { useProvider } from '../api/get-provider';
-import { ProviderCard } from './provider-card';
+import { ProviderCard } from '../../../components/provider-card';
 import { ProviderLegend } from './provider-map-card';
 import { ProviderClusters, pointsIn, type Bbox, type MapItem } from './provider-map-clusters';
 

@@ -31,7 +31,7 @@ import { ContactCard } from '../components/contact-card';
 import { ImageUploadButton } from '../components/image-upload';
 import { ProviderMapCard } from '../components/provider-map-card';
 import { ChipsView, ListEditor, OptionsEditor, SectionCard, TextEditor } from '../components/profile-sections';
-import { quotePath } from '../components/provider-card';
+import { quotePath } from '../../../components/provider-card';
 
 type Section =
   | 'businessName'

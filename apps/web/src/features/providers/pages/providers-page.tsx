@@ -9,7 +9,7 @@ import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
 import { mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
-import { ProviderCard } from '../components/provider-card';
+import { ProviderCard } from '../../../components/provider-card';
 
 /** /providers: the directory list view (directory §2, §4, §5). */
 export function ProvidersPage() {

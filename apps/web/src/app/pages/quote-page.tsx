@@ -4,16 +4,16 @@ import { CheckCircle2 } from 'lucide-react';
 import { QUOTE_MESSAGES as M } from '@solar/shared/constants/quotes';
 import { PROVIDER_MESSAGES } from '@solar/shared/constants/providers';
 import type { QuoteFormInput } from '@solar/shared/contracts/quotes';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { useMe } from '../../../lib/session/get-me';
-import { RequireAuth } from '../../../components/require-auth';
-import { useProvider } from '../../providers/api/get-provider';
-import { useCreateQuote } from '../api/create-quote';
-import { QuoteRequestForm, type QuoteFormValues } from '../components/quote-form';
+import { Alert } from '../../components/ui/alert';
+import { buttonClasses } from '../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { useMe } from '../../lib/session/get-me';
+import { RequireAuth } from '../../components/require-auth';
+import { useProvider } from '../../features/providers/api/get-provider';
+import { useCreateQuote } from '../../features/quotes/api/create-quote';
+import { QuoteRequestForm, type QuoteFormValues } from '../../features/quotes/components/quote-form';
 
 /** /providers/{id}/quote (directory §2): login required; signed-out visitors go to /auth?redirect=… */
 export function QuotePage() {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { signInPath } from '@solar/shared/domain/redirect';
-import { buttonClasses } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { buttonClasses } from './ui/button';
+import { Dialog } from './ui/dialog';
 
 /** 'Sign In Required' (directory §2): sign in or sign up, coming back to `redirect`. */
 export function SignInRequiredDialog({

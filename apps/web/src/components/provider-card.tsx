@@ -9,10 +9,10 @@ import {
   normaliseUrl,
   providerTypeLabel,
 } from '@solar/shared/constants/providers';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+import { Card } from './ui/card';
+import { cn } from '../lib/cn';
 import { SignInRequiredDialog } from './sign-in-required-dialog';
 
 export interface ProviderCardProps {
