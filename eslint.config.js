@@ -1,7 +1,42 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { localRules } from './scripts/eslint/local-rules.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const web = 'apps/web/src';
+const webFeatures = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web's boundaries (decision 0344), one zone per feature so a new feature is covered as soon as
+ * its folder exists: a feature imports no other feature and no app code; components/ and lib/
+ * import neither. What several features share lives in lib/ or components/; a page that combines
+ * features lives in app/pages/.
+ */
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: `./${web}/features`,
+    except: [`./${feature}`],
+    message: `The ${feature} feature imports no other feature: move what both use to lib/ or components/, or combine them in a page in app/pages/ (decision 0344).`,
+  })),
+  {
+    target: `./${web}/features`,
+    from: `./${web}/app`,
+    message: 'Features never import app/ (pages that combine features live there).',
+  },
+  {
+    target: [`./${web}/components`, `./${web}/lib`],
+    from: [`./${web}/features`, `./${web}/app`],
+    message: 'components/ and lib/ are shared by every feature, so they import no feature and no app code (decision 0344).',
+  },
+];
 
 /**
  * Dependencies point one way (STYLE §7): shared → features → app. The web never imports the
@@ -53,19 +88,38 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**'],
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { local: localRules },
     rules: {
-      'no-restricted-imports': [
+      'import/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
+      'local/kebab-case-filename': 'error',
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
+    rules: {
+      // Paths of calls live in the contracts; the browser calls through their routes (decision 0343).
+      'no-restricted-syntax': [
         'error',
         {
-          patterns: [
-            { group: ['**/app/**'], message: 'Features never import app/ (pages that combine features live in app/).' },
-            { regex: '^\\.\\./\\.\\./[^./][^/]*/pages/', message: "A feature never imports another feature's pages." },
-            { group: ['**/apps/server/**', '@solar/server*'], message: 'The web never imports the server.' },
-          ],
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: "Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).",
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
+          message: "Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).",
         },
       ],
     },
+  },
+  {
+    // Type-aware, so only where a promise left floating is a bug users meet: the web app's code
+    // (tests are left out to keep the lint fast; a floating promise there fails the test itself).
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['apps/server/src/features/**'],

@@ -56,7 +56,7 @@ export function ProviderCard({
   const act = () => {
     if (!signedIn) return setSignIn(true);
     if (tender) tender.onToggle(provider.id);
-    else navigate(quotePath(provider));
+    else void navigate(quotePath(provider));
   };
 
   return (

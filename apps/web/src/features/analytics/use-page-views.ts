@@ -15,7 +15,7 @@ export function usePageViews() {
   useEffect(() => {
     if (hasTrackingParams(location.search)) {
       const clean = stripTrackingParams(`${location.pathname}${location.search}`);
-      navigate(`${clean}${location.hash}`, { replace: true, state: location.state });
+      void navigate(`${clean}${location.hash}`, { replace: true, state: location.state });
     }
     // Only the pathname triggers a page view; search changes are filters on the same page.
     // eslint-disable-next-line react-hooks/exhaustive-deps

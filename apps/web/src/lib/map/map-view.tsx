@@ -68,7 +68,7 @@ export function MapView({
     let resizeObserver: ResizeObserver | undefined;
     let cancelled = false;
     const o = initial.current;
-    (async () => {
+    void (async () => {
       let maplibre: MapLibreModule;
       try {
         maplibre = await loadMaplibre();

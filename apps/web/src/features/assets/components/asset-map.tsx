@@ -127,7 +127,7 @@ function AssetLayer({
   }, [map, maplibre, handle]);
 
   useEffect(() => {
-    (map.getSource('assets') as GeoJSONSource | undefined)?.setData((data ?? { type: 'FeatureCollection', features: [] }) as never);
+    void (map.getSource('assets') as GeoJSONSource | undefined)?.setData((data ?? { type: 'FeatureCollection', features: [] }) as never);
   }, [map, data]);
 
   // accounts §2: exactly one region flies to its preset; none returns to the UK view.

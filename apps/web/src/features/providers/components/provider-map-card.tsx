@@ -66,7 +66,7 @@ function ServiceAreaCircle({ position, radius }: { position: Position; radius: n
     const id = 'profile-service-area';
     const data = { type: 'FeatureCollection' as const, features: [serviceAreaFeature(position, radius)] };
     const existing = map.getSource(id) as GeoJSONSource | undefined;
-    if (existing) existing.setData(data);
+    if (existing) void existing.setData(data);
     else {
       map.addSource(id, { type: 'geojson', data });
       map.addLayer({

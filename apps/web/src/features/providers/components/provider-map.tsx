@@ -105,7 +105,7 @@ function ServiceAreas({
     const source = map.getSource(SOURCE) as GeoJSONSource | undefined;
     if (!source) return;
     if (!visible || !view) {
-      source.setData({ type: 'FeatureCollection', features: [] });
+      void source.setData({ type: 'FeatureCollection', features: [] });
       onDrawn(0);
       return;
     }
@@ -122,7 +122,7 @@ function ServiceAreas({
       reaching.sort((a, b) => d(a) - d(b));
       reaching.length = SERVICE_AREA_MAX_CIRCLES;
     }
-    source.setData({
+    void source.setData({
       type: 'FeatureCollection',
       features: reaching.map((p) => serviceAreaFeature(p.position, p.radius as number, { id: p.id })),
     });

@@ -87,7 +87,7 @@ export function ProviderCreatePage() {
     try {
       const body = await create.mutateAsync(input);
       toast({ title: 'Success', description: M.created, variant: 'success' });
-      navigate(`/providers/${body.data.id}`);
+      void navigate(`/providers/${body.data.id}`);
     } catch (error) {
       // The server's message (or the request helper's); a request that got no answer gets the default (directory §8).
       const message = error instanceof ApiError ? error.message : '';

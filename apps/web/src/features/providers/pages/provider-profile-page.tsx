@@ -119,7 +119,7 @@ export function ProviderProfilePage({
 
   const requestQuote = () => {
     const target = quotePath(provider);
-    navigate(user ? target : signInPath('/auth', target));
+    void navigate(user ? target : signInPath('/auth', target));
   };
 
   const section = (key: Section) => ({
