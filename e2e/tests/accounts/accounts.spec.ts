@@ -1,42 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, NEW_PASSWORD as PASSWORD, signUp, unique } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const outboxDir = path.join(root, `.tmp/e2e-data-${process.env.E2E_PORT ?? '3100'}/outbox`);
-const PASSWORD = 'SolarPanel42x';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The server writes each outbox mail as a file (To, Subject, body); waits for one to arrive. */
-async function mailTo(address: string, subject: RegExp): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(outboxDir);
-    } catch {
-      /* not created yet */
-    }
-    for (const file of files.sort().reverse()) {
-      const text = readFileSync(path.join(outboxDir, file), 'utf8');
-      const [, to, subj] = /^To: (.*)\nSubject: (.*)\n/.exec(text) ?? [];
-      if (to === address && subject.test(subj ?? '')) return text;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail ${subject} to ${address}`);
-}
+import { mailTo } from '../../support/outbox';
 
 async function signUpViaApi(page: Page, email: string, name = 'Reset Tester') {
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: PASSWORD, type: 'provider' },
-  });
-  expect(res.status()).toBe(201);
+  await signUp(page.request, { email, name });
   await page.context().clearCookies();
 }
 
-async function signIn(page: Page, email: string, password: string) {
+/** Signs in through the form on the page (the journey under test), not the API. */
+async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -75,7 +48,7 @@ test.describe('accounts journeys', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('You have been logged out successfully.').first()).toBeVisible();
     await page.goto('/login?redirect=/dashboard');
-    await signIn(page, email.toUpperCase(), PASSWORD);
+    await signInWithForm(page, email.toUpperCase(), PASSWORD);
     await expect(page.getByText('You have been logged in successfully.').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create New Profile' })).toHaveAttribute('href', '/provider-create');
@@ -156,9 +129,9 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('Redirecting you to sign in...')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
-    await signIn(page, email, PASSWORD);
+    await signInWithForm(page, email, PASSWORD);
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
-    await signIn(page, email, 'NewSolar2027z');
+    await signInWithForm(page, email, 'NewSolar2027z');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   });
@@ -179,7 +152,7 @@ test.describe('accounts journeys', () => {
     await signUpViaApi(page, email, 'Guard Tester');
     for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
-      await signIn(page, email, PASSWORD);
+      await signInWithForm(page, email, PASSWORD);
       await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
       await page.context().clearCookies();
     }
@@ -188,7 +161,7 @@ test.describe('accounts journeys', () => {
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await page.screenshot({ path: shot('accounts-login'), fullPage: true });
     await expectAccessible(page);
-    await signIn(page, email, PASSWORD);
+    await signInWithForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard\?tab=settings$/);
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
 
@@ -199,7 +172,7 @@ test.describe('accounts journeys', () => {
 
   test('admins get the admin dashboard on /dashboard and /admin, without a Danger Zone', async ({ page }) => {
     await page.goto('/auth/login?redirect=/dashboard');
-    await signIn(page, 'admin.e2e@example.com', 'AdminE2e2026!');
+    await signInWithForm(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -223,7 +196,7 @@ test.describe('accounts on small screens', () => {
     await page.goto('/register');
     await page.screenshot({ path: shot('accounts-register-mobile'), fullPage: true });
     await page.goto('/login?redirect=/dashboard');
-    await signIn(page, 'provider.demo@example.com', 'DemoProvider2026');
+    await signInWithForm(page, DEMO.provider.email, DEMO.provider.password);
     await expect(page.getByRole('heading', { name: 'Welcome, Demo Provider' })).toBeVisible();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.screenshot({ path: shot('accounts-dashboard-mobile'), fullPage: true });

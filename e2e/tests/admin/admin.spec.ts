@@ -1,20 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO, signIn, signUp as signUpAccount, unique } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
 
-const ADMIN = { email: 'admin.e2e@example.com', password: 'AdminE2e2026!' };
+const ADMIN = DEMO.admin;
 const APPROVED = 'Your business claim has been approved. You can now edit your business profile.';
 const REJECTED = 'Your claim request was not approved. Please contact support for more information.';
 const PENDING = "Your claim request is being reviewed. We'll notify you once it's processed.";
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signUp(request: APIRequestContext, name: string) {
-  const email = `claimant.${unique()}@acme-solar.co.uk`;
-  const res = await request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider' },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
+const signUp = (request: APIRequestContext, name: string) => signUpAccount(request, { email: `claimant.${unique()}@acme-solar.co.uk`, name });
 
 /** Unclaimed seeded profiles, so each test claims its own. */
 async function unclaimedProviders(request: APIRequestContext, count: number) {
@@ -29,8 +21,7 @@ async function unclaimedProviders(request: APIRequestContext, count: number) {
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok()).toBe(true);
+  await signIn(page, ADMIN);
   return page;
 }
 
@@ -122,7 +113,7 @@ test.describe('admin journeys', () => {
     const admin = await adminPage(browser);
     const email = await signUp(admin.context().request, 'Edward Editable');
     // Signing up signed the context in as Edward: sign in as the admin again.
-    expect((await admin.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
+    await signIn(admin, ADMIN);
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { name: /^Users/ })).toBeVisible();
     await admin.getByLabel('Search users').fill('zzzz-nobody-here');
