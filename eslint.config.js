@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
-import localRules from './eslint-rules/file-names.js';
+import { localRules } from './scripts/eslint/local-rules.mjs';
 
 const serverNeverImportsWeb = { group: ['**/apps/web/**', '@solar/web*'], message: 'The server never imports the web app.' };
 const featuresNeverImportEntryPoints = {
@@ -10,8 +13,39 @@ const featuresNeverImportEntryPoints = {
   message: 'Features never import cli/ or bench/: entry points import features, not the reverse.',
 };
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+const web = 'apps/web/src';
+const webFeatures = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /**
- * Services keep rules, permissions and transactions; queries live in the repository (STYLE, issue 15).
+ * The web's boundaries (decision 0344), one zone per feature so a new feature is covered as soon as
+ * its folder exists: a feature imports no other feature and no app code; components/ and lib/
+ * import neither. What several features share lives in lib/ or components/; a page that combines
+ * features lives in app/pages/.
+ */
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: `./${web}/features`,
+    except: [`./${feature}`],
+    message: `The ${feature} feature imports no other feature: move what both use to lib/ or components/, or combine them in a page in app/pages/ (decision 0344).`,
+  })),
+  {
+    target: `./${web}/features`,
+    from: `./${web}/app`,
+    message: 'Features never import app/ (pages that combine features live there).',
+  },
+  {
+    target: [`./${web}/components`, `./${web}/lib`],
+    from: [`./${web}/features`, `./${web}/app`],
+    message: 'components/ and lib/ are shared by every feature, so they import no feature and no app code (decision 0344).',
+  },
+];
+
+/**
+ * Services keep rules, permissions and transactions; queries live in the repository (docs/style.md#layout, issue 15).
  * Services that still hold queries are listed in SERVICES_WITH_QUERIES below.
  */
 const servicesHoldNoQueries = {
@@ -78,19 +112,36 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**'],
+    files: [`${web}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': [
+      'import/no-restricted-paths': ['error', { basePath: root, zones: webZones }],
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
+    rules: {
+      // Paths of calls live in the contracts; the browser calls through their routes (decision 0343).
+      'no-restricted-syntax': [
         'error',
         {
-          patterns: [
-            { group: ['**/app/**'], message: 'Features never import app/ (pages that combine features live in app/).' },
-            { regex: '^\\.\\./\\.\\./[^./][^/]*/pages/', message: "A feature never imports another feature's pages." },
-            { group: ['**/apps/server/**', '@solar/server*'], message: 'The web never imports the server.' },
-          ],
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: "Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).",
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
+          message: "Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).",
         },
       ],
     },
+  },
+  {
+    // Type-aware, so only where a promise left floating is a bug users meet: the web app's code
+    // (tests are left out to keep the lint fast; a floating promise there fails the test itself).
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['apps/server/src/features/**'],
@@ -119,8 +170,8 @@ export default tseslint.config(
     },
   },
   {
-    // STYLE §2: kebab-case file names (the web's rule is its own block).
-    files: ['apps/server/**/*.{ts,js,mjs}', 'packages/shared/**/*.{ts,js,mjs}'],
+    // Kebab-case file and folder names in every workspace (docs/style.md#2-names-say-what-a-thing-is).
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}', 'e2e/**/*.{ts,js,mjs}', 'scripts/**/*.{js,mjs}'],
     plugins: { local: localRules },
     rules: { 'local/kebab-case-file-names': 'error' },
   },
@@ -128,7 +179,7 @@ export default tseslint.config(
     // Type-aware, server only (the web's type information would double the lint time): a promise
     // nobody awaits loses its error, or outlives the request or transaction that started it.
     files: ['apps/server/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {

@@ -1,18 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, mailTo, shot, verificationLink } from '../../support/fixtures';
-
-const PASSWORD = 'SolarPanel42x';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { DEMO, NEW_PASSWORD as PASSWORD, signUp, unique } from '../../support/accounts';
+import { expectAccessible, shot } from '../../support/fixtures';
+import { mailTo, verificationLink } from '../../support/outbox';
 
 async function signUpViaApi(page: Page, email: string, name = 'Reset Tester') {
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: PASSWORD, type: 'provider' },
-  });
-  expect(res.status()).toBe(201);
+  await signUp(page.request, { email, name });
   await page.context().clearCookies();
 }
 
-async function signIn(page: Page, email: string, password: string) {
+/** Signs in through the form on the page (the journey under test), not the API. */
+async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -81,7 +78,7 @@ test.describe('accounts journeys', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('You have been logged out successfully.').first()).toBeVisible();
     await page.goto('/login?redirect=/dashboard');
-    await signIn(page, email.toUpperCase(), PASSWORD);
+    await signInWithForm(page, email.toUpperCase(), PASSWORD);
     await expect(page.getByText('You have been logged in successfully.').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create New Profile' })).toHaveAttribute('href', '/provider-create');
@@ -162,9 +159,9 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('Redirecting you to sign in...')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
 
-    await signIn(page, email, PASSWORD);
+    await signInWithForm(page, email, PASSWORD);
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
-    await signIn(page, email, 'NewSolar2027z');
+    await signInWithForm(page, email, 'NewSolar2027z');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   });
@@ -177,7 +174,7 @@ test.describe('accounts journeys', () => {
     const statuses: number[] = [];
     let seconds = 0;
     for (let i = 0; i < 8 && !seconds; i++) {
-      const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), signIn(page, email, `WrongGuess${i}x`)]);
+      const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/login')), signInWithForm(page, email, `WrongGuess${i}x`)]);
       statuses.push(res.status());
       if (res.status() === 429) seconds = Number(/try again in (\d+) seconds?\./.exec(((await res.json()) as { message: string }).message)![1]);
     }
@@ -186,7 +183,7 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText(`Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`).first()).toBeVisible();
     await page.screenshot({ path: shot('accounts-login-throttled'), fullPage: false });
     await page.waitForTimeout(seconds * 1000 + 200);
-    await signIn(page, email, PASSWORD);
+    await signInWithForm(page, email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Welcome, Throttle Tester' })).toBeVisible();
   });
 
@@ -206,7 +203,7 @@ test.describe('accounts journeys', () => {
     await signUpViaApi(page, email, 'Guard Tester');
     for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
-      await signIn(page, email, PASSWORD);
+      await signInWithForm(page, email, PASSWORD);
       await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
       await page.context().clearCookies();
     }
@@ -215,7 +212,7 @@ test.describe('accounts journeys', () => {
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await page.screenshot({ path: shot('accounts-login'), fullPage: true });
     await expectAccessible(page);
-    await signIn(page, email, PASSWORD);
+    await signInWithForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard\?tab=settings$/);
     await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
 
@@ -226,7 +223,7 @@ test.describe('accounts journeys', () => {
 
   test('admins get the admin dashboard on /dashboard and /admin, without a Danger Zone', async ({ page }) => {
     await page.goto('/auth/login?redirect=/dashboard');
-    await signIn(page, 'admin.e2e@example.com', 'AdminE2e2026!');
+    await signInWithForm(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -250,7 +247,7 @@ test.describe('accounts on small screens', () => {
     await page.goto('/register');
     await page.screenshot({ path: shot('accounts-register-mobile'), fullPage: true });
     await page.goto('/login?redirect=/dashboard');
-    await signIn(page, 'provider.demo@example.com', 'DemoProvider2026');
+    await signInWithForm(page, DEMO.provider.email, DEMO.provider.password);
     await expect(page.getByRole('heading', { name: 'Welcome, Demo Provider' })).toBeVisible();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.screenshot({ path: shot('accounts-dashboard-mobile'), fullPage: true });

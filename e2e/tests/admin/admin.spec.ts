@@ -1,19 +1,15 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, shot, verifyEmail } from '../../support/fixtures';
+import { DEMO, signIn, signUp as signUpAccount, unique, verifyEmail } from '../../support/accounts';
+import { expectAccessible, shot } from '../../support/fixtures';
 
-const ADMIN = { email: 'admin.e2e@example.com', password: 'AdminE2e2026!' };
+const ADMIN = DEMO.admin;
 const APPROVED = 'Your business claim has been approved. You can now edit your business profile.';
 const REJECTED = 'Your claim request was not approved. Please contact support for more information.';
 const PENDING = "Your claim request is being reviewed. We'll notify you once it's processed.";
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A new account, signed in on `request`; claims need its email verified (decision 0337). */
 async function signUp(request: APIRequestContext, name: string, opts: { verify?: boolean; providerId?: string } = {}) {
-  const email = `claimant.${unique()}@acme-solar.co.uk`;
-  const res = await request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider', ...(opts.providerId && { providerId: opts.providerId }) },
-  });
-  expect(res.status()).toBe(201);
+  const email = await signUpAccount(request, { email: `claimant.${unique()}@acme-solar.co.uk`, name, providerId: opts.providerId });
   if (opts.verify) await verifyEmail(request, email);
   return email;
 }
@@ -31,8 +27,7 @@ async function unclaimedProviders(request: APIRequestContext, count: number) {
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const res = await page.request.post('/api/auth/login', { data: ADMIN });
-  expect(res.ok()).toBe(true);
+  await signIn(page, ADMIN);
   return page;
 }
 
@@ -147,7 +142,7 @@ test.describe('admin journeys', () => {
     const admin = await adminPage(browser);
     const email = await signUp(admin.context().request, 'Edward Editable');
     // Signing up signed the context in as Edward: sign in as the admin again.
-    expect((await admin.request.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
+    await signIn(admin, ADMIN);
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { name: /^Users/ })).toBeVisible();
     await admin.getByLabel('Search users').fill('zzzz-nobody-here');

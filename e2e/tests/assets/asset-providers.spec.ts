@@ -1,22 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../../support/accounts';
+import { watchErrors } from '../../support/errors';
 import { expectAccessible, shot } from '../../support/fixtures';
-
-/** Console errors, page errors and CSP violations (reported as console errors) of a page. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/login', {
-    data: { email: 'owner.demo@example.com', password: 'DemoOwner2026' },
-  });
-  expect(res.ok()).toBe(true);
-}
 
 /** The largest solar project in the projects table (real REPD data). */
 async function solarAsset(page: Page): Promise<{ id: number; siteName: string }> {
@@ -54,7 +39,7 @@ test.describe('asset → providers → tender', () => {
   test('a signed-in user sees the providers serving a site and lists a tender for it', async ({ page }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
-    await signIn(page);
+    await signIn(page, DEMO.owner);
     const asset = await solarAsset(page);
     await page.goto(`/asset-intel/${asset.id}`);
     await expect(page.getByRole('heading', { level: 2, name: asset.siteName })).toBeVisible();
@@ -99,7 +84,7 @@ test.describe('asset → providers → tender', () => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page);
+    await signIn(page, DEMO.owner);
     const asset = await solarAsset(page);
     await page.goto(`/asset-intel/${asset.id}`);
     await expectMarkerCentred(page, asset.siteName);

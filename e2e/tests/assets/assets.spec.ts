@@ -1,20 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../../support/accounts';
+import { watchErrors } from '../../support/errors';
 import { expectAccessible, shot } from '../../support/fixtures';
-
-/** Collects console errors and CSP violations of a page. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-async function signIn(page: Page) {
-  const res = await page.request.post('/api/auth/login', { data: { email: 'owner.demo@example.com', password: 'DemoOwner2026' } });
-  expect(res.ok()).toBe(true);
-}
 
 const mapLoaded = async (page: Page) => {
   await expect(page.getByRole('region', { name: 'Map of UK renewable energy assets' })).toBeVisible();
@@ -84,7 +71,7 @@ test.describe('asset intelligence', () => {
 
   test('a signed-in user opens an asset page with its map and tender link', async ({ page }) => {
     const errors = watchErrors(page);
-    await signIn(page);
+    await signIn(page, DEMO.owner);
     const res = await page.request.get('/api/assets/tenders?sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics&limit=1');
     const id = (await res.json()).data[0].id;
     await page.goto(`/asset-intel/${id}`);

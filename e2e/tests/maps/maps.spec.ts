@@ -1,15 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn, unique } from '../../support/accounts';
+import { watchErrors } from '../../support/errors';
 import { expectAccessible, shot } from '../../support/fixtures';
-
-/** Console errors, page errors and CSP violations of a page. */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 const MAP = 'Map of solar service providers';
 
@@ -221,11 +213,8 @@ test.describe('profile map card', () => {
 
   test('hidden when the location is unknown; "coordinates are missing" when it cannot be placed', async ({ page }) => {
     test.setTimeout(60_000);
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: 'provider.demo@example.com', password: 'DemoProvider2026' },
-    });
-    expect(login.ok()).toBe(true);
-    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await signIn(page, DEMO.provider);
+    const suffix = unique();
     const created = await page.request.post('/api/providers', {
       data: {
         businessName: `Nowhere Solar ${suffix}`,

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { watchErrors } from '../../support/errors';
 import { expectAccessible, shot } from '../../support/fixtures';
 
 test.describe('home page', () => {
@@ -29,9 +30,8 @@ test.describe('home page', () => {
   });
 
   test('serves HTML with a strict Content-Security-Policy and no console errors', async ({ page }) => {
-    const errors: string[] = [];
     // A signed-out visitor's /api/auth/me answers 401 by design (docs/product/accounts.md#current-user); the browser logs it.
-    page.on('console', (m) => m.type() === 'error' && !m.text().includes('401') && errors.push(m.text()));
+    const errors = watchErrors(page, { ignore: /401/ });
     const response = await page.goto('/');
     const csp = response!.headers()['content-security-policy'];
     expect(csp).toContain("default-src 'self'");

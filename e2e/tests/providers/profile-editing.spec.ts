@@ -1,8 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO, signIn, unique } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
-
-const DEMO = { email: 'provider.demo@example.com', password: 'DemoProvider2026' };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 // A 64×64 PNG (the same bytes the logo journey uses) and a minimal PDF.
 const PNG = Buffer.from(
@@ -18,8 +16,7 @@ interface Created {
 
 /** Signs in as the demo provider and gives them a fresh profile, so the journey edits nothing shared. */
 async function demoOwnerWithProfile(page: Page, name: string): Promise<Created> {
-  const login = await page.request.post('/api/auth/login', { data: DEMO });
-  expect(login.ok()).toBe(true);
+  await signIn(page, DEMO.provider);
   const res = await page.request.post('/api/providers', {
     data: {
       businessName: name,

@@ -1,22 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shot, verifyEmail } from '../../support/fixtures';
-
-const DEMO = { email: 'provider.demo@example.com', password: 'DemoProvider2026' };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signInViaApi(page: Page, email = DEMO.email, password = DEMO.password) {
-  const res = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok()).toBe(true);
-}
-
-async function signUpViaApi(page: Page) {
-  const email = `claimer.${unique()}@acme-solar.co.uk`;
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email, name: 'Claire Claimer', company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider' },
-  });
-  expect(res.status()).toBe(201);
-  await verifyEmail(page.request, email); // claims need a confirmed address (decision 0337)
-}
+import { expect, test } from '@playwright/test';
+import { DEMO, NEW_PASSWORD, signIn, signUp, unique, verifyEmail } from '../../support/accounts';
+import { expectAccessible, shot } from '../../support/fixtures';
 
 test.describe('provider directory journeys', () => {
   test('browse and filter: address round-trips, pagination, sort, location suggestion', async ({ page }) => {
@@ -83,7 +67,7 @@ test.describe('provider directory journeys', () => {
 
   test('a demo owner edits sections and uploads a logo with progress', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInViaApi(page);
+    await signIn(page, DEMO.provider);
     await page.goto('/providers/demo-solar-services-ltd-demo');
     await expect(page.getByRole('heading', { level: 1, name: /Demo Solar Services/ })).toBeVisible();
 
@@ -117,7 +101,7 @@ test.describe('provider directory journeys', () => {
 
   test('create a provider, hitting the duplicate-name path first', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signInViaApi(page);
+    await signIn(page, DEMO.provider);
     await page.goto('/provider-create');
     await expect(page.getByRole('heading', { name: 'Create New Provider Profile' })).toBeVisible();
     await page.getByRole('button', { name: 'Create Profile' }).click();
@@ -152,7 +136,8 @@ test.describe('provider directory journeys', () => {
 
   test('claim an unclaimed profile', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signUpViaApi(page);
+    const email = await signUp(page.request, { email: `claimer.${unique()}@acme-solar.co.uk`, name: 'Claire Claimer' });
+    await verifyEmail(page.request, email); // claims need a confirmed address (decision 0337)
     await page.goto('/providers/lark-energy');
     await page.getByRole('button', { name: 'Claim this profile' }).click();
     await page.getByRole('button', { name: 'Submit claim' }).click();
@@ -172,8 +157,8 @@ test.describe('provider directory journeys', () => {
     await page.getByLabel('Business email').fill(email);
     await page.getByLabel('Full name').fill('Sam Signup');
     await page.getByLabel('Company name').fill('Lark Energy Ltd');
-    await page.getByLabel('Password', { exact: true }).fill('SolarPanel42x');
-    await page.getByLabel('Confirm password').fill('SolarPanel42x');
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/providers\/lark-energy$/);
     const me = (await (await page.request.get('/api/auth/me')).json()).data;

@@ -1,36 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
+import { outbox } from '../../support/outbox';
 
-const PROVIDER = { email: 'provider.demo@example.com', password: 'DemoProvider2026' };
-const OWNER = { email: 'owner.demo@example.com', password: 'DemoOwner2026' };
+const { provider: PROVIDER, owner: OWNER } = DEMO;
 const OWNED = 'Demo Solar Services Ltd (demo)';
 const UNCLAIMED = 'Meadowlark Ecology (demo)';
-
-const port = process.env.E2E_PORT ?? '3100';
-const outboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../../../.tmp/e2e-data-${port}/outbox`);
-/** The mails written to the offline outbox (To, Subject, body). */
-const outbox = () => {
-  try {
-    return readdirSync(outboxDir).map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
-  } catch {
-    return [];
-  }
-};
 
 async function providerId(page: Page, name: string): Promise<string> {
   const res = await page.request.get(`/api/providers/search?companies=${encodeURIComponent(name)}`);
   const found = (await res.json()).data.find((p: { businessName: string }) => p.businessName === name);
   expect(found, name).toBeTruthy();
   return found.id;
-}
-
-async function signInViaApi(page: Page, account: { email: string; password: string }) {
-  await page.context().clearCookies();
-  const res = await page.request.post('/api/auth/login', { data: account });
-  expect(res.ok()).toBe(true);
 }
 
 const ndaPdf = Buffer.from('%PDF-1.4\n% Mutual NDA for the e2e journey\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -90,7 +72,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     expect(outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: Your quote request to ${OWNED}`))).toBe(true);
 
     // The provider's owner sees it under Received Quotes, downloads the NDA and replies.
-    await signInViaApi(page, PROVIDER);
+    await signIn(page, PROVIDER);
     await page.goto('/dashboard?tab=quotes');
     await expect(page.getByRole('tab', { name: 'Received Quotes' })).toHaveAttribute('aria-selected', 'true');
     const card = page.getByRole('listitem').filter({ hasText: description });
@@ -114,7 +96,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     expect(outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: ${OWNED} replied to your quote request`))).toBe(true);
 
     // The sender sees the reply under Sent Quotes.
-    await signInViaApi(page, OWNER);
+    await signIn(page, OWNER);
     await page.goto('/dashboard?tab=quotes');
     await page.getByRole('tab', { name: 'Sent Quotes' }).click();
     const sent = page.getByRole('listitem').filter({ hasText: description });
@@ -136,7 +118,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
   test('an unclaimed provider: the page says the request goes to the marketplace team (mobile)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const id = await providerId(page, UNCLAIMED);
-    await signInViaApi(page, OWNER);
+    await signIn(page, OWNER);
     await page.goto(`/providers/${id}/quote`);
     await expect(page.getByRole('heading', { name: `Message ${UNCLAIMED}` })).toBeVisible();
     await expect(page.getByText('This profile is not claimed yet')).toBeVisible();
@@ -147,11 +129,11 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await page.getByLabel('Phone').fill('07700 900123');
     await page.getByRole('button', { name: 'Send Quote Request' }).click();
     await expect(page.locator('#main').getByRole('status').getByText(/sent to the Solar Marketplace team/)).toBeVisible();
-    expect(outbox().some((m) => m.startsWith(`To: admin.e2e@example.com\nSubject: Quote request waiting: ${UNCLAIMED}`))).toBe(true);
+    expect(outbox().some((m) => m.startsWith(`To: ${DEMO.admin.email}\nSubject: Quote request waiting: ${UNCLAIMED}`))).toBe(true);
   });
 
   test('a provider that cannot be loaded: Something went wrong and Back to Directory', async ({ page }) => {
-    await signInViaApi(page, OWNER);
+    await signIn(page, OWNER);
     await page.goto('/providers/no-such-provider-anywhere/quote');
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Directory' }).click();

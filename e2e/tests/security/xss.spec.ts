@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO } from '../../support/accounts';
 import { shot } from '../../support/fixtures';
 import { XSS_CORPUS, XSS_MARKER } from './corpus.mjs';
 
@@ -65,7 +66,7 @@ test.describe('XSS corpus', () => {
     test.setTimeout(60_000);
     const w = await watch(page);
     await page.goto('/');
-    const login = await page.request.post('/api/auth/login', { data: { email: 'provider.demo@example.com', password: 'DemoProvider2026' } });
+    const login = await page.request.post('/api/auth/login', { data: DEMO.provider });
     expect(login.status()).toBe(200);
 
     // Links must be http(s): every hostile spelling is refused on the server.

@@ -1,29 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn, signUp, unique } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
+import { mailsTo } from '../../support/outbox';
 
-const OWNER = { email: 'owner.demo@example.com', password: 'DemoOwner2026' };
-const PROVIDER = { email: 'provider.demo@example.com', password: 'DemoProvider2026' };
-const port = process.env.E2E_PORT ?? '3100';
-const outboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../../../.tmp/e2e-data-${port}/outbox`);
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const res = await page.request.post('/api/auth/login', { data: account });
-  expect(res.ok()).toBe(true);
-}
-
-const mailsTo = (to: string) => {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outboxDir);
-  } catch {
-    return [];
-  }
-  return files.map((f) => readFileSync(path.join(outboxDir, f), 'utf8')).filter((text) => text.startsWith(`To: ${to}\n`));
-};
+const { owner: OWNER, provider: PROVIDER } = DEMO;
 
 test.describe('tenders', () => {
   test('a visitor filters open tenders across sources, pages through them and opens an External notice', async ({ page }) => {
@@ -177,10 +157,7 @@ test.describe('tenders', () => {
     // Another user gets 404.
     const stranger = await browser.newContext();
     const strangerPage = await stranger.newPage();
-    const signup = await strangerPage.request.post('/api/auth/signup', {
-      data: { email: `stranger.${unique()}@acme-solar.co.uk`, name: 'Sam Stranger', company: 'Acme Solar Ltd', password: 'SolarPanel42x', type: 'provider' },
-    });
-    expect(signup.status()).toBe(201);
+    await signUp(strangerPage.request, { email: `stranger.${unique()}@acme-solar.co.uk`, name: 'Sam Stranger' });
     expect((await strangerPage.request.get(`/api/tenders/${id}`)).status()).toBe(404);
     await strangerPage.goto(`/tender/${id}`);
     await expect(strangerPage.getByRole('heading', { name: 'Error Loading Tender' })).toBeVisible();

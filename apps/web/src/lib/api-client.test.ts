@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, getJson, toQueryString } from './api-client';
+import { QueryClient } from '@tanstack/react-query';
+import { deleteProviderMedia, getMe, logout, searchProviders, validateToken } from '@solar/shared/contracts/routes';
+import { api, apiFor, apiRequest, ApiError, bindApiClient, createApiClient, getJson, toQueryString } from './api-client';
 
 const respond = (body: string, status: number, type = 'application/json') =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body, { status, headers: { 'content-type': type } }));
@@ -45,5 +47,70 @@ describe('toQueryString', () => {
     expect(toQueryString({ services: ['O&M, cleaning', 'Security'], page: 2, q: '', none: null })).toBe(
       '?services=O%26M%2C+cleaning&services=Security&page=2',
     );
+  });
+});
+
+describe('every response body is read or cancelled (issue 20: an unread 401 kept /api/auth/me open)', () => {
+  /** A response whose body reports whether anything read or cancelled it. */
+  function tracked(body: string, status: number) {
+    const state = { cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body));
+        controller.close();
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    const response = new Response(status === 204 ? null : stream, { status, headers: { 'content-type': 'application/json' } });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(response);
+    return { response, done: () => state.cancelled || response.bodyUsed };
+  }
+
+  it.each([
+    ['a 401 answered as null (signed out)', 401, () => api.call(getMe, {}, { on401: 'null' })],
+    ['a 401 thrown on a GET', 401, () => api.call(getMe).catch(() => null)],
+    ['a 401 thrown on a POST', 401, () => api.call(logout).catch(() => null)],
+    ['an error answer', 500, () => api.call(getMe).catch(() => null)],
+    ['a success', 200, () => api.call(getMe)],
+  ] as const)('%s', async (_label, status, run) => {
+    const { done } = tracked('{"success":false,"message":"Authentication required"}', status);
+    await run();
+    expect(done()).toBe(true);
+  });
+});
+
+describe('the typed call of a contract row (decision 0343)', () => {
+  it('builds the path from the contract with params encoded and the query with repeated keys', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{"success":true}', { status: 200 }));
+    await api.call(searchProviders, { query: { services: ['O&M, cleaning', 'Security'], page: 2, location: '' } });
+    await api.call(deleteProviderMedia, { params: { id: 'a/b', fileId: 'c d' } });
+    expect(spy.mock.calls.map(([url]) => url)).toEqual([
+      '/api/providers/search?services=O%26M%2C+cleaning&services=Security&page=2',
+      '/api/providers/a%2Fb/media/c%20d',
+    ]);
+    expect(spy.mock.calls[1]![1]).toMatchObject({ method: 'DELETE', credentials: 'include' });
+  });
+
+  it('sends the body as JSON and gives the parsed answer', async () => {
+    const spy = respond('{"success":true,"data":{"valid":true}}', 200);
+    await expect(api.call(validateToken, { body: { token: 't' } })).resolves.toEqual({ success: true, data: { valid: true } });
+    expect(spy).toHaveBeenCalledWith('/api/auth/validate-token', expect.objectContaining({ method: 'POST', body: '{"token":"t"}' }));
+  });
+
+  it('a query runs on the client bound to its QueryClient, with that transport and base address', async () => {
+    const browser = respond('{}', 200);
+    const serverFetch = vi.fn(async () => new Response('{"success":true,"data":{"id":"u1"}}', { status: 200 }));
+    const queryClient = new QueryClient();
+    bindApiClient(queryClient, createApiClient({ fetch: serverFetch, baseUrl: 'http://in-process' }));
+    const data = await queryClient.fetchQuery({
+      queryKey: ['me'],
+      queryFn: ({ client }) => apiFor(client).call(getMe),
+    });
+    expect(data).toEqual({ success: true, data: { id: 'u1' } });
+    expect(serverFetch).toHaveBeenCalledWith('http://in-process/api/auth/me', expect.objectContaining({ method: 'GET' }));
+    expect(browser).not.toHaveBeenCalled();
+    expect(apiFor(new QueryClient())).toBe(api);
   });
 });

@@ -32,7 +32,7 @@ export const errors = {
  * some real names contain commas. A single value arrives as a string, several as an array.
  */
 export const repeated = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+  z.preprocess((v: z.input<T> | readonly z.input<T>[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item));
 
 export const idParam = z.object({ id: z.string().min(1).max(200) });
 

@@ -31,3 +31,19 @@ export interface Contract {
 export function defineContract<const C extends Contract>(contract: C): C {
   return contract;
 }
+
+/**
+ * A contract's method and path without its schemas, typed by the contract (decision 0343). The
+ * browser calls through these (`contracts/routes.ts`): importing a row itself would bring zod into
+ * the first load of every page.
+ */
+export interface Route<C extends Contract = Contract> {
+  readonly method: C['method'];
+  readonly path: C['path'];
+  /** Type only: the contract this route belongs to (never set at runtime). */
+  readonly contract?: C;
+}
+
+export function route<C extends Contract>(method: C['method'], path: C['path']): Route<C> {
+  return { method, path };
+}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ExternalLink } from 'lucide-react';
-import { useMe } from '../../features/accounts/api/get-me';
+import { useMe } from '../../lib/session/get-me';
 import { config } from '../../lib/config';
 import { cn } from '../../lib/cn';
 import { AuthButton, DashboardLink } from './auth-button';

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { createPageView } from '@solar/shared/contracts/routes';
 import { hasTrackingParams, stripTrackingParams } from '@solar/shared/domain/tracking';
+import { api } from '../../lib/api-client';
 
 /**
  * Sends a page view on each pathname change (docs/product/analytics.md#page-views) and strips tracking
@@ -13,7 +15,7 @@ export function usePageViews() {
   useEffect(() => {
     if (hasTrackingParams(location.search)) {
       const clean = stripTrackingParams(`${location.pathname}${location.search}`);
-      navigate(`${clean}${location.hash}`, { replace: true, state: location.state });
+      void navigate(`${clean}${location.hash}`, { replace: true, state: location.state });
     }
     // Only the pathname triggers a page view; search changes are filters on the same page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -22,13 +24,11 @@ export function usePageViews() {
   useEffect(() => {
     const path = stripTrackingParams(`${location.pathname}${location.search}`);
     const referrer = document.referrer ? document.referrer.slice(0, 2048) : undefined;
-    void fetch('/api/analytics/pageview', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ path: path.slice(0, 2048), ...(referrer && { referrer }) }),
-      keepalive: true,
-    }).catch(() => {});
+    // keepalive: the view is recorded even when the page is left at once; nothing waits for it.
+    api
+      .raw(createPageView, { body: { path: path.slice(0, 2048), ...(referrer && { referrer }) } }, { keepalive: true })
+      .then((response) => response.body?.cancel())
+      .catch(() => {});
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 }

@@ -1,3 +1,6 @@
+import { getMapStyle } from '@solar/shared/contracts/routes';
+import { api } from '../api-client';
+
 /** Map states shown to users (docs/product/geo.md#maps). */
 export const MAP_MESSAGES = {
   loading: 'Loading map...',
@@ -6,4 +9,4 @@ export const MAP_MESSAGES = {
 } as const;
 
 /** The offline basemap served by the server; MAP_STYLE_URL on the server redirects it to a hosted style. */
-export const DEFAULT_MAP_STYLE_URL = '/api/maps/style';
+export const DEFAULT_MAP_STYLE_URL = api.url(getMapStyle);

@@ -8,7 +8,7 @@ import { DEFAULT_MAP_STYLE_URL, MAP_MESSAGES } from './map-messages';
 import { PlaceLabels } from './place-labels';
 
 export interface MapViewProps {
-  /** Style URL; defaults to the project's offline basemap (`/api/maps/style`). */
+  /** Style URL; defaults to the project's offline basemap (the `getMapStyle` route). */
   style?: string;
   center?: [lng: number, lat: number];
   zoom?: number;
@@ -21,7 +21,7 @@ export interface MapViewProps {
   pitch?: number;
   /** Zoom buttons (top right). Default true. */
   navigation?: boolean;
-  /** Place names as HTML markers from `/api/maps/places` (offline basemap only). Default true. */
+  /** Place names as HTML markers from the `listMapPlaces` route (offline basemap only). Default true. */
   placeLabels?: boolean;
   /** Called once the style has loaded, with the map and the MapLibre module. */
   onLoad?: (value: MapContextValue) => void;
@@ -68,7 +68,7 @@ export function MapView({
     let resizeObserver: ResizeObserver | undefined;
     let cancelled = false;
     const o = initial.current;
-    (async () => {
+    void (async () => {
       let maplibre: MapLibreModule;
       try {
         maplibre = await loadMaplibre();

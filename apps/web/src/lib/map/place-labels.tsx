@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MapPlace } from '@solar/shared/contracts/maps';
+import { listMapPlaces } from '@solar/shared/contracts/routes';
+import { api } from '../api-client';
 import { useMap } from './map-context';
 import { MapMarker } from './map-marker';
 
@@ -17,8 +19,9 @@ export function PlaceLabels() {
       controller = new AbortController();
       const b = map.getBounds();
       const bounds = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()].map((v, i) => Math.max(i % 2 ? -90 : -180, Math.min(i % 2 ? 90 : 180, v)).toFixed(4)).join(',');
-      fetch(`/api/maps/places?bounds=${bounds}&zoom=${map.getZoom().toFixed(2)}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<MapPlace[]>) : []))
+      api
+        .raw(listMapPlaces, { query: { bounds, zoom: map.getZoom().toFixed(2) } }, { signal: controller.signal })
+        .then((r) => (r.ok ? (r.json() as Promise<MapPlace[]>) : r.body?.cancel().then(() => []) ?? []))
         .then(setPlaces)
         .catch(() => {});
     };

@@ -1,16 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginBody, SignupBody } from '@solar/shared/contracts/accounts';
+import {
+  forgotPassword,
+  login,
+  requestDeletion,
+  resetPassword,
+  signup,
+  updateDetails,
+  updateType,
+  validateToken,
+} from '@solar/shared/contracts/routes';
 import type { UserType } from '@solar/shared/constants/accounts';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
-import { sendJson } from '../../../lib/api-client';
-import { accountKeys } from './keys';
-
-type UserEnvelope = { success: boolean; data: CurrentUser };
-type MessageBody = { success: boolean; message: string };
+import { api } from '../../../lib/api-client';
+import { sessionKeys } from '../../../lib/session/get-me';
 
 /** docs/product/accounts.md#sign-in: a login answer without success or data is 'Invalid response format'. */
 function userFrom(body: unknown): CurrentUser {
-  const envelope = body as Partial<UserEnvelope> | null;
+  const envelope = body as { success?: unknown; data?: CurrentUser } | null;
   if (!envelope || envelope.success !== true || !envelope.data) throw new Error(M.invalidResponse);
   return envelope.data;
 }
@@ -20,14 +27,14 @@ function useSignedIn() {
   const queryClient = useQueryClient();
   return (user: CurrentUser) => {
     queryClient.clear();
-    queryClient.setQueryData(accountKeys.me, user);
+    queryClient.setQueryData(sessionKeys.me, user);
   };
 }
 
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (body: LoginBody) => userFrom(await sendJson<unknown>('POST', '/api/auth/login', body)),
+    mutationFn: async (body: LoginBody) => userFrom(await api.call(login, { body })),
     onSuccess: signedIn,
   });
 }
@@ -35,35 +42,29 @@ export function useLogin() {
 export function useSignup() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (body: SignupBody) => userFrom(await sendJson<unknown>('POST', '/api/auth/signup', body)),
+    mutationFn: async (body: SignupBody) => userFrom(await api.call(signup, { body })),
     onSuccess: signedIn,
   });
 }
 
-export const useForgotPassword = () =>
-  useMutation({ mutationFn: (email: string) => sendJson<MessageBody>('POST', '/api/auth/forgot-password', { email }) });
+export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.call(forgotPassword, { body: { email } }) });
 
-export const useValidateToken = () =>
-  useMutation({ mutationFn: (token: string) => sendJson<{ success: boolean }>('POST', '/api/auth/validate-token', { token }) });
+export const useValidateToken = () => useMutation({ mutationFn: (token: string) => api.call(validateToken, { body: { token } }) });
 
 export const useResetPassword = () =>
-  useMutation({
-    mutationFn: (body: { token: string; newPassword: string }) => sendJson<MessageBody>('POST', '/api/auth/reset-password', body),
-  });
+  useMutation({ mutationFn: (body: { token: string; newPassword: string }) => api.call(resetPassword, { body }) });
 
 /** Settings mutations answer with the updated user, which replaces the cached one. */
-function useUserMutation<T>(send: (input: T) => Promise<UserEnvelope>) {
+function useUserMutation<T>(send: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: T) => userFrom(await send(input)),
-    onSuccess: (user) => queryClient.setQueryData(accountKeys.me, user),
+    onSuccess: (user) => queryClient.setQueryData(sessionKeys.me, user),
   });
 }
 
-export const useUpdateDetails = () =>
-  useUserMutation((body: { name?: string; company?: string }) => sendJson<UserEnvelope>('PATCH', '/api/auth/update-details', body));
+export const useUpdateDetails = () => useUserMutation((body: { name?: string; company?: string }) => api.call(updateDetails, { body }));
 
-export const useUpdateType = () => useUserMutation((type: UserType) => sendJson<UserEnvelope>('POST', '/api/auth/update-type', { type }));
+export const useUpdateType = () => useUserMutation((type: UserType) => api.call(updateType, { body: { type } }));
 
-export const useRequestDeletion = () =>
-  useUserMutation((reason: string | undefined) => sendJson<UserEnvelope>('POST', '/api/auth/request-deletion', reason ? { reason } : {}));
+export const useRequestDeletion = () => useUserMutation((reason: string | undefined) => api.call(requestDeletion, { body: reason ? { reason } : {} }));

@@ -9,9 +9,7 @@ import { TEXT_MESSAGES } from '@solar/shared/constants/text';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { LoginForm } from './login-form';
 import { SettingsTab } from './settings-tab';
-import { RequireAuth } from './require-auth';
 import { SignupForm } from './signup-form';
-import { accountKeys } from '../api/keys';
 import { Toaster } from '../../../components/ui/toaster';
 
 function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
@@ -117,33 +115,6 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'SolarPanel42x');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Too many failed sign-in attempts. Please try again in 8 seconds.')).toBeInTheDocument();
-  });
-});
-
-describe('RequireAuth', () => {
-  it('sends a signed-out visitor to the sign-in page with the encoded path and query', async () => {
-    const client = new QueryClient();
-    client.setQueryData(accountKeys.me, null);
-    const { router } = renderWithProviders(
-      <RequireAuth redirectTo="/auth">
-        <p>secret</p>
-      </RequireAuth>,
-      { path: '/providers/abc/quote?service=Cleaning', client },
-    );
-    expect(await screen.findByText('sign-in page')).toBeInTheDocument();
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/providers/abc/quote?service=Cleaning')}`);
-  });
-
-  it('renders the page for a signed-in user', async () => {
-    const client = new QueryClient();
-    client.setQueryData(accountKeys.me, { id: '1', name: 'A', email: 'a@b.co', phone: null, company: 'C', type: 'provider', is_admin: false, createdAt: '' });
-    renderWithProviders(
-      <RequireAuth redirectTo="/login">
-        <p>secret</p>
-      </RequireAuth>,
-      { path: '/provider-create', client },
-    );
-    expect(await screen.findByText('secret')).toBeInTheDocument();
   });
 });
 

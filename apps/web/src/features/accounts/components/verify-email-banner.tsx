@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MailWarning } from 'lucide-react';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { Button } from '../../../components/ui/button';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useResendVerification } from '../api/resend-verification';
 
 /**

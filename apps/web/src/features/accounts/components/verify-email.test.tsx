@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
-import { accountKeys } from '../api/keys';
+import { sessionKeys } from '../../../lib/session/get-me';
 import { VerifyEmailPage } from '../pages/verify-email-page';
 import { VerifyEmailBanner } from './verify-email-banner';
 
@@ -26,7 +26,7 @@ const user = (over: Partial<CurrentUser> = {}): CurrentUser => ({
 
 function renderWith(ui: ReactNode, me: CurrentUser | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  client.setQueryData(accountKeys.me, me);
+  client.setQueryData(sessionKeys.me, me);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/verify-email'] });
   render(
     <QueryClientProvider client={client}>
@@ -84,7 +84,7 @@ describe('/verify-email (decision 0337)', () => {
     expect(JSON.parse(String((posts[0] as unknown as [string, RequestInit])[1].body))).toEqual({ token: 'abc_DEF-123' });
     expect(window.location.hash).toBe('');
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
-    await waitFor(() => expect(client.getQueryData<CurrentUser>(accountKeys.me)?.emailVerified).toBe(true));
+    await waitFor(() => expect(client.getQueryData<CurrentUser>(sessionKeys.me)?.emailVerified).toBe(true));
   });
 
   it("shows the server's message for a used or expired link, and the invalid-link message without a token", async () => {

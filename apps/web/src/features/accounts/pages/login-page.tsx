@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect, signInPath } from '@solar/shared/domain/redirect';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { AuthCard } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
 

@@ -4,7 +4,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClasses } from '../../../components/ui/button';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { takeTokenFromHash } from './token-from-hash';

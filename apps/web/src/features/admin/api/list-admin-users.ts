@@ -1,17 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUser } from '@solar/shared/contracts/admin';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { listAdminUsers } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { adminKeys } from './keys';
-
-export interface AdminUserList {
-  data: AdminUser[];
-  pagination: { page: number; pages: number; total: number; pageSize: number };
-}
 
 export const adminUsersQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: adminKeys.users(q, page),
-    queryFn: () => getJson<AdminUserList>(`/api/admin/users${toQueryString({ q, page })}`),
+    queryFn: ({ client }) => apiFor(client).call(listAdminUsers, { query: { q, page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@solar/shared/contracts/admin';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { listAuditLog } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export const auditLogQuery = (page: number) =>
   queryOptions({
     queryKey: adminKeys.audit(page),
-    queryFn: () =>
-      getJson<{ success: true; data: AuditEntry[]; pagination: { page: number; pages: number; total: number } }>(`/api/admin/audit-log${toQueryString({ page })}`),
+    queryFn: ({ client }) => apiFor(client).call(listAuditLog, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tender } from '@solar/shared/contracts/tenders';
-import { getJson } from '../../../lib/api-client';
+import { listTenders } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-/** GET /api/tenders (docs/product/admin.md#calls): every tender, for the admin dashboard's Tenders tab. */
+/** Every tender (docs/product/admin.md#calls), for the admin dashboard's Tenders tab. */
 export const adminTendersQuery = queryOptions({
   queryKey: adminKeys.tenders,
-  queryFn: () => getJson<{ success: true; data: Tender[] }>('/api/tenders').then((b) => b.data),
+  queryFn: async ({ client }) => (await apiFor(client).call(listTenders)).data,
 });
 
 export const useAdminTenders = () => useQuery(adminTendersQuery);

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitingItem } from '@solar/shared/contracts/admin';
-import { getJson, sendJson, toQueryString } from '../../../lib/api-client';
+import { actOnWaitingRequest, listWaitingRequests } from '@solar/shared/contracts/routes';
+import { api, apiFor } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export const waitingQuery = (show: 'open' | 'all') =>
   queryOptions({
     queryKey: adminKeys.waiting(show),
-    queryFn: () => getJson<{ success: true; data: WaitingItem[] }>(`/api/admin/waiting${toQueryString({ show })}`).then((b) => b.data),
+    queryFn: async ({ client }) => (await apiFor(client).call(listWaitingRequests, { query: { show } })).data,
   });
 
 export const useWaitingRequests = (show: 'open' | 'all') => useQuery(waitingQuery(show));
@@ -14,8 +15,8 @@ export const useWaitingRequests = (show: 'open' | 'all') => useQuery(waitingQuer
 export function useActOnWaitingRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, refId, action }: { kind: WaitingItem['kind']; refId: string; action: 'forward' | 'close' | 'resolve' }) =>
-      sendJson<{ success: true; data: WaitingItem }>('POST', `/api/admin/waiting/${kind}/${encodeURIComponent(refId)}`, { action }).then((b) => b.data),
+    mutationFn: async ({ kind, refId, action }: { kind: WaitingItem['kind']; refId: string; action: 'forward' | 'close' | 'resolve' }) =>
+      (await api.call(actOnWaitingRequest, { params: { kind, refId }, body: { action } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'waiting'] }),
   });
 }

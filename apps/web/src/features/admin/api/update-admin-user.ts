@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, UpdateAdminUserInput } from '@solar/shared/contracts/admin';
-import { sendJson } from '../../../lib/api-client';
+import type { UpdateAdminUserInput } from '@solar/shared/contracts/admin';
+import { cancelDeletion, updateAdminUser } from '@solar/shared/contracts/routes';
+import { api } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateAdminUserInput }) =>
-      sendJson<{ success: true; data: AdminUser }>('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, changes).then((b) => b.data),
+    mutationFn: async ({ id, changes }: { id: string; changes: UpdateAdminUserInput }) =>
+      (await api.call(updateAdminUser, { params: { id }, body: changes })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -15,7 +16,7 @@ export function useUpdateAdminUser() {
 export function useCancelDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<{ success: true; message: string }>('POST', `/api/admin/users/${encodeURIComponent(id)}/cancel-deletion`),
+    mutationFn: (id: string) => api.call(cancelDeletion, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssetSourceRecord } from '@solar/shared/contracts/assets';
-import { getJson } from '../../../lib/api-client';
+import { getAssetSource } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { assetKeys } from './keys';
 
 export const assetSourceOptions = queryOptions({
   queryKey: assetKeys.source,
-  queryFn: () => getJson<AssetSourceRecord>('/api/assets/source'),
+  queryFn: ({ client }) => apiFor(client).call(getAssetSource),
   staleTime: 3_600_000,
 });
 

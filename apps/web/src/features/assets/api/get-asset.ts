@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssetDetail } from '@solar/shared/contracts/assets';
-import { getJson } from '../../../lib/api-client';
+import { getAsset } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { retryUnless401 } from '../../../lib/query-client';
 import { assetKeys } from './keys';
 
 export const assetOptions = (id: string) =>
   queryOptions({
     queryKey: assetKeys.detail(id),
-    queryFn: () => getJson<AssetDetail>(`/api/assets/${encodeURIComponent(id)}`),
+    queryFn: ({ client }) => apiFor(client).call(getAsset, { params: { id } }),
     retry: retryUnless401(1),
   });
 

@@ -1,12 +1,13 @@
-import type { AssetMapQueryInput, ProjectsQueryInput } from '@solar/shared/contracts/assets';
+import type { AssetMapParams } from './list-asset-coordinates';
+import type { ProjectsParams } from './list-asset-projects';
 
 /** One key factory for the assets feature. */
 export const assetKeys = {
   all: ['assets'] as const,
-  coordinates: (q: AssetMapQueryInput) => ['assets', 'coordinates', q] as const,
+  coordinates: (q: AssetMapParams) => ['assets', 'coordinates', q] as const,
   operators: (search: string) => ['assets', 'operators', search] as const,
   sites: (search: string) => ['assets', 'sites', search] as const,
-  projects: (q: ProjectsQueryInput) => ['assets', 'projects', q] as const,
+  projects: (q: ProjectsParams) => ['assets', 'projects', q] as const,
   detail: (id: string) => ['assets', 'detail', id] as const,
   providers: (id: string, limit: number) => ['assets', 'providers', id, limit] as const,
   source: ['assets', 'source'] as const,

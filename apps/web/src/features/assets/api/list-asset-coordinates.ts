@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssetFeatureCollection, AssetMapQueryInput } from '@solar/shared/contracts/assets';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { getAssetCoordinates } from '@solar/shared/contracts/routes';
+import { apiFor, type ApiQuery } from '../../../lib/api-client';
 import { assetKeys } from './keys';
 
-export type AssetMapParams = Omit<AssetMapQueryInput, 'bounds'> & { bounds?: string };
+export type AssetMapParams = ApiQuery<typeof getAssetCoordinates>;
 
 export const assetCoordinatesOptions = (q: AssetMapParams) =>
   queryOptions({
     queryKey: assetKeys.coordinates(q),
-    queryFn: () => getJson<AssetFeatureCollection>(`/api/assets/coordinates${toQueryString(q as Record<string, string | number | boolean | string[] | undefined>)}`),
+    queryFn: ({ client }) => apiFor(client).call(getAssetCoordinates, { query: q }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { listAssetOperators } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { assetKeys } from './keys';
 
 export const assetOperatorsOptions = (search: string) =>
   queryOptions({
     queryKey: assetKeys.operators(search),
-    queryFn: () => getJson<string[]>(`/api/assets/operators${toQueryString({ search })}`),
+    queryFn: ({ client }) => apiFor(client).call(listAssetOperators, { query: { search } }),
     staleTime: 300_000,
   });
 

@@ -1,26 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectRow, ProjectsQueryInput } from '@solar/shared/contracts/assets';
+import { listAssetProjects } from '@solar/shared/contracts/routes';
 import { ASSET_MESSAGES } from '@solar/shared/constants/assets';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { api, apiFor, type ApiQuery } from '../../../lib/api-client';
 import { assetKeys } from './keys';
 
-type Params = Omit<ProjectsQueryInput, 'export'>;
-const qs = (q: Params) => toQueryString(q as Record<string, string | number | boolean | undefined>);
+export type ProjectsParams = Omit<ApiQuery<typeof listAssetProjects>, 'export'>;
 
-export const assetProjectsOptions = (q: Params) =>
+export const assetProjectsOptions = (q: ProjectsParams) =>
   queryOptions({
     queryKey: assetKeys.projects(q),
-    queryFn: () => getJson<{ data: ProjectRow[]; total: number }>(`/api/assets/tenders${qs(q)}`),
+    queryFn: ({ client }) => apiFor(client).call(listAssetProjects, { query: q }),
     placeholderData: keepPreviousData,
   });
 
-export const useAssetProjects = (q: Params) => useQuery(assetProjectsOptions(q));
+export const useAssetProjects = (q: ProjectsParams) => useQuery(assetProjectsOptions(q));
 
 /** docs/product/assets.md#export: downloads tenders-yyyy-MM-dd.csv of the same filters; a failure is only logged. */
-export async function exportAssetProjects(q: Omit<Params, 'offset' | 'limit'>, today = new Date()) {
+export async function exportAssetProjects(q: Omit<ProjectsParams, 'offset' | 'limit'>, today = new Date()) {
   try {
-    const response = await fetch(`/api/assets/tenders${qs({ ...q, export: true } as Params)}`, { credentials: 'include' });
-    if (!response.ok) throw new Error(`${response.status}`);
+    const response = await api.raw(listAssetProjects, { query: { ...q, export: 'true' } });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`${response.status}`);
+    }
     const blob = await response.blob();
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { assetSiteSuggestion } from '@solar/shared/contracts/assets';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { listAssetSites } from '@solar/shared/contracts/routes';
+import { apiFor, type ApiOutput } from '../../../lib/api-client';
 import { assetKeys } from './keys';
 
-export type AssetSiteSuggestion = z.infer<typeof assetSiteSuggestion>;
+export type AssetSiteSuggestion = ApiOutput<typeof listAssetSites>[number];
 
 export const assetSitesOptions = (search: string) =>
   queryOptions({
     queryKey: assetKeys.sites(search),
-    queryFn: () => getJson<AssetSiteSuggestion[]>(`/api/assets/sites${toQueryString({ search })}`),
+    queryFn: ({ client }) => apiFor(client).call(listAssetSites, { query: { search } }),
     staleTime: 300_000,
   });
 

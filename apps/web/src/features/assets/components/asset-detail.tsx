@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { MapMarker, MapView } from '../../../lib/map';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useAsset } from '../api/get-asset';
 import { AssetProviders } from './asset-providers';
 

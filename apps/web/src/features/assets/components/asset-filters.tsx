@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input';
 import { useAssetOperators } from '../api/list-asset-operators';
 import { useAssetSites } from '../api/list-asset-sites';
 import { ChipGroup, RemovableChips } from './chips';
-import { DEFAULT_FILTERS, type AssetFilters } from './filter-state';
+import { DEFAULT_FILTERS, type AssetFilters } from '../state/asset-filters';
 import { RangeSlider } from './range-slider';
 import { useDebounced } from './use-debounced';
 

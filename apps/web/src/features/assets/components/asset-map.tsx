@@ -4,7 +4,7 @@ import { ASSET_MAP, ASSET_MESSAGES, DEFAULT_TECHNOLOGY_COLOUR, REGION_PRESETS, T
 import type { AssetFeatureCollection, AssetPointProperties } from '@solar/shared/contracts/assets';
 import { MapView, useMap } from '../../../lib/map';
 import { useAssetCoordinates } from '../api/list-asset-coordinates';
-import { toMapParams, type AssetFilters } from './filter-state';
+import { toMapParams, type AssetFilters } from '../state/asset-filters';
 
 type Feature = AssetFeatureCollection['features'][number];
 type PointFeature = Feature & { properties: AssetPointProperties };
@@ -127,7 +127,7 @@ function AssetLayer({
   }, [map, maplibre, handle]);
 
   useEffect(() => {
-    (map.getSource('assets') as GeoJSONSource | undefined)?.setData((data ?? { type: 'FeatureCollection', features: [] }) as never);
+    void (map.getSource('assets') as GeoJSONSource | undefined)?.setData((data ?? { type: 'FeatureCollection', features: [] }) as never);
   }, [map, data]);
 
   // docs/product/assets.md#regions: exactly one region flies to its preset; none returns to the UK view.

@@ -7,8 +7,8 @@ import {
 } from '@solar/shared/constants/assets';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { useMe } from '../../accounts/api/get-me';
-import { ProviderCard } from '../../providers/components/provider-card';
+import { useMe } from '../../../lib/session/get-me';
+import { ProviderCard } from '../../../components/provider-card';
 import { useAssetProviders } from '../api/list-asset-providers';
 
 function matchedOn(technologies: string[], phase: string | null): string {

@@ -5,12 +5,12 @@ import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNO
 import { formatDate } from '@solar/shared/domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { AssetMap, type AssetPick } from '../components/asset-map';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../components/filter-state';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../state/asset-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 

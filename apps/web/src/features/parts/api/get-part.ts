@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Part } from '@solar/shared/contracts/parts';
-import { ApiError, getJson } from '../../../lib/api-client';
+import { getPart } from '@solar/shared/contracts/routes';
+import { ApiError, apiFor } from '../../../lib/api-client';
 import { partKeys } from './keys';
 
-/** `GET /api/parts/:id`: one catalogue product (the page each answer cites). A 404 is not retried. */
+/** One catalogue product (the page each answer cites). A 404 is not retried. */
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: partKeys.detail(id),
-    queryFn: async () => (await getJson<{ success: true; data: Part }>(`/api/parts/${encodeURIComponent(id)}`)).data,
+    queryFn: async ({ client }) => (await apiFor(client).call(getPart, { params: { id } })).data,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 

@@ -54,7 +54,7 @@ export function PartsAnswerView({ answer }: { answer: PartsAnswer }) {
       target?.focus();
     } else if (href.startsWith('/') && !anchor.getAttribute('target')) {
       event.preventDefault();
-      navigate(href);
+      void navigate(href);
     }
   };
   return (

@@ -11,7 +11,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { LocationInput } from '../../geo/components/location-input';
+import { LocationInput } from '../../../components/location-input';
 import { useSearchParts } from '../api/search-parts';
 import { BrandsSelect } from '../components/brands-select';
 import { PartsAnswerView } from '../components/parts-answer';

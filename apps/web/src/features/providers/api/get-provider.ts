@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Provider } from '@solar/shared/contracts/providers';
+import { getProvider } from '@solar/shared/contracts/routes';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { QUERY } from '@solar/shared/constants/ui';
-import { ApiError, getJson } from '../../../lib/api-client';
+import { ApiError, apiFor } from '../../../lib/api-client';
 import { providerKeys } from './keys';
 
 /** One provider by id or slug: always stale, 3 retries (docs/product/providers.md#calls); 404 is not retried. */
 export const providerOptions = (id: string) =>
   queryOptions({
     queryKey: providerKeys.detail(id),
-    queryFn: async () => {
+    queryFn: async ({ client }) => {
       if (!id) throw new Error(M.noProviderId);
       try {
-        return await getJson<Provider>(`/api/providers/${encodeURIComponent(id)}`);
+        return await apiFor(client).call(getProvider, { params: { id } });
       } catch (error) {
         if (error instanceof ApiError) throw error;
         throw new Error(M.fetchProviderFailed);

@@ -1,22 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ClaimProviderInput,
-  CreateProviderInput,
-  Provider,
-  UpdateProviderInput,
-} from '@solar/shared/contracts/providers';
-import { getJson, sendJson, toQueryString } from '../../../lib/api-client';
+import type { ClaimProviderInput, CreateProviderInput, Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
+import {
+  checkProviderName as checkProviderNameRoute,
+  claimProvider,
+  createProvider,
+  deleteProviderMedia,
+  updateProvider,
+  updateProviderPlace,
+} from '@solar/shared/contracts/routes';
+import { api, type ApiOutput } from '../../../lib/api-client';
 import { providerKeys } from './keys';
 
 /**
- * PATCH /api/providers/{id} with the changed fields, applied optimistically to the cached profile
- * and rolled back on failure (docs/product/providers.md#profile-editing).
+ * The changed fields, applied optimistically to the cached profile and rolled back on failure
+ * (docs/product/providers.md#profile-editing).
  */
 export function useUpdateProvider(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: UpdateProviderInput) =>
-      sendJson<Provider>('PATCH', `/api/providers/${encodeURIComponent(id)}`, changes),
+    mutationFn: (changes: UpdateProviderInput) => api.call(updateProvider, { params: { id }, body: changes }),
     onMutate: async (changes) => {
       await client.cancelQueries({ queryKey: providerKeys.detail(id) });
       const previous = client.getQueryData<Provider>(providerKeys.detail(id));
@@ -34,20 +36,18 @@ export function useUpdateProvider(id: string) {
   });
 }
 
-/** POST /api/providers/{id}/place: the gazetteer position of the location; the profile is refetched. */
+/** The gazetteer position of the location; the profile is refetched. */
 export function useUpdatePlace(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { location: string; businessName?: string }) =>
-      sendJson<{ success: true }>('POST', `/api/providers/${encodeURIComponent(id)}/place`, body),
+    mutationFn: (body: { location: string; businessName?: string }) => api.call(updateProviderPlace, { params: { id }, body }),
     onSettled: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }
 
 export function useCreateProvider() {
   return useMutation({
-    mutationFn: (input: CreateProviderInput) =>
-      sendJson<{ success: true; data: Provider }>('POST', '/api/providers', input),
+    mutationFn: (input: CreateProviderInput) => api.call(createProvider, { body: input }),
   });
 }
 
@@ -55,11 +55,7 @@ export function useClaimProvider(id: string) {
   const client = useQueryClient();
   return useMutation({
     // The client always sends force: true (docs/product/providers.md#claims).
-    mutationFn: (input: Omit<ClaimProviderInput, 'force'>) =>
-      sendJson<{ success: true; message: string }>('POST', `/api/providers/${encodeURIComponent(id)}/claim`, {
-        ...input,
-        force: true,
-      }),
+    mutationFn: (input: Omit<ClaimProviderInput, 'force'>) => api.call(claimProvider, { params: { id }, body: { ...input, force: true } }),
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }
@@ -67,19 +63,11 @@ export function useClaimProvider(id: string) {
 export function useDeleteMedia(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) =>
-      sendJson<{ success: true }>(
-        'DELETE',
-        `/api/providers/${encodeURIComponent(id)}/media/${encodeURIComponent(fileId)}`,
-      ),
+    mutationFn: (fileId: string) => api.call(deleteProviderMedia, { params: { id, fileId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }
 
-export interface CheckNameResult {
-  exists: boolean;
-  provider: { id: string; slug: string; businessName: string } | null;
-}
+export type CheckNameResult = ApiOutput<typeof checkProviderNameRoute>;
 
-export const checkProviderName = (name: string) =>
-  getJson<CheckNameResult>(`/api/providers/public/check-name${toQueryString({ name })}`);
+export const checkProviderName = (name: string) => api.call(checkProviderNameRoute, { query: { name } });

@@ -1,23 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
 import { QUERY } from '@solar/shared/constants/ui';
+import { apiFor } from '../../../lib/api-client';
+import { checkListShape } from '../../../lib/provider-list';
 import { retryUnless401 } from '../../../lib/query-client';
-import type { DirectoryFilters } from '../components/directory-filters-state';
+import { searchQuery, type DirectoryFilters } from '../state/directory-filters';
 import { providerKeys } from './keys';
-import { checkListShape, fetchProviderList, searchQueryString } from './search-providers';
+import { fetchProviderList } from './search-providers';
 
 /** The map view's query: the directory filters (every selected service must match) with mode=map. */
-export const pointsQueryString = (filters: DirectoryFilters) =>
-  searchQueryString({ ...filters, sort: 'default', page: 1 }, { mode: 'map' });
+export const pointsQuery = (filters: DirectoryFilters) => ({ ...searchQuery({ ...filters, sort: 'default', page: 1 }), mode: 'map' as const });
 
-/** The compact points of every matching provider with a position (GET /api/providers/search?mode=map). */
+/** The compact points of every matching provider with a position (the search call with mode=map). */
 export const searchProviderPointsOptions = (filters: DirectoryFilters) => {
-  const qs = pointsQueryString(filters);
+  const query = pointsQuery(filters);
   return queryOptions({
-    queryKey: providerKeys.search(qs),
-    queryFn: async (): Promise<ProviderPoint[]> => {
-      return checkListShape<ProviderPoint>(await fetchProviderList(`/api/providers/search${qs}`)).data;
-    },
+    queryKey: providerKeys.search(query),
+    queryFn: async ({ client }): Promise<ProviderPoint[]> => checkListShape<ProviderPoint>(await fetchProviderList(apiFor(client), query)).data,
     staleTime: QUERY.providersStaleTimeMs,
     retry: retryUnless401(QUERY.providersRetries),
     placeholderData: keepPreviousData,

@@ -1,72 +1,27 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import { searchProviders } from '@solar/shared/contracts/routes';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { QUERY } from '@solar/shared/constants/ui';
-import { ApiError, getJson, toQueryString } from '../../../lib/api-client';
+import { ApiError, apiFor, type ApiClient, type ApiQuery } from '../../../lib/api-client';
+import { checkListShape } from '../../../lib/provider-list';
 import { retryUnless401 } from '../../../lib/query-client';
-import type { DirectoryFilters } from '../components/directory-filters-state';
+import { searchQuery, type DirectoryFilters } from '../state/directory-filters';
 import { providerKeys } from './keys';
 
-export interface ProviderPage {
-  data: ProviderSummary[];
-  pagination: { page: number; pages: number; total: number };
-}
-
-/** The directory's address parameters as the search call's query (repeated keys for lists). */
-export function searchQueryString(filters: DirectoryFilters, extra: Record<string, string | number> = {}): string {
-  return toQueryString({
-    companies: filters.companies,
-    services: filters.services,
-    types: filters.types,
-    technologies: filters.technologies,
-    scales: filters.scales,
-    phases: filters.phases,
-    location: filters.location,
-    locationCenter: filters.locationCenter,
-    radius: filters.locationCenter || filters.location ? filters.radius : undefined,
-    sort: filters.sort === 'name' ? 'name' : undefined,
-    page: filters.page > 1 ? filters.page : undefined,
-    ...extra,
-  });
-}
-
-/** A list response must carry success and a data array (docs/product/providers.md#directory), else 'Invalid provider data format'. */
-export function checkListShape<T = ProviderSummary>(
-  body: unknown,
-): { data: T[]; pagination: ProviderPage['pagination'] } {
-  const b = body as { success?: unknown; data?: unknown; pagination?: ProviderPage['pagination'] } | null;
-  if (!b || typeof b !== 'object' || b.success !== true || !Array.isArray(b.data)) throw new Error(M.invalidFormat);
-  return { data: b.data as T[], pagination: b.pagination ?? { page: 1, pages: 1, total: b.data.length } };
-}
-
-/**
- * The public provider list (docs/product/providers.md#calls): an answer in an invalid format gives an empty list, not
- * an error. Used by the list-a-tender page's provider list, the spec's reader of the public list.
- */
-export function publicListShape(body: unknown): ProviderPage {
-  try {
-    return checkListShape(body);
-  } catch {
-    return { data: [], pagination: { page: 1, pages: 1, total: 0 } };
-  }
-}
-
 /** The directory's list reads: the server's message, or 'Failed to fetch providers' when no answer came. */
-export async function fetchProviderList(url: string): Promise<unknown> {
+export async function fetchProviderList(client: ApiClient, query: ApiQuery<typeof searchProviders>): Promise<unknown> {
   try {
-    return await getJson<unknown>(url);
+    return await client.call(searchProviders, { query });
   } catch (error) {
     throw error instanceof ApiError && error.message ? error : new Error(M.fetchProvidersFailed);
   }
 }
 
 export const searchProvidersOptions = (filters: DirectoryFilters) => {
-  const qs = searchQueryString(filters);
+  const query = searchQuery(filters);
   return queryOptions({
-    queryKey: providerKeys.search(qs),
-    queryFn: async () => {
-      return checkListShape(await fetchProviderList(`/api/providers/search${qs}`));
-    },
+    queryKey: providerKeys.search(query),
+    queryFn: async ({ client }) => checkListShape(await fetchProviderList(apiFor(client), query)),
     staleTime: QUERY.providersStaleTimeMs,
     retry: retryUnless401(QUERY.providersRetries),
     placeholderData: keepPreviousData,

@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Combobox } from '../../../components/ui/combobox';
 import { Select } from '../../../components/ui/select';
-import { LocationInput } from '../../geo/components/location-input';
-import { useServices } from '../../geo/api/services';
-import type { DirectoryFilters, ListKey } from './directory-filters-state';
+import { LocationInput } from '../../../components/location-input';
+import { useServices } from '../../../lib/geo/services';
+import type { DirectoryFilters, ListKey } from '../state/directory-filters';
 import { RemovableChips, ToggleChips } from './toggle-chips';
 
 export interface DirectoryFilterPanelProps {

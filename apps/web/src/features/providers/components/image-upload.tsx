@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useQueryClient } from '@tanstack/react-query';
 import { COVER_MAX_BYTES, LOGO_MAX_BYTES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { uploadProviderCover, uploadProviderLogo } from '@solar/shared/contracts/routes';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
+import { api, type ApiOutput } from '../../../lib/api-client';
 import { providerKeys } from '../api/keys';
 import { isReachable, uploadWithProgress } from '../api/upload';
 import { ProgressBar } from './upload-area';
 
 const KINDS = {
   logo: {
-    url: (id: string) => `/api/providers/${encodeURIComponent(id)}/logo`,
+    url: (id: string) => api.url(uploadProviderLogo, { params: { id } }),
     field: 'logo',
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
     maxSize: LOGO_MAX_BYTES,
@@ -21,7 +23,7 @@ const KINDS = {
     success: M.logoUploaded,
   },
   cover: {
-    url: (id: string) => `/api/providers/${encodeURIComponent(id)}/cover-image`,
+    url: (id: string) => api.url(uploadProviderCover, { params: { id } }),
     field: 'coverImage',
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] },
     maxSize: COVER_MAX_BYTES,
@@ -57,7 +59,7 @@ export function ImageUploadButton({
     form.append(k.field, file);
     setProgress(0);
     try {
-      const body = await uploadWithProgress<{ logoUrl?: string; imageUrl?: string }>(
+      const body = await uploadWithProgress<Partial<ApiOutput<typeof uploadProviderLogo> & ApiOutput<typeof uploadProviderCover>>>(
         k.url(providerId),
         form,
         setProgress,

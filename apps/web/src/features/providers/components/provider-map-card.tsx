@@ -19,7 +19,7 @@ import { hasServiceArea, serviceAreaFeature } from '@solar/shared/domain/service
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { MapMarker, MapView, useMap } from '../../../lib/map';
-import { fetchGeocode } from '../../geo/api/geocode';
+import { fetchGeocode } from '../../../lib/geo/geocode';
 import { providerKeys } from '../api/keys';
 
 type Position = [lng: number, lat: number];
@@ -66,7 +66,7 @@ function ServiceAreaCircle({ position, radius }: { position: Position; radius: n
     const id = 'profile-service-area';
     const data = { type: 'FeatureCollection' as const, features: [serviceAreaFeature(position, radius)] };
     const existing = map.getSource(id) as GeoJSONSource | undefined;
-    if (existing) existing.setData(data);
+    if (existing) void existing.setData(data);
     else {
       map.addSource(id, { type: 'geojson', data });
       map.addLayer({

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { COUNTRYWIDE_PROVIDER_COLOUR, LOCAL_PROVIDER_COLOUR } from '@solar/shared/constants/maps';
 import { centerOf, listLinkQuery } from '../pages/providers-map-page';
-import { ClusterDonut } from './provider-map';
+import { ClusterDonut } from './provider-map-markers';
 import { ProviderLegend, ProviderMapCard } from './provider-map-card';
 
 const withQuery = (ui: React.ReactNode) => <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>;

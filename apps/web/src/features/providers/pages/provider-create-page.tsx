@@ -20,9 +20,9 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
-import { RequireAuth } from '../../accounts/components/require-auth';
-import { LocationInput } from '../../geo/components/location-input';
-import { useServices } from '../../geo/api/services';
+import { RequireAuth } from '../../../components/require-auth';
+import { LocationInput } from '../../../components/location-input';
+import { useServices } from '../../../lib/geo/services';
 import { checkProviderName, useCreateProvider, type CheckNameResult } from '../api/provider-mutations';
 import { RemovableChips, ToggleChips } from '../components/toggle-chips';
 
@@ -87,7 +87,7 @@ export function ProviderCreatePage() {
     try {
       const body = await create.mutateAsync(input);
       toast({ title: 'Success', description: M.created, variant: 'success' });
-      navigate(`/providers/${body.data.id}`);
+      void navigate(`/providers/${body.data.id}`);
     } catch (error) {
       // The server's message (or the request helper's); a request that got no answer gets the default (docs/product/providers.md#create-provider).
       const message = error instanceof ApiError ? error.message : '';

@@ -1,12 +1,14 @@
 import { Link, useParams } from 'react-router';
 import { FileText, Trash2 } from 'lucide-react';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { uploadProviderMedia } from '@solar/shared/contracts/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMe } from '../../accounts/api/get-me';
-import { RequireAuth } from '../../accounts/components/require-auth';
+import { api } from '../../../lib/api-client';
+import { useMe } from '../../../lib/session/get-me';
+import { RequireAuth } from '../../../components/require-auth';
 import { isNotFound, useProvider } from '../api/get-provider';
 import { providerKeys } from '../api/keys';
 import { useDeleteMedia } from '../api/provider-mutations';
@@ -49,7 +51,7 @@ export function ProviderMediaPage() {
     const form = new FormData();
     files.forEach((f) => form.append('files', f));
     try {
-      await uploadWithProgress(`/api/providers/${encodeURIComponent(provider.id)}/media`, form, onProgress);
+      await uploadWithProgress(api.url(uploadProviderMedia, { params: { id: provider.id } }), form, onProgress);
       toast({ title: 'Success', description: M.filesUploaded, variant: 'success' });
       await client.invalidateQueries({ queryKey: providerKeys.detail(id) });
     } catch (error) {

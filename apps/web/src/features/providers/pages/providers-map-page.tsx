@@ -5,11 +5,11 @@ import { LOCATION_CHOSEN_ZOOM, MAP_TEXT as T } from '@solar/shared/constants/map
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { buttonClasses } from '../../../components/ui/button';
 import { config } from '../../../lib/config';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useSearchProviderPoints } from '../api/search-provider-points';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { useDirectoryFilters } from '../components/directory-filters-state';
+import { useDirectoryFilters } from '../state/directory-filters';
 import { ProviderMap } from '../components/provider-map';
 
 /** Company names offered while typing (the combobox renders every match; free text still works). */

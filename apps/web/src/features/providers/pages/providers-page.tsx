@@ -4,12 +4,12 @@ import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { config } from '../../../lib/config';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { mapLinkQuery, useDirectoryFilters } from '../components/directory-filters-state';
-import { ProviderCard } from '../components/provider-card';
+import { mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
+import { ProviderCard } from '../../../components/provider-card';
 
 /** /providers: the directory list view (docs/product/providers.md#directory). */
 export function ProvidersPage() {

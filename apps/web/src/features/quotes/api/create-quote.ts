@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Quote, QuoteForm } from '@solar/shared/contracts/quotes';
-import { sendJson } from '../../../lib/api-client';
+import type { QuoteForm } from '@solar/shared/contracts/quotes';
+import { createQuote } from '@solar/shared/contracts/routes';
+import { api } from '../../../lib/api-client';
 import { quoteKeys } from './keys';
 
 export interface CreateQuoteInput {
@@ -20,11 +21,11 @@ export function toFormData({ providerId, form, nda, scope }: CreateQuoteInput): 
   return data;
 }
 
-/** POST /api/quotes (docs/product/quotes.md#calls: quotes are real). */
+/** Sends a quote request (docs/product/quotes.md#calls: quotes are real). */
 export function useCreateQuote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateQuoteInput) => sendJson<{ success: true; message: string; data: Quote }>('POST', '/api/quotes', toFormData(input)),
+    mutationFn: (input: CreateQuoteInput) => api.call(createQuote, { body: toFormData(input) }),
     onSuccess: () => client.invalidateQueries({ queryKey: quoteKeys.all }),
   });
 }

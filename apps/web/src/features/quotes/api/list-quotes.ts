@@ -1,22 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuoteList } from '@solar/shared/contracts/quotes';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { listReceivedQuotes, listSentQuotes } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
 import { quoteKeys } from './keys';
 
-/** GET /api/quotes/received: quotes to the providers the user owns. */
+/** Quotes to the providers the user owns. */
 export const receivedQuotesOptions = (page: number) =>
   queryOptions({
     queryKey: quoteKeys.received(page),
-    queryFn: () => getJson<QuoteList>(`/api/quotes/received${toQueryString({ page })}`),
+    queryFn: ({ client }) => apiFor(client).call(listReceivedQuotes, { query: { page } }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/quotes/sent: quotes the user sent. */
+/** Quotes the user sent. */
 export const sentQuotesOptions = (page: number) =>
   queryOptions({
     queryKey: quoteKeys.sent(page),
-    queryFn: () => getJson<QuoteList>(`/api/quotes/sent${toQueryString({ page })}`),
+    queryFn: ({ client }) => apiFor(client).call(listSentQuotes, { query: { page } }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTenderBody, Tender } from '@solar/shared/contracts/tenders';
-import { sendJson } from '../../../lib/api-client';
+import type { CreateTenderBody } from '@solar/shared/contracts/tenders';
+import { createTender } from '@solar/shared/contracts/routes';
+import { api, type ApiOutput } from '../../../lib/api-client';
 import { tenderKeys } from './keys';
 
-export type CreatedTender = Tender & { waitingListProviders: number };
+export type CreatedTender = ApiOutput<typeof createTender>['data'];
 
-/** `POST /api/tenders` (docs/product/tenders.md#calls). The owner is the session's user; no userId is sent. */
+/** Launches a tender (docs/product/tenders.md#calls). The owner is the session's user; no userId is sent. */
 export function useCreateTender() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateTenderBody) => (await sendJson<{ success: true; data: CreatedTender }>('POST', '/api/tenders', body)).data,
+    mutationFn: async (body: CreateTenderBody) => (await api.call(createTender, { body })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: tenderKeys.all }),
   });
 }

@@ -1,18 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyTenders } from '@solar/shared/contracts/tenders';
-import { getJson, sendJson } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getMyTenders, updateTenderAlerts } from '@solar/shared/contracts/routes';
+import { api, apiFor } from '../../../lib/api-client';
 import { tenderKeys } from './keys';
 
-const mineKey = [...tenderKeys.all, 'mine'] as const;
-
 /** The dashboard Tenders tab (decision 0180). */
-export const useMyTenders = () =>
-  useQuery({ queryKey: mineKey, queryFn: async () => (await getJson<{ success: true; data: MyTenders }>('/api/tenders/mine')).data });
+export const myTendersOptions = queryOptions({
+  queryKey: tenderKeys.mine,
+  queryFn: async ({ client }) => (await apiFor(client).call(getMyTenders)).data,
+});
+
+export const useMyTenders = () => useQuery(myTendersOptions);
 
 export function useUpdateTenderAlerts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => sendJson<{ success: true; data: { enabled: boolean } }>('PUT', '/api/tenders/alerts', { enabled }),
-    onSuccess: () => client.invalidateQueries({ queryKey: mineKey }),
+    mutationFn: (enabled: boolean) => api.call(updateTenderAlerts, { body: { enabled } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: tenderKeys.mine }),
   });
 }

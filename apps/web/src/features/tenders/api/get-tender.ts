@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tender } from '@solar/shared/contracts/tenders';
-import { ApiError, getJson } from '../../../lib/api-client';
+import { getTender } from '@solar/shared/contracts/routes';
+import { ApiError, apiFor } from '../../../lib/api-client';
 import { tenderKeys } from './keys';
 
-/** `GET /api/tenders/{id}` → `{ data }`; a private tender the caller may not see is a 404 (not retried). */
+/** One tender; a private tender the caller may not see is a 404 (not retried). */
 export const tenderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: tenderKeys.detail(id),
-    queryFn: async () => (await getJson<{ data: Tender }>(`/api/tenders/${encodeURIComponent(id)}`)).data,
+    queryFn: async ({ client }) => (await apiFor(client).call(getTender, { params: { id } })).data,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
     staleTime: 30_000,
   });

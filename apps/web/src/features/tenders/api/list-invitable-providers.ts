@@ -1,35 +1,29 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import { searchProviders } from '@solar/shared/contracts/routes';
 import { TENDER_PROVIDERS_PAGE_SIZE } from '@solar/shared/constants/tenders';
-import { getJson, toQueryString } from '../../../lib/api-client';
-import { publicListShape } from '../../providers/api/search-providers';
+import { apiFor } from '../../../lib/api-client';
+import { publicListShape, type ProviderPage } from '../../../lib/provider-list';
 import { tenderKeys } from './keys';
 
-interface Page {
-  success: true;
-  data: ProviderSummary[];
-  pagination: { page: number; pages: number; total: number };
-}
-
 /**
- * Providers a private tender may invite, from the directory search endpoint (issue 8), 10 at a time
- * with Load More: by service, and by the tender's location and radius under the tender location rule
- * of docs/product/tenders.md#inviting-providers (countrywide providers always; none without coordinates once a location is chosen).
+ * Providers a private tender may invite, from the directory search (issue 8), 10 at a time with
+ * Load More: by service, and by the tender's location and radius under the tender location rule of
+ * docs/product/tenders.md#inviting-providers (countrywide providers always; none without
+ * coordinates once a location is chosen).
  */
 export function useInvitableProviders(params: { service: string; lat?: number; lng?: number; radius: number }, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: [...tenderKeys.all, 'invitable-providers', params],
+    queryKey: tenderKeys.invitable(params),
     // An answer in an invalid format gives an empty list (docs/product/tenders.md#inviting-providers, the public provider list).
-    queryFn: async ({ pageParam }): Promise<Page> => {
-      const url = `/api/providers/search${toQueryString({
+    queryFn: async ({ pageParam, client }): Promise<ProviderPage & { success: true }> => {
+      const query = {
         services: [params.service],
-        locationCenter:
-          params.lat !== undefined && params.lng !== undefined ? `${params.lng},${params.lat}` : undefined,
+        locationCenter: params.lat !== undefined && params.lng !== undefined ? `${params.lng},${params.lat}` : undefined,
         radius: params.lat !== undefined ? params.radius : undefined,
         pageSize: TENDER_PROVIDERS_PAGE_SIZE,
         page: pageParam,
-      })}`;
-      return { success: true, ...publicListShape(await getJson<unknown>(url)) };
+      };
+      return { success: true, ...publicListShape(await apiFor(client).call(searchProviders, { query })) };
     },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),

@@ -1,36 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tender } from '@solar/shared/contracts/tenders';
-import { getJson, toQueryString } from '../../../lib/api-client';
+import { listPublicTenders } from '@solar/shared/contracts/routes';
+import { apiFor } from '../../../lib/api-client';
+import type { TenderBoardQuery } from '../state/tender-board-filters';
 import { tenderKeys } from './keys';
 
-export interface PublicTendersParams {
-  service?: string;
-  location?: string;
-  lat?: string;
-  lng?: string;
-  radius?: string;
-  source?: string;
-  status?: string;
-  minValue?: string;
-  maxValue?: string;
-  sortBy?: string;
-  sortOrder?: string;
-  page: number;
-  limit: number;
-}
-
-export interface PublicTendersResponse {
-  data: Tender[];
-  pagination: { page: number; pages: number; total: number; limit: number };
-}
-
-/** `GET /api/tenders/public`: filtered, sorted and paginated on the server (docs/product/tenders.md#calls). */
-export const publicTendersQueryOptions = (params: PublicTendersParams) =>
+/** The public tender board: filtered, sorted and paginated on the server (docs/product/tenders.md#calls). */
+export const publicTendersQueryOptions = (query: TenderBoardQuery) =>
   queryOptions({
-    queryKey: tenderKeys.publicList({ ...params }),
-    queryFn: () => getJson<PublicTendersResponse>(`/api/tenders/public${toQueryString({ ...params })}`),
+    queryKey: tenderKeys.publicList(query),
+    queryFn: ({ client }) => apiFor(client).call(listPublicTenders, { query }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 
-export const usePublicTenders = (params: PublicTendersParams) => useQuery(publicTendersQueryOptions(params));
+export const usePublicTenders = (query: TenderBoardQuery) => useQuery(publicTendersQueryOptions(query));

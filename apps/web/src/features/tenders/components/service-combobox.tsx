@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { TENDER_SERVICE_SUGGESTIONS } from '@solar/shared/constants/tenders';
 import { cn } from '../../../lib/cn';
-import { useServices } from '../../geo/api/services';
+import { useServices } from '../../../lib/geo/services';
 
 export interface ServiceComboboxProps {
   id: string;

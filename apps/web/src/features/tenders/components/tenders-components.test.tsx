@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SERVICES } from '@solar/shared/constants/services';
-import { geoKeys } from '../../geo/api/keys';
+import { geoKeys } from '../../../lib/geo/keys';
 import { ServiceCombobox } from './service-combobox';
 import { TenderPagination } from './tender-pagination';
 

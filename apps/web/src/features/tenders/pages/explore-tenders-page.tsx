@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { RefreshCw, SearchX } from 'lucide-react';
 import {
-  DEFAULT_TENDER_PAGE_SIZE,
   DEFAULT_TENDER_RADIUS_KM,
-  DEFAULT_TENDER_SORT,
   DEFAULT_TENDER_STATUS_FILTER,
   TENDER_MESSAGES,
   TENDER_PAGE_SIZES,
@@ -17,13 +15,13 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useQueryParams } from '../../../lib/use-query-params';
-import { LocationInput } from '../../geo/components/location-input';
+import { LocationInput } from '../../../components/location-input';
 import { usePublicTenders } from '../api/list-public-tenders';
 import { ServiceCombobox } from '../components/service-combobox';
 import { TenderCard } from '../components/tender-card';
 import { TenderPagination } from '../components/tender-pagination';
+import { BOARD_FILTER_KEYS, readTenderBoard } from '../state/tender-board-filters';
 
-const FILTER_KEYS = ['service', 'location', 'lat', 'lng', 'radius', 'source', 'status', 'minValue', 'maxValue', 'sortBy', 'sortOrder', 'limit'];
 const SORTS = [
   { value: 'publishedDate:desc', label: 'Newest first' },
   { value: 'publishedDate:asc', label: 'Oldest first' },
@@ -33,38 +31,16 @@ const SORTS = [
 const STATUS_LABELS: Record<string, string> = { open: 'Open', closed: 'Closed', all: 'All' };
 const SOURCE_LABELS: Record<string, string> = { all: 'All sources', External: 'External', 'Solar Manager': 'Solar Manager' };
 
-const positiveInt = (value: string | null, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-};
-
 /** The public tender board (/explore-tenders, docs/product/tenders.md#tender-board): filters and page live in the address. */
 export function ExploreTendersPage() {
   const [params, update] = useQueryParams();
-  const page = positiveInt(params.get('page'), 1);
-  const limitParam = positiveInt(params.get('limit'), DEFAULT_TENDER_PAGE_SIZE);
-  const limit = (TENDER_PAGE_SIZES as readonly number[]).includes(limitParam) ? limitParam : DEFAULT_TENDER_PAGE_SIZE;
+  const board = readTenderBoard(params);
+  const { page, limit, sortBy, sortOrder } = board;
   const get = (key: string) => params.get(key) ?? undefined;
-  const sortBy = get('sortBy') ?? DEFAULT_TENDER_SORT.sortBy;
-  const sortOrder = get('sortOrder') ?? DEFAULT_TENDER_SORT.sortOrder;
-  const query = usePublicTenders({
-    service: get('service'),
-    location: get('location'),
-    lat: get('lat'),
-    lng: get('lng'),
-    radius: get('lat') ? (get('radius') ?? String(DEFAULT_TENDER_RADIUS_KM)) : undefined,
-    source: get('source'),
-    status: get('status'),
-    minValue: get('minValue'),
-    maxValue: get('maxValue'),
-    sortBy,
-    sortOrder,
-    page,
-    limit,
-  });
+  const query = usePublicTenders(board);
   /** Changing a filter returns to page 1 (docs/product/tenders.md#tender-board). */
   const setFilters = (changes: Record<string, string | null>) => update({ ...changes, page: null });
-  const clearAll = () => update(Object.fromEntries([...FILTER_KEYS, 'page'].map((k) => [k, null])));
+  const clearAll = () => update(Object.fromEntries([...BOARD_FILTER_KEYS, 'page'].map((k) => [k, null])));
   const setPage = (next: number) => {
     update({ page: next > 1 ? String(next) : null });
     window.scrollTo({ top: 0 });

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
-import { useMe } from '../../accounts/api/get-me';
+import { useMe } from '../../../lib/session/get-me';
 import { useTender } from '../api/get-tender';
 import { useSavedTenders, useToggleSave } from '../api/tender-actions';
 import { AuthRequiredDialog } from '../components/auth-required-dialog';

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Building2 } from 'lucide-react';
+import type { CurrentUser } from '@solar/shared/contracts/accounts';
+import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
+import { PROVIDER_MESSAGES as M, providerTypeLabel } from '@solar/shared/constants/providers';
+import { signInPath } from '@solar/shared/domain/redirect';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { ClaimDialog } from './claim-dialog';
+import { ImageUploadButton } from './image-upload';
+import { HeaderEditor } from './profile-editors';
+
+export interface ProfileHeaderProps {
+  provider: Provider;
+  user: CurrentUser | null;
+  canEdit: boolean;
+  /** The id or slug the page's provider query uses (refetched after an upload). */
+  queryId: string;
+  /** Name and type are being edited. */
+  editing: boolean;
+  saving: boolean;
+  onEdit(): void;
+  onCancel(): void;
+  onSave(changes: UpdateProviderInput): void;
+  onRequestQuote(): void;
+}
+
+/** The profile's cover, logo, name and type, and its actions: claim, upload, Request Quote (docs/product/providers.md#profile). */
+export function ProfileHeader({ provider, user, canEdit, queryId, editing, saving, onEdit, onCancel, onSave, onRequestQuote }: ProfileHeaderProps) {
+  const [coverFailed, setCoverFailed] = useState(false);
+  const name = provider.businessName || M.unclaimedName;
+  const pathId = provider.slug || provider.id;
+  return (
+    <>
+        {/* Cover */}
+        <div className="relative h-40 overflow-hidden rounded-lg bg-gradient-to-r from-primary/80 to-sky-600 sm:h-56">
+          {provider.coverImage && !coverFailed ? (
+            <img
+              src={provider.coverImage}
+              alt=""
+              className="h-full w-full object-cover"
+              onError={() => setCoverFailed(true)}
+            />
+          ) : provider.coverImage && coverFailed ? (
+            <p className="flex h-full items-center justify-center text-sm text-white">{M.coverUnavailable}</p>
+          ) : null}
+          {canEdit && (
+            <ImageUploadButton
+              providerId={provider.id}
+              queryId={queryId}
+              kind="cover"
+              hasImage={Boolean(provider.coverImage)}
+              className="absolute right-3 top-3"
+            />
+          )}
+        </div>
+
+        {/* Header */}
+        {/* Only the logo overlaps the cover: a long name wraps below it, never onto the cover. */}
+        <div className="flex flex-col gap-4 px-2 sm:flex-row sm:items-start sm:px-6">
+          <div className="relative -mt-10 flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-4 border-white bg-white shadow">
+            {provider.logo ? (
+              <img src={provider.logo} alt={`${name} logo`} className="h-full w-full object-contain" />
+            ) : (
+              <Building2 className="h-10 w-10 text-slate-400" aria-hidden />
+            )}
+          </div>
+          <div className="min-w-0 flex-1 sm:pt-3">
+            {editing ? (
+              <HeaderEditor provider={provider} saving={saving} onCancel={onCancel} onSave={onSave} />
+            ) : (
+              <>
+                <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <Badge>{providerTypeLabel(provider.type)}</Badge>
+                  {!provider.claimed && <Badge variant="warning">{M.unclaimedName}</Badge>}
+                  {canEdit && (
+                    <Button size="sm" variant="ghost" onClick={onEdit}>
+                      Edit name and type
+                    </Button>
+                  )}
+                </div>
+              </>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2 sm:pt-3">
+            {canEdit && (
+              <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />
+            )}
+            {user && !provider.claimApproved && user.id !== provider.userId && (
+              <ClaimDialog providerId={provider.id} businessName={name} />
+            )}
+            {!user && !provider.claimApproved && (
+              <Link to={signInPath('/auth', `/providers/${pathId}`)} className={buttonClasses('secondary')}>
+                Claim this profile
+              </Link>
+            )}
+            {!user && !provider.claimApproved && (
+              // New to the site: signing up with providerId files the claim with the account (decision 0148).
+              <Link
+                to={`${signInPath('/register', `/providers/${pathId}`)}&providerId=${encodeURIComponent(provider.id)}`}
+                className="self-center text-sm text-primary underline-offset-4 hover:underline"
+              >
+                New here? Sign up and claim
+              </Link>
+            )}
+            <Button onClick={onRequestQuote}>Request Quote</Button>
+          </div>
+        </div>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Info, Loader2 } from 'lucide-react';
+import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import { ProviderCard } from '../../../components/provider-card';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useMe } from '../../../lib/session/get-me';
+import { useInvitableProviders } from '../api/list-invitable-providers';
+
+export interface InviteProvidersProps {
+  service: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  radius: number;
+  invited: Record<string, { claimed: boolean }>;
+  error?: string;
+  onToggle(provider: ProviderSummary): void;
+}
+
+/**
+ * A private tender's invitations (docs/product/tenders.md#inviting-providers): providers of the service in the radius, 10 at a
+ * time with Load More; unclaimed ones go to the waiting list.
+ */
+export function InviteProviders({ service, location, latitude, longitude, radius, invited, error, onToggle }: InviteProvidersProps) {
+  const { data: me } = useMe();
+  const located = latitude !== null && longitude !== null;
+  const providers = useInvitableProviders({ service, lat: latitude ?? undefined, lng: longitude ?? undefined, radius }, true);
+  const providerList = providers.data?.pages.flatMap((p) => p.data) ?? [];
+  const totalProviders = providers.data?.pages[0]?.pagination.total ?? 0;
+  const invitedCount = Object.keys(invited).length;
+  const unclaimedInvited = Object.values(invited).filter((p) => !p.claimed).length;
+  return (
+    <section aria-labelledby="invite-heading" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="invite-heading" className="text-xl font-semibold">
+          Invite providers
+        </h2>
+        <p className="text-sm text-slate-700" role="status">
+          {invitedCount} selected
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {!service ? (
+        <Card className="p-6 text-sm text-slate-700">Choose a service to see the providers who offer it.</Card>
+      ) : providers.isPending ? (
+        <div className="flex items-center gap-2 text-sm text-slate-700" role="status">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Loading providers...
+        </div>
+      ) : providers.isError ? (
+        <Card className="p-6 text-sm text-destructive" role="alert">
+          Failed to fetch providers. {providers.error.message}
+        </Card>
+      ) : providerList.length === 0 ? (
+        <Card className="p-6 text-sm text-slate-700">
+          No providers offer {service}
+          {located ? ` within ${radius} km of ${location.split(',')[0]}` : ''}. Try a wider radius or another service.
+        </Card>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            {totalProviders} provider{totalProviders === 1 ? '' : 's'} offer {service}
+            {located ? ` within ${radius} km of ${location.split(',')[0]}` : ' across the UK'} (countrywide providers included).
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {providerList.map((provider) => (
+              <li key={provider.id}>
+                <ProviderCard
+                  provider={provider}
+                  currentUserId={me?.id ?? null}
+                  showUnclaimed
+                  signInRedirect="/list-a-tender"
+                  tender={{
+                    selected: !!invited[provider.id],
+                    onToggle: () => onToggle(provider),
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          {providers.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => void providers.fetchNextPage()} disabled={providers.isFetchingNextPage}>
+                {providers.isFetchingNextPage ? 'Loading...' : 'Load More'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      {unclaimedInvited > 0 && (
+        <Card className="flex items-start gap-2 border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" role="note">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <p>
+            {unclaimedInvited} of the providers you invited {unclaimedInvited === 1 ? 'has' : 'have'} not claimed {unclaimedInvited === 1 ? 'its' : 'their'}{' '}
+            profile yet. Your invitation goes to our waiting list and our team will contact {unclaimedInvited === 1 ? 'it' : 'them'} for you.
+          </p>
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import { Card } from '../../../components/ui/card';
+import type { CreatedTender } from '../api/create-tender';
+import { ListTenderForm } from '../components/list-tender-form';
+
+/** List a Tender (/list-a-tender, docs/product/tenders.md#list-a-tender): the form, and what was launched once it is sent. */
+export function ListATenderPage() {
+  const [launched, setLaunched] = useState<CreatedTender | null>(null);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+      <header className="mb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">List a Tender</h1>
+        <p className="mt-2 text-slate-700">Tell providers what you need. Open tenders appear on the tender board; private tenders go only to the providers you invite.</p>
+      </header>
+
+      {launched && (
+        <Card className="mb-6 flex flex-col gap-2 border-emerald-300 bg-emerald-50 p-4 sm:flex-row sm:items-center sm:justify-between" role="status">
+          <div className="flex items-start gap-2">
+            <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden />
+            <div>
+              <p className="font-semibold text-emerald-900">{launched.type === 'private' ? 'Private tender launched' : 'Tender launched'}</p>
+              <p className="text-sm text-emerald-900">
+                {launched.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen}
+                {launched.waitingListProviders > 0 &&
+                  ` ${launched.waitingListProviders} unclaimed provider${launched.waitingListProviders === 1 ? ' is' : 's are'} on our waiting list: our team will contact them.`}
+              </p>
+            </div>
+          </div>
+          <Link to={`/tender/${launched.id}`} className="shrink-0 text-sm font-semibold text-emerald-900 underline">
+            View your tender
+          </Link>
+        </Card>
+      )}
+
+      <ListTenderForm onLaunched={setLaunched} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { verificationLink } from './outbox';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/**
+ * The accounts every journey may use: the seeded demo accounts (apps/server/src/seed/demo-accounts.ts)
+ * and the admin the e2e server creates (e2e/scripts/serve.mjs).
+ */
+export const DEMO = {
+  /** Owns 'Demo Solar Services Ltd (demo)'. */
+  provider: { email: 'provider.demo@example.com', password: 'DemoProvider2026' },
+  /** An asset owner: signed in for asset details, quotes and tenders. */
+  owner: { email: 'owner.demo@example.com', password: 'DemoOwner2026' },
+  admin: { email: 'admin.e2e@example.com', password: 'AdminE2e2026!' },
+} as const satisfies Record<string, Account>;
+
+/** The password of the accounts journeys create for themselves. */
+export const NEW_PASSWORD = 'SolarPanel42x';
+
+/** A short unique suffix for names and emails, so runs never collide. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Signs the page in through the API (its request context shares the page's cookies), starting from
+ * no session so a second sign-in in one journey switches accounts cleanly.
+ */
+export async function signIn(page: Page, account: Account = DEMO.provider) {
+  await page.context().clearCookies();
+  const res = await page.request.post('/api/auth/login', { data: account });
+  expect(res.ok(), `sign in as ${account.email}`).toBe(true);
+}
+
+/**
+ * Creates a provider-type account through the API (which also signs that request context in); with
+ * `providerId`, the sign-up claims that profile. Returns its email, not yet verified.
+ */
+export async function signUp(request: APIRequestContext, { email, name, providerId }: { email: string; name: string; providerId?: string }) {
+  const res = await request.post('/api/auth/signup', {
+    data: { email, name, company: 'Acme Solar Ltd', password: NEW_PASSWORD, type: 'provider', ...(providerId && { providerId }) },
+  });
+  expect(res.status(), `sign up ${email}`).toBe(201);
+  return email;
+}
+
+/** Follows the verification link through the API, for journeys about something else (decision 0337). */
+export async function verifyEmail(request: APIRequestContext, address: string) {
+  const token = /#token=([\w-]+)/.exec(await verificationLink(address))![1]!;
+  const res = await request.post('/api/auth/verify-email', { data: { token } });
+  expect(res.status(), `verify ${address}`).toBe(200);
+}
