@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import type { Contract } from '@solar/shared/contracts/contract';
+import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { AppError } from '../platform/errors';
 import type { UserRow } from '../db/schema/index';
 import { limitHandler, type LimitSpec } from './rate-limit';
@@ -44,7 +46,7 @@ export function bind<C extends Contract>(
     tags: [contract.source],
   };
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
-  const preValidation = [accessGuard(contract), refuseNulBytes];
+  const preValidation = [accessGuard(contract), refuseControlCharacters];
   const preHandler = (options.limits ?? []).map((spec) => limitHandler(app, spec));
   const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -68,21 +70,15 @@ function accessGuard(contract: Contract) {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the params, query or JSON body would
- * otherwise reach the database as an error and a 500 (found by the property pass, issue 11).
+ * The input rule of every body (docs/decisions/0332; multipart fields get the same rule in
+ * platform/multipart.ts): no NUL or other control characters in params, query or JSON body.
+ * PostgreSQL text cannot hold U+0000, so a NUL would otherwise reach the database as a 500 (found
+ * by the property pass, issue 11).
  */
-async function refuseNulBytes(request: FastifyRequest) {
-  if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-    throw new AppError('BAD_REQUEST', 'The request contains a NUL character');
+async function refuseControlCharacters(request: FastifyRequest) {
+  if ([request.params, request.query, request.body].some((part) => hasForbiddenControlCharacter(part))) {
+    throw new AppError('BAD_REQUEST', INPUT_MESSAGES.controlCharacter);
   }
-}
-
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Buffer.isBuffer(value)) return false;
-  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || hasNul(inner, depth + 1)) return true;
-  return false;
 }
 
 export type { FastifyInstance };

@@ -123,6 +123,9 @@ const list = z
   .max(100)
   .transform((items) => cleanList(items));
 
+/** Upload requests carry files only: a text field is refused like an unknown JSON field. */
+const noFields = z.strictObject({});
+
 /** An image reference on a profile: one of our uploads or an http(s) URL; empty clears it. */
 const imageRef = z
   .string()
@@ -358,7 +361,7 @@ export const uploadProviderLogo = defineContract({
   source: 'directory §7',
   summary: 'Upload a logo (multipart field logo; jpeg/png; ≤ 2 MB)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     200: z.object({ success: z.literal(true), logoUrl: z.string(), message: z.string() }),
     ...errors,
@@ -373,7 +376,7 @@ export const uploadProviderCover = defineContract({
   source: 'directory §7',
   summary: 'Upload a cover image (multipart field coverImage; jpeg/png/gif; ≤ 5 MB)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     200: z.object({ success: z.literal(true), imageUrl: z.string(), message: z.string() }),
     ...errors,
@@ -409,7 +412,7 @@ export const uploadProviderMedia = defineContract({
   source: 'directory §7',
   summary: 'Upload media files (multipart, repeated field files; png/jpg/gif/pdf; ≤ 5 MB each)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     201: z.object({ success: z.literal(true), message: z.string(), data: z.array(mediaFile) }),
     ...errors,

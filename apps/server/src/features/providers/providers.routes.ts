@@ -18,6 +18,7 @@ import {
 } from '@solar/shared/contracts/providers';
 import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
+import { readMultipart } from '../../platform/multipart';
 import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
@@ -36,49 +37,47 @@ const perUser = (name: string, max: number): LimitSpec => ({
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perUser('provider-claim-user', 10)];
 const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perUser('provider-upload-user', 60)];
 
+type UploadContract = typeof uploadProviderLogo | typeof uploadProviderCover;
+
 /** Reads exactly one file from the multipart field `field`, checked against the rule. */
-async function singleFile(request: FastifyRequest, field: string, rule: UploadRule): Promise<CheckedFile> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', rule.typeMessage);
+async function singleFile(request: FastifyRequest, contract: UploadContract, field: string, rule: UploadRule): Promise<CheckedFile> {
   let found: CheckedFile | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5 } })) {
-      if (part.type !== 'file') continue;
+  await readMultipart(request, contract, {
+    limits: { fileSize: rule.maxBytes, files: 1, fields: 5 },
+    notMultipart: rule.typeMessage,
+    onFile: async (part) => {
       if (part.fieldname !== field || found) {
         part.file.resume();
-        continue;
+        return;
       }
       found = await readPart(part, rule);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
-    throw new AppError('BAD_REQUEST', rule.typeMessage);
-  }
+    },
+    parserError: (error) =>
+      isTooLarge(error) ? new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage) : new AppError('BAD_REQUEST', rule.typeMessage),
+  });
   if (!found) throw new AppError('BAD_REQUEST', rule.typeMessage);
   return found;
 }
 
 async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<CheckedFile[]> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.mediaNone);
   const files: CheckedFile[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
-    })) {
-      if (part.type !== 'file') continue;
+  await readMultipart(request, uploadProviderMedia, {
+    limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
+    notMultipart: M.mediaNone,
+    onFile: async (part) => {
       if (part.fieldname !== 'files') {
         part.file.resume();
-        continue;
+        return;
       }
       files.push(await readPart(part, rule));
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
-    throw new AppError('BAD_REQUEST', M.filesFailed);
-  }
+    },
+    parserError: (error) => {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
+      if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
+      return new AppError('BAD_REQUEST', M.filesFailed);
+    },
+  });
   if (files.length === 0) throw new AppError('BAD_REQUEST', M.mediaNone);
   return files;
 }
@@ -130,7 +129,7 @@ export async function providersRoutes(app: FastifyInstance) {
       async (request) => {
         // Permission first, so a refused caller's file is never read or stored.
         await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const file = await singleFile(request as unknown as FastifyRequest, 'logo', service.LOGO_RULE);
+        const file = await singleFile(request as unknown as FastifyRequest, uploadProviderLogo, 'logo', service.LOGO_RULE);
         const logoUrl = await service.setProviderImage(scope.ctx, request.user!, request.params.id, 'logo', file);
         return { success: true as const, logoUrl, message: M.logoUploaded };
       },
@@ -141,7 +140,12 @@ export async function providersRoutes(app: FastifyInstance) {
       uploadProviderCover,
       async (request) => {
         await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const file = await singleFile(request as unknown as FastifyRequest, 'coverImage', service.COVER_RULE);
+        const file = await singleFile(
+          request as unknown as FastifyRequest,
+          uploadProviderCover,
+          'coverImage',
+          service.COVER_RULE,
+        );
         const imageUrl = await service.setProviderImage(
           scope.ctx,
           request.user!,
