@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { INPUT_MESSAGES } from '@solar/shared/constants/http';
@@ -47,7 +53,7 @@ export function bind<C extends Contract>(
   };
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
   const preValidation = [accessGuard(contract), refuseControlCharacters];
-  const preHandler = (options.limits ?? []).map((spec) => limitHandler(app, spec));
+  const preHandler = (options.limits ?? []).map((spec) => sharedLimit(app, spec));
   const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
@@ -79,6 +85,21 @@ async function refuseControlCharacters(request: FastifyRequest) {
   if ([request.params, request.query, request.body].some((part) => hasForbiddenControlCharacter(part))) {
     throw new AppError('BAD_REQUEST', INPUT_MESSAGES.controlCharacter);
   }
+}
+
+/**
+ * One counter per limit name: routes that pass a limit with the same name share its budget (the
+ * provider upload routes do; decision 0331). Each `limitHandler` call has counters of its own, so
+ * the handler is made once per name for each rate-limit registration (the app's).
+ */
+const limitsByApp = new WeakMap<object, Map<string, preHandlerAsyncHookHandler>>();
+function sharedLimit(app: FastifyInstance, spec: LimitSpec): preHandlerAsyncHookHandler {
+  const owner = app.createRateLimit as object;
+  let byName = limitsByApp.get(owner);
+  if (!byName) limitsByApp.set(owner, (byName = new Map()));
+  let handler = byName.get(spec.name);
+  if (!handler) byName.set(spec.name, (handler = limitHandler(app, spec)));
+  return handler;
 }
 
 export type { FastifyInstance };

@@ -126,12 +126,20 @@ const list = z
 /** Upload requests carry files only: a text field is refused like an unknown JSON field. */
 const noFields = z.strictObject({});
 
-/** An image reference on a profile: one of our uploads or an http(s) URL; empty clears it. */
-const imageRef = z
-  .string()
-  .max(500)
-  .refine((v) => v === '' || /^\/uploads\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/.test(v) || isHttpUrl(v), M.invalidUrl)
-  .nullable();
+/** The address of one of our public uploads (`/uploads/{key}`). */
+export const UPLOAD_ADDRESS = /^\/uploads\/([0-9a-f-]{36}\.[a-z0-9]{1,5})$/;
+
+/**
+ * A logo or cover on a profile: the address of an upload of that profile (checked against the
+ * ownership records on the server), or empty/null to clear it. Other sites' images are not
+ * accepted: the page's CSP would not show them (decision 0330, superseding part of 0145).
+ */
+const imageRef = (message: string) =>
+  z
+    .string()
+    .max(500)
+    .refine((v) => v === '' || UPLOAD_ADDRESS.test(v), message)
+    .nullable();
 
 export const createProviderBody = z.strictObject({
   businessName: z.string().trim().min(1, M.businessNameRequired).max(200).refine(noControl, M.businessNameRequired),
@@ -152,7 +160,7 @@ export const createProviderBody = z.strictObject({
   certifications: list.optional(),
   industryAssociations: list.optional(),
   expertise: list.optional(),
-  logo: imageRef.optional(),
+  logo: imageRef(M.logoNotOwnUpload).optional(),
 });
 export type CreateProviderInput = z.input<typeof createProviderBody>;
 
@@ -187,8 +195,8 @@ export const updateProviderBody = z.strictObject({
   facebook: optionalUrl.optional(),
   email: optionalEmail.optional(),
   phone: text(50).optional(),
-  logo: imageRef.optional(),
-  coverImage: imageRef.optional(),
+  logo: imageRef(M.logoNotOwnUpload).optional(),
+  coverImage: imageRef(M.coverNotOwnUpload).optional(),
 });
 export type UpdateProviderInput = z.input<typeof updateProviderBody>;
 

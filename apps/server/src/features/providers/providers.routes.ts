@@ -16,7 +16,7 @@ import {
   uploadProviderLogo,
   uploadProviderMedia,
 } from '@solar/shared/contracts/providers';
-import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M, PROVIDER_UPLOAD_BUDGET } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
 import { sendCachedJson } from '../../platform/read-cache';
@@ -35,7 +35,15 @@ const perUser = (name: string, max: number): LimitSpec => ({
 });
 /** Claims and uploads are rate limited per IP and per account (SECURITY.md). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perUser('provider-claim-user', 10)];
-const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perUser('provider-upload-user', 60)];
+/**
+ * One upload budget for the logo, cover and media routes together (decision 0331): the same limit
+ * names on the three routes share their counters, keyed on the account's user id (every session
+ * of the account counts against it) and on the client address.
+ */
+const uploadLimits = [
+  perIp('provider-upload-ip', PROVIDER_UPLOAD_BUDGET.perIpPerHour, HOUR),
+  perUser('provider-upload-user', PROVIDER_UPLOAD_BUDGET.perAccountPerHour),
+];
 
 type UploadContract = typeof uploadProviderLogo | typeof uploadProviderCover;
 

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema/index';
 import type { AppContext } from '../../plugins/context';
 import type { MailMessage } from '../../platform/mail';
 import { AppError } from '../../platform/errors';
+import { quoteOwnsFile } from '../../platform/stored-files';
 import { canReply, canSee, toQuote } from './quotes.mapper';
 import { quoteMails } from './quotes.mail';
 import * as repo from './quotes.repository';
@@ -143,6 +144,8 @@ export async function openAttachment(
   const record = await requireVisible(ctx, user, id);
   const attachment = record.attachments.find((a) => a.id === attachmentId);
   if (!attachment) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  // Served only when the records say this quote owns the file (decision 0330).
+  if (!(await quoteOwnsFile(ctx.database.db, record.quote.id, attachment.storageKey))) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   const file = await ctx.storage.open('private', attachment.storageKey);
   if (!file) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   return { ...file, filename: attachment.filename, mimeType: attachment.mimeType };
