@@ -142,6 +142,7 @@ export const PROVIDER_MESSAGES = {
   mediaSize: 'Each file must be less than 5MB.',
   mediaNone: 'Please choose at least one file.',
   mediaTooMany: `You can upload at most 10 files at a time.`,
+  mediaHint: `PNG, JPG, GIF or PDF, up to 5 MB each and ${PROVIDER_STORAGE_QUOTA_BYTES / (1024 * 1024)} MB in all per profile`,
   // Errors (directory §8)
   fetchProvidersFailed: 'Failed to fetch providers',
   invalidFormat: 'Invalid provider data format',
