@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { readMigrations } from '../../src/db/migrate';
 import { fixedClock } from '../../src/platform/clock';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../harness';
 import { insertProvider, multipart as fileParts, png } from '../providers/helpers';
@@ -170,5 +172,53 @@ describe.each(databaseKinds)('stored files have owners on %s', (kind) => {
     // The stray file of the serving test is the one file nobody owns.
     const unowned = [...onDisk('public').map((k) => `public/${k}`), ...onDisk('private').map((k) => `private/${k}`)].filter((k) => !ownedKeys.has(k));
     expect(unowned).toHaveLength(1);
+  });
+});
+
+describe.each(databaseKinds)('migration 0015 backfills the owners of existing files on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  it('records media, thumbnails, logos, covers and quote attachments with their owners; a key two profiles name goes to the older', async () => {
+    const key = (ext = 'png') => `${randomUUID()}.${ext}`;
+    const keys = { media: key('pdf'), thumb: key(), logo: key(), cover: key(), shared: key(), attachment: key('pdf') };
+    const owner = await signedInUser(t, { name: 'Legacy Owner' });
+    const older = await insertProvider(t, { businessName: 'Legacy Older', userId: owner.user.id, logo: `/uploads/${keys.logo}`, coverImage: `/uploads/${keys.shared}` });
+    await t.ctx.database.query("UPDATE providers SET created_at = now() - interval '1 year' WHERE id = $1", [older.id]);
+    const newer = await insertProvider(t, { businessName: 'Legacy Newer', logo: `/uploads/${keys.shared}`, coverImage: `/uploads/${keys.cover}` });
+    await insertProvider(t, { businessName: 'Legacy External', logo: 'https://images.example.com/logo.png' });
+    await t.ctx.database.query(
+      `INSERT INTO provider_media_files (provider_id, uploaded_by, title, type, mime_type, storage_key, thumbnail_key, size_bytes)
+       VALUES ($1, $2, 'brochure', 'document', 'application/pdf', $3, $4, 1234)`,
+      [newer.id, owner.user.id, keys.media, keys.thumb],
+    );
+    const [quote] = await t.ctx.database.query<{ id: string }>(
+      `INSERT INTO quotes (provider_id, sender_id, contact_name, contact_email, contact_phone, routed_to)
+       VALUES ($1, $2, 'Legacy Sender', 'legacy@example.com', '+44 113 496 0002', 'provider') RETURNING id::text AS id`,
+      [older.id, owner.user.id],
+    );
+    await t.ctx.database.query(
+      `INSERT INTO quote_attachments (quote_id, kind, filename, mime_type, storage_key, size_bytes) VALUES ($1, 'nda', 'nda.pdf', 'application/pdf', $2, 4321)`,
+      [quote!.id, keys.attachment],
+    );
+
+    // The state before migration 0015, then the migration as shipped.
+    await t.ctx.database.exec('DROP TABLE stored_files');
+    await t.ctx.database.exec(readMigrations().find((m) => m.name === '0015_stored_files.sql')!.sql);
+
+    const rows = await t.ctx.database.query<Record<string, unknown>>(
+      `SELECT storage_class, key, kind, provider_id::text, quote_id::text, uploaded_by::text, size_bytes::int FROM stored_files ORDER BY kind, key`,
+    );
+    const row = (k: string) => rows.find((r) => r.key === k);
+    expect(rows).toHaveLength(6);
+    expect(row(keys.media)).toMatchObject({ storage_class: 'public', kind: 'media', provider_id: newer.id, uploaded_by: owner.user.id, size_bytes: 1234 });
+    expect(row(keys.thumb)).toMatchObject({ kind: 'media-thumbnail', provider_id: newer.id, size_bytes: 0 });
+    expect(row(keys.logo)).toMatchObject({ kind: 'logo', provider_id: older.id, uploaded_by: owner.user.id });
+    expect(row(keys.cover)).toMatchObject({ kind: 'cover', provider_id: newer.id });
+    expect(row(keys.shared)).toMatchObject({ kind: 'cover', provider_id: older.id });
+    expect(row(keys.attachment)).toMatchObject({ storage_class: 'private', kind: 'quote-attachment', quote_id: quote!.id, provider_id: null, uploaded_by: owner.user.id, size_bytes: 4321 });
   });
 });
