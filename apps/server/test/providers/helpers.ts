@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { providers } from '../../src/db/schema/index';
+import { providers, storedFiles } from '../../src/db/schema/index';
 import { completenessOf, slugify } from '../../src/features/providers/providers.profile';
 import type { TestApp } from '../harness';
 
@@ -55,3 +55,16 @@ export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 /** A PNG signature followed by random bytes: over a limit before any decoding happens. */
 export const bigPng = (bytes: number) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]);
+
+/**
+ * A public file as an upload leaves it: stored, and recorded as a provider's media (only files
+ * with an owner are served at /uploads; decision 0330).
+ */
+export async function putOwnedPublicFile(t: TestApp, bytes: Buffer, extension: string) {
+  const owner = await insertProvider(t, { businessName: `File Owner ${randomUUID().slice(0, 8)}` });
+  const stored = await t.ctx.storage.put('public', bytes, extension);
+  await t.ctx.database.db
+    .insert(storedFiles)
+    .values({ storageClass: 'public', key: stored.key, kind: 'media', providerId: owner.id, sizeBytes: stored.size });
+  return stored;
+}

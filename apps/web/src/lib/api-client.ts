@@ -34,7 +34,7 @@ type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } 
 /** params, query and body as the contract's zod schemas accept them; a multipart call takes FormData. */
 export type CallInput<C extends Contract> = Part<'params', InputOf<Schema<C, 'params'>>> &
   Part<'query', QueryOf<InputOf<Schema<C, 'query'>>>> &
-  Part<'body', C extends { multipart: true } ? FormData : InputOf<Schema<C, 'body'>>>;
+  Part<'body', C extends { multipart: object } ? FormData : InputOf<Schema<C, 'body'>>>;
 
 type OkSchema<C> = C extends { response: infer R } ? (200 extends keyof R ? R[200] : 201 extends keyof R ? R[201] : undefined) : undefined;
 /** The contract's 200 (else 201) answer as the server sends it; undefined for a 204. */

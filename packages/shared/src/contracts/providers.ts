@@ -122,12 +122,23 @@ const list = z
   .max(100)
   .transform((items) => cleanList(items));
 
-/** An image reference on a profile: one of our uploads or an http(s) URL; empty clears it. */
-const imageRef = z
-  .string()
-  .max(500)
-  .refine((v) => v === '' || /^\/uploads\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/.test(v) || isHttpUrl(v), M.invalidUrl)
-  .nullable();
+/** Upload requests carry files only: a text field is refused like an unknown JSON field. */
+const noFields = z.strictObject({});
+
+/** The address of one of our public uploads (`/uploads/{key}`). */
+export const UPLOAD_ADDRESS = /^\/uploads\/([0-9a-f-]{36}\.[a-z0-9]{1,5})$/;
+
+/**
+ * A logo or cover on a profile: the address of an upload of that profile (checked against the
+ * ownership records on the server), or empty/null to clear it. Other sites' images are not
+ * accepted: the page's CSP would not show them (decision 0330, superseding part of 0145).
+ */
+const imageRef = (message: string) =>
+  z
+    .string()
+    .max(500)
+    .refine((v) => v === '' || UPLOAD_ADDRESS.test(v), message)
+    .nullable();
 
 /** Shown in the directory and admin lists: no control or invisible characters (decision 0338). */
 export const businessNameField = visibleName(z.string().trim().min(1, M.businessNameRequired).max(200), 'Business name');
@@ -151,7 +162,7 @@ export const createProviderBody = z.strictObject({
   certifications: list.optional(),
   industryAssociations: list.optional(),
   expertise: list.optional(),
-  logo: imageRef.optional(),
+  logo: imageRef(M.logoNotOwnUpload).optional(),
 });
 export type CreateProviderInput = z.input<typeof createProviderBody>;
 
@@ -180,8 +191,8 @@ export const updateProviderBody = z.strictObject({
   facebook: optionalUrl.optional(),
   email: optionalEmail.optional(),
   phone: text(50).optional(),
-  logo: imageRef.optional(),
-  coverImage: imageRef.optional(),
+  logo: imageRef(M.logoNotOwnUpload).optional(),
+  coverImage: imageRef(M.coverNotOwnUpload).optional(),
 });
 export type UpdateProviderInput = z.input<typeof updateProviderBody>;
 
@@ -354,7 +365,7 @@ export const uploadProviderLogo = defineContract({
   source: 'directory §7',
   summary: 'Upload a logo (multipart field logo; jpeg/png; ≤ 2 MB)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     200: z.object({ success: z.literal(true), logoUrl: z.string(), message: z.string() }),
     ...errors,
@@ -369,7 +380,7 @@ export const uploadProviderCover = defineContract({
   source: 'directory §7',
   summary: 'Upload a cover image (multipart field coverImage; jpeg/png/gif; ≤ 5 MB)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     200: z.object({ success: z.literal(true), imageUrl: z.string(), message: z.string() }),
     ...errors,
@@ -405,7 +416,7 @@ export const uploadProviderMedia = defineContract({
   source: 'directory §7',
   summary: 'Upload media files (multipart, repeated field files; png/jpg/gif/pdf; ≤ 5 MB each)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     201: z.object({ success: z.literal(true), message: z.string(), data: z.array(mediaFile) }),
     ...errors,

@@ -23,6 +23,15 @@ export async function findProvider(db: Db, idOrSlug: string): Promise<ProviderRo
   return row;
 }
 
+/**
+ * The profile's row, locked until the transaction ends: uploads, edits and deletions of one
+ * profile's files are decided one after another (its quota and references; decision 0331).
+ */
+export async function lockProvider(tx: Db, id: string): Promise<ProviderRow | undefined> {
+  const [row] = await tx.select().from(providers).where(eq(providers.id, id)).for('update');
+  return row;
+}
+
 export async function findProviderByName(db: Db, name: string) {
   const [row] = await db
     .select({ id: providers.id, slug: providers.slug, businessName: providers.businessName })

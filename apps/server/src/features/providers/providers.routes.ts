@@ -16,8 +16,9 @@ import {
   uploadProviderLogo,
   uploadProviderMedia,
 } from '@solar/shared/contracts/providers';
-import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M, PROVIDER_UPLOAD_BUDGET } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
+import { readMultipart } from '../../platform/multipart';
 import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
@@ -28,51 +29,57 @@ import { isTooLarge, readPart, type CheckedFile, type UploadRule } from './provi
 const HOUR = 3_600_000;
 /** Claims and uploads are rate limited per IP and per account (docs/security.md#the-stacks-defaults). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perAccount('provider-claim-user', 10, HOUR)];
-const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perAccount('provider-upload-user', 60, HOUR)];
+/**
+ * One upload budget for the logo, cover and media routes together (decision 0331): the same limit
+ * names on the three routes share their counters, keyed on the account's user id (every session
+ * of the account counts against it; decision 0334) and on the client address.
+ */
+const uploadLimits = [
+  perIp('provider-upload-ip', PROVIDER_UPLOAD_BUDGET.perIpPerHour, HOUR),
+  perAccount('provider-upload-user', PROVIDER_UPLOAD_BUDGET.perAccountPerHour, HOUR),
+];
+
+type UploadContract = typeof uploadProviderLogo | typeof uploadProviderCover;
 
 /** Reads exactly one file from the multipart field `field`, checked against the rule. */
-async function singleFile(request: FastifyRequest, field: string, rule: UploadRule): Promise<CheckedFile> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', rule.typeMessage);
+async function singleFile(request: FastifyRequest, contract: UploadContract, field: string, rule: UploadRule): Promise<CheckedFile> {
   let found: CheckedFile | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5 } })) {
-      if (part.type !== 'file') continue;
+  await readMultipart(request, contract, {
+    limits: { fileSize: rule.maxBytes, files: 1, fields: 5 },
+    notMultipart: rule.typeMessage,
+    onFile: async (part) => {
       if (part.fieldname !== field || found) {
         part.file.resume();
-        continue;
+        return;
       }
       found = await readPart(part, rule);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
-    throw new AppError('BAD_REQUEST', rule.typeMessage);
-  }
+    },
+    parserError: (error) =>
+      isTooLarge(error) ? new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage) : new AppError('BAD_REQUEST', rule.typeMessage),
+  });
   if (!found) throw new AppError('BAD_REQUEST', rule.typeMessage);
   return found;
 }
 
 async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<CheckedFile[]> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.mediaNone);
   const files: CheckedFile[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
-    })) {
-      if (part.type !== 'file') continue;
+  await readMultipart(request, uploadProviderMedia, {
+    limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
+    notMultipart: M.mediaNone,
+    onFile: async (part) => {
       if (part.fieldname !== 'files') {
         part.file.resume();
-        continue;
+        return;
       }
       files.push(await readPart(part, rule));
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
-    throw new AppError('BAD_REQUEST', M.filesFailed);
-  }
+    },
+    parserError: (error) => {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
+      if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
+      return new AppError('BAD_REQUEST', M.filesFailed);
+    },
+  });
   if (files.length === 0) throw new AppError('BAD_REQUEST', M.mediaNone);
   return files;
 }
@@ -124,7 +131,7 @@ export async function providersRoutes(app: FastifyInstance) {
       async (request) => {
         // Permission first, so a refused caller's file is never read or stored.
         await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const file = await singleFile(request as unknown as FastifyRequest, 'logo', service.LOGO_RULE);
+        const file = await singleFile(request as unknown as FastifyRequest, uploadProviderLogo, 'logo', service.LOGO_RULE);
         const logoUrl = await service.setProviderImage(scope.ctx, request.user!, request.params.id, 'logo', file);
         return { success: true as const, logoUrl, message: M.logoUploaded };
       },
@@ -135,7 +142,12 @@ export async function providersRoutes(app: FastifyInstance) {
       uploadProviderCover,
       async (request) => {
         await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const file = await singleFile(request as unknown as FastifyRequest, 'coverImage', service.COVER_RULE);
+        const file = await singleFile(
+          request as unknown as FastifyRequest,
+          uploadProviderCover,
+          'coverImage',
+          service.COVER_RULE,
+        );
         const imageUrl = await service.setProviderImage(
           scope.ctx,
           request.user!,

@@ -16,10 +16,11 @@ import {
   MEDIA_MAX_BYTES,
   MEDIA_MIME_TYPES,
   PROVIDER_MESSAGES as M,
+  PROVIDER_STORAGE_QUOTA_BYTES,
   typesMatching,
 } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
-import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
+import { searchProviders as searchProvidersContract, UPLOAD_ADDRESS } from '@solar/shared/contracts/providers';
 import type { Db } from '../../db/client';
 import {
   providerClaims,
@@ -27,13 +28,21 @@ import {
   providers,
   signupClaimIntents,
   type ProviderRow,
+  type StoredFileKind,
   type UserRow,
 } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
-import { isStorageKey } from '../../platform/storage';
+import {
+  providerOwnsFile,
+  providerStoredBytes,
+  purgeUnownedFiles,
+  recordStoredFiles,
+  releaseProviderFiles,
+  type NewStoredFile,
+} from '../../platform/stored-files';
 import type { SignupProviderHook } from '../accounts/accounts.hooks';
 import { geocode } from '../geo/gazetteer';
 import { toMediaFile, toProvider, toProviderSummary, toUserClaim } from './providers.mapper';
@@ -209,6 +218,8 @@ const nullIfEmpty = (v: string | null | undefined) =>
 export async function createProvider(ctx: Ctx, user: UserRow, input: CreateInput): Promise<Provider> {
   requireVerifiedEmail(user, 'provider'); // an approved profile speaks for a business (decision 0337)
   const db = ctx.database.db;
+  // A profile names only its own uploads, and a new one has none yet (decision 0330).
+  if (nullIfEmpty(input.logo)) throw new AppError('BAD_REQUEST', M.logoNotOwnUpload);
   if (await repo.findProviderByName(db, input.businessName)) throw new AppError('CONFLICT', M.nameExists);
   const values = {
     businessName: input.businessName,
@@ -229,7 +240,6 @@ export async function createProvider(ctx: Ctx, user: UserRow, input: CreateInput
     facebook: nullIfEmpty(input.facebook) ?? null,
     email: nullIfEmpty(input.email) ?? null,
     phone: nullIfEmpty(input.phone) ?? null,
-    logo: nullIfEmpty(input.logo) ?? null,
   };
   // Coordinates from the gazetteer so the new profile is found by location searches at once.
   const [hit] = geocode(input.location, { limit: 1 });
@@ -275,31 +285,76 @@ export async function updateProvider(ctx: Ctx, user: UserRow, idOrSlug: string, 
     const other = await repo.findProviderByName(ctx.database.db, changes.businessName);
     if (other && other.id !== current.id) throw new AppError('CONFLICT', M.nameExists);
   }
-  const next = { ...current, ...changes } as ProviderRow;
+  let released: string[] = [];
   try {
-    const [row] = await ctx.database.db
-      .update(providers)
-      .set({ ...changes, completeness: completenessOf(next), updatedAt: ctx.clock.now() })
-      .where(eq(providers.id, current.id))
-      .returning();
-    await removeReplacedUploads(ctx, current, row!);
-    return buildProfile(ctx, row!, user);
+    const row = await ctx.database.db.transaction(async (tx) => {
+      const locked = await requireLocked(tx, current.id);
+      await requireOwnImages(tx, locked, changes);
+      const next = { ...locked, ...changes } as ProviderRow;
+      const [updated] = await tx
+        .update(providers)
+        .set({ ...changes, completeness: completenessOf(next), updatedAt: ctx.clock.now() })
+        .where(eq(providers.id, locked.id))
+        .returning();
+      released = await releaseReplacedImages(tx, locked, updated!);
+      return updated!;
+    });
+    await purgeUnownedFiles(ctx, { storageClass: 'public', keys: released });
+    return buildProfile(ctx, row, user);
   } catch (error) {
     if (isUniqueViolation(error, 'providers_business_name_key')) throw new AppError('CONFLICT', M.nameExists);
     throw error;
   }
 }
 
-/** Our own uploads that a profile no longer references are deleted from storage. */
-async function removeReplacedUploads(ctx: Ctx, before: ProviderRow, after: ProviderRow) {
-  for (const field of ['logo', 'coverImage'] as const) {
-    const old = before[field];
-    if (old && old !== after[field]) {
-      const key = old.replace(/^\/uploads\//, '');
-      if (old.startsWith('/uploads/') && isStorageKey(key))
-        await ctx.storage.delete('public', key).catch(() => undefined);
-    }
+/** Which stored-file kind each image field names, and the message when it names anything else (decision 0330). */
+const IMAGE_FIELDS = {
+  logo: { kind: 'logo', refused: M.logoNotOwnUpload },
+  coverImage: { kind: 'cover', refused: M.coverNotOwnUpload },
+} as const satisfies Record<string, { kind: StoredFileKind; refused: string }>;
+
+/** The storage key a profile image address names, when it is one of our uploads. */
+const uploadKeyOf = (address: string | null | undefined) => (address ? (UPLOAD_ADDRESS.exec(address)?.[1] ?? null) : null);
+
+/** The provider's row, locked for the rest of the transaction (see repo.lockProvider). */
+async function requireLocked(tx: Db, id: string): Promise<ProviderRow> {
+  const row = await repo.lockProvider(tx, id);
+  if (!row) throw new AppError('NOT_FOUND', M.providerNotFound);
+  return row;
+}
+
+/**
+ * A logo or cover may be cleared, left as it is, or set to an upload the records say this profile
+ * owns as that kind: never another profile's file, which clearing it later would delete.
+ */
+async function requireOwnImages(tx: Db, row: ProviderRow, changes: Partial<typeof providers.$inferInsert>) {
+  for (const [field, rule] of Object.entries(IMAGE_FIELDS) as Array<[keyof typeof IMAGE_FIELDS, (typeof IMAGE_FIELDS)[keyof typeof IMAGE_FIELDS]]>) {
+    const next = changes[field];
+    if (next === undefined || next === null || next === row[field]) continue;
+    const key = uploadKeyOf(next);
+    if (!key || !(await providerOwnsFile(tx, row.id, key, [rule.kind]))) throw new AppError('BAD_REQUEST', rule.refused);
   }
+}
+
+/** Gives up the uploads a profile's logo or cover no longer names (only files it owns as that kind). */
+async function releaseReplacedImages(tx: Db, before: ProviderRow, after: ProviderRow): Promise<string[]> {
+  const released: string[] = [];
+  for (const [field, rule] of Object.entries(IMAGE_FIELDS) as Array<[keyof typeof IMAGE_FIELDS, (typeof IMAGE_FIELDS)[keyof typeof IMAGE_FIELDS]]>) {
+    if (before[field] === after[field]) continue;
+    released.push(...(await releaseProviderFiles(tx, before.id, [uploadKeyOf(before[field])], [rule.kind])));
+  }
+  return released;
+}
+
+/** Refuses (413) what would take the profile's stored files over its quota (decision 0331). */
+async function requireRoom(
+  db: Db,
+  providerId: string,
+  adding: number,
+  replacing: { keys: string[]; kind: StoredFileKind } | null = null,
+) {
+  const used = await providerStoredBytes(db, providerId, replacing);
+  if (used + adding > PROVIDER_STORAGE_QUOTA_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', M.storageQuota);
 }
 
 /**
@@ -389,7 +444,11 @@ export const claimAtSignup: SignupProviderHook = async (tx, { userId, providerId
   await tx.update(signupClaimIntents).set({ processedAt: now }).where(intent);
 };
 
-/** Stores a re-encoded logo or cover and points the profile at it; the old upload is removed. */
+/**
+ * Stores a re-encoded logo or cover, records it as the profile's, and points the profile at it;
+ * the upload it replaces is given up and deleted. The quota is checked before anything is stored,
+ * and again under the profile's lock.
+ */
 export async function setProviderImage(
   ctx: Ctx,
   user: UserRow,
@@ -399,54 +458,83 @@ export async function setProviderImage(
 ) {
   const current = await requireEditable(ctx, user, idOrSlug);
   const rule = field === 'logo' ? LOGO_RULE : COVER_RULE;
+  const kind = IMAGE_FIELDS[field].kind;
   const bytes = await reencodeImage(file, field === 'logo' ? 800 : 2400, rule.typeMessage);
+  const replacing = (row: ProviderRow) => ({ keys: [uploadKeyOf(row[field])].filter((k): k is string => Boolean(k)), kind });
+  await requireRoom(ctx.database.db, current.id, bytes.length, replacing(current));
   const stored = await ctx.storage.put('public', bytes, extensionOf(file.mime));
   const url = ctx.storage.publicUrl(stored.key);
+  let released: string[] = [];
   try {
-    const next = { ...current, [field]: url };
-    const [row] = await ctx.database.db
-      .update(providers)
-      .set({ [field]: url, completeness: completenessOf(next), updatedAt: ctx.clock.now() })
-      .where(eq(providers.id, current.id))
-      .returning();
-    await removeReplacedUploads(ctx, current, row!);
-    return url;
+    await ctx.database.db.transaction(async (tx) => {
+      const locked = await requireLocked(tx, current.id);
+      await requireRoom(tx, locked.id, bytes.length, replacing(locked));
+      await recordStoredFiles(tx, [
+        { storageClass: 'public', key: stored.key, kind, providerId: locked.id, uploadedBy: user.id, sizeBytes: bytes.length },
+      ]);
+      const [row] = await tx
+        .update(providers)
+        .set({ [field]: url, completeness: completenessOf({ ...locked, [field]: url }), updatedAt: ctx.clock.now() })
+        .where(eq(providers.id, locked.id))
+        .returning();
+      released = await releaseReplacedImages(tx, locked, row!);
+    });
   } catch (error) {
-    await ctx.storage.delete('public', stored.key);
+    await ctx.storage.delete('public', stored.key).catch(() => undefined);
     throw error;
   }
+  await purgeUnownedFiles(ctx, { storageClass: 'public', keys: released });
+  return url;
 }
 
-/** Media files: all checked first, then stored; rows written in one transaction; nothing left on failure. */
+/**
+ * Media files: all checked and re-encoded in memory first, so the quota is checked on the bytes
+ * that would be stored before any is; then stored, recorded and listed in one transaction;
+ * nothing left behind on failure.
+ */
 export async function addMedia(ctx: Ctx, user: UserRow, row: ProviderRow, files: CheckedFile[]): Promise<MediaFile[]> {
   if (!canEdit(user, row)) throw new AppError('FORBIDDEN', M.notOwner);
+  const prepared: Array<{ file: CheckedFile; bytes: Buffer; thumbnail: { bytes: Buffer; ext: string } | null }> = [];
+  for (const file of files) {
+    const isImage = file.mime.startsWith('image/');
+    const bytes = isImage ? await reencodeImage(file, 2400, M.mediaType) : file.bytes;
+    prepared.push({ file, bytes, thumbnail: isImage ? await thumbnailOf({ ...file, bytes }) : null });
+  }
+  const adding = prepared.reduce((sum, p) => sum + p.bytes.length + (p.thumbnail?.bytes.length ?? 0), 0);
+  await requireRoom(ctx.database.db, row.id, adding);
   const written: string[] = [];
   try {
-    const prepared: Array<typeof providerMediaFiles.$inferInsert> = [];
-    for (const file of files) {
-      const isImage = file.mime.startsWith('image/');
-      const bytes = isImage ? await reencodeImage(file, 2400, M.mediaType) : file.bytes;
+    const media: Array<typeof providerMediaFiles.$inferInsert> = [];
+    const records: NewStoredFile[] = [];
+    const owned = { storageClass: 'public' as const, providerId: row.id, uploadedBy: user.id };
+    for (const { file, bytes, thumbnail } of prepared) {
       const main = await ctx.storage.put('public', bytes, extensionOf(file.mime));
       written.push(main.key);
+      records.push({ ...owned, key: main.key, kind: 'media', sizeBytes: bytes.length });
       let thumbnailKey: string | null = null;
-      if (isImage) {
-        const thumb = await thumbnailOf({ ...file, bytes });
-        const t = await ctx.storage.put('public', thumb.bytes, thumb.ext);
+      if (thumbnail) {
+        const t = await ctx.storage.put('public', thumbnail.bytes, thumbnail.ext);
         written.push(t.key);
+        records.push({ ...owned, key: t.key, kind: 'media-thumbnail', sizeBytes: thumbnail.bytes.length });
         thumbnailKey = t.key;
       }
-      prepared.push({
+      media.push({
         providerId: row.id,
         uploadedBy: user.id,
         title: titleOf(file.filename),
-        type: isImage ? 'image' : 'document',
+        type: thumbnail ? 'image' : 'document',
         mimeType: file.mime,
         storageKey: main.key,
         thumbnailKey,
         sizeBytes: bytes.length,
       });
     }
-    const rows = await ctx.database.db.transaction((tx) => tx.insert(providerMediaFiles).values(prepared).returning());
+    const rows = await ctx.database.db.transaction(async (tx) => {
+      await requireLocked(tx, row.id);
+      await requireRoom(tx, row.id, adding);
+      await recordStoredFiles(tx, records);
+      return tx.insert(providerMediaFiles).values(media).returning();
+    });
     return rows.map((m) => toMediaFile(m, ctx.storage.publicUrl));
   } catch (error) {
     await Promise.all(written.map((key) => ctx.storage.delete('public', key).catch(() => undefined)));
@@ -471,13 +559,17 @@ export async function requireEditableProvider(ctx: Ctx, user: UserRow, idOrSlug:
 export async function deleteMedia(ctx: Ctx, user: UserRow, idOrSlug: string, fileId: string) {
   const row = await requireEditable(ctx, user, idOrSlug);
   if (!repo.isUuid(fileId)) throw new AppError('NOT_FOUND', 'File not found');
-  const [deleted] = await ctx.database.db
-    .delete(providerMediaFiles)
-    .where(and(eq(providerMediaFiles.id, fileId), eq(providerMediaFiles.providerId, row.id)))
-    .returning();
-  if (!deleted) throw new AppError('NOT_FOUND', 'File not found');
-  await ctx.storage.delete('public', deleted.storageKey).catch(() => undefined);
-  if (deleted.thumbnailKey) await ctx.storage.delete('public', deleted.thumbnailKey).catch(() => undefined);
+  // The row goes with the profile's ownership of its files; only files the records say the
+  // profile owns as media are then deleted (decision 0330).
+  const released = await ctx.database.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(providerMediaFiles)
+      .where(and(eq(providerMediaFiles.id, fileId), eq(providerMediaFiles.providerId, row.id)))
+      .returning();
+    if (!deleted) throw new AppError('NOT_FOUND', 'File not found');
+    return releaseProviderFiles(tx, row.id, [deleted.storageKey, deleted.thumbnailKey], ['media', 'media-thumbnail']);
+  });
+  await purgeUnownedFiles(ctx, { storageClass: 'public', keys: released });
 }
 
 /**
