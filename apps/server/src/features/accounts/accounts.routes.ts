@@ -16,6 +16,7 @@ import {
   welcomeEmail,
 } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
+import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
 import { endSession, startSession } from '../../plugins/auth';
 import { perAccount, perIp, type LimitSpec } from '../../plugins/rate-limit';
@@ -36,8 +37,6 @@ import {
   verifyEmailWithToken,
 } from './accounts.service';
 import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const byUser = (name: string, limit: { max: number; windowMs: number }) => perAccount(name, limit.max, limit.windowMs);
 
@@ -211,7 +210,7 @@ export function accountsRoutes(app: FastifyInstance) {
   );
 
   bind(app, cancelDeletion, async ({ user, params }) => {
-    if (!UUID.test(params.id)) throw new AppError('NOT_FOUND', M.noDeletionRequest);
+    if (!isUuid(params.id)) throw new AppError('NOT_FOUND', M.noDeletionRequest);
     await cancelAccountDeletion(ctx, params.id, user!.id);
     return { success: true as const, message: 'Deletion request cancelled' };
   });

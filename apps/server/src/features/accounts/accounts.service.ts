@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import {
   accountDeletionRequests,
   emailVerificationTokens,
@@ -30,13 +31,6 @@ export function sendInBackground(ctx: Pick<AppContext, 'mailer' | 'log'>, messag
     (err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err), kind }, 'mail failed'),
   );
 }
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 export interface SignupInput {
   email: string;

@@ -1,8 +1,7 @@
 import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
 import type { AdminAuditRow, UserRow } from '../../db/schema/index';
+import { toIsoTimestamp, toIsoTimestampOrNull as iso } from '../../db/sql-helpers';
 import type { ClaimListRow, WaitingInvitationRow, WaitingQuoteRow, WaitingRowBase } from './admin.repository';
-
-const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
 /** Admins see emails; never the password hash (explicit field list). */
 export function toAdminUser(row: { user: UserRow; deletionDueAt: Date | null }): AdminUser {
@@ -57,7 +56,7 @@ export function toAuditEntry(row: AdminAuditRow): AuditEntry {
 
 function waitingCommon(row: WaitingRowBase) {
   return {
-    sentAt: iso(row.sent_at)!,
+    sentAt: toIsoTimestamp(row.sent_at),
     sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
     provider: {
       id: row.provider_id,

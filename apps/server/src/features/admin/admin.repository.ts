@@ -10,20 +10,16 @@ import {
   type UserRow,
 } from '../../db/schema/index';
 import type { Db } from '../../db/client';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+import { containsPattern, isoDateColumn, rowsOf } from '../../db/sql-helpers';
 
 /** `column IN ids`, false for an empty list. */
 export const inIds = (column: AnyColumn, ids: string[]): SQL => (ids.length ? inArray(column, ids) : sql`false`);
-
-const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The same expression as the trigram index users_admin_search_trgm_idx (migration 0008). */
 const USER_SEARCH = sql`(lower(${users.name}) || ' ' || lower(${users.email}) || ' ' || lower(${users.company}))`;
 
 export async function listUsers(db: Db, q: string | undefined, page: number, pageSize: number) {
-  const where: SQL | undefined = q ? sql`${USER_SEARCH} LIKE ${`%${escapeLike(q)}%`}` : undefined;
+  const where: SQL | undefined = q ? sql`${USER_SEARCH} LIKE ${containsPattern(q.toLowerCase())}` : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({ user: users, deletionDueAt: accountDeletionRequests.dueAt })
@@ -150,7 +146,7 @@ export async function listAudit(db: Db, filter: { targetType?: string; targetId?
 
 export async function pageViewsPerDay(db: Db, since: Date) {
   const rows = await db.execute<{ day: string; views: number }>(
-    sql`SELECT to_char(date_trunc('day', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS views
+    sql`SELECT ${sql.raw(isoDateColumn("date_trunc('day', created_at AT TIME ZONE 'UTC')", 'day'))}, count(*)::int AS views
         FROM page_views WHERE created_at >= ${since.toISOString()}::timestamptz GROUP BY 1 ORDER BY 1`,
   );
   return rowsOf<{ day: string; views: number }>(rows);
@@ -162,12 +158,6 @@ export async function topPaths(db: Db, since: Date, limit: number) {
         GROUP BY path ORDER BY views DESC, path LIMIT ${limit}`,
   );
   return rowsOf<{ path: string; views: number }>(rows);
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; keep one shape. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 // ---- Waiting list ----

@@ -14,6 +14,7 @@ import type {
   updateAdminUserBody,
 } from '@solar/shared/contracts/admin';
 import type { Db } from '../../db/client';
+import { isoDay, isUniqueViolation, isUuid } from '../../db/sql-helpers';
 import { adminAuditLog, adminWaitingActions, providerClaims, providers, users, type ProviderRow, type UserRow } from '../../db/schema/index';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
@@ -25,13 +26,6 @@ import * as repo from './admin.repository';
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'log' | 'env'>;
 
 const pagination = (page: number, pageSize: number, total: number) => ({ page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) });
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 /** Mail after the commit, without holding up the response; a failure is only logged. */
 function sendLater(ctx: Ctx, messages: MailMessage[], kind: string) {
@@ -79,7 +73,7 @@ export async function listUsers(ctx: Ctx, query: z.output<typeof listAdminUsersQ
  * its audit row.
  */
 export async function updateUser(ctx: Ctx, actor: UserRow, id: string, input: z.output<typeof updateAdminUserBody>): Promise<AdminUser> {
-  if (!repo.isUuid(id)) throw new AppError('NOT_FOUND', M.userNotFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', M.userNotFound);
   const now = ctx.clock.now();
   try {
     await ctx.database.db.transaction(async (tx) => {
@@ -142,7 +136,7 @@ export async function listClaims(ctx: Ctx, query: z.output<typeof listAdminClaim
  * no owner and no other pending claim goes back to unclaimed. The claimants are mailed the outcome.
  */
 export async function reviewClaim(ctx: Ctx, actor: UserRow, id: string, input: z.output<typeof reviewClaimBody>): Promise<AdminClaim> {
-  if (!repo.isUuid(id)) throw new AppError('NOT_FOUND', M.claimNotFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', M.claimNotFound);
   const now = ctx.clock.now();
   const note = input.message || null;
   const mails: Array<{ userId: string; status: 'approved' | 'rejected'; note: string | null }> = [];
@@ -263,7 +257,7 @@ export async function getAnalytics(ctx: Ctx, days: number): Promise<AnalyticsSum
   ]);
   const counts = new Map(perDay.map((r) => [r.day, Number(r.views)]));
   const series = Array.from({ length: days }, (_, i) => {
-    const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const date = isoDay(new Date(since.getTime() + i * DAY_MS));
     return { date, views: counts.get(date) ?? 0 };
   });
   return {
@@ -283,7 +277,7 @@ export async function listWaiting(ctx: Ctx, show: 'open' | 'all'): Promise<Waiti
 
 function parseInvitationRef(refId: string) {
   const [tenderId, providerId, ...rest] = refId.split(':');
-  if (rest.length || !tenderId || !providerId || !repo.isUuid(tenderId) || !repo.isUuid(providerId)) return null;
+  if (rest.length || !tenderId || !providerId || !isUuid(tenderId) || !isUuid(providerId)) return null;
   return { tenderId, providerId };
 }
 
@@ -300,7 +294,7 @@ async function loadWaiting(ctx: Ctx, kind: 'invitation' | 'quote', refId: string
     const [row] = await repo.listWaitingInvitations(ctx.database.db, 'all', ref);
     return row && { item: toWaitingInvitation(row), description: '', tenderId: row.tender_id };
   }
-  if (!repo.isUuid(refId)) return undefined;
+  if (!isUuid(refId)) return undefined;
   const [row] = await repo.listWaitingQuotes(ctx.database.db, 'all', refId);
   return row && { item: toWaitingQuote(row), description: row.description, tenderId: null };
 }

@@ -10,9 +10,7 @@ import {
   type ProviderRow,
 } from '../../db/schema/index';
 import type { Database, Db } from '../../db/client';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+import { containsPattern, isUuid, SqlParams } from '../../db/sql-helpers';
 
 /** A profile by id or slug (docs/product/platform.md#routes: "id may be an id or a slug"). */
 export async function findProvider(db: Db, idOrSlug: string): Promise<ProviderRow | undefined> {
@@ -130,8 +128,6 @@ export interface SearchFilters {
 
 export type SearchSort = 'default' | 'name';
 
-const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The smallest latitude/longitude box holding every point within `radiusKm` (haversine, R = 6371
  * km) of the centre, widened by a hair so rounding never drops an edge point. `west` is null when
@@ -151,22 +147,19 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
 }
 
 /** Builds the WHERE clause with positional parameters. */
-function whereOf(filters: SearchFilters, params: unknown[]): string {
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+function whereOf(filters: SearchFilters, params: SqlParams): string {
+  const p = params.add;
   const clauses: string[] = [];
   if (filters.companies.length > 0) {
     clauses.push(
-      `(${filters.companies.map((c) => `lower(business_name) LIKE ${p(`%${escapeLike(c)}%`)}`).join(' OR ')})`,
+      `(${filters.companies.map((c) => `lower(business_name) LIKE ${p(containsPattern(c.toLowerCase()))}`).join(' OR ')})`,
     );
   }
   if (filters.services.length > 0) {
     const joiner = filters.servicesMatch === 'all' ? ' AND ' : ' OR ';
     // chr(31) separates items in the indexed text, so a query never spans two services.
     clauses.push(
-      `(${filters.services.map((s) => `providers_join_lower(services) LIKE ${p(`%${escapeLike(s.replace(/[\u0000-\u001f]/g, ''))}%`)}`).join(joiner)})`,
+      `(${filters.services.map((s) => `providers_join_lower(services) LIKE ${p(containsPattern(s.replace(/[\u0000-\u001f]/g, '').toLowerCase()))}`).join(joiner)})`,
     );
   }
   if (filters.types.length > 0) clauses.push(`lower(type) = ANY(${p(filters.types)}::text[])`);
@@ -206,20 +199,20 @@ export async function searchProviderIds(
   page: number,
   pageSize: number,
 ): Promise<{ ids: string[]; total: number }> {
-  const params: unknown[] = [];
+  const params = new SqlParams();
   const where = whereOf(filters, params);
   // One scan: the page and the total together (a window count); a second query only when the
   // page lies past the end and so carries no total.
   const rows = await database.query<{ id: string; total: number }>(
     `SELECT id, count(*) OVER ()::int AS total FROM providers ${where}
      ORDER BY ${ORDER[sort]} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    params,
+    params.values,
   );
   if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
   if (page === 1) return { ids: [], total: 0 };
   const [count] = await database.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM providers ${where}`,
-    params,
+    params.values,
   );
   return { ids: [], total: count?.total ?? 0 };
 }
@@ -239,7 +232,7 @@ export async function searchProviderPoints(
   filters: SearchFilters,
   cap: number,
 ): Promise<PointRow[]> {
-  const params: unknown[] = [];
+  const params = new SqlParams();
   const where = whereOf(filters, params);
   const positioned = `${where ? `${where} AND` : 'WHERE'} latitude IS NOT NULL AND longitude IS NOT NULL`;
   // One JSON array of arrays instead of a row per point: PGlite decodes one text value far faster
@@ -248,7 +241,7 @@ export async function searchProviderPoints(
     `SELECT coalesce(json_agg(json_build_array(id, slug, business_name, round(latitude::numeric, 5),
        round(longitude::numeric, 5), service_radius) ORDER BY ${ORDER.default}), '[]')::text AS points
      FROM (SELECT * FROM providers ${positioned} ORDER BY ${ORDER.default} LIMIT ${cap}) AS matched`,
-    params,
+    params.values,
   );
   type Tuple = [string, string, string, number, number, number | null];
   return (JSON.parse(row?.points ?? '[]') as Tuple[]).map((t) => ({

@@ -22,6 +22,7 @@ import {
 import { parseCoordinate } from '@solar/shared/domain/geo';
 import { searchProviders as searchProvidersContract, UPLOAD_ADDRESS } from '@solar/shared/contracts/providers';
 import type { Db } from '../../db/client';
+import { isUniqueViolation, isUuid } from '../../db/sql-helpers';
 import {
   providerClaims,
   providerMediaFiles,
@@ -198,17 +199,6 @@ export async function checkName(ctx: Ctx, name: string) {
   const trimmed = name.trim();
   const found = trimmed ? await repo.findProviderByName(ctx.database.db, trimmed) : undefined;
   return { exists: Boolean(found), provider: found ?? null };
-}
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && (!constraint || e.constraint === constraint)) return true;
-  }
-  return false;
 }
 
 const nullIfEmpty = (v: string | null | undefined) =>
@@ -558,7 +548,7 @@ export async function requireEditableProvider(ctx: Ctx, user: UserRow, idOrSlug:
 
 export async function deleteMedia(ctx: Ctx, user: UserRow, idOrSlug: string, fileId: string) {
   const row = await requireEditable(ctx, user, idOrSlug);
-  if (!repo.isUuid(fileId)) throw new AppError('NOT_FOUND', 'File not found');
+  if (!isUuid(fileId)) throw new AppError('NOT_FOUND', 'File not found');
   // The row goes with the profile's ownership of its files; only files the records say the
   // profile owns as media are then deleted (decision 0330).
   const released = await ctx.database.db.transaction(async (tx) => {
@@ -598,7 +588,7 @@ export async function listUserProviders(
   userId: string,
 ): Promise<{ claims: UserClaim[]; providers: ProviderSummary[] }> {
   if (user.id !== userId && !user.isAdmin) throw new AppError('FORBIDDEN', 'You can only view your own claims');
-  if (!repo.isUuid(userId)) return { claims: [], providers: [] };
+  if (!isUuid(userId)) return { claims: [], providers: [] };
   const db = ctx.database.db;
   const [claims, owned] = await Promise.all([repo.listClaimsOfUser(db, userId), repo.listProvidersOfUser(db, userId)]);
   return { claims: claims.map(toUserClaim), providers: owned.map(toProviderSummary) };

@@ -2,10 +2,8 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { QuoteStatus } from '@solar/shared/constants/quotes';
 import { providers, quoteAttachments, quotes, users, type QuoteAttachmentRow, type QuoteRow } from '../../db/schema/index';
 import type { Db } from '../../db/client';
+import { isUuid } from '../../db/sql-helpers';
 import { recordStoredFiles } from '../../platform/stored-files';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** The provider fields a quote needs (never the whole row in a response). */
 export interface QuoteProvider {

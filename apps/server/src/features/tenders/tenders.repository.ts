@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import type { Database, Db } from '../../db/client';
 import { tenderInvitations, tenders, type NewTenderRow } from '../../db/schema/index';
+import { containsPattern, rowsOf, SqlParams, toIsoTimestampOrNull as ts } from '../../db/sql-helpers';
 import type { MappedNotice } from './ocds/ocds-mapper';
 
 /** A transaction or the database itself. */
@@ -86,35 +87,31 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
                 WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved))`;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const haversineSql = (lat: string, lng: string) =>
   `(6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - ${lat}) / 2), 2)
      + cos(radians(${lat})) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - ${lng}) / 2), 2)))))`;
 
 /** Public list (docs/product/tenders.md#tender-board): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
 export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
-  const params: unknown[] = [now.toISOString()];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const params = new SqlParams();
+  const p = params.add;
+  p(now.toISOString()); // $1, as STATUS_SQL and OPEN_SQL expect
   const where = [visibleTo(null)];
   if (query.source !== 'all') where.push(`t.source = ${p(query.source)}`);
   if (query.status === 'open') where.push(OPEN_SQL);
   if (query.status === 'closed') where.push(`NOT ${OPEN_SQL}`);
   if (query.service) {
     const s = p(query.service);
-    where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(likePattern(query.service))})`);
+    where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(containsPattern(query.service))})`);
   }
   // A place name from the location input is 'Town, County, Country': its first part is matched.
   const placeText = query.location?.split(',')[0]?.trim();
   if (query.lat !== undefined && query.lng !== undefined) {
     const within = `(t.latitude IS NOT NULL AND t.longitude IS NOT NULL AND ${haversineSql(p(query.lat), p(query.lng))} <= ${p(query.radius ?? 50)})`;
     // Decision 0175: notices without coordinates are kept when their place text matches.
-    where.push(placeText ? `(${within} OR (t.latitude IS NULL AND ${PLACE_SQL} ILIKE ${p(likePattern(placeText))}))` : within);
+    where.push(placeText ? `(${within} OR (t.latitude IS NULL AND ${PLACE_SQL} ILIKE ${p(containsPattern(placeText))}))` : within);
   } else if (placeText) {
-    where.push(`${PLACE_SQL} ILIKE ${p(likePattern(placeText))}`);
+    where.push(`${PLACE_SQL} ILIKE ${p(containsPattern(placeText))}`);
   }
   // Decision 0176: value filters compare the notice's range and leave out notices without a value.
   if (query.minValue !== undefined) where.push(`coalesce(t.value_maximum, t.value_minimum) >= ${p(query.minValue)}`);
@@ -129,14 +126,14 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
   const rows = await database.query<TenderRecord & { total_count: number }>(
     `SELECT matched.*, count(*) OVER ()::int AS total_count FROM (${SELECT_SQL} WHERE ${whereSql}) AS matched
      ORDER BY matched.${column} ${dir} NULLS LAST, matched.id ${dir} LIMIT ${p(query.limit)} OFFSET ${p(offset)}`,
-    params,
+    params.values,
   );
   if (rows.length > 0) return { rows: rows.map(({ total_count: _total, ...row }) => row), total: rows[0]!.total_count };
   if (offset === 0) return { rows: [], total: 0 };
   // A page past the end carries no rows, so only then is the total counted on its own.
   const [counted] = await database.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM tenders t WHERE ${whereSql} AND $1::timestamptz IS NOT NULL`,
-    params.slice(0, -2),
+    params.values.slice(0, -2),
   );
   return { rows: [], total: counted?.total ?? 0 };
 }
@@ -189,7 +186,7 @@ export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<P
   const result = await tx.execute(sql`SELECT p.id::text AS id, p.business_name, p.user_id, p.claim_approved, u.email AS owner_email, u.name AS owner_name
       FROM providers p LEFT JOIN users u ON u.id = p.user_id AND p.claim_approved
      WHERE p.id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
-  return (result as unknown as { rows: ProviderForInvite[] }).rows;
+  return rowsOf<ProviderForInvite>(result);
 }
 
 /** ocid → the stored release version, for the importer's newer-release check. */
@@ -203,8 +200,6 @@ export async function loadStoredReleases(tx: Executor, ocids: string[]) {
   for (const row of rows) if (row.externalId && row.date && row.id) map.set(row.externalId, { date: row.date, id: row.id });
   return map;
 }
-
-const ts = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Inserts or updates one notice. A later release replaces what it states and keeps earlier values it
@@ -262,7 +257,7 @@ export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Pr
     WHERE tenders.source = 'External' AND (tenders.external_release_date, tenders.external_release_id COLLATE "C")
         < (EXCLUDED.external_release_date, EXCLUDED.external_release_id COLLATE "C")
     RETURNING (xmax = 0) AS inserted`);
-  const rows = (result as unknown as { rows: Array<{ inserted: boolean }> }).rows;
+  const rows = rowsOf<{ inserted: boolean }>(result);
   if (rows.length === 0) return 'stale';
   return rows[0]!.inserted ? 'inserted' : 'updated';
 }

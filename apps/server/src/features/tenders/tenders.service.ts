@@ -3,6 +3,7 @@ import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/schema/index';
+import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
@@ -14,7 +15,6 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** Decision 0178: a tender listed here takes offers for 30 days. */
 export const LISTED_TENDER_OPEN_DAYS = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log'>;
 
@@ -44,7 +44,7 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
 
 /** 404 for unknown ids and for private tenders the caller may not see (docs/product/platform.md#access-and-visibility). */
 export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   const row = await repo.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
   if (!row) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   const mayManage = !!viewer && (viewer.isAdmin || viewer.id === row.user_id);
@@ -128,7 +128,7 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
 
 export async function listSavedTenders(ctx: Ctx, user: UserRow) {
   const rows = await repo.listSavedTenders(ctx.database, user.id, ctx.clock.now());
-  return rows.map((row) => ({ kind: row.save_kind, savedAt: new Date(row.saved_at).toISOString(), tender: toTender(row) }));
+  return rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) }));
 }
 
 /** Save Tender / Save for Later (decision 0179): only tenders the caller may see. */
