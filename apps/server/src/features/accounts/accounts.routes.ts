@@ -25,7 +25,6 @@ import { toCurrentUser } from './accounts.mapper';
 import { accountMails } from './accounts.mail';
 import {
   cancelAccountDeletion,
-  checkCredentials,
   createAccount,
   isResetTokenValid,
   requestAccountDeletion,
@@ -33,10 +32,10 @@ import {
   resendVerificationLink,
   resetPasswordWithToken,
   sendInBackground,
+  signIn,
   updateUser,
   verifyEmailWithToken,
 } from './accounts.service';
-import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 
 const byUser = (name: string, limit: { max: number; windowMs: number }) => perAccount(name, limit.max, limit.windowMs);
 
@@ -80,20 +79,7 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     login,
     async (request, reply) => {
-      const { email, password } = request.body;
-      // Throttled, never locked (decision 0336): the same answer for known and unknown emails.
-      const throttle = await checkLoginThrottle(ctx, email, request.ip);
-      if (throttle.waitMs > 0) {
-        const seconds = Math.max(1, Math.ceil(throttle.waitMs / 1000));
-        reply.header('Retry-After', String(seconds));
-        throw new AppError('RATE_LIMITED', M.loginThrottled(seconds));
-      }
-      const user = await checkCredentials(ctx, email, password);
-      if (!user) {
-        await recordLoginFailure(ctx, throttle);
-        throw new AppError('UNAUTHORIZED', M.invalidCredentials);
-      }
-      await recordLoginSuccess(ctx, throttle);
+      const user = await signIn(ctx, request.body.email, request.body.password, request.ip);
       // A new session id at every sign-in; any session the browser presented is ended (no fixation).
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
