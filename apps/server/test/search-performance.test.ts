@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
-import { boundingBox } from '../src/features/providers/providers.repository';
+import { boundingBox } from '../src/features/providers/provider-search.repository';
 import { chooseEncoding } from '../src/platform/read-cache';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
 import { insertProvider } from './providers/helpers';
