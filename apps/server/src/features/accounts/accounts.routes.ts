@@ -18,6 +18,7 @@ import {
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
 import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
+import { sendInBackground } from '../../platform/mail';
 import { endSession, startSession } from '../../plugins/auth';
 import { perAccount, perIp, type LimitSpec } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
@@ -31,7 +32,6 @@ import {
   requestPasswordReset,
   resendVerificationLink,
   resetPasswordWithToken,
-  sendInBackground,
   signIn,
   updateUser,
   verifyEmailWithToken,

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { hashToken } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
-import type { MailMessage } from '../../platform/mail';
+import { sendInBackground } from '../../platform/mail';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords';
 import { deleteUserSessions } from '../../platform/sessions.repository';
 import { signupProviderHooks } from './accounts.hooks';
@@ -15,14 +15,6 @@ import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './lo
 import type { UserRow } from './accounts.repository';
 
 const DAY_MS = 86_400_000;
-
-/** Sends a mail without holding up the response; a failure is only logged (docs/product/accounts.md#welcome-email). */
-export function sendInBackground(ctx: Pick<AppContext, 'mailer' | 'log'>, message: MailMessage, kind: string): Promise<void> {
-  return ctx.mailer.send(message).then(
-    () => undefined,
-    (err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err), kind }, 'mail failed'),
-  );
-}
 
 export interface SignupInput {
   email: string;

@@ -1,7 +1,11 @@
 import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
-import type { AdminAuditRow, UserRow } from '../../db/schema/index';
+import type { AdminAuditRow, UserRow } from '../../db/rows';
 import { toIsoTimestamp, toIsoTimestampOrNull as iso } from '../../db/sql-helpers';
-import type { ClaimListRow, WaitingInvitationRow, WaitingQuoteRow, WaitingRowBase } from './admin.repository';
+import type { ClaimListRow } from './admin-claims.repository';
+import type { WaitingInvitationRow, WaitingQuoteRow, WaitingRowBase } from './admin-waiting.repository';
+
+/** The pagination block of every admin list. */
+export const pageOf = (page: number, pageSize: number, total: number) => ({ page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) });
 
 /** Admins see emails; never the password hash (explicit field list). */
 export function toAdminUser(row: { user: UserRow; deletionDueAt: Date | null }): AdminUser {
