@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { QUOTE_MESSAGES as M, type QuoteStatus } from '@solar/shared/constants/quotes';
 import type { Quote, QuoteList } from '@solar/shared/contracts/quotes';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
 import type { MailMessage } from '../../platform/mail';
 import { AppError } from '../../platform/errors';

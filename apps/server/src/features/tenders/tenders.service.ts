@@ -2,13 +2,14 @@ import { listPublicTenders as listPublicTendersContract, type CreateTenderBody, 
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { toTender } from './tenders.mapper';
+import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
 
 const DAY_MS = 86_400_000;
@@ -115,11 +116,7 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
           'You can also find it under Tenders in your dashboard.',
         ].join('\n'),
       });
-      await ctx.database.query('UPDATE tender_invitations SET notified_at = $3 WHERE tender_id = $1 AND provider_id = $2', [
-        tenderId,
-        provider.id,
-        ctx.clock.now().toISOString(),
-      ]);
+      await repo.markInvitationNotified(ctx.database, tenderId, provider.id, ctx.clock.now());
     } catch (err) {
       ctx.log.error({ err, tenderId, providerId: provider.id }, 'tender invitation mail failed');
     }
@@ -174,7 +171,7 @@ export async function getMyTenders(ctx: Ctx, user: UserRow) {
     repo.listOwnTenders(ctx.database, user.id, now),
     repo.listInvitations(ctx.database, user.id, now),
     listSavedTenders(ctx, user),
-    repo.getAlertSetting(ctx.database, user.id),
+    getAlertSetting(ctx.database, user.id),
   ]);
   return {
     own: own.map((row) => toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String) })),
@@ -185,7 +182,7 @@ export async function getMyTenders(ctx: Ctx, user: UserRow) {
 }
 
 export async function updateAlerts(ctx: Ctx, user: UserRow, enabled: boolean) {
-  await repo.setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
+  await setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
   return { enabled };
 }
 
