@@ -4,7 +4,9 @@ import { formatDate } from '@solar/shared/domain/format';
 import type { ProviderRow } from '../../db/schema/index';
 import { toProviderSummary } from '../providers/providers.mapper';
 import type { ServingRow } from './asset-providers.repository';
-import type { AssetDetailRow, ImportRow, ProjectDbRow } from './assets.repository';
+import type { ImportRow } from './asset-import.repository';
+import type { ProjectDbRow } from './asset-projects.repository';
+import type { AssetDetailRow } from './assets.repository';
 
 /** The one place asset rows become API shapes (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema): explicit field lists, one function per shape. */
 

@@ -1,3 +1,4 @@
+// Over 300 lines: the REPD reader with the header map and cleaners only it uses (decision 0190).
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
