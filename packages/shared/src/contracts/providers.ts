@@ -1,3 +1,4 @@
+// Over 300 lines: one contract file per feature (docs/style.md#1-one-vocabulary), and providers has 14 endpoints.
 import { z } from 'zod';
 import {
   MAX_SEARCH_PAGE_SIZE,
