@@ -18,12 +18,10 @@ import {
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
 import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
-import { sendInBackground } from '../../platform/mail';
 import { endSession, startSession } from '../../plugins/auth';
 import { perAccount, perIp, type LimitSpec } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import { toCurrentUser } from './accounts.mapper';
-import { accountMails } from './accounts.mail';
 import {
   cancelAccountDeletion,
   createAccount,
@@ -32,6 +30,7 @@ import {
   requestPasswordReset,
   resendVerificationLink,
   resetPasswordWithToken,
+  sendWelcomeAgain,
   signIn,
   updateUser,
   verifyEmailWithToken,
@@ -64,11 +63,9 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     signup,
     async (request, reply) => {
-      const { user, verificationToken } = await createAccount(ctx, request.body);
+      const user = await createAccount(ctx, request.body);
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
-      void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
-      void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
       reply.code(201);
       return { success: true as const, data: toCurrentUser(user) };
     },
@@ -97,8 +94,8 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     welcomeEmail,
     async ({ user }) => {
-      // Only ever the caller's own address: the body's email, name and company are ignored.
-      await ctx.mailer.send(accountMails.welcome(user!, ctx.env.PUBLIC_URL));
+      // The body's email, name and company are ignored.
+      await sendWelcomeAgain(ctx, user!);
       return { success: true as const, message: M.welcomeSent };
     },
     { limits: [byUser('welcome-email', L.welcomePerAccount)], bodyLimit: 4 * 1024 },

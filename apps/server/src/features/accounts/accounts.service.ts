@@ -40,16 +40,18 @@ async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'
 
 /**
  * Creates the account in one transaction (user, verification token, sign-up claim intent, provider
- * hooks). The account works at once, unverified (decision 0337). An existing email answers 409:
- * sign-up signs the user in, so it cannot hide this (decision 0100).
+ * hooks), then mails the welcome and the verification link in the background. The account works at
+ * once, unverified (decision 0337). An existing email answers 409: sign-up signs the user in, so it
+ * cannot hide this (decision 0100).
  */
-export async function createAccount(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; verificationToken: string }> {
+export async function createAccount(ctx: AppContext, input: SignupInput): Promise<UserRow> {
   const { db } = ctx.database;
   if (await repo.findUserByEmail(db, input.email)) throw new AppError('CONFLICT', M.emailExists);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
+  let created: { user: UserRow; verificationToken: string };
   try {
-    return await db.transaction(async (tx) => {
+    created = await db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, {
         email: input.email,
         name: input.name,
@@ -74,6 +76,15 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.emailExists);
     throw err;
   }
+  const { user, verificationToken } = created;
+  void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
+  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
+  return user;
+}
+
+/** The welcome mail again, only ever to the caller's own address (docs/product/accounts.md#welcome-email). */
+export async function sendWelcomeAgain(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.mailer.send(accountMails.welcome(user, ctx.env.PUBLIC_URL));
 }
 
 /** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
