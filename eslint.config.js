@@ -146,6 +146,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, featuresNeverImportEntryPoints] }] },
   },
   {
+    // A feature's tests may drive its benchmark scenario (bench/ is never bundled; tests are not either).
+    files: ['apps/server/src/features/**/*.test.ts', 'apps/server/src/features/*/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+  },
+  {
     // Repeats the features' patterns: a later block's options replace an earlier block's for the same rule.
     files: ['apps/server/src/features/**/*.service.ts'],
     rules: {

@@ -5,7 +5,7 @@ import { haversineKm } from '@solar/shared/domain/geo';
 import { boundingBox } from '../src/features/providers/provider-search.repository';
 import { chooseEncoding } from '../src/platform/read-cache';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
-import { insertProvider } from './providers/helpers';
+import { insertProvider } from './fixtures/providers';
 
 /** Performance work of docs/decisions/0300: the radius box, the version-checked read caches, window counts. */
 

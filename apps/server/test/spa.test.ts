@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
-import { putOwnedPublicFile } from './providers/helpers';
+import { putOwnedPublicFile } from './fixtures/providers';
 
 describe('serving the web app', () => {
   let t: TestApp;

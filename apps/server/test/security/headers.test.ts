@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../harness';
 import { privateWorld, type PrivateWorld } from './fixtures';
-import { putOwnedPublicFile } from '../providers/helpers';
+import { putOwnedPublicFile } from '../fixtures/providers';
 
 /**
  * The headers of docs/security.md#the-stacks-defaults on every kind of response: page, API, API error, 404, forced 500, static

@@ -6,8 +6,9 @@ import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import { quotes } from '../../src/db/schema/index';
 import { createLogger } from '../../src/logger';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../harness';
-import { insertProvider, png } from '../providers/helpers';
-import { fields, multipart, pdf, privateFiles, type Part } from '../quotes/helpers';
+import { insertProvider } from '../fixtures/providers';
+import { png, pdf, privateFiles } from '../fixtures/files';
+import { fields, multipart, type Part } from '../fixtures/multipart';
 
 /**
  * Issue 14, finding 5 (decision 0332): the input rule of JSON bodies (no NUL or other control

@@ -4,7 +4,7 @@ import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import { TEXT_MESSAGES } from '@solar/shared/constants/text';
 import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { fields, multipart } from '../quotes/helpers';
+import { fields, multipart } from '../fixtures/multipart';
 import { actor, databaseState, insertProviderRow, type Actor } from './fixtures';
 
 /**

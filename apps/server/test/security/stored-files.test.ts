@@ -6,8 +6,9 @@ import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { readMigrations } from '../../src/db/migrate';
 import { fixedClock } from '../../src/platform/clock';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../harness';
-import { insertProvider, multipart as fileParts, png } from '../providers/helpers';
-import { fields, multipart, pdf, privateFiles } from '../quotes/helpers';
+import { insertProvider } from '../fixtures/providers';
+import { multipart, fields } from '../fixtures/multipart';
+import { png, pdf, privateFiles } from '../fixtures/files';
 
 /**
  * Issue 14, finding 1 (decision 0330): every stored file has an owner. A profile may only name its
@@ -36,8 +37,8 @@ describe.each(databaseKinds)('stored files have owners on %s', (kind) => {
   afterAll(() => t.close());
 
   let ip = 1;
-  const upload = (url: string, who: SignedInUser, files: Parameters<typeof fileParts>[0]) => {
-    const body = fileParts(files);
+  const upload = (url: string, who: SignedInUser, files: Parameters<typeof multipart>[0]) => {
+    const body = multipart(files);
     return t.app.inject({ method: 'POST', url, remoteAddress: `10.14.1.${ip++ % 250}`, payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
   };
   const patch = (who: SignedInUser, id: string, payload: object) =>

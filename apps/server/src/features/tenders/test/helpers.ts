@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { insertTender } from '../../src/features/tenders/tenders.repository';
-import type { NewTenderRow } from '../../src/db/schema/index';
-import { signedInUser, type TestApp } from '../harness';
+import { insertTender } from '../tenders.repository';
+import type { NewTenderRow } from '../../../db/schema/index';
+import { signedInUser, type TestApp } from '../../../../test/harness';
 
 export const signIn = (t: TestApp, opts: { admin?: boolean; name?: string; type?: 'provider' | 'representative' } = {}) =>
   signedInUser(t, { name: 'Tender Tester', company: 'Tender Test Co', type: 'representative', ...opts });

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { providers, type UserRow } from '../../src/db/schema/index';
-import { signedInUser as createSignedInUser, type TestApp } from '../harness';
+import type { UserRow } from '../../../db/rows';
+import { signedInUser as createSignedInUser, type TestApp } from '../../../../test/harness';
 
 export interface SignedIn {
   user: UserRow;
@@ -12,46 +9,6 @@ export interface SignedIn {
 export const signedInUser = (t: TestApp, opts: { admin?: boolean; name?: string } = {}): Promise<SignedIn> =>
   createSignedInUser(t, { name: 'Quote Tester', company: 'Quote Test Ltd', type: 'representative', ...opts });
 
-export async function insertProvider(t: TestApp, values: Partial<typeof providers.$inferInsert> & { businessName: string }) {
-  const [row] = await t.ctx.database.db
-    .insert(providers)
-    .values({ slug: `quote-test-${randomUUID().slice(0, 8)}`, ...values })
-    .returning();
-  return row!;
-}
-
-export interface Part {
-  field: string;
-  value?: string;
-  filename?: string;
-  bytes?: Buffer;
-  type?: string;
-}
-
-/** A multipart body of text fields and files. */
-export function multipart(parts: Part[]) {
-  const boundary = `----quotes${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if (p.bytes) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename ?? 'file'}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        p.bytes,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value ?? ''}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-export const fields = (values: Record<string, string>): Part[] => Object.entries(values).map(([field, value]) => ({ field, value }));
-
-export const pdf = (marker = 'quote') => Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 /** An OLE compound file header (legacy .doc, but also .xls, .msi ...). */
 export const ole = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1024)]);
 
@@ -113,12 +70,3 @@ export const docx = () =>
     ],
     ['word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>'],
   ]);
-
-/** Files in the private storage class. */
-export function privateFiles(t: TestApp): string[] {
-  try {
-    return readdirSync(path.join(t.ctx.env.DATA_DIR, 'uploads', 'private')).sort();
-  } catch {
-    return [];
-  }
-}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/platform/clock';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { fixedClock } from '../../../platform/clock';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { addProvider, addTender, signIn } from './helpers';
 
 const NOW = new Date('2026-11-22T09:00:00Z');

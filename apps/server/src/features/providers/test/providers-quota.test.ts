@@ -7,9 +7,11 @@ import {
   PROVIDER_STORAGE_QUOTA_BYTES,
   PROVIDER_UPLOAD_BUDGET,
 } from '@solar/shared/constants/providers';
-import { providerStoredBytes } from '../../src/platform/stored-files';
-import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../harness';
-import { insertProvider, multipart, pdf, png } from './helpers';
+import { providerStoredBytes } from '../../../platform/stored-files';
+import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
+import { multipart } from '../../../../test/fixtures/multipart';
+import { pdf, png } from '../../../../test/fixtures/files';
 
 /**
  * Issue 14, finding 4 (decision 0331): a storage quota per provider, computed from the ownership

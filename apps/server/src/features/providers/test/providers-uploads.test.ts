@@ -3,8 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { bigPng, gif, insertProvider, jpeg, multipart, pdf, png, signedInUser } from './helpers';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../../../../test/harness';
+import { bigPng, gif, jpeg, pdf, png } from '../../../../test/fixtures/files';
+import { insertProvider } from '../../../../test/fixtures/providers';
+import { multipart } from '../../../../test/fixtures/multipart';
 
 describe.each(databaseKinds)('provider uploads and media on %s (docs/product/providers.md#uploads)', (kind) => {
   let t: TestApp;

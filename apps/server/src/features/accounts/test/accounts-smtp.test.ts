@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import PostalMime from 'postal-mime';
-import { cookieFrom, createTestApp, type TestApp } from './harness';
+import { cookieFrom, createTestApp, type TestApp } from '../../../../test/harness';
 
 interface Received {
   to: string[];

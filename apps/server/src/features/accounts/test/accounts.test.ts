@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS, LOGIN_THROTTLE } from '@solar/shared/constants/accounts';
-import { buildApp } from '../src/app';
-import { processDueDeletions } from '../src/features/accounts/accounts.service';
-import { insertUser } from '../src/features/accounts/accounts.repository';
-import { fixedClock } from '../src/platform/clock';
-import { hashPassword } from '../src/platform/passwords';
-import { cookieFrom, createTestApp, databaseKinds, type TestApp } from './harness';
+import { buildApp } from '../../../app';
+import { processDueDeletions } from '../accounts.service';
+import { insertUser } from '../accounts.repository';
+import { fixedClock } from '../../../platform/clock';
+import { hashPassword } from '../../../platform/passwords';
+import { cookieFrom, createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 
 const PASSWORD = 'SolarPanel42x';
 let ipCounter = 1;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { addProvider, signIn } from './helpers';
 
 describe.each(databaseKinds)('launching tenders on %s', (kind) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geocodeResponse, servicesResponse } from '@solar/shared/contracts/geo';
 import { SERVICES } from '@solar/shared/constants/services';
-import { createTestApp, databaseKinds, type TestApp } from './harness';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 
 describe.each(databaseKinds)('geo routes on %s', (kind) => {
   let t: TestApp;

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { PROJECT_PHASES } from '@solar/shared/constants/assets';
 import { assetFeatureCollection } from '@solar/shared/contracts/assets';
-import { insertUser } from '../src/features/accounts/accounts.repository';
-import { BUNDLED_REPD_FILE, importRepdFile, type RepdImportReport } from '../src/features/assets/repd-import';
-import { startSession } from '../src/plugins/auth';
-import { dataDir } from '../src/paths';
-import { createTestApp, databaseKinds, type TestApp } from './harness';
+import { insertUser } from '../../accounts/accounts.repository';
+import { BUNDLED_REPD_FILE, importRepdFile, type RepdImportReport } from '../repd-import';
+import { startSession } from '../../../plugins/auth';
+import { dataDir } from '../../../paths';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 
 type Feature = { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> };
 

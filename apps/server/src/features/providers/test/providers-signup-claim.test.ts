@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import { providerClaims, providers, users } from '../../src/db/schema/index';
-import { onSignupWithProvider } from '../../src/features/accounts/accounts.hooks';
-import { fixedClock } from '../../src/platform/clock';
-import { cookieFrom, createTestApp, databaseKinds, type TestApp } from '../harness';
-import { insertProvider, signedInUser } from './helpers';
+import { providerClaims, providers, users } from '../../../db/schema/index';
+import { onSignupWithProvider } from '../../accounts/accounts.hooks';
+import { fixedClock } from '../../../platform/clock';
+import { cookieFrom, createTestApp, databaseKinds, signedInUser, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
 
 let ipCounter = 1;
 const freshIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;

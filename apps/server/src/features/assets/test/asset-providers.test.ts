@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_KM, haversineKm } from '@solar/shared/domain/geo';
-import { listServingProviderIds, servingQuery } from '../src/features/assets/asset-providers.repository';
-import { createTestApp, databaseKinds, type TestApp } from './harness';
-import { insertProvider, signedInUser } from './providers/helpers';
+import { listServingProviderIds, servingQuery } from '../asset-providers.repository';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
 
 /** A point `km` due north of (lat, lng) on the 6371 km sphere. */
 const north = (lat: number, lng: number, km: number) => ({

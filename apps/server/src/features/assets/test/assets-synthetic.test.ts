@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, ASSET_DEVELOPMENT_STATUSES } from '@solar/shared/constants/assets';
-import { seedSyntheticAssets } from '../src/features/assets/assets.synthetic';
-import { createTestApp, databaseKinds, type TestApp } from './harness';
+import { seedSyntheticAssets } from '../assets.synthetic';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 
 type Feature = { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> };
 

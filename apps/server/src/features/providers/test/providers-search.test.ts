@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { insertProvider } from './helpers';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
 
 /** One degree of latitude on the spec's sphere (R = 6371 km). */
 const KM_PER_DEG = (6371 * Math.PI) / 180;

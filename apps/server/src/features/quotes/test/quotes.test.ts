@@ -2,9 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES as M, QUOTE_RATE_LIMIT } from '@solar/shared/constants/quotes';
 import { quote as quoteSchema } from '@solar/shared/contracts/quotes';
-import { outbox, quotes } from '../../src/db/schema/index';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { docx, fields, insertProvider, multipart, ole, pdf, privateFiles, signedInUser, type Part, type SignedIn } from './helpers';
+import { outbox, quotes } from '../../../db/schema/index';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
+import { docx, ole, signedInUser, type SignedIn } from './helpers';
+import { fields, multipart, type Part } from '../../../../test/fixtures/multipart';
+import { insertProvider } from '../../../../test/fixtures/providers';
+import { pdf, privateFiles } from '../../../../test/fixtures/files';
 
 const valid = {
   service: 'Panel Cleaning',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../src/platform/clock';
-import { tendersBenchScenarios } from '../../bench/scenarios/tenders';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { fixedClock } from '../../../platform/clock';
+import { tendersBenchScenarios } from '../../../../bench/scenarios/tenders';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { addProvider, addTender, signIn } from './helpers';
 
 const NOW = new Date('2026-11-22T09:00:00Z');

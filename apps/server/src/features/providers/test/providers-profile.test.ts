@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import { providerClaims, providers } from '../../src/db/schema/index';
-import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { insertProvider, signedInUser } from './helpers';
+import { providerClaims, providers } from '../../../db/schema/index';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
 
 describe.each(databaseKinds)('provider profiles, permissions and claims on %s', (kind) => {
   let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { CLAIM_STATUS_MESSAGES } from '@solar/shared/constants/admin';
-import { adminAuditLog, outbox, pageViews, providerClaims, providers, tenderInvitations, tenders, users } from '../../src/db/schema/index';
-import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
+import { adminAuditLog, outbox, pageViews, providerClaims, providers, tenderInvitations, tenders, users } from '../../../db/schema/index';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../../../../test/harness';
 
 const signedIn = signedInUser;
 

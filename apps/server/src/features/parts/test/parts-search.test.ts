@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { citationMarkers } from '@solar/shared/domain/parts';
-import { createTestApp, databaseKinds, type TestApp } from '../../../test/harness';
-import { importPartsCatalogue } from './parts.importer';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
+import { importPartsCatalogue } from '../parts.importer';
 
 type Answer = { success: true; data: { content: string; citations: string[] } };
 
