@@ -164,7 +164,7 @@ export async function recordDeletionError(db: Db, requestId: string, message: st
 
 // ---- Sign-in throttling (decision 0336) ----
 
-export function readThrottle(db: Db, keys: string[]) {
+export function readThrottle(db: Db, keys: string[]): Promise<Array<typeof loginThrottle.$inferSelect>> {
   return db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys));
 }
 

@@ -12,6 +12,8 @@ import * as claims from './provider-claims.repository';
 import { findProvider, type ProviderRow } from './providers.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
+/** What filing a claim reads and writes (a unit test passes a fake; decision 0348). */
+export type ClaimFiling = Pick<typeof claims, 'findPendingClaim' | 'insertClaim' | 'updateClaim' | 'markProviderClaimed'>;
 
 /**
  * Files a claim inside the caller's transaction: pending for admin review (ruling), recorded as a
@@ -24,11 +26,12 @@ export async function fileClaim(
   userId: string,
   input: { companyRole: string; message: string },
   now: Date,
+  repo: ClaimFiling = claims,
 ) {
   const kind = row.claimApproved && row.userId ? ('dispute' as const) : ('claim' as const);
-  const open = await claims.findPendingClaim(tx, row.id, userId);
-  if (open) return claims.updateClaim(tx, open.id, { companyRole: input.companyRole, message: input.message, kind, updatedAt: now });
-  const created = await claims.insertClaim(tx, {
+  const open = await repo.findPendingClaim(tx, row.id, userId);
+  if (open) return repo.updateClaim(tx, open.id, { companyRole: input.companyRole, message: input.message, kind, updatedAt: now });
+  const created = await repo.insertClaim(tx, {
     providerId: row.id,
     userId,
     companyRole: input.companyRole,
@@ -37,7 +40,7 @@ export async function fileClaim(
     createdAt: now,
     updatedAt: now,
   });
-  if (!row.claimed) await claims.markProviderClaimed(tx, row.id);
+  if (!row.claimed) await repo.markProviderClaimed(tx, row.id);
   return created;
 }
 

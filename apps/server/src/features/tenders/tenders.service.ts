@@ -18,6 +18,8 @@ const MINUTE_MS = 60_000;
 export const LISTED_TENDER_OPEN_DAYS = 30;
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log'>;
+/** The reads behind one tender's page and its contact form (a unit test passes a fake; decision 0348). */
+export type TenderReads = Pick<typeof repo, 'findVisibleTender' | 'listInvitedProviderIds' | 'findOwnerContact'>;
 
 export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery, now = ctx.clock.now()) {
   const { rows, total } = await repo.listPublicTenders(ctx.database, query, now);
@@ -44,12 +46,13 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
 }
 
 /** 404 for unknown ids and for private tenders the caller may not see (docs/product/platform.md#access-and-visibility). */
-export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null) {
+export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null, reads: TenderReads = repo) {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
-  const row = await repo.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
+  const row = await reads.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
   if (!row) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+  // Who was invited is the owner's and the admins' business only (decision 0177).
   const mayManage = !!viewer && (viewer.isAdmin || viewer.id === row.user_id);
-  return toTender(row, { invitedProviders: mayManage ? await repo.listInvitedProviderIds(ctx.database, id) : [] });
+  return toTender(row, { invitedProviders: mayManage ? await reads.listInvitedProviderIds(ctx.database, id) : [] });
 }
 
 export async function listAllTenders(ctx: Ctx, viewer: UserRow) {
@@ -140,12 +143,12 @@ export async function setSaved(ctx: Ctx, user: UserRow, id: string, kind: 'saved
  * sender's name, company and email to reply to; the owner's email is never shown to the sender.
  * Imported notices are contacted directly through the buyer's published contact point.
  */
-export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message: string) {
-  const tender = await getTender(ctx, id, user);
+export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message: string, reads: TenderReads = repo) {
+  const tender = await getTender(ctx, id, user, reads);
   if (tender.source !== 'Solar Manager') throw new AppError('BAD_REQUEST', 'Please contact the buyer using the details on the original notice');
   if (tender.status !== 'open') throw new AppError('BAD_REQUEST', TENDER_MESSAGES.closed);
   if (tender.userId === user.id) throw new AppError('BAD_REQUEST', 'This is your own tender');
-  const owner = await repo.findOwnerContact(ctx.database, id);
+  const owner = await reads.findOwnerContact(ctx.database, id);
   if (!owner) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   await ctx.mailer.send({
     to: owner.email,
