@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DUPLICATE_DISTANCE_KM } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
-import { isoDateColumn, isoTimestampColumn, rowsOf } from '../../db/sql-helpers';
+import { haversineKmSql, isoDateColumn, isoTimestampColumn, rowsOf } from '../../db/sql-helpers';
 import type { RepdRecord, RepdRejection } from './repd-parse';
 
 /** Writes of the REPD import (decision 0190; duplicates: issue 9) and the latest import's summary. */
@@ -114,8 +114,7 @@ function flagDuplicatesSql(): SQL {
         AND b.technology_type IS NOT DISTINCT FROM a.technology_type
         AND b.latitude IS NOT NULL
         AND abs(b.latitude - a.latitude) < ${degLat}
-        AND 2 * 6371 * asin(sqrt(power(sin(radians(b.latitude - a.latitude) / 2), 2)
-          + cos(radians(a.latitude)) * cos(radians(b.latitude)) * power(sin(radians(b.longitude - a.longitude) / 2), 2))) <= ${DUPLICATE_DISTANCE_KM}
+        AND ${sql.raw(haversineKmSql('a.latitude', 'a.longitude', 'b.latitude', 'b.longitude'))} <= ${DUPLICATE_DISTANCE_KM}
       WHERE a.latitude IS NOT NULL
       GROUP BY a.id
     )

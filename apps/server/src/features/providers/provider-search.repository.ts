@@ -1,6 +1,6 @@
 import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Database } from '../../db/client';
-import { containsPattern, SqlParams } from '../../db/sql-helpers';
+import { containsPattern, haversineKmSql, SqlParams } from '../../db/sql-helpers';
 
 /** The directory search in SQL (docs/product/providers.md#search; decisions 0144, 0300). */
 
@@ -70,10 +70,7 @@ function whereOf(filters: SearchFilters, params: SqlParams): string {
     clauses.push(`(service_radius = -1 OR (
       latitude IS NOT NULL AND longitude IS NOT NULL AND service_radius > 0
       AND latitude BETWEEN ${p(box.south)} AND ${p(box.north)} ${lngRange}
-      AND 2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-        power(sin(radians(latitude - ${la}) / 2), 2)
-        + cos(radians(${la})) * cos(radians(latitude)) * power(sin(radians(longitude - ${lo}) / 2), 2)
-      ))) <= ${r}))`);
+      AND ${haversineKmSql(la, lo, 'latitude', 'longitude')} <= ${r}))`);
   }
   return clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { haversineKmSql } from '../../db/sql-helpers';
 import { OPEN_SQL, visibleTo } from './tenders.repository';
 
 /** Tender alerts and Save for Later reminders (decisions 0179, 0180); every read applies visibleTo (decision 0333). */
@@ -36,8 +37,7 @@ export async function findAlertMatches(database: Database, userId: string, since
         AND EXISTS (SELECT 1 FROM unnest(p.services) s
                      WHERE lower(t.service) = lower(s) OR (t.title || ' ' || t.description) ILIKE '%' || replace(replace(replace(s, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
         AND (p.service_radius = -1 OR (t.latitude IS NOT NULL AND p.latitude IS NOT NULL AND p.service_radius > 0
-             AND 6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - p.latitude) / 2), 2)
-                 + cos(radians(p.latitude)) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - p.longitude) / 2), 2)))) <= p.service_radius))
+             AND ${haversineKmSql('p.latitude', 'p.longitude', 't.latitude', 't.longitude')} <= p.service_radius))
       ORDER BY t.published_date DESC, t.id LIMIT 50`,
     [now.toISOString(), userId, since.toISOString()],
   );

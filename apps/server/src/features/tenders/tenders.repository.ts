@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import type { Database, Db } from '../../db/client';
 import { tenderInvitations, tenders, type NewTenderRow } from '../../db/schema/index';
-import { containsPattern, rowsOf, SqlParams } from '../../db/sql-helpers';
+import { containsPattern, haversineKmSql, rowsOf, SqlParams } from '../../db/sql-helpers';
 
 /** A transaction or the database itself. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -86,9 +86,7 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
                 WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved))`;
 }
 
-const haversineSql = (lat: string, lng: string) =>
-  `(6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - ${lat}) / 2), 2)
-     + cos(radians(${lat})) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - ${lng}) / 2), 2)))))`;
+const haversineSql = (lat: string, lng: string) => haversineKmSql(lat, lng, 't.latitude', 't.longitude');
 
 /** Public list (docs/product/tenders.md#tender-board): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
 export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
