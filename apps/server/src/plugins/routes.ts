@@ -11,7 +11,7 @@ import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import type { Contract } from '@solar/shared/contracts/contract';
 import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { AppError } from '../platform/errors';
-import type { UserRow } from '../db/schema/index';
+import type { UserRow } from '../db/rows';
 import { limitHandler, type LimitSpec } from './rate-limit';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
