@@ -1,3 +1,4 @@
+// Over 300 lines: the accounts API suite, one describe per flow (sign-up, sign-in, reset, settings, deletion) sharing one app per database kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS, LOGIN_THROTTLE } from '@solar/shared/constants/accounts';
 import { buildApp } from '../../../app';

@@ -1,3 +1,4 @@
+// Over 300 lines: the admin API suite (access, users, claims, analytics and waiting) sharing one app per database kind.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';

@@ -1,3 +1,4 @@
+// Over 300 lines: the asset API suite (import, map, type-aheads, projects, detail) sharing one imported dataset per database kind.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

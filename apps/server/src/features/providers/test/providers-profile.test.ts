@@ -1,3 +1,4 @@
+// Over 300 lines: the profile API suite (read, edit, create, claims shown) sharing one app per database kind.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
