@@ -21,7 +21,8 @@ async function unclaimedProviders(request: APIRequestContext, count: number) {
   const body = (await res.json()) as { data: Array<{ id: string; slug: string; businessName: string; claimed: boolean; claimApproved: boolean }> };
   const free = body.data.filter((p) => !p.claimed && !p.claimApproved);
   expect(free.length).toBeGreaterThanOrEqual(count);
-  return free.slice(0, count).sort(() => Math.random() - 0.5);
+  // Shuffled before the pick: sliced first, every test took the same first profile and parallel workers raced for it.
+  return [...free].sort(() => Math.random() - 0.5).slice(0, count);
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
