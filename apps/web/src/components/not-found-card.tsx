@@ -16,7 +16,7 @@ export interface NotFoundLink {
  */
 export function NotFoundCard({ title, hint, links, headingLevel: Heading = 'h1', children }: { title: string; hint?: ReactNode; links: NotFoundLink[]; headingLevel?: 'h1' | 'h2'; children?: ReactNode }) {
   return (
-    <Card className="mx-auto flex w-full max-w-md flex-col items-center gap-3 p-8 text-center">
+    <Card className="mx-auto flex w-full max-w-md flex-col items-center gap-3 p-6 text-center">
       <SearchX className="h-8 w-8 text-slate-500" aria-hidden />
       <Heading className="text-2xl font-bold text-slate-900">{title}</Heading>
       {hint && <p className="text-sm text-slate-700">{hint}</p>}
