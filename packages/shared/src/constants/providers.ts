@@ -69,6 +69,18 @@ export const COUNTRYWIDE_RADIUS = -1;
 export const PROVIDER_LIST_DEFAULT_LIMIT = 1000;
 export const PROVIDER_LIST_MAX_LIMIT = 5000;
 export const MAX_SEARCH_PAGE_SIZE = 60;
+/**
+ * The directory search's address limits: the contract's query schema and the web's address
+ * cleaning (decision 0352) both read them, so what the page sends always passes.
+ */
+export const DIRECTORY_QUERY_LIMITS = {
+  listItems: 20,
+  valueLength: 200,
+  locationLength: 200,
+  locationCenterLength: 60,
+  radiusMaxKm: 2000,
+  pageMax: 100_000,
+} as const;
 export const BUSINESS_NAME_CHECK_DEBOUNCE_MS = 500;
 /** Associated media on the profile: the first 6 (docs/product/providers.md#profile). */
 export const PROFILE_MEDIA_PREVIEW = 6;

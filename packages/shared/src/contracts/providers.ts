@@ -1,6 +1,7 @@
 // Over 300 lines: one contract file per feature (docs/style.md#1-one-vocabulary), and providers has 14 endpoints.
 import { z } from 'zod';
 import {
+  DIRECTORY_QUERY_LIMITS,
   MAX_SEARCH_PAGE_SIZE,
   PROVIDER_LIST_DEFAULT_LIMIT,
   PROVIDER_LIST_MAX_LIMIT,
@@ -214,22 +215,24 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PROVIDER_LIST_MAX_LIMIT).default(PROVIDER_LIST_DEFAULT_LIMIT),
 });
 
-const filterValue = z.string().max(200);
+const Q = DIRECTORY_QUERY_LIMITS;
+const filterValue = z.string().max(Q.valueLength);
+const filterList = repeated(filterValue).pipe(z.array(filterValue).max(Q.listItems));
 
 /** The directory page's address parameters (docs/product/providers.md#directory) plus mode. */
 export const searchProvidersQuery = z.object({
-  companies: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  services: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  types: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  technologies: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  scales: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  phases: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  location: z.string().max(200).optional(),
+  companies: filterList,
+  services: filterList,
+  types: filterList,
+  technologies: filterList,
+  scales: filterList,
+  phases: filterList,
+  location: z.string().max(Q.locationLength).optional(),
   /** `lng,lat` */
-  locationCenter: z.string().max(60).optional(),
-  radius: z.coerce.number().positive().max(2000).optional(),
+  locationCenter: z.string().max(Q.locationCenterLength).optional(),
+  radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),
   sort: z.enum(['default', 'name']).default('default'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),
 });

@@ -329,6 +329,17 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       expect(lines[1]).toContain(top.installedCapacity.toFixed(1));
       expect(lines[1]).toMatch(/\d\d\/\d\d\/\d{4}|N\/A/);
     });
+
+    it('leaves the numeric Capacity cell empty when the capacity is unknown, never N/A (issue 19)', async () => {
+      const res = await get('/api/assets/tenders?export=true');
+      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+      expect(lines).toHaveLength((await json('/api/assets/tenders?limit=1')).total);
+      // Site names may hold commas (then quoted); the capacity is the third cell.
+      const cell = /^(?:"(?:[^"]|"")*"|[^,"]*),(?:"(?:[^"]|"")*"|[^,"]*),([^,]*),/;
+      const capacities = lines.map((line) => cell.exec(line)![1]);
+      expect(capacities.filter((c) => !/^(\d+\.\d)?$/.test(c!))).toEqual([]);
+      expect(capacities.filter((c) => c === '').length, 'projects of unknown capacity in the bundled REPD').toBeGreaterThan(0);
+    });
   });
 
   describe('GET /api/assets/:id and the source record', () => {
