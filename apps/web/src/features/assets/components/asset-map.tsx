@@ -136,7 +136,7 @@ export function AssetMap({
   const viewDetails = (a: AssetPointProperties) => onViewDetails({ id: a.id, title: a.title });
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <MapView
         id={ASSET_MAP_ID}
         label="Map of UK renewable energy assets"

@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatCount } from '@solar/shared/domain/count';
+import { CollapsibleFilters } from '../../../components/collapsible-filters';
 import { Alert } from '../../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useMe } from '../../../lib/session/get-me';
@@ -12,7 +14,7 @@ import { AssetFiltersPanel } from '../components/asset-filters';
 import { ASSET_MAP_ID, AssetMap, type AssetPick } from '../components/asset-map';
 import { ASSETS_IN_VIEW_HEADING_ID } from '../components/assets-in-view';
 import { SkipLinks } from '../../../components/ui/skip-links';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../state/asset-filters';
+import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 
@@ -24,7 +26,7 @@ function SourceNote() {
   const s = source.data;
   return (
     <p className="text-xs text-slate-600">
-      {s.assets.toLocaleString('en-GB')} assets from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
+      {formatCount(s.assets, 'asset')} from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
       {formatDate(s.importedAt)}. {s.attribution}
     </p>
   );
@@ -41,6 +43,11 @@ export function AssetIntelPage() {
   // router asynchronously, and quick changes (slider keys) must build on the latest value.
   const [params, setParams] = useQueryParams();
   const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
+  // What the address held that the filters could not take is dropped from it once (decision 0352).
+  useEffect(() => {
+    if (!sameFilterParams(params, filters)) setParams(filtersToParams(filters));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setFilters = (next: AssetFilters) => {
     setFilterState(next);
     setParams(filtersToParams(next));
@@ -59,7 +66,7 @@ export function AssetIntelPage() {
   };
 
   return (
-    <div className="relative mx-auto grid max-w-[1400px] gap-4 px-4 py-6">
+    <div className="relative mx-auto grid max-w-[1400px] grid-cols-1 gap-4 px-4 py-6">
       {/* The filters are some seventy tab stops: these jump past them (issue 19). */}
       {tab === 'overview' && (
         <SkipLinks
@@ -105,19 +112,21 @@ export function AssetIntelPage() {
           ))}
         </TabsList>
         <TabsContent value="overview">
-          <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-            <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
-              <AssetFiltersPanel
-                value={filters}
-                onChange={setFilters}
-                onClearAll={() => {
-                  setFilters(DEFAULT_FILTERS);
-                  setResetSignal((n) => n + 1);
-                }}
-                onSitePick={(name) => setFocusSite({ name, seq: ++siteSeq.current })}
-              />
-            </aside>
-            <div className="grid gap-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+            <CollapsibleFilters id="asset-filters" activeCount={activeAssetFilters(filters)}>
+              <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
+                <AssetFiltersPanel
+                  value={filters}
+                  onChange={setFilters}
+                  onClearAll={() => {
+                    setFilters(DEFAULT_FILTERS);
+                    setResetSignal((n) => n + 1);
+                  }}
+                  onSitePick={(name) => setFocusSite({ name, seq: ++siteSeq.current })}
+                />
+              </aside>
+            </CollapsibleFilters>
+            <div className="grid grid-cols-1 gap-3">
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
               <SourceNote />
             </div>
