@@ -28,6 +28,7 @@ export class LabelObstacles {
   private readonly items = new Map<number, Obstacle>();
   private nextId = 1;
   private frame = 0;
+  private destroyed = false;
 
   constructor(private readonly map: MapLibreMap) {
     map.addSource(LABEL_OBSTACLES_LAYER, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
@@ -61,13 +62,15 @@ export class LabelObstacles {
     };
   }
 
+  /** Called as the map is removed: markers unmounting after it schedule nothing more. */
   destroy(): void {
+    this.destroyed = true;
     cancelAnimationFrame(this.frame);
     this.frame = 0;
   }
 
   private schedule() {
-    if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
+    if (!this.frame && !this.destroyed) this.frame = requestAnimationFrame(() => this.flush());
   }
 
   private flush() {
