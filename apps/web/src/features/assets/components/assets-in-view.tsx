@@ -47,7 +47,7 @@ export function AssetsInView({
         {summary}
       </p>
       {items.length > 0 && (
-        <ul className="mt-3 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-3 grid grid-cols-1 gap-1 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((a) => (
             <li key={a.id} className="min-w-0">
               <button type="button" className="w-full truncate rounded px-2 py-1 text-left text-sm hover:bg-muted" onClick={() => (failed ? onViewDetails(a) : onOpen(a))}>
