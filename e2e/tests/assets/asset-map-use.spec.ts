@@ -18,6 +18,8 @@ async function assetsLoaded(page: Page) {
 }
 
 test.describe('asset map: site search, shared points, keyboard, failures (issue 19)', () => {
+  // Each loads the full map (tens of thousands of points, software WebGL): 30 s is not enough on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test('choosing a site in "Search by Site Name" flies there and opens it', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/asset-intel');

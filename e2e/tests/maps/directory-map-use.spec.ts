@@ -22,6 +22,8 @@ async function tabUntil(page: Page, matches: () => boolean, limit = 120) {
 }
 
 test.describe('directory map: keyboard, phone, service areas, shared positions, failures (issue 19)', () => {
+  // Each loads the full map (tens of thousands of points, software WebGL): 30 s is not enough on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test('a skip link reaches the map in a few Tab presses; the map shows its focus; Escape closes a popup', async ({ page }) => {
     const errors = watchErrors(page);
     await page.goto('/providers/map');
@@ -81,7 +83,6 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
   });
 
   test('service areas: outlines when many reach the view, shaded when few (decision 0357)', async ({ page }) => {
-    test.setTimeout(60_000);
     await page.goto('/providers/map');
     await mapLoaded(page, MAP);
     const areas = page.locator('[data-service-areas]');
@@ -105,7 +106,6 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
   });
 
   test('providers at one position are one marker that lists them all', async ({ page }) => {
-    test.setTimeout(60_000);
     const points = ((await (await page.request.get('/api/providers/search?mode=map')).json()) as { data: Point[] }).data;
     const byPosition = new Map<string, Point[]>();
     for (const p of points) byPosition.set(p.position.join(','), [...(byPosition.get(p.position.join(',')) ?? []), p]);
