@@ -41,9 +41,10 @@ test.describe('asset intelligence', () => {
     await first.click();
     await page.getByRole('region', { name: 'Map of UK renewable energy assets' }).scrollIntoViewIfNeeded();
     const popup = page.locator('.maplibregl-popup');
-    await expect(popup.getByText(/^Capacity: \d+(\.\d)? MW$/)).toBeVisible();
+    // The chosen asset comes first; others at the same point follow it (decision 0356).
+    await expect(popup.getByText(/^Capacity: \d+(\.\d)? MW$/).first()).toBeVisible();
     await page.screenshot({ path: shot('assets-popup-desktop') });
-    await popup.getByRole('button', { name: 'View Details' }).click();
+    await popup.getByRole('button', { name: /^View Details/ }).first().click();
     // A closable asset tab opens; signed out, it shows the login notice.
     await expect(page.getByText('Please log in to view asset details')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' }).first()).toHaveAttribute('href', /^\/auth\/login/);

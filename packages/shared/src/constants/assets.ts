@@ -117,6 +117,8 @@ export const ASSET_MAP = {
   /** Asset detail map (docs/product/assets.md#asset-detail). */
   detailZoom: 15,
   detailPitch: 45,
+  /** Project addition (issue 19): choosing a site in 'Search by Site Name' flies to it at this zoom at least. */
+  siteZoom: 13,
 } as const;
 
 /** Above this many matching assets in the requested bounds the server answers clusters, not points. */
@@ -215,6 +217,20 @@ export const ASSET_MESSAGES = {
   loginRequired: 'Please log in to view asset details',
   loginOrRegister: 'Log in or register to see full asset details',
   notAvailable: 'N/A',
+  // Project additions (issue 19; decisions 0356, 0358).
+  capacityUnknown: 'capacity unknown',
+  capacityUnknownPopup: 'Capacity unknown',
+  assetsAtPoint: (n: number) => `${n} assets at this point`,
+  skipToMap: 'Skip to the map',
+  skipToAssetList: 'Skip to the list of assets in view',
+  mapUnavailableList: 'The map could not be loaded. The largest assets matching the filters are listed; choose one to see its details.',
+  siteNotShown: (site: string) => `${site} is not on the map: it does not match the other filters.`,
+  siteCircle: (acres: string, radius: string) =>
+    `Shaded circle: the site's area, about ${acres} acres (radius ${radius}). REPD gives the area, not the boundary.`,
+  noSiteArea: 'REPD gives no site area for this asset, so only its point is marked.',
+  showWholeSite: 'Show the whole site',
+  nearestPlaces: 'Nearest places',
+  placeDistance: (name: string, kind: string, distance: string, direction: string) => `${name} (${kind.toLowerCase()}), ${distance} ${direction}`,
 } as const;
 
 /** REPD attribution (OGL v3.0), shown with the data. */

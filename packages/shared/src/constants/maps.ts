@@ -21,6 +21,25 @@ export const SERVICE_AREA_FILL = '#3b82f6';
 export const SERVICE_AREA_OPACITY = 0.2;
 /** Circles drawn at once on the directory map (decision 0271): those nearest the view first. */
 export const SERVICE_AREA_MAX_CIRCLES = 500;
+/**
+ * Above this many circles in view, service areas are drawn as outlines without fill: 0.2 opacity
+ * stacked a few dozen times paints the country solid (decision 0357).
+ */
+export const SERVICE_AREA_FILL_MAX = 40;
+
+/**
+ * Place labels on the offline basemap (decision 0355): the zoom from which each class of place is
+ * named (cities always), at most 150 an answer, one per 64 px cell of the view, drawn as a MapLibre
+ * symbol layer that hides labels colliding with each other or with markers.
+ */
+export const PLACE_LABEL_MIN_ZOOM = { City: 0, Town: 8, Village: 11, 'Suburban Area': 13, Hamlet: 13 } as const;
+export const PLACE_LABELS_MAX = 150;
+export const PLACE_LABEL_CELL_PX = 64;
+/** From this zoom the offline basemap says it has no street detail (decision 0358). */
+export const OFFLINE_NOTE_MIN_ZOOM = 11;
+/** Nearest places named around a site (decision 0358): 4 by default, at most 10. */
+export const NEAREST_PLACES_DEFAULT = 4;
+export const NEAREST_PLACES_MAX = 10;
 
 /** Legend colours (docs/product/providers.md#service-areas): Local Provider in the primary colour, Countrywide Provider in orange. */
 export const LOCAL_PROVIDER_COLOUR = '#1e40af';
@@ -48,4 +67,15 @@ export const MAP_TEXT = {
   directoryMapLabel: 'Map of solar service providers',
   profileMapLabel: (name: string) => `Map showing the location of ${name}`,
   providersInView: 'Providers in view',
+  // Project additions (issue 19; decisions 0355–0359).
+  offlineBasemap: 'Offline map: no streets or buildings.',
+  hostedStyleHint: 'Set MAP_STYLE_URL for a hosted street map.',
+  mapRetry: 'Try again',
+  skipToMap: 'Skip to the map',
+  skipToProviderList: 'Skip to the list of providers in view',
+  providersAtPoint: (n: number) => `${n} providers at this location`,
+  mapUnavailableList: (n: number) =>
+    `The map could not be loaded. All ${n.toLocaleString('en-GB')} providers are listed; choose one to open its profile.`,
+  serviceAreaOutlines: (n: number) =>
+    `${n.toLocaleString('en-GB')} service areas reach this view: outlines only, as their shading would cover the map.`,
 } as const;

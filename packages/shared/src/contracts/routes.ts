@@ -51,6 +51,7 @@ export const getReadiness = route<typeof health.getReadiness>('GET', '/api/healt
 export const getMapLayer = route<typeof maps.getMapLayer>('GET', '/api/maps/geo/:layer');
 export const getMapStyle = route<typeof maps.getMapStyle>('GET', '/api/maps/style');
 export const listMapPlaces = route<typeof maps.listMapPlaces>('GET', '/api/maps/places');
+export const listNearestPlaces = route<typeof maps.listNearestPlaces>('GET', '/api/maps/places/nearest');
 export const getPart = route<typeof parts.getPart>('GET', '/api/parts/:id');
 export const searchParts = route<typeof parts.searchParts>('POST', '/api/parts/search');
 export const checkProviderName = route<typeof providers.checkProviderName>('GET', '/api/providers/public/check-name');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bngToWgs84, coordinatesOf, haversineKm, parseCoordinate } from './geo';
+import { bearingDegrees, bngToWgs84, compassPoint, coordinatesOf, haversineKm, parseCoordinate } from './geo';
 
 describe('haversineKm', () => {
   it('measures London to Manchester as about 262 km', () => {
@@ -40,5 +40,23 @@ describe('bngToWgs84', () => {
     expect(bngToWgs84(51.5, -0.12)).not.toBeNull(); // still on the grid numerically: callers detect lat/lon typed into X/Y
     expect(bngToWgs84(5_000_000, 10)).toBeNull();
     expect(bngToWgs84(Number.NaN, 1)).toBeNull();
+  });
+});
+
+describe('compassPoint', () => {
+  const leeds = { lat: 53.8, lng: -1.55 };
+  it.each([
+    [{ lat: 54.8, lng: -1.55 }, 'north'],
+    [{ lat: 52.8, lng: -1.55 }, 'south'],
+    [{ lat: 53.8, lng: -0.5 }, 'east'],
+    [{ lat: 53.8, lng: -2.6 }, 'west'],
+    [{ lat: 54.3, lng: -0.7 }, 'north-east'],
+    [{ lat: 53.3, lng: -2.4 }, 'south-west'],
+  ])('names the direction from Leeds to %j as %s', (to, expected) => {
+    expect(compassPoint(leeds, to)).toBe(expected);
+  });
+  it('measures bearings clockwise from north', () => {
+    expect(bearingDegrees(leeds, { lat: 53.8, lng: -0.5 })).toBeCloseTo(90, 0);
+    expect(bearingDegrees(leeds, { lat: 52.8, lng: -1.55 })).toBeCloseTo(180, 5);
   });
 });

@@ -15,6 +15,23 @@ export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; l
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+const COMPASS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'] as const;
+
+/** The initial bearing from one point to another in degrees, 0 = north, clockwise, 0..360. */
+export function bearingDegrees(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {
+  const φ1 = toRad(from.lat);
+  const φ2 = toRad(to.lat);
+  const Δλ = toRad(to.lng - from.lng);
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+}
+
+/** Which of the eight compass points a place lies towards ('north-east'), for "2.3 km north-east". */
+export function compassPoint(from: { lat: number; lng: number }, to: { lat: number; lng: number }): (typeof COMPASS)[number] {
+  return COMPASS[Math.round(bearingDegrees(from, to) / 45) % 8]!;
+}
+
 /**
  * Coordinates may arrive as text (docs/product/geo.md#coordinates): every character except digits, dot and minus is
  * stripped, then the rest is parsed; anything not a finite number gives null.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getMapLayer, getMapStyle, listMapPlaces } from '@solar/shared/contracts/maps';
+import { getMapLayer, getMapStyle, listMapPlaces, listNearestPlaces } from '@solar/shared/contracts/maps';
 import { bind } from '../../plugins/routes';
-import { basemapLayers, basemapStyle, placesIn } from './basemap';
+import { basemapLayers, basemapStyle, nearestPlaces, placesIn } from './basemap';
 
 /** The offline basemap; MAP_STYLE_URL switches the style to a hosted one (docs/decisions/0196). */
 export function mapsRoutes(app: FastifyInstance) {
@@ -15,4 +15,8 @@ export function mapsRoutes(app: FastifyInstance) {
     reply.type('application/geo+json').header('Cache-Control', 'public, max-age=86400').send(basemapLayers()[params.layer]),
   );
   bind(app, listMapPlaces, async ({ query }) => placesIn(query.bounds, query.zoom));
+  bind(app, listNearestPlaces, async ({ query }, reply) => {
+    void reply.header('Cache-Control', 'public, max-age=86400');
+    return nearestPlaces(query.lng, query.lat, query.limit);
+  });
 }

@@ -1,10 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { LabelObstacles } from './label-layers';
 import type { MapLibreModule } from './load-maplibre';
 
 export interface MapContextValue {
   map: MapLibreMap;
   maplibre: MapLibreModule;
+  /** Boxes place labels give way to (markers register theirs with `obstacle`; decision 0355). */
+  obstacles: LabelObstacles;
 }
 
 export const MapContext = createContext<MapContextValue | null>(null);

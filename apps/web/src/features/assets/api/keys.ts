@@ -11,4 +11,5 @@ export const assetKeys = {
   detail: (id: string) => ['assets', 'detail', id] as const,
   providers: (id: string, limit: number) => ['assets', 'providers', id, limit] as const,
   source: ['assets', 'source'] as const,
+  nearestPlaces: (lng: number, lat: number) => ['assets', 'nearest-places', lng, lat] as const,
 };

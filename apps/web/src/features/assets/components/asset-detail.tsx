@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { ASSET_MAP, ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
+import { ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
 import type { AssetDetail } from '@solar/shared/contracts/assets';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { formatDate } from '@solar/shared/domain/format';
@@ -7,9 +7,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { MapMarker, MapView } from '../../../lib/map';
 import { useMe } from '../../../lib/session/get-me';
 import { isAssetNotFound, useAsset } from '../api/get-asset';
+import { AssetDetailMap } from './asset-detail-map';
 import { AssetProviders } from './asset-providers';
 
 const NA = ASSET_MESSAGES.notAvailable;
@@ -133,11 +133,7 @@ export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headi
           ))}
         </dl>
         {a.latitude !== null && a.longitude !== null ? (
-          <MapView label={`Map of ${a.siteName}`} center={[a.longitude, a.latitude]} zoom={ASSET_MAP.detailZoom} pitch={ASSET_MAP.detailPitch} className="h-[400px]">
-            <MapMarker lngLat={[a.longitude, a.latitude]}>
-              <span className="block h-4 w-4 rounded-full border-2 border-white shadow" style={{ backgroundColor: technologyColour(a.technologyType) }} aria-hidden />
-            </MapMarker>
-          </MapView>
+          <AssetDetailMap asset={{ ...a, latitude: a.latitude, longitude: a.longitude }} />
         ) : (
           <p className="text-sm text-slate-600">This asset has no coordinates in REPD.</p>
         )}

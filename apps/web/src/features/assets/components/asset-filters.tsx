@@ -72,7 +72,18 @@ function TypeAhead({ label, value, onValue, suggestions, onPick, placeholder }: 
 }
 
 /** The Overview filter panel, exactly as docs/product/assets.md#overview-filters lists it. */
-export function AssetFiltersPanel({ value, onChange, onClearAll }: { value: AssetFilters; onChange(next: AssetFilters): void; onClearAll(): void }) {
+export function AssetFiltersPanel({
+  value,
+  onChange,
+  onClearAll,
+  onSitePick,
+}: {
+  value: AssetFilters;
+  onChange(next: AssetFilters): void;
+  onClearAll(): void;
+  /** A site chosen from the suggestions: the map flies to it and opens it (issue 19). */
+  onSitePick?(siteName: string): void;
+}) {
   const [applicant, setApplicant] = useState('');
   const debouncedApplicant = useDebounced(applicant);
   const operators = useAssetOperators(debouncedApplicant, debouncedApplicant.trim().length > 0);
@@ -123,6 +134,7 @@ export function AssetFiltersPanel({ value, onChange, onClearAll }: { value: Asse
         onPick={(s) => {
           setSiteText(s);
           set({ siteName: s });
+          onSitePick?.(s);
         }}
       />
       <RangeSlider label={ASSET_MESSAGES.capacityRange} unit="MW" {...CAPACITY_SLIDER} value={value.capacity} onChange={(capacity) => set({ capacity })} />

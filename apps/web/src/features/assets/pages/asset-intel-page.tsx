@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
@@ -11,7 +11,9 @@ import { useMe } from '../../../lib/session/get-me';
 import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
 import { AssetFiltersPanel } from '../components/asset-filters';
-import { AssetMap, type AssetPick } from '../components/asset-map';
+import { ASSET_MAP_ID, AssetMap, type AssetPick } from '../components/asset-map';
+import { ASSETS_IN_VIEW_HEADING_ID } from '../components/assets-in-view';
+import { SkipLinks } from '../../../components/ui/skip-links';
 import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
@@ -51,6 +53,8 @@ export function AssetIntelPage() {
     setParams(filtersToParams(next));
   };
   const [resetSignal, setResetSignal] = useState(0);
+  const [focusSite, setFocusSite] = useState<{ name: string; seq: number } | null>(null);
+  const siteSeq = useRef(0);
 
   const open = (pick: AssetPick) => {
     setAssetTabs((tabs) => (tabs.some((t) => t.id === pick.id) ? tabs : [...tabs, pick]));
@@ -62,7 +66,17 @@ export function AssetIntelPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-[1400px] grid-cols-1 gap-4 px-4 py-6">
+    <div className="relative mx-auto grid max-w-[1400px] grid-cols-1 gap-4 px-4 py-6">
+      {/* The filters are some seventy tab stops: these jump past them (issue 19). */}
+      {tab === 'overview' && (
+        <SkipLinks
+          className="absolute top-1 left-4 z-20 flex gap-2"
+          links={[
+            { target: ASSET_MAP_ID, label: ASSET_MESSAGES.skipToMap },
+            { target: ASSETS_IN_VIEW_HEADING_ID, label: ASSET_MESSAGES.skipToAssetList },
+          ]}
+        />
+      )}
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold">Asset intelligence</h1>
         <p className="text-sm text-slate-700">Every UK renewable energy project from the government&apos;s planning database, on a map and in a table.</p>
@@ -108,11 +122,12 @@ export function AssetIntelPage() {
                     setFilters(DEFAULT_FILTERS);
                     setResetSignal((n) => n + 1);
                   }}
+                  onSitePick={(name) => setFocusSite({ name, seq: ++siteSeq.current })}
                 />
               </aside>
             </CollapsibleFilters>
             <div className="grid grid-cols-1 gap-3">
-              <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} />
+              <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
               <SourceNote />
             </div>
           </div>

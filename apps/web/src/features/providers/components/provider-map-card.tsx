@@ -167,7 +167,7 @@ export function ProviderMapCard({ provider, variant = 'page', className }: Provi
                 <ServiceAreaCircle position={position} radius={provider.serviceRadius} />
               )}
               <FlyToPosition position={position} />
-              <MapMarker lngLat={position} anchor="bottom">
+              <MapMarker lngLat={position} anchor="bottom" obstacle>
                 <span className="flex flex-col items-center">
                   <span className="mb-1 max-w-48 truncate rounded bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow">
                     {name}

@@ -78,3 +78,23 @@ describe('directory map clustering (docs/product/providers.md#directory-map)', (
     expect(items.reduce((n, i) => n + (i.kind === 'cluster' ? i.count : 1), 0)).toBe(50_000);
   });
 });
+
+describe('providers sharing a position (decision 0356)', () => {
+  const shared = [point('s1', -1.5, 53.8, 10), point('s2', -1.5, 53.8, -1), point('s3', -1.5, 53.8, 5), point('t', -1.49, 53.8, 5)];
+
+  it('are one group marker, not markers stacked on each other, once clusters have come apart', () => {
+    const items = new ProviderClusters(shared).itemsIn(UK, 18);
+    const group = items.find((i) => i.kind === 'group');
+    expect(group && group.kind === 'group' ? group.points.map((p) => p.id) : null).toEqual(['s1', 's2', 's3']);
+    expect(items.filter((i) => i.kind === 'point').map((i) => (i.kind === 'point' ? i.point.id : ''))).toEqual(['t']);
+  });
+
+  it('a cluster that cannot split before the clustering stops lists its providers in server order', () => {
+    const clusters = new ProviderClusters(shared.slice(0, 3));
+    const [cluster] = clusters.itemsIn(UK, 12);
+    expect(cluster?.kind).toBe('cluster');
+    if (cluster?.kind !== 'cluster') return;
+    expect(clusters.expansionZoom(cluster.id)).toBeGreaterThan(16);
+    expect(clusters.leaves(cluster.id).map((p) => p.id)).toEqual(['s1', 's2', 's3']);
+  });
+});

@@ -14,7 +14,8 @@ export type Bbox = [west: number, south: number, east: number, north: number];
 
 export type MapItem =
   | { kind: 'cluster'; id: number; position: [number, number]; count: number; countrywide: number; share: number }
-  | { kind: 'point'; point: ProviderPoint; position: [number, number] };
+  | { kind: 'point'; point: ProviderPoint; position: [number, number] }
+  | { kind: 'group'; points: ProviderPoint[]; position: [number, number] };
 
 /**
  * Clusters the directory's points in the browser with supercluster (docs/product/providers.md#directory-map: radius 40 px,
@@ -39,8 +40,21 @@ export class ProviderClusters {
     );
   }
 
-  /** Clusters and single points inside the box at this zoom. */
+  /** Clusters and single points inside the box at this zoom; providers sharing a position are one group (decision 0356). */
   itemsIn(bbox: Bbox, zoom: number): MapItem[] {
+    return groupCoincident(this.clustersIn(bbox, zoom));
+  }
+
+  /** The providers of a cluster, in server order. */
+  leaves(clusterId: number): ProviderPoint[] {
+    return this.index
+      .getLeaves(clusterId, Infinity)
+      .map((f) => f.properties.index)
+      .sort((a, b) => a - b)
+      .map((i) => this.points[i]!);
+  }
+
+  private clustersIn(bbox: Bbox, zoom: number): MapItem[] {
     // supercluster wants longitudes in -180..180 and a west < east box.
     const box: Bbox = [Math.max(-180, bbox[0]), Math.max(-90, bbox[1]), Math.min(180, bbox[2]), Math.min(90, bbox[3])];
     return this.index.getClusters(box, Math.floor(zoom)).map((f): MapItem => {
@@ -66,6 +80,29 @@ export class ProviderClusters {
   expansionZoom(clusterId: number): number {
     return cappedExpansionZoom(this.index.getClusterExpansionZoom(clusterId));
   }
+}
+
+/**
+ * Single points at exactly the same position become one group: drawn apart they would be one
+ * marker on top of another, and only the top one could be clicked (decision 0356).
+ */
+export function groupCoincident(items: MapItem[]): MapItem[] {
+  const byPosition = new Map<string, ProviderPoint[]>();
+  const out: MapItem[] = [];
+  for (const item of items) {
+    if (item.kind !== 'point') {
+      out.push(item);
+      continue;
+    }
+    const key = item.position.join(',');
+    const shared = byPosition.get(key);
+    if (shared) shared.push(item.point);
+    else byPosition.set(key, [item.point]);
+  }
+  for (const points of byPosition.values()) {
+    out.push(points.length === 1 ? { kind: 'point', point: points[0]!, position: points[0]!.position } : { kind: 'group', points, position: points[0]!.position });
+  }
+  return out;
 }
 
 /** Points inside a box (the keyboard list "Providers in view"), in server order. */

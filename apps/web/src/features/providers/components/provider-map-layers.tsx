@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { GeoJSONSource } from 'maplibre-gl';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
-import { LOCATION_CHOSEN_ZOOM, SERVICE_AREA_FILL, SERVICE_AREA_MAX_CIRCLES, SERVICE_AREA_OPACITY } from '@solar/shared/constants/maps';
+import { LOCATION_CHOSEN_ZOOM, SERVICE_AREA_FILL, SERVICE_AREA_FILL_MAX, SERVICE_AREA_MAX_CIRCLES, SERVICE_AREA_OPACITY } from '@solar/shared/constants/maps';
 import { hasServiceArea, serviceAreaBounds, serviceAreaFeature } from '@solar/shared/domain/service-area';
-import { useMap } from '../../../lib/map';
+import { addLayerBelowLabels, useMap } from '../../../lib/map';
 import type { Bbox } from './provider-map-clusters';
 
 /** The directory map's behaviour inside MapLibre: what is in view, service areas, flying to a place. */
@@ -38,7 +38,8 @@ export function ViewTracker({ onChange }: { onChange(view: View): void }) {
 
 /**
  * Service-area circles (docs/product/providers.md#service-areas: 64 points, blue fill at 0.2 opacity; none for countrywide).
- * Only circles that reach the view are built, nearest first, at most 1,500 (decision 0271).
+ * Only circles that reach the view are built, nearest first, at most 500 (decision 0271). Above 40
+ * they are outlines without fill: stacked fills paint the whole country solid blue (decision 0357).
  */
 export function ServiceAreas({
   points,
@@ -54,13 +55,13 @@ export function ServiceAreas({
   const { map } = useMap();
   useEffect(() => {
     map.addSource(SOURCE, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-    map.addLayer({
+    addLayerBelowLabels(map, {
       id: `${SOURCE}-fill`,
       type: 'fill',
       source: SOURCE,
       paint: { 'fill-color': SERVICE_AREA_FILL, 'fill-opacity': SERVICE_AREA_OPACITY },
     });
-    map.addLayer({
+    addLayerBelowLabels(map, {
       id: `${SOURCE}-line`,
       type: 'line',
       source: SOURCE,
@@ -97,6 +98,9 @@ export function ServiceAreas({
       reaching.sort((a, b) => d(a) - d(b));
       reaching.length = SERVICE_AREA_MAX_CIRCLES;
     }
+    const outlines = reaching.length > SERVICE_AREA_FILL_MAX;
+    map.setPaintProperty(`${SOURCE}-fill`, 'fill-opacity', outlines ? 0 : SERVICE_AREA_OPACITY);
+    map.setPaintProperty(`${SOURCE}-line`, 'line-opacity', outlines ? 0.45 : 0.6);
     void source.setData({
       type: 'FeatureCollection',
       features: reaching.map((p) => serviceAreaFeature(p.position, p.radius as number, { id: p.id })),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
-import { COUNTRYWIDE_PROVIDER_COLOUR, LOCAL_PROVIDER_COLOUR } from '@solar/shared/constants/maps';
+import { CLUSTER_MAX_ZOOM, COUNTRYWIDE_PROVIDER_COLOUR, LOCAL_PROVIDER_COLOUR, MAP_TEXT as T } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { MapMarker, useMap } from '../../../lib/map';
 import type { View } from './provider-map-layers';
@@ -48,15 +48,20 @@ export function ClusterDonut({ count, countrywide, share }: { count: number; cou
   );
 }
 
-/** Clusters and single providers as HTML markers (buttons, so they work from the keyboard too). */
+/**
+ * Clusters, single providers and providers sharing a position as HTML markers (buttons, so they
+ * work from the keyboard too); place labels keep clear of them (decision 0355).
+ */
 export function Markers({
   clusters,
   view,
   onOpen,
+  onOpenGroup,
 }: {
   clusters: ProviderClusters;
   view: View | null;
   onOpen(point: ProviderPoint): void;
+  onOpenGroup(position: [number, number], points: ProviderPoint[]): void;
 }) {
   const { map } = useMap();
   const items: MapItem[] = useMemo(() => (view ? clusters.itemsIn(view.bbox, view.zoom) : []), [clusters, view]);
@@ -64,19 +69,38 @@ export function Markers({
     <>
       {items.map((item) =>
         item.kind === 'cluster' ? (
-          <MapMarker key={`c-${item.id}`} lngLat={item.position}>
+          <MapMarker key={`c-${item.id}`} lngLat={item.position} obstacle>
             <button
               type="button"
               data-testid="provider-cluster"
               aria-label={`Cluster of ${item.count.toLocaleString('en-GB')} providers, ${item.countrywide.toLocaleString('en-GB')} countrywide`}
               className="block cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
-              onClick={() => map.easeTo({ center: item.position, zoom: clusters.expansionZoom(item.id) })}
+              onClick={() => {
+                // A cluster that only comes apart past the clustering's last zoom stands on one spot: list it (decision 0356).
+                const zoom = clusters.expansionZoom(item.id);
+                if (zoom > CLUSTER_MAX_ZOOM) onOpenGroup(item.position, clusters.leaves(item.id));
+                else map.easeTo({ center: item.position, zoom });
+              }}
             >
               <ClusterDonut count={item.count} countrywide={item.countrywide} share={item.share} />
             </button>
           </MapMarker>
+        ) : item.kind === 'group' ? (
+          <MapMarker key={`g-${item.position.join(',')}`} lngLat={item.position} obstacle>
+            <button
+              type="button"
+              data-testid="provider-group"
+              aria-label={T.providersAtPoint(item.points.length)}
+              title={T.providersAtPoint(item.points.length)}
+              className="flex h-6 min-w-6 cursor-pointer items-center justify-center rounded-full border-[3px] bg-white px-1 text-[11px] font-semibold text-slate-900 shadow focus-visible:outline-2 focus-visible:outline-offset-2"
+              style={{ borderColor: item.points.every((p) => p.countrywide) ? COUNTRYWIDE_PROVIDER_COLOUR : LOCAL_PROVIDER_COLOUR }}
+              onClick={() => onOpenGroup(item.position, item.points)}
+            >
+              {item.points.length}
+            </button>
+          </MapMarker>
         ) : (
-          <MapMarker key={`p-${item.point.id}`} lngLat={item.position}>
+          <MapMarker key={`p-${item.point.id}`} lngLat={item.position} obstacle>
             <button
               type="button"
               data-testid="provider-point"

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import type { MapMouseEvent } from 'maplibre-gl';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
+import { MAP_TEXT as T } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { ProviderCard } from '../../../components/provider-card';
-import { useMap } from '../../../lib/map';
+import { MapPopup } from '../../../lib/map';
 import { useProvider } from '../api/get-provider';
+import { ProviderRowContent } from './providers-in-view';
+
+/** What the directory map's popup shows: one provider's card, or the providers sharing a position. */
+export type PopupContent = { kind: 'card'; point: ProviderPoint } | { kind: 'group'; position: [number, number]; points: ProviderPoint[] };
 
 /** The directory's card for a point, loaded when its popup opens. */
 function PopupCard({ point, currentUserId }: { point: ProviderPoint; currentUserId?: string | null }) {
@@ -31,47 +33,39 @@ function PopupCard({ point, currentUserId }: { point: ProviderPoint; currentUser
   );
 }
 
-/** The popup card of the chosen provider (docs/product/providers.md#directory-map); closing it clears the choice. */
+/** Providers at one position (decision 0356): each row opens that provider's card. */
+export function ProviderGroupList({ points, onOpen }: { points: readonly ProviderPoint[]; onOpen(point: ProviderPoint): void }) {
+  return (
+    <div className="w-64 max-w-full text-left">
+      <h3 className="px-2 pt-1 text-sm font-semibold">{T.providersAtPoint(points.length)}</h3>
+      <ul className="mt-1 grid max-h-64 gap-0.5 overflow-y-auto">
+        {points.map((p) => (
+          <li key={p.id}>
+            <button type="button" className="flex w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-muted focus-visible:outline-offset-[-2px]" onClick={() => onOpen(p)}>
+              <ProviderRowContent point={p} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The popup of the directory map (docs/product/providers.md#directory-map); closing it clears the choice. */
 export function ProviderPopup({
-  point,
+  content,
   onClose,
+  onOpen,
   currentUserId,
 }: {
-  point: ProviderPoint;
+  content: PopupContent;
   onClose(): void;
+  onOpen(point: ProviderPoint): void;
   currentUserId?: string | null;
 }) {
-  const { map, maplibre } = useMap();
-  const [element] = useState(() => document.createElement('div'));
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
-  useEffect(() => {
-    const popup = new maplibre.Popup({
-      maxWidth: '300px',
-      offset: 12,
-      focusAfterOpen: true,
-      closeOnClick: false,
-      className: 'provider-map-popup',
-    })
-      .setLngLat(point.position)
-      .setDOMContent(element)
-      .addTo(map);
-    const onPopupClose = () => close.current();
-    popup.on('close', onPopupClose);
-    // A click on the map closes the card, but not the marker click that opened it (markers sit inside the map).
-    const onMapClick = (event: MapMouseEvent) => {
-      const target = event.originalEvent.target;
-      if (target instanceof Element && target.closest('.maplibregl-marker, .maplibregl-popup')) return;
-      close.current();
-    };
-    map.on('click', onMapClick);
-    return () => {
-      map.off('click', onMapClick);
-      popup.off('close', onPopupClose);
-      popup.remove();
-    };
-  }, [map, maplibre, element, point]);
-  return createPortal(<PopupCard point={point} currentUserId={currentUserId} />, element);
+  return (
+    <MapPopup lngLat={content.kind === 'card' ? content.point.position : content.position} onClose={onClose} className="provider-map-popup">
+      {content.kind === 'card' ? <PopupCard point={content.point} currentUserId={currentUserId} /> : <ProviderGroupList points={content.points} onOpen={onOpen} />}
+    </MapPopup>
+  );
 }

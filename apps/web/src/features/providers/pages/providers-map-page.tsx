@@ -6,13 +6,15 @@ import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { formatCount } from '@solar/shared/domain/count';
 import { CollapsibleFilters } from '../../../components/collapsible-filters';
 import { buttonClasses } from '../../../components/ui/button';
+import { SkipLinks } from '../../../components/ui/skip-links';
 import { config } from '../../../lib/config';
 import { useMe } from '../../../lib/session/get-me';
 import { useSearchProviderPoints } from '../api/search-provider-points';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
 import { activeFilterCount, centerOf, useDirectoryFilters } from '../state/directory-filters';
-import { ProviderMap } from '../components/provider-map';
+import { DIRECTORY_MAP_ID, ProviderMap } from '../components/provider-map';
+import { PROVIDERS_IN_VIEW_HEADING_ID } from '../components/providers-in-view';
 
 /** Company names offered while typing (the combobox renders every match; free text still works). */
 const COMPANY_OPTIONS_MAX = 500;
@@ -54,7 +56,15 @@ export function ProvidersMapPage() {
   );
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+    <div className="relative mx-auto w-full max-w-7xl px-4 py-8">
+      {/* The filters are many tab stops: these jump past them (issue 19). */}
+      <SkipLinks
+        className="absolute top-1 left-4 z-20 flex gap-2"
+        links={[
+          { target: DIRECTORY_MAP_ID, label: T.skipToMap },
+          { target: PROVIDERS_IN_VIEW_HEADING_ID, label: T.skipToProviderList },
+        ]}
+      />
       <h1 className="text-3xl font-bold tracking-tight">{M.heading}</h1>
 
       <CollapsibleFilters id="directory-filters" activeCount={activeFilterCount(filters, true)} collapseBelow="md" className="mt-6">
