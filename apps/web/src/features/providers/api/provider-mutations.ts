@@ -40,7 +40,8 @@ export function useUpdateProvider(id: string) {
 export function useUpdatePlace(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { location: string; businessName?: string }) => api.call(updateProviderPlace, { params: { id }, body }),
+    mutationFn: (body: { location: string; businessName?: string; locationCenter?: [number, number] }) =>
+      api.call(updateProviderPlace, { params: { id }, body }),
     onSettled: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }
