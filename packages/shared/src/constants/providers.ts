@@ -220,6 +220,7 @@ export const PROVIDER_MESSAGES = {
   signInToViewFiles: 'Sign in to view all files',
   deleteFileTitle: 'Delete this file?',
   deleteFileConfirm: (title: string) => `${title} will be removed from the profile. This cannot be undone.`,
+  logoHint: 'PNG or JPG, under 2 MB. You can add or change it later on the profile.',
   logoAfterCreateFailed: (reason: string) =>
     `Your profile was created, but the logo was not uploaded: ${reason} Use 'Add logo' on the profile to try again.`,
   created: 'Provider profile created successfully',
