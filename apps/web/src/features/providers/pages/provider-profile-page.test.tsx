@@ -102,6 +102,8 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     });
     expect(await screen.findByText(M.claimPending)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Claim this profile' })).toBeNull();
+    // Already claimed by them: no invitation to claim.
+    expect(screen.queryByRole('heading', { name: M.claimInviteTitle })).toBeNull();
   });
 
   it("the owner sees no 'Request Quote' on their own profile; anyone else does", async () => {

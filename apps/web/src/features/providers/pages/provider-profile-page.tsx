@@ -192,7 +192,7 @@ export function ProviderProfilePage({
         onRequestQuote={isOwner ? undefined : requestQuote}
       />
 
-      {sparse && (
+      {sparse && provider.viewerClaim?.status !== 'pending' && (
         <aside aria-labelledby="claim-invite" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
           <h2 id="claim-invite" className="font-semibold text-amber-900">
             {M.claimInviteTitle}
