@@ -230,8 +230,15 @@ test.describe('a demo owner edits every profile section', () => {
     await page.screenshot({ path: shot('provider-media-desktop'), fullPage: true });
     await expectAccessible(page);
 
+    // A deletion is confirmed first (decision 0369); cancelling keeps the file.
     const pdfDelete = page.getByRole('button', { name: /^Delete o-and-m-report/ });
     await pdfDelete.click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this file?' });
+    await expect(confirm).toContainText('This cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(2);
+    await pdfDelete.click();
+    await page.getByRole('dialog', { name: 'Delete this file?' }).getByRole('button', { name: 'Delete file' }).click();
     await expect(page.getByText('File deleted successfully', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /^Delete array-photo/ })).toBeVisible();

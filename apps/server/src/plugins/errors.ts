@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { INTERNAL_ERROR_MESSAGE } from '@solar/shared/constants/http';
+import { isValidatorText } from '@solar/shared/contracts/fields';
 import type { Env } from '../env';
 import { AppError } from '../platform/errors';
 import { securityHeaders } from './security';
@@ -24,7 +25,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first?.message ?? 'Invalid request';
-      return reply.code(400).send({ success: false, message: field && isGenericZodMessage(message) ? `${field}: ${message}` : message });
+      // The forms' fields carry messages written for people (decision 0365); a validator's own text
+      // is left only for fields no form sends, and names the field for whoever made the request.
+      return reply.code(400).send({ success: false, message: field && isValidatorText(message) ? `${field}: ${message}` : message });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -34,9 +37,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.code(500).send({ success: false, message: INTERNAL_ERROR_MESSAGE, reference: String(request.id) });
   });
 }
-
-/** Zod's built-in messages ('Invalid input: expected string…') are made clearer with the field name. */
-const isGenericZodMessage = (message: string) => /^(Invalid|Unrecognized|Too (big|small))/i.test(message);
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

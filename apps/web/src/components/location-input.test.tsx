@@ -200,6 +200,16 @@ describe('LocationInput', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it("Escape closes 'No UK locations found', which sits in the flow, not over the buttons below", async () => {
+    respond([]);
+    const { input } = setup();
+    await userEvent.type(input, 'qzx');
+    const shown = (await screen.findAllByText('No UK locations found')).find((el) => !el.classList.contains('sr-only'))!;
+    expect(shown).not.toHaveClass('absolute');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('No UK locations found')).not.toBeInTheDocument());
+  });
+
   it('follows a value set by the caller, and takes a label of the caller', async () => {
     const client = new QueryClient();
     const ui = (value: string) => (

@@ -15,6 +15,8 @@ export interface LocationInputProps {
   /** The current location text (a chosen place_name, or what the address holds). */
   value: string;
   onSelect(selection: LocationSelection): void;
+  /** Each keystroke's text (a caller that needs a chosen place can tell typed text from a choice). */
+  onInput?(text: string): void;
   /** The clear icon: the caller removes location, centre and radius (docs/product/geo.md#location-suggestions). */
   onClear(): void;
   placeholder?: string;
@@ -48,6 +50,7 @@ export function LocationInput({
   label,
   value,
   onSelect,
+  onInput,
   onClear,
   placeholder,
   types,
@@ -117,7 +120,7 @@ export function LocationInput({
         choose(active);
       }
     } else if (event.key === 'Escape') {
-      if (expanded) {
+      if (expanded || noMatches) {
         event.preventDefault();
         setOpen(false);
         setActive(-1);
@@ -156,6 +159,7 @@ export function LocationInput({
             setText(event.target.value);
             setQuery(event.target.value);
             setOpen(true);
+            onInput?.(event.target.value);
           }}
           onKeyDown={onKeyDown}
           onFocus={() => {
@@ -212,12 +216,9 @@ export function LocationInput({
               </li>
             ))}
         </ul>
-        {noMatches && (
-          <p className="absolute z-50 mt-1 w-full rounded-md border border-border bg-white px-3 py-2 text-sm text-muted-foreground shadow-lg">
-            No UK locations found
-          </p>
-        )}
       </div>
+      {/* In the flow, not over it: the message pushes the form down instead of covering its buttons. */}
+      {noMatches && <p className="rounded-md border border-border bg-white px-3 py-2 text-sm text-muted-foreground">No UK locations found</p>}
       <p aria-live="polite" className="sr-only">
         {expanded
           ? `${formatCount(suggestions.length, 'suggestion')} available`

@@ -82,6 +82,29 @@ export const DIRECTORY_QUERY_LIMITS = {
   pageMax: 100_000,
 } as const;
 export const BUSINESS_NAME_CHECK_DEBOUNCE_MS = 500;
+/**
+ * Field limits of the profile forms and the API alike (decision 0365); the forms show them as
+ * counters where text is long.
+ */
+export const PROVIDER_LIMITS = {
+  businessName: 200,
+  description: 5000,
+  location: 200,
+  type: 100,
+  /** One service, certification, association… */
+  listItem: 200,
+  listItems: 100,
+  phone: 50,
+  url: 500,
+  claimRole: 200,
+  claimMessage: 2000,
+  serviceRadiusKm: 2000,
+} as const;
+/**
+ * A typed service radius is saved once typing has paused this long (decision 0366): '150' is one
+ * save, not three (1, 15, 150).
+ */
+export const SERVICE_RADIUS_SAVE_DEBOUNCE_MS = 800;
 /** Associated media on the profile: the first 6 (docs/product/providers.md#profile). */
 export const PROFILE_MEDIA_PREVIEW = 6;
 
@@ -142,6 +165,7 @@ export const PROVIDER_MESSAGES = {
   invalidUrl: 'Must be a valid URL',
   invalidEmail: 'Invalid email format',
   radiusPositive: 'Service radius must be positive',
+  radiusTooLarge: `Service radius can be at most ${PROVIDER_LIMITS.serviceRadiusKm.toLocaleString('en-GB')} km`,
   descriptionEmpty: 'Description cannot be empty',
   roleRequired: 'Role is required',
   logoType: 'Please upload an image file (PNG, JPG, or JPEG).',
@@ -185,6 +209,20 @@ export const PROVIDER_MESSAGES = {
   fileDeleted: 'File deleted successfully',
   countrywide: 'Updated to countrywide coverage',
   radiusUpdated: (km: number) => `Updated service radius to ${km} km`,
+  // Project texts around the spec's (decisions 0365, 0366, 0367)
+  countrywideOff: 'Countrywide coverage turned off. Enter a service radius in km.',
+  radiusWaiting: 'Saving when you stop typing…',
+  chooseLocation: 'Choose a place from the suggestions to change the location.',
+  claimPending: 'Claim pending review',
+  claimAlreadyPending: "You already have a claim on this profile awaiting review. We'll notify you once it's processed.",
+  claimInviteTitle: 'Is this your business?',
+  claimInvite: 'Claim this profile to add your services, a description, certifications and media.',
+  signInToViewFiles: 'Sign in to view all files',
+  deleteFileTitle: 'Delete this file?',
+  deleteFileConfirm: (title: string) => `${title} will be removed from the profile. This cannot be undone.`,
+  logoHint: 'PNG or JPG, under 2 MB. You can add or change it later on the profile.',
+  logoAfterCreateFailed: (reason: string) =>
+    `Your profile was created, but the logo was not uploaded: ${reason} Use 'Add logo' on the profile to try again.`,
   created: 'Provider profile created successfully',
   // Server-side refusals (project)
   notOwner: 'You do not have permission to edit this provider',

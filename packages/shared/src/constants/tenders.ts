@@ -48,6 +48,8 @@ export const TENDER_DESCRIPTION_CUT = 200;
 export const TENDER_PROVIDERS_PAGE_SIZE = 10;
 export const TENDER_SERVICE_SUGGESTIONS = 5;
 export const TENDER_DESCRIPTION_MAX = 5000;
+/** Contact About Tender's message (decision 0179). */
+export const TENDER_CONTACT_MESSAGE_MAX = 5000;
 export const TENDER_MAX_INVITED_PROVIDERS = 100;
 /** Launches and contact messages an hour (decision 0334: the account limit is keyed on the user, not the session). */
 export const TENDER_RATE_LIMIT = { createPerAccountPerHour: 20, createPerIpPerHour: 30, contactPerIpPerHour: 20 } as const;

@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS, PASSWORD_MAX_LENGTH, USER
 import { isCommonPassword } from '../constants/common-passwords';
 import { defineContract } from './contract';
 import { errors, idParam, okBody, successEnvelope, visibleName } from './common';
+import { about } from './fields';
 
 /** Current user (docs/product/accounts.md#current-user): never a hash or a token. */
 export const currentUser = z.object({
@@ -72,7 +73,7 @@ export const signupBody = z.strictObject({
   password: newPasswordField,
   type: userTypeField,
   /** Decision 0102: the new account files a pending claim on this provider. */
-  providerId: z.string().trim().min(1).max(200).optional(),
+  providerId: z.string({ error: about('The profile to claim') }).trim().min(1).max(200).optional(),
 });
 export type SignupBody = z.input<typeof signupBody>;
 
@@ -124,7 +125,7 @@ export const updateTypeBody = z.strictObject({ type: userTypeField });
 
 export const verifyEmailBody = z.strictObject({ token: verificationTokenField });
 
-export const requestDeletionBody = z.strictObject({ reason: z.string().trim().max(1000).optional() }).nullish();
+export const requestDeletionBody = z.strictObject({ reason: z.string({ error: about('Reason') }).trim().max(1000).optional() }).nullish();
 
 const userEnvelope = successEnvelope(currentUser);
 const messageBody = z.object({ success: z.literal(true), message: z.string() });

@@ -4,6 +4,7 @@ import { ADMIN_AUDIT_PAGE_SIZE, ADMIN_CLAIMS_PAGE_SIZE, ADMIN_MESSAGES as M, ADM
 import { defineContract } from './contract';
 import { companyField, emailField, nameField, userTypeField } from './accounts';
 import { errors, idParam, successEnvelope } from './common';
+import { about } from './fields';
 
 // ---- Response shapes (docs/product/admin.md#users, docs/product/admin.md#claim-review); admins see emails, nobody else calls these ----
 
@@ -120,7 +121,7 @@ export const listAdminClaimsQuery = z.object({
 export const reviewClaimBody = z.strictObject({
   status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected' }),
   /** An optional note for the claimant, included in the outcome email. */
-  message: z.string().trim().max(1000).optional(),
+  message: z.string({ error: about('Note') }).trim().max(1000).optional(),
 });
 export type ReviewClaimInput = z.input<typeof reviewClaimBody>;
 

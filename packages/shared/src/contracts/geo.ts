@@ -17,6 +17,13 @@ export const geoFeature = z.object({
 });
 export type GeoFeature = z.infer<typeof geoFeature>;
 
+/** A chosen suggestion's `center`, [longitude, latitude], sent back so the server keeps that point (decision 0367). */
+const NOT_A_PLACE = 'The chosen place is not valid. Choose it again from the suggestions.';
+export const lngLat = z.tuple(
+  [z.number({ error: NOT_A_PLACE }).min(-180).max(180), z.number({ error: NOT_A_PLACE }).min(-90).max(90)],
+  { error: NOT_A_PLACE },
+);
+
 /** `types` may be comma-joined (`place,locality`, the maps-service style) or repeated keys. */
 const typesParam = z.preprocess(
   (v) => {

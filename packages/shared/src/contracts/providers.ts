@@ -1,8 +1,10 @@
 // Over 300 lines: one contract file per feature (docs/style.md#1-one-vocabulary), and providers has 14 endpoints.
 import { z } from 'zod';
 import {
+  COUNTRYWIDE_RADIUS,
   DIRECTORY_QUERY_LIMITS,
   MAX_SEARCH_PAGE_SIZE,
+  PROVIDER_LIMITS,
   PROVIDER_LIST_DEFAULT_LIMIT,
   PROVIDER_LIST_MAX_LIMIT,
   PROVIDER_MESSAGES as M,
@@ -12,6 +14,8 @@ import {
 } from '../constants/providers';
 import { defineContract } from './contract';
 import { errors, idParam, okBody, repeated, successEnvelope, visibleName } from './common';
+import { about, listOf } from './fields';
+import { lngLat } from './geo';
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes (docs/product/providers.md#provider). Public responses are built from these explicit lists only.
@@ -84,6 +88,10 @@ export const provider = providerSummary.extend({
   user: z.object({ name: z.string() }).nullable(),
   mediaFiles: z.array(mediaFile),
   claims: z.array(providerClaimSummary),
+  /** The signed-in viewer's latest claim on this profile, else null (decision 0368). */
+  viewerClaim: z
+    .object({ status: z.enum(['pending', 'approved', 'rejected']), kind: z.enum(['claim', 'dispute']), createdAt: z.string() })
+    .nullable(),
 });
 export type Provider = z.infer<typeof provider>;
 
@@ -104,25 +112,35 @@ export const pagination = z.object({ page: z.number().int(), pages: z.number().i
 // Input schemas (docs/product/providers.md#validation): the forms use the same schemas as the server.
 // ---------------------------------------------------------------------------------------------
 
-const text = (max: number) => z.string().max(max);
+const L = PROVIDER_LIMITS;
 
 /** Optional profile URL: empty allowed; no scheme gets https://; then only http(s) (docs/product/providers.md#contact-information). */
 export const optionalUrl = z
-  .string()
-  .max(500)
+  .string({ error: about('The address') })
+  .max(L.url)
   .transform((v) => normaliseUrl(v))
   .refine((v) => v === '' || isHttpUrl(v), M.invalidUrl);
 
 export const optionalEmail = z
-  .string()
+  .string({ error: about('Email') })
   .trim()
-  .max(254)
+  .max(254, M.invalidEmail)
   .refine((v) => v === '' || z.email().safeParse(v).success, M.invalidEmail);
 
-const list = z
-  .array(text(200))
-  .max(100)
-  .transform((items) => cleanList(items));
+/** A profile list (services, certifications…): items trimmed, empty and duplicates ignored (docs/product/providers.md#validation). */
+const list = (item: string, plural: string) =>
+  listOf(item, plural, { itemMax: L.listItem, max: L.listItems }).transform((items) => cleanList(items));
+
+/** The profile's list fields, one schema each, so the editors refuse what the API would. */
+export const providerLists = {
+  services: list('service', 'services'),
+  expertise: list('area of expertise', 'areas of expertise'),
+  technologies: list('technology', 'technologies'),
+  scale: list('scale', 'scales'),
+  phase: list('phase', 'phases'),
+  certifications: list('certification', 'certifications'),
+  industryAssociations: list('industry association', 'industry associations'),
+};
 
 /** Upload requests carry files only: a text field is refused like an unknown JSON field. */
 const noFields = z.strictObject({});
@@ -137,33 +155,50 @@ export const UPLOAD_ADDRESS = /^\/uploads\/([0-9a-f-]{36}\.[a-z0-9]{1,5})$/;
  */
 const imageRef = (message: string) =>
   z
-    .string()
-    .max(500)
+    .string({ error: message })
+    .max(500, message)
     .refine((v) => v === '' || UPLOAD_ADDRESS.test(v), message)
     .nullable();
 
 /** Shown in the directory and admin lists: no control or invisible characters (decision 0338). */
-export const businessNameField = visibleName(z.string().trim().min(1, M.businessNameRequired).max(200), 'Business name');
+export const businessNameField = visibleName(
+  z.string({ error: about('Business name') }).trim().min(1, M.businessNameRequired).max(L.businessName),
+  'Business name',
+);
+
+export const descriptionField = z.string({ error: about('Description') }).trim().max(L.description);
+export const locationField = z.string({ error: about('Location') }).trim().min(1, M.locationRequired).max(L.location);
+const typeField = z.string({ error: about('Provider type') }).trim().max(L.type);
+const phoneField = z.string({ error: about('Phone') }).max(L.phone);
+
+/**
+ * A service radius in km. The edit form also takes -1, countrywide (docs/product/providers.md#provider); both refuse
+ * anything else below 0 with the spec's message.
+ */
+const radiusNumber = z.number({ error: M.radiusPositive }).max(L.serviceRadiusKm, M.radiusTooLarge);
+export const serviceRadiusField = radiusNumber.refine((n) => n === COUNTRYWIDE_RADIUS || n >= 0, M.radiusPositive).nullable();
 
 export const createProviderBody = z.strictObject({
   businessName: businessNameField,
-  description: z.string().trim().min(10, M.descriptionMin).max(5000),
-  services: list.refine((items) => items.length > 0, M.servicesMin),
-  location: z.string().trim().min(1, M.locationRequired).max(200),
-  type: z.string().trim().min(1, M.typeRequired).max(100),
+  description: descriptionField.min(10, M.descriptionMin),
+  services: providerLists.services.refine((items) => items.length > 0, M.servicesMin),
+  location: locationField,
+  type: typeField.min(1, M.typeRequired),
   website: optionalUrl.optional(),
   linkedin: optionalUrl.optional(),
   twitter: optionalUrl.optional(),
   facebook: optionalUrl.optional(),
   email: optionalEmail.optional(),
-  phone: text(50).optional(),
-  serviceRadius: z.number({ error: M.radiusPositive }).min(0, M.radiusPositive).max(2000).nullable().optional(),
-  technologies: list.optional(),
-  phase: list.optional(),
-  scale: list.optional(),
-  certifications: list.optional(),
-  industryAssociations: list.optional(),
-  expertise: list.optional(),
+  phone: phoneField.optional(),
+  serviceRadius: radiusNumber.min(0, M.radiusPositive).nullable().optional(),
+  /** The suggestion the user chose for `location` (decision 0367): its point is stored as it is. */
+  locationCenter: lngLat.optional(),
+  technologies: providerLists.technologies.optional(),
+  phase: providerLists.phase.optional(),
+  scale: providerLists.scale.optional(),
+  certifications: providerLists.certifications.optional(),
+  industryAssociations: providerLists.industryAssociations.optional(),
+  expertise: providerLists.expertise.optional(),
   logo: imageRef(M.logoNotOwnUpload).optional(),
 });
 export type CreateProviderInput = z.input<typeof createProviderBody>;
@@ -171,43 +206,43 @@ export type CreateProviderInput = z.input<typeof createProviderBody>;
 /** Profile edit (docs/product/providers.md#validation): every field optional; protected fields are not accepted at all. */
 export const updateProviderBody = z.strictObject({
   businessName: businessNameField.optional(),
-  description: z.string().trim().min(1, M.descriptionEmpty).max(5000).optional(),
-  location: z.string().trim().min(1, M.locationRequired).max(200).optional(),
-  serviceRadius: z
-    .number()
-    .max(2000)
-    .refine((n) => n === -1 || n >= 0, M.radiusPositive)
-    .nullable()
-    .optional(),
-  type: z.string().trim().max(100).optional(),
-  services: list.optional(),
-  expertise: list.optional(),
-  technologies: list.optional(),
-  scale: list.optional(),
-  phase: list.optional(),
-  certifications: list.optional(),
-  industryAssociations: list.optional(),
+  description: descriptionField.min(1, M.descriptionEmpty).optional(),
+  location: locationField.optional(),
+  serviceRadius: serviceRadiusField.optional(),
+  type: typeField.optional(),
+  services: providerLists.services.optional(),
+  expertise: providerLists.expertise.optional(),
+  technologies: providerLists.technologies.optional(),
+  scale: providerLists.scale.optional(),
+  phase: providerLists.phase.optional(),
+  certifications: providerLists.certifications.optional(),
+  industryAssociations: providerLists.industryAssociations.optional(),
   website: optionalUrl.optional(),
   linkedin: optionalUrl.optional(),
   twitter: optionalUrl.optional(),
   facebook: optionalUrl.optional(),
   email: optionalEmail.optional(),
-  phone: text(50).optional(),
+  phone: phoneField.optional(),
   logo: imageRef(M.logoNotOwnUpload).optional(),
   coverImage: imageRef(M.coverNotOwnUpload).optional(),
 });
 export type UpdateProviderInput = z.input<typeof updateProviderBody>;
 
 export const claimProviderBody = z.strictObject({
-  companyRole: visibleName(z.string().trim().min(1, M.roleRequired).max(200), 'Role'),
-  message: z.string().trim().max(2000).optional().default(''),
+  companyRole: visibleName(z.string({ error: about('Role') }).trim().min(1, M.roleRequired).max(L.claimRole), 'Role'),
+  message: z.string({ error: about('Message') }).trim().max(L.claimMessage).optional().default(''),
   force: z.boolean().optional(),
 });
 export type ClaimProviderInput = z.input<typeof claimProviderBody>;
 
+/**
+ * After a location change (docs/product/providers.md#calls POST /place): the location and, when the user chose a
+ * suggestion, its point, which the server checks against the gazetteer (decision 0367).
+ */
 export const placeBody = z.strictObject({
-  location: z.string().trim().max(200).optional(),
-  businessName: z.string().max(200).optional(),
+  location: z.string({ error: about('Location') }).trim().max(L.location).optional(),
+  businessName: z.string({ error: about('Business name') }).max(L.businessName).optional(),
+  locationCenter: lngLat.optional(),
 });
 
 const listQuery = z.object({
@@ -216,18 +251,19 @@ const listQuery = z.object({
 });
 
 const Q = DIRECTORY_QUERY_LIMITS;
-const filterValue = z.string().max(Q.valueLength);
-const filterList = repeated(filterValue).pipe(z.array(filterValue).max(Q.listItems));
+/** A directory list filter: 'Each service can be at most 200 characters', 'You can list at most 20 services'. */
+const filter = (item: string, plural: string) =>
+  repeated(z.unknown()).pipe(listOf(item, plural, { itemMax: Q.valueLength, max: Q.listItems }));
 
 /** The directory page's address parameters (docs/product/providers.md#directory) plus mode. */
 export const searchProvidersQuery = z.object({
-  companies: filterList,
-  services: filterList,
-  types: filterList,
-  technologies: filterList,
-  scales: filterList,
-  phases: filterList,
-  location: z.string().max(Q.locationLength).optional(),
+  companies: filter('company name', 'company names'),
+  services: filter('service', 'services'),
+  types: filter('provider type', 'provider types'),
+  technologies: filter('technology', 'technologies'),
+  scales: filter('scale', 'scales'),
+  phases: filter('phase', 'phases'),
+  location: z.string({ error: about('Location') }).max(Q.locationLength).optional(),
   /** `lng,lat` */
   locationCenter: z.string().max(Q.locationCenterLength).optional(),
   radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),

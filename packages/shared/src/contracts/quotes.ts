@@ -11,6 +11,7 @@ import {
 } from '../constants/quotes';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope, visibleName } from './common';
+import { about } from './fields';
 
 // ---------------------------------------------------------------------------------------------
 // The quote request form (docs/product/quotes.md#quote-form). The page and the server validate with this schema.
@@ -19,14 +20,14 @@ import { errors, idParam, successEnvelope, visibleName } from './common';
 /** Multipart sends booleans as text; the form sends real booleans. Both are accepted. */
 const flag = z.preprocess((v) => (v === 'true' || v === 'on' ? true : v === 'false' || v === '' ? false : v), z.boolean()).default(false);
 
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const optionalText = (label: string, max: number) => z.string({ error: about(label) }).trim().max(max).default('');
 
 export const quoteFormSchema = z
   .object({
-    service: optionalText(200),
-    location: optionalText(200),
-    timePreference: optionalText(100),
-    description: optionalText(QUOTE_TEXT_MAX),
+    service: optionalText('Service', 200),
+    location: optionalText('Location', 200),
+    timePreference: optionalText('Time preference', 100),
+    description: optionalText('Description', QUOTE_TEXT_MAX),
     // The contact name is shown to the provider and mailed: no control or invisible characters (decision 0338).
     name: visibleName(z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100), 'Name'),
     email: z

@@ -7,6 +7,7 @@ import {
   DEFAULT_START_TIME,
   SORT_ORDERS,
   START_TIME_OPTIONS,
+  TENDER_CONTACT_MESSAGE_MAX,
   TENDER_DESCRIPTION_MAX,
   TENDER_MAX_INVITED_PROVIDERS,
   TENDER_MESSAGES,
@@ -23,6 +24,8 @@ import {
 } from '../constants/tenders';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
+import { about } from './fields';
+import { FIELD_MESSAGES } from '../constants/text';
 
 /**
  * A tender as the API shows it (docs/product/tenders.md#tender). Built from an explicit field list on the server:
@@ -138,18 +141,18 @@ export const listTenders = defineContract({
 export const createTenderBody = z
   .strictObject({
     userId: z.unknown().optional(),
-    service: z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200),
-    title: optionalText(200),
-    location: z.string().trim().max(200).default(''),
+    service: z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200, FIELD_MESSAGES.tooLong('Service', 200)),
+    title: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: about('Title') }).trim().max(200).optional()),
+    location: z.string({ error: about('Location') }).trim().max(200).default(''),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     searchRadius: z
-      .number()
+      .number({ error: 'Choose a search radius from the list' })
       .int()
       .refine((n) => (TENDER_RADIUS_OPTIONS_KM as readonly number[]).includes(n), { message: 'Choose a search radius from the list' })
       .default(DEFAULT_TENDER_RADIUS_KM),
     startTimePreference: z.enum(START_TIME_OPTIONS).default(DEFAULT_START_TIME),
-    description: z.string().trim().max(TENDER_DESCRIPTION_MAX).default(''),
+    description: z.string({ error: about('Description') }).trim().max(TENDER_DESCRIPTION_MAX).default(''),
     type: z.enum(TENDER_TYPES).default('open'),
     invitedProviders: z.array(z.uuid()).max(TENDER_MAX_INVITED_PROVIDERS).default([]),
   })
@@ -218,7 +221,7 @@ export const unsaveTender = defineContract({
 });
 
 export const contactTenderBody = z.strictObject({
-  message: z.string().trim().min(10, 'Please write a message of at least 10 characters').max(5000),
+  message: z.string({ error: about('Message') }).trim().min(10, 'Please write a message of at least 10 characters').max(TENDER_CONTACT_MESSAGE_MAX),
 });
 
 export const contactTenderOwner = defineContract({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { GEOCODE_MAX_LIMIT, PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
 import type { GeoFeature, GeoType } from '@solar/shared/contracts/geo';
 import { dataDir } from '../../paths';
 import { buildIndex, type GazetteerFiles } from './gazetteer-index';
@@ -40,9 +41,21 @@ export function loadGazetteer(dir = join(dataDir, 'gazetteer')): Gazetteer {
 }
 
 /**
- * UK location suggestions for `query` (at most 5; `limit` 1 for a profile location; empty input
- * gives none). Other features call this directly (providers' POST /place, the directory seed).
+ * UK location suggestions for `query` (at most 5; empty input gives none), as `GET /api/geocode`
+ * answers them. Features that turn a typed location into a point use `placeFor`.
  */
 export function geocode(query: string, options: { types?: string[]; limit?: number } = {}): GeoFeature[] {
   return loadGazetteer().search(query, options);
+}
+
+/**
+ * The point of a location as the location inputs offer it (decision 0367): the suggestions for
+ * `location` with the inputs' own arguments (`PLACE_SEARCH_TYPES`, at most 5), then the one the
+ * user chose (`center`, as the suggestion gave it) or, for text typed without choosing, the first
+ * suggestion. A point that is not among the suggestions is not taken on trust.
+ */
+export function placeFor(location: string, center?: readonly [number, number]): GeoFeature | undefined {
+  const features = geocode(location.trim(), { types: [...PLACE_SEARCH_TYPES], limit: GEOCODE_MAX_LIMIT });
+  const chosen = center && features.find((f) => Math.abs(f.center[0] - center[0]) < 1e-6 && Math.abs(f.center[1] - center[1]) < 1e-6);
+  return chosen || features[0];
 }

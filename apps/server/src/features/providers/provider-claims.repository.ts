@@ -36,13 +36,15 @@ export async function insertClaim(db: Db, values: typeof providerClaims.$inferIn
   return row!;
 }
 
-export async function updateClaim(
-  db: Db,
-  id: string,
-  values: Pick<ProviderClaimRow, 'companyRole' | 'message' | 'kind' | 'updatedAt'>,
-): Promise<ProviderClaimRow> {
-  const [row] = await db.update(providerClaims).set(values).where(eq(providerClaims.id, id)).returning();
-  return row!;
+/** The viewer's latest claim on a profile (the profile shows 'Claim pending review' to its claimant). */
+export async function latestClaimOfUser(db: Db, providerId: string, userId: string): Promise<ProviderClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(providerClaims)
+    .where(and(eq(providerClaims.providerId, providerId), eq(providerClaims.userId, userId)))
+    .orderBy(desc(providerClaims.createdAt))
+    .limit(1);
+  return row;
 }
 
 /** Marks an unclaimed profile claimed (a claim has arrived). */

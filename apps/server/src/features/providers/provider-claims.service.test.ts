@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import type { Db } from '../../db/client';
 import type { ProviderClaimRow } from './provider-claims.repository';
 import { fileClaim, type ClaimFiling } from './provider-claims.service';
 
 /**
  * The claim rules with the claims repository faked (decision 0348): claim or dispute, one open
- * claim per user and profile, and the profile marked claimed once. The queries themselves run on a
+ * claim per user and profile (a second is refused, decision 0368), and the profile marked claimed once. The queries themselves run on a
  * real database in test/providers-signup-claim.test.ts and the admin review tests.
  */
 
@@ -21,10 +22,6 @@ function fakeClaims(open?: Partial<ProviderClaimRow>) {
     insertClaim: async (_tx, values) => {
       calls.push(`insert ${values.kind}`);
       return claim(values);
-    },
-    updateClaim: async (_tx, id, values) => {
-      calls.push(`update ${id} ${values.kind}`);
-      return claim({ ...open, ...values, id });
     },
     markProviderClaimed: async (_tx, providerId) => {
       calls.push(`mark ${providerId} claimed`);
@@ -55,10 +52,12 @@ describe('filing a provider claim (repository faked)', () => {
     expect(calls).toEqual(['insert claim']);
   });
 
-  it("updates the user's open claim on the profile instead of filing a second one", async () => {
+  it('refuses a second claim by the same user while the first awaits review, changing nothing (decision 0368)', async () => {
     const { repo, calls } = fakeClaims({ id: 'claim-7', kind: 'claim', companyRole: 'Owner', message: 'old', createdAt: new Date(0) });
-    const filed = await fileClaim(tx, { id: 'p1', userId: 'owner', claimed: true, claimApproved: true }, 'u1', input, now, repo);
-    expect(calls).toEqual(['update claim-7 dispute']);
-    expect(filed).toMatchObject({ id: 'claim-7', kind: 'dispute', updatedAt: now, createdAt: new Date(0), ...input });
+    await expect(fileClaim(tx, { id: 'p1', userId: null, claimed: true, claimApproved: false }, 'u1', input, now, repo)).rejects.toMatchObject({
+      status: 409,
+      message: M.claimAlreadyPending,
+    });
+    expect(calls).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { claimProviderBody } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
@@ -13,12 +14,13 @@ import { findProvider, type ProviderRow } from './providers.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 /** What filing a claim reads and writes (a unit test passes a fake; decision 0348). */
-export type ClaimFiling = Pick<typeof claims, 'findPendingClaim' | 'insertClaim' | 'updateClaim' | 'markProviderClaimed'>;
+export type ClaimFiling = Pick<typeof claims, 'findPendingClaim' | 'insertClaim' | 'markProviderClaimed'>;
 
 /**
  * Files a claim inside the caller's transaction: pending for admin review (ruling), recorded as a
  * dispute on a profile that already has an approved owner (decision 0146); one open claim per user
- * and profile (a second submission updates it). The first claim marks the profile claimed.
+ * and profile: a second one while the first awaits review is refused (409, decision 0368, which
+ * replaces 0146's "a second submission updates it"). The first claim marks the profile claimed.
  */
 export async function fileClaim(
   tx: Db,
@@ -29,17 +31,23 @@ export async function fileClaim(
   repo: ClaimFiling = claims,
 ) {
   const kind = row.claimApproved && row.userId ? ('dispute' as const) : ('claim' as const);
-  const open = await repo.findPendingClaim(tx, row.id, userId);
-  if (open) return repo.updateClaim(tx, open.id, { companyRole: input.companyRole, message: input.message, kind, updatedAt: now });
-  const created = await repo.insertClaim(tx, {
-    providerId: row.id,
-    userId,
-    companyRole: input.companyRole,
-    message: input.message,
-    kind,
-    createdAt: now,
-    updatedAt: now,
-  });
+  if (await repo.findPendingClaim(tx, row.id, userId)) throw new AppError('CONFLICT', M.claimAlreadyPending);
+  let created: claims.ProviderClaimRow;
+  try {
+    created = await repo.insertClaim(tx, {
+      providerId: row.id,
+      userId,
+      companyRole: input.companyRole,
+      message: input.message,
+      kind,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Two submissions at once: the partial unique index keeps one pending claim per user and profile.
+    if (isUniqueViolation(error, 'provider_claims_pending_key')) throw new AppError('CONFLICT', M.claimAlreadyPending);
+    throw error;
+  }
   if (!row.claimed) await repo.markProviderClaimed(tx, row.id);
   return created;
 }

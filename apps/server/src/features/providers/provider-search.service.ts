@@ -5,7 +5,7 @@ import { DEFAULT_RADIUS_KM, typesMatching } from '@solar/shared/constants/provid
 import { parseCoordinate } from '@solar/shared/domain/geo';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
-import { geocode } from '../geo/gazetteer';
+import { placeFor } from '../geo/gazetteer';
 import { toProviderSummary } from './providers.mapper';
 import { providersByIds } from './providers.repository';
 import { searchProviderIds, searchProviderPoints, type SearchFilters } from './provider-search.repository';
@@ -50,7 +50,7 @@ function searchFilters(query: SearchInput): SearchFilters {
   let center = parseCenter(query.locationCenter);
   // An address with a location but no centre (typed by hand) is geocoded with the gazetteer.
   if (!center && query.location?.trim()) {
-    const [hit] = geocode(query.location.trim(), { limit: 1 });
+    const hit = placeFor(query.location);
     if (hit) center = { lng: hit.center[0], lat: hit.center[1] };
   }
   return {

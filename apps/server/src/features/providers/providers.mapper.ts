@@ -61,6 +61,7 @@ export function toProvider(
     ownerName: string | null;
     mediaFiles: MediaFile[];
     claims: Array<{ claim: ProviderClaimRow; userName: string }>;
+    viewerClaim: ProviderClaimRow | null;
   },
 ): Provider {
   return {
@@ -76,6 +77,11 @@ export function toProvider(
       status: claim.status,
       createdAt: claim.createdAt.toISOString(),
     })),
+    viewerClaim: extras.viewerClaim && {
+      status: extras.viewerClaim.status,
+      kind: extras.viewerClaim.kind,
+      createdAt: extras.viewerClaim.createdAt.toISOString(),
+    },
   };
 }
 

@@ -7,9 +7,9 @@ import { AppError } from '../../platform/errors';
 import { purgeUnownedFiles } from '../../platform/stored-files';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
-import { geocode } from '../geo/gazetteer';
+import { placeFor } from '../geo/gazetteer';
 import { canEdit, requireEditableProvider, requireLocked, requireProvider } from './provider-access.service';
-import { listClaimsOfProvider, listClaimsOfUser } from './provider-claims.repository';
+import { latestClaimOfUser, listClaimsOfProvider, listClaimsOfUser } from './provider-claims.repository';
 import { listMedia } from './provider-media.repository';
 import { releaseReplacedImages, requireOwnImages } from './provider-media.service';
 import { toMediaFile, toProvider, toProviderSummary, toUserClaim } from './providers.mapper';
@@ -29,16 +29,19 @@ export async function getProvider(ctx: Ctx, idOrSlug: string, viewer: UserRow | 
 
 async function buildProfile(ctx: Ctx, row: repo.ProviderRow, viewer: UserRow | null): Promise<Provider> {
   const db = ctx.database.db;
-  const [ownerName, media, claims] = await Promise.all([
+  const [ownerName, media, claims, viewerClaim] = await Promise.all([
     repo.ownerName(db, row.userId),
     listMedia(db, row.id),
     // Claims are shown only to the owner and admins, with names only (docs/product/platform.md#access-and-visibility).
     canEdit(viewer, row) ? listClaimsOfProvider(db, row.id) : Promise.resolve([]),
+    // The viewer's own claim: a claimant sees 'Claim pending review' instead of the claim button (decision 0368).
+    viewer ? latestClaimOfUser(db, row.id, viewer.id) : Promise.resolve(undefined),
   ]);
   return toProvider(row, {
     ownerName,
     mediaFiles: media.map((m) => toMediaFile(m, ctx.storage.publicUrl)),
     claims,
+    viewerClaim: viewerClaim ?? null,
   });
 }
 
@@ -82,8 +85,9 @@ export async function createProvider(ctx: Ctx, user: UserRow, input: CreateInput
     email: nullIfEmpty(input.email) ?? null,
     phone: nullIfEmpty(input.phone) ?? null,
   };
-  // Coordinates from the gazetteer so the new profile is found by location searches at once.
-  const [hit] = geocode(input.location, { limit: 1 });
+  // The point of the suggestion the user chose, as the directory would place it (decision 0367), so
+  // the new profile is found by location searches at once.
+  const hit = placeFor(input.location, input.locationCenter);
   const coords = hit ? { latitude: hit.center[1], longitude: hit.center[0] } : { latitude: null, longitude: null };
   for (let attempt = 0; ; attempt++) {
     const taken = await repo.slugsStartingWith(db, slugify(input.businessName));
@@ -140,13 +144,19 @@ export async function updateProvider(ctx: Ctx, user: UserRow, idOrSlug: string, 
 }
 
 /**
- * Geocodes the location with the bundled gazetteer and stores the coordinates (docs/product/providers.md#calls
- * POST /place). `placeId` is for Google reviews and is only set with a Places key (none here).
+ * Stores the point of the profile's location (docs/product/providers.md#calls POST /place): the suggestion the
+ * user chose when the body carries its centre, else the first suggestion for the text (decision
+ * 0367). `placeId` is for Google reviews and is only set with a Places key (none here).
  */
-export async function updatePlace(ctx: Ctx, user: UserRow, idOrSlug: string, body: { location?: string }) {
+export async function updatePlace(
+  ctx: Ctx,
+  user: UserRow,
+  idOrSlug: string,
+  body: { location?: string; locationCenter?: [number, number] },
+) {
   const row = await requireEditableProvider(ctx, user, idOrSlug);
   const location = body.location?.trim() || row.location;
-  const [hit] = location ? geocode(location, { limit: 1 }) : [];
+  const hit = location ? placeFor(location, body.locationCenter) : undefined;
   if (!hit) throw new AppError('BAD_REQUEST', 'Could not determine coordinates from either direct values or geocoding');
   const latitude = hit.center[1];
   const longitude = hit.center[0];

@@ -35,4 +35,22 @@ describe('Combobox', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     vi.useRealTimers();
   });
+
+  it("a free-text combobox says 'No matches found.' and still offers to add the text", async () => {
+    const onSelect = vi.fn();
+    render(<Combobox label="Service" options={['Panel Cleaning']} onSelect={onSelect} allowFreeText />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Service' }), 'Heat pumps{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('Heat pumps');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Service' }), 'Bats');
+    expect(screen.getByText('No matches found.')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Add “Bats”' })).toBeInTheDocument();
+  });
+
+  it('Enter takes the highlighted suggestion, not the half-typed text', async () => {
+    const onSelect = vi.fn();
+    render(<Combobox label="Service" options={['Panel Cleaning', 'Drone Surveys']} onSelect={onSelect} allowFreeText />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Service' }), 'pan{Enter}');
+    expect(onSelect).toHaveBeenCalledWith('Panel Cleaning');
+    expect(onSelect).not.toHaveBeenCalledWith('pan');
+  });
 });

@@ -19,7 +19,8 @@ export const matchesOption = (option: string, query: string) =>
   option.toLowerCase().includes(query.trim().toLowerCase());
 
 /**
- * The shared combobox: filters by case-insensitive substring, says 'No matches found.', lists at
+ * The shared combobox: filters by case-insensitive substring, says 'No matches found.' (free-text
+ * ones too, above their 'Add "…"'), Enter takes the highlighted option, lists at
  * most 200 px, and closes 200 ms after blur so a click on an option still lands (docs/product/platform.md#combobox).
  */
 export function Combobox({ id, label, options, onSelect, placeholder, allowFreeText, className }: ComboboxProps) {
@@ -65,18 +66,8 @@ export function Combobox({ id, label, options, onSelect, placeholder, allowFreeT
         style={{ maxHeight: UI.comboboxMaxHeightPx }}
         className="absolute z-50 mt-1 w-full overflow-y-auto rounded-md border border-border bg-white py-1 shadow-lg"
       >
-        {visible.length === 0 && !(allowFreeText && query.trim()) && (
-          <Command.Empty className="px-3 py-2 text-sm text-muted-foreground">No matches found.</Command.Empty>
-        )}
-        {allowFreeText && query.trim() && !options.some((o) => o.toLowerCase() === query.trim().toLowerCase()) && (
-          <Command.Item
-            value={`__free:${query}`}
-            onSelect={() => choose(query.trim())}
-            className="cursor-pointer px-3 py-2 text-sm data-[selected=true]:bg-muted"
-          >
-            Add “{query.trim()}”
-          </Command.Item>
-        )}
+        {/* A plain line, not Command.Empty: the 'Add' item below counts as an item for cmdk. */}
+        {visible.length === 0 && <p className="px-3 py-2 text-sm text-muted-foreground">No matches found.</p>}
         {visible.map((option) => (
           <Command.Item
             key={option}
@@ -87,6 +78,16 @@ export function Combobox({ id, label, options, onSelect, placeholder, allowFreeT
             {option}
           </Command.Item>
         ))}
+        {/* Last, so the first matching option is the highlighted one Enter takes, not the half-typed text. */}
+        {allowFreeText && query.trim() && !options.some((o) => o.toLowerCase() === query.trim().toLowerCase()) && (
+          <Command.Item
+            value={`__free:${query}`}
+            onSelect={() => choose(query.trim())}
+            className="cursor-pointer px-3 py-2 text-sm data-[selected=true]:bg-muted"
+          >
+            Add “{query.trim()}”
+          </Command.Item>
+        )}
       </Command.List>
     </Command>
   );

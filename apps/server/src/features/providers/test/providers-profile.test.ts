@@ -221,7 +221,7 @@ describe.each(databaseKinds)('provider profiles, permissions and claims on %s', 
       expect(noRole.json().message).toBe(M.roleRequired);
     });
 
-    it('stores a pending claim; a second submission updates it', async () => {
+    it('stores a pending claim; a second one while it awaits review is refused (decision 0368)', async () => {
       const first = await send('POST', `/api/providers/${unclaimed.id}/claim`, other.cookie, {
         companyRole: 'Director',
         message: 'Our company',
@@ -233,13 +233,15 @@ describe.each(databaseKinds)('provider profiles, permissions and claims on %s', 
         message: M.claimSubmitted,
         data: { status: 'pending', kind: 'claim' },
       });
-      await send('POST', `/api/providers/${unclaimed.id}/claim`, other.cookie, { companyRole: 'Owner', force: true });
+      const second = await send('POST', `/api/providers/${unclaimed.id}/claim`, other.cookie, { companyRole: 'Owner', force: true });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(M.claimAlreadyPending);
       const rows = await t.ctx.database.db
         .select()
         .from(providerClaims)
         .where(eq(providerClaims.providerId, unclaimed.id));
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ companyRole: 'Owner', status: 'pending' });
+      expect(rows[0]).toMatchObject({ companyRole: 'Director', status: 'pending' });
       // The claim gives no edit rights until approved.
       expect(
         (await send('PATCH', `/api/providers/${unclaimed.id}`, other.cookie, { description: 'Mine now' })).statusCode,

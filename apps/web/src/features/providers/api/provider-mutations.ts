@@ -40,7 +40,8 @@ export function useUpdateProvider(id: string) {
 export function useUpdatePlace(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { location: string; businessName?: string }) => api.call(updateProviderPlace, { params: { id }, body }),
+    mutationFn: (body: { location: string; businessName?: string; locationCenter?: [number, number] }) =>
+      api.call(updateProviderPlace, { params: { id }, body }),
     onSettled: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
   });
 }
@@ -56,7 +57,9 @@ export function useClaimProvider(id: string) {
   return useMutation({
     // The client always sends force: true (docs/product/providers.md#claims).
     mutationFn: (input: Omit<ClaimProviderInput, 'force'>) => api.call(claimProvider, { params: { id }, body: { ...input, force: true } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.detail(id) }),
+    // The page may hold the profile under its slug: refresh every cached profile so the claimant
+    // sees 'Claim pending review' at once (decision 0368).
+    onSuccess: () => client.invalidateQueries({ queryKey: ['providers', 'detail'] }),
   });
 }
 

@@ -94,4 +94,29 @@ describe('claim dialog (docs/product/providers.md#claims)', () => {
     expect(await screen.findByText(M.claimFailed)).toBeInTheDocument();
     expect(screen.queryByText(M.claimSubmittedTitle)).not.toBeInTheDocument();
   });
+
+  it('an 8,000-character message is refused under the field with its limit, counted as it grows, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Your role at the company'), 'Director');
+    const message = within(dialog).getByLabelText('Message (optional)');
+    expect(within(dialog).getByText('0 / 2,000 characters')).toBeInTheDocument();
+    await user.click(message);
+    await user.paste('x'.repeat(8_000));
+    expect(within(dialog).getByText('8,000 / 2,000 characters')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit claim' }));
+    expect(await within(dialog).findByText('Message can be at most 2,000 characters')).toBeInTheDocument();
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('closing the dialog puts focus back on the button that opened it', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await openDialog(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Claim this profile' })).toHaveFocus();
+  });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { claimProviderBody } from '@solar/shared/contracts/providers';
-import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { PROVIDER_LIMITS, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -16,7 +16,10 @@ interface ClaimForm {
   message?: string;
 }
 
-/** The claim dialog (docs/product/providers.md#claims): role required, message optional, sent with force true. */
+/**
+ * The claim dialog (docs/product/providers.md#claims): role required, message optional (at most 2,000 characters,
+ * counted as it is typed), sent with force true. The server's refusal (a claim already pending) is shown in the toast.
+ */
 export function ClaimDialog({ providerId, businessName }: { providerId: string; businessName: string }) {
   const [open, setOpen] = useState(false);
   const claim = useClaimProvider(providerId);
@@ -40,6 +43,8 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
     }
   });
   const roleError = form.formState.errors.companyRole?.message;
+  const messageError = form.formState.errors.message?.message;
+  const messageLength = form.watch('message')?.length ?? 0;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -60,8 +65,18 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
               aria-describedby={roleError ? 'claim-role-error' : undefined}
             />
           </Field>
-          <Field id="claim-message" label="Message (optional)">
-            <Textarea id="claim-message" {...form.register('message')} />
+          <Field
+            id="claim-message"
+            label="Message (optional)"
+            error={messageError}
+            count={{ length: messageLength, max: PROVIDER_LIMITS.claimMessage }}
+          >
+            <Textarea
+              id="claim-message"
+              {...form.register('message')}
+              aria-invalid={Boolean(messageError)}
+              aria-describedby={messageError ? 'claim-message-error claim-message-count' : 'claim-message-count'}
+            />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>

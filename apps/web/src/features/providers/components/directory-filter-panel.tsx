@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
+import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
 import { PHASES, PROVIDER_FILTER_TYPES, RADIUS_OPTIONS_KM, SCALES, TECHNOLOGIES } from '@solar/shared/constants/providers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -78,7 +79,8 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
             id="location-search"
             value={filters.location}
             placeholder="Town, city or postcode"
-            types={['place', 'locality', 'neighborhood']}
+            // The same arguments as the profile editor and the server's placeFor (decision 0367).
+            types={PLACE_SEARCH_TYPES}
             onSelect={(s) => {
               setLocation(s.place_name, s.center);
               onLocationChosen?.(s.center);

@@ -90,6 +90,23 @@ describe('upload controls show the server message (issue 14)', () => {
     expect(screen.getByRole('button', { name: kind === 'logo' ? 'Add logo' : 'Add Cover' })).toBeEnabled();
   });
 
+  it('after a failed logo upload, choosing the same file again uploads it again', async () => {
+    answer = { status: 500, body: { success: false, message: 'Disk full' } };
+    render(
+      <QueryClientProvider client={client()}>
+        <ImageUploadButton providerId="p-1" kind="logo" hasImage={false} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const file = png('logo.png');
+    await user.upload(screen.getByTestId('logo-input'), file);
+    expect(await screen.findByText('Disk full')).toBeInTheDocument();
+    expect(screen.getByTestId('logo-input')).toHaveValue('');
+    await user.upload(screen.getByTestId('logo-input'), file);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+  });
+
   it.each([
     [413, M.storageQuota],
     [429, BUDGET],

@@ -78,9 +78,15 @@ export function ImageUploadButton({
       });
     } finally {
       setProgress(null);
+      forgetChosenFile();
     }
   };
-  const { getInputProps, open } = useDropzone({
+  // The browser fires no change for the file already in the input: after a refused or failed
+  // upload, choosing the same file again (after fixing it, or to retry) must upload again.
+  const forgetChosenFile = () => {
+    if (inputRef.current) inputRef.current.value = '';
+  };
+  const { getInputProps, open, inputRef } = useDropzone({
     accept: k.accept,
     maxSize: k.maxSize,
     maxFiles: 1,
@@ -89,6 +95,7 @@ export function ImageUploadButton({
     noKeyboard: true,
     noDrag: true,
     onDropRejected: (rejections) => {
+      forgetChosenFile();
       const code = rejections[0]?.errors[0]?.code;
       if (code === 'file-too-large') toast({ title: k.sizeTitle, description: k.sizeMessage, variant: 'destructive' });
       else toast({ title: 'Error', description: k.typeMessage, variant: 'destructive' });

@@ -1,7 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { businessNameField, type Provider, type UpdateProviderInput } from '@solar/shared/contracts/providers';
-import { PROVIDER_CREATE_TYPES, PROVIDER_FILTER_TYPES, PROVIDER_MESSAGES as M, hasKnownLocation } from '@solar/shared/constants/providers';
-import { LocationInput } from '../../../components/location-input';
+import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
+import {
+  COUNTRYWIDE_RADIUS,
+  PROVIDER_CREATE_TYPES,
+  PROVIDER_FILTER_TYPES,
+  PROVIDER_LIMITS,
+  PROVIDER_MESSAGES as M,
+  SERVICE_RADIUS_SAVE_DEBOUNCE_MS,
+  hasKnownLocation,
+} from '@solar/shared/constants/providers';
+import { formatNumber } from '@solar/shared/domain/count';
+import { LocationInput, type LocationSelection } from '../../../components/location-input';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -73,6 +83,10 @@ export function HeaderEditor({
   );
 }
 
+/**
+ * The profile address: a place chosen from the suggestions, saved with its point (decision 0367).
+ * Text typed without choosing is not saved silently as the old location: Save says why.
+ */
 export function LocationEditor({
   initial,
   saving,
@@ -80,54 +94,135 @@ export function LocationEditor({
 }: {
   initial: string;
   saving: boolean;
-  onSave(location: string): void;
+  onSave(location: LocationSelection): void;
 }) {
-  const [value, setValue] = useState(hasKnownLocation(initial) ? initial : '');
+  const [text, setText] = useState(hasKnownLocation(initial) ? initial : '');
+  const [chosen, setChosen] = useState<LocationSelection | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    if (!chosen || chosen.place_name !== text) return setError(M.chooseLocation);
+    onSave(chosen);
+  };
   return (
     <div className="space-y-2">
       <LocationInput
         id="edit-location"
         label="Location"
-        value={value}
-        limit={1}
-        onSelect={(s) => setValue(s.place_name)}
-        onClear={() => setValue('')}
+        value={chosen?.place_name ?? (hasKnownLocation(initial) ? initial : '')}
+        types={PLACE_SEARCH_TYPES}
+        onSelect={(s) => {
+          setChosen(s);
+          setText(s.place_name);
+          setError(null);
+        }}
+        onInput={(typed) => {
+          setText(typed);
+          setError(null);
+        }}
+        onClear={() => {
+          setChosen(null);
+          setText('');
+        }}
+        invalid={Boolean(error)}
+        describedBy={error ? 'edit-location-error' : undefined}
       />
-      <Button disabled={saving || !value.trim()} onClick={() => onSave(value.trim())}>
+      {error && (
+        <p id="edit-location-error" role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button disabled={saving} onClick={save}>
         Save
       </Button>
     </div>
   );
 }
 
-/** Countrywide switch on → -1, off → 0; a typed number is saved at once (docs/product/providers.md#profile-editing). */
+/** A typed radius: whole or decimal km, 0 to the limit; '-5' and '1e3' are refused with the spec's message. */
+export function parseRadius(typed: string): { km: number } | { error: string } {
+  const text = typed.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return { error: M.radiusPositive };
+  const km = Number(text);
+  if (km > PROVIDER_LIMITS.serviceRadiusKm) return { error: M.radiusTooLarge };
+  return { km };
+}
+
+function flushPending(pending: { current: { timer: number; km: number } | null }, save: (km: number) => void) {
+  if (!pending.current) return;
+  window.clearTimeout(pending.current.timer);
+  const { km } = pending.current;
+  pending.current = null;
+  save(km);
+}
+
+/**
+ * Countrywide switch on → -1, off → 0; a typed radius is saved once typing pauses
+ * (`SERVICE_RADIUS_SAVE_DEBOUNCE_MS`, decision 0366), or at once when the editor closes.
+ */
 export function RadiusEditor({ value, onSave }: { value: number | null; onSave(radius: number): void }) {
   const countrywide = value === -1;
   const [typed, setTyped] = useState(value && value > 0 ? String(value) : '');
+  const [error, setError] = useState<string | null>(null);
+  const pending = useRef<{ timer: number; km: number } | null>(null);
+  const save = useRef(onSave);
+  useEffect(() => {
+    save.current = onSave;
+  });
+  const flush = () => flushPending(pending, save.current);
+  // Closing the editor before the pause still saves what was typed.
+  useEffect(() => () => flushPending(pending, save.current), []);
+  const [waiting, setWaiting] = useState(false);
+  const onType = (text: string) => {
+    setTyped(text);
+    if (pending.current) window.clearTimeout(pending.current.timer);
+    pending.current = null;
+    setWaiting(false);
+    if (text.trim() === '') return setError(null);
+    const parsed = parseRadius(text);
+    if ('error' in parsed) return setError(parsed.error);
+    setError(null);
+    if (parsed.km === value) return;
+    setWaiting(true);
+    pending.current = {
+      km: parsed.km,
+      timer: window.setTimeout(() => {
+        setWaiting(false);
+        flush();
+      }, SERVICE_RADIUS_SAVE_DEBOUNCE_MS),
+    };
+  };
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3">
-        <Switch id="countrywide" checked={countrywide} onCheckedChange={(on) => onSave(on ? -1 : 0)} />
+        <Switch id="countrywide" checked={countrywide} onCheckedChange={(on) => onSave(on ? COUNTRYWIDE_RADIUS : 0)} />
         <label htmlFor="countrywide" className="text-sm">
           Countrywide coverage
         </label>
       </div>
       {!countrywide && (
-        <div>
+        <div className="grid gap-1.5">
           <label htmlFor="radius-km" className="text-sm font-medium">
             Service radius (km)
           </label>
           <Input
             id="radius-km"
-            type="number"
-            min={0}
+            inputMode="decimal"
+            autoComplete="off"
             value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              const n = Number(e.target.value);
-              if (e.target.value !== '' && Number.isFinite(n) && n >= 0) onSave(n);
-            }}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? 'radius-km-error' : 'radius-km-hint'}
+            onChange={(e) => onType(e.target.value)}
+            onBlur={flush}
           />
+          {error ? (
+            <p id="radius-km-error" role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : (
+            <p id="radius-km-hint" className="text-xs text-muted-foreground">
+              {waiting ? M.radiusWaiting : `0 to ${formatNumber(PROVIDER_LIMITS.serviceRadiusKm)} km`}
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Building2 } from 'lucide-react';
+import { Building2, Clock, Pencil } from 'lucide-react';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M, providerTypeLabel } from '@solar/shared/constants/providers';
@@ -23,12 +23,16 @@ export interface ProfileHeaderProps {
   onEdit(): void;
   onCancel(): void;
   onSave(changes: UpdateProviderInput): void;
-  onRequestQuote(): void;
+  /** Absent on the owner's own profile: nobody requests a quote from themselves. */
+  onRequestQuote?(): void;
 }
 
 /** The profile's cover, logo, name and type, and its actions: claim, upload, Request Quote (docs/product/providers.md#profile). */
 export function ProfileHeader({ provider, user, canEdit, queryId, editing, saving, onEdit, onCancel, onSave, onRequestQuote }: ProfileHeaderProps) {
   const [coverFailed, setCoverFailed] = useState(false);
+  // A logo that fails to load shows the fallback icon, not its alt text spilling out of the frame.
+  const [logoFailed, setLogoFailed] = useState(false);
+  const pendingClaim = provider.viewerClaim?.status === 'pending';
   const name = provider.businessName || M.unclaimedName;
   const pathId = provider.slug || provider.id;
   return (
@@ -60,8 +64,13 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
         {/* Only the logo overlaps the cover: a long name wraps below it, never onto the cover. */}
         <div className="flex flex-col gap-4 px-2 sm:flex-row sm:items-start sm:px-6">
           <div className="relative -mt-10 flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border-4 border-white bg-white shadow">
-            {provider.logo ? (
-              <img src={provider.logo} alt={`${name} logo`} className="h-full w-full object-contain" />
+            {provider.logo && !logoFailed ? (
+              <img
+                src={provider.logo}
+                alt={`${name} logo`}
+                className="h-full w-full object-contain"
+                onError={() => setLogoFailed(true)}
+              />
             ) : (
               <Building2 className="h-10 w-10 text-slate-400" aria-hidden />
             )}
@@ -76,8 +85,8 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
                   <Badge>{providerTypeLabel(provider.type)}</Badge>
                   {!provider.claimed && <Badge variant="warning">{M.unclaimedName}</Badge>}
                   {canEdit && (
-                    <Button size="sm" variant="ghost" onClick={onEdit}>
-                      Edit name and type
+                    <Button size="sm" variant="secondary" onClick={onEdit}>
+                      <Pencil className="h-3.5 w-3.5" aria-hidden /> Edit name and type
                     </Button>
                   )}
                 </div>
@@ -88,7 +97,13 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
             {canEdit && (
               <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />
             )}
-            {user && !provider.claimApproved && user.id !== provider.userId && (
+            {user && !provider.claimApproved && user.id !== provider.userId && pendingClaim && (
+              // The claimant's own claim awaits review (decision 0368): no second claim is offered.
+              <p role="status" className="inline-flex items-center gap-2 self-center rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+                <Clock className="h-4 w-4" aria-hidden /> {M.claimPending}
+              </p>
+            )}
+            {user && !provider.claimApproved && user.id !== provider.userId && !pendingClaim && (
               <ClaimDialog providerId={provider.id} businessName={name} />
             )}
             {!user && !provider.claimApproved && (
@@ -105,7 +120,7 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
                 New here? Sign up and claim
               </Link>
             )}
-            <Button onClick={onRequestQuote}>Request Quote</Button>
+            {onRequestQuote && <Button onClick={onRequestQuote}>Request Quote</Button>}
           </div>
         </div>
     </>

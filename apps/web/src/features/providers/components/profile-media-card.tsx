@@ -1,13 +1,26 @@
 import { Link } from 'react-router';
 import { FileText } from 'lucide-react';
 import type { Provider } from '@solar/shared/contracts/providers';
-import { PROFILE_MEDIA_PREVIEW } from '@solar/shared/constants/providers';
+import { PROFILE_MEDIA_PREVIEW, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { signInPath } from '@solar/shared/domain/redirect';
 import { formatNumber } from '@solar/shared/domain/count';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 
 /** 'Associated Media' on a profile (docs/product/providers.md#profile): the first files, Manage files for the owner. */
-export function ProfileMediaCard({ provider, canEdit, pathId }: { provider: Provider; canEdit: boolean; pathId: string }) {
+export function ProfileMediaCard({
+  provider,
+  canEdit,
+  signedIn,
+  pathId,
+}: {
+  provider: Provider;
+  canEdit: boolean;
+  /** The files page needs a login: a visitor's link says so and goes through sign-in. */
+  signedIn: boolean;
+  pathId: string;
+}) {
+  const mediaPath = `/providers/${pathId}/media`;
   const media = provider.mediaFiles.slice(0, PROFILE_MEDIA_PREVIEW);
   return (
     <Card>
@@ -51,12 +64,14 @@ export function ProfileMediaCard({ provider, canEdit, pathId }: { provider: Prov
         )}
         {provider.mediaFiles.length > PROFILE_MEDIA_PREVIEW && (
           <Link
-            to={`/providers/${pathId}/media`}
+            to={signedIn ? mediaPath : signInPath('/login', mediaPath)}
             className="mt-3 inline-block text-sm font-medium text-primary hover:underline"
           >
             View All Files ({formatNumber(provider.mediaFiles.length)})
+            {!signedIn && <span className="font-normal text-muted-foreground"> · {M.signInToViewFiles}</span>}
           </Link>
         )}
       </CardContent>
-    </Card>  );
+    </Card>
+  );
 }

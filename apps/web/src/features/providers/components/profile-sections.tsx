@@ -4,6 +4,7 @@ import { cleanList } from '@solar/shared/constants/providers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CharacterCount } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { ToggleChips } from './toggle-chips';
 
@@ -48,8 +49,10 @@ export function ChipsView({ values, empty = 'Not specified' }: { values: readonl
   return (
     <ul className="flex flex-wrap gap-2">
       {values.map((v) => (
-        <li key={v}>
-          <Badge variant="outline">{v}</Badge>
+        <li key={v} className="min-w-0 max-w-full">
+          <Badge variant="outline" className="max-w-full [overflow-wrap:anywhere]">
+            {v}
+          </Badge>
         </li>
       ))}
     </ul>
@@ -63,18 +66,32 @@ export function ListEditor({
   initial,
   onSave,
   saving,
+  validate,
 }: {
   id: string;
   label: string;
   initial: readonly string[];
   onSave(values: string[]): void;
   saving: boolean;
+  /** The list's shared schema refusal ('Each service can be at most 200 characters'), checked before sending. */
+  validate?(values: string[]): string | null;
 }) {
   const [values, setValues] = useState<string[]>([...initial]);
   const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const add = () => {
-    setValues((v) => cleanList([...v, draft]));
+    const next = cleanList([...values, draft]);
+    const problem = validate?.(next) ?? null;
+    setError(problem);
+    if (problem) return;
+    setValues(next);
     setDraft('');
+  };
+  const save = () => {
+    const next = cleanList([...values, draft]);
+    const problem = validate?.(next) ?? null;
+    setError(problem);
+    if (!problem) onSave(next);
   };
   return (
     <div className="space-y-3">
@@ -83,7 +100,12 @@ export function ListEditor({
           id={id}
           aria-label={`Add to ${label}`}
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setError(null);
+          }}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -96,21 +118,26 @@ export function ListEditor({
           Add
         </Button>
       </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
       <ul className="flex flex-wrap gap-2">
         {values.map((v) => (
-          <li key={v}>
+          <li key={v} className="min-w-0 max-w-full">
             <button
               type="button"
               onClick={() => setValues((all) => all.filter((x) => x !== v))}
-              className="inline-flex items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm"
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-muted px-3 py-1 text-sm"
               aria-label={`Remove ${v}`}
             >
-              {v} <X className="h-3 w-3" aria-hidden />
+              <span className="break-words [overflow-wrap:anywhere]">{v}</span> <X className="h-3 w-3 shrink-0" aria-hidden />
             </button>
           </li>
         ))}
       </ul>
-      <Button onClick={() => onSave(cleanList([...values, draft]))} disabled={saving}>
+      <Button onClick={save} disabled={saving}>
         Save
       </Button>
     </div>
@@ -161,11 +188,14 @@ export function TextEditor({
   onSave,
   saving,
   validate,
+  max,
 }: {
   id: string;
   label: string;
   initial: string;
   multiline?: boolean;
+  /** Long text: a character counter under the field (decision 0365). */
+  max?: number;
   onSave(value: string): void;
   saving: boolean;
   validate?(value: string): string | null;
@@ -189,12 +219,14 @@ export function TextEditor({
           onChange={(e) => setValue(e.target.value)}
           rows={6}
           aria-invalid={Boolean(error)}
+          aria-describedby={[error && `${id}-error`, max && `${id}-count`].filter(Boolean).join(' ') || undefined}
         />
       ) : (
         <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={Boolean(error)} />
       )}
+      {max !== undefined && <CharacterCount id={`${id}-count`} length={value.length} max={max} />}
       {error && (
-        <p role="alert" className="text-sm text-destructive">
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}
         </p>
       )}

@@ -39,7 +39,7 @@ export function ToggleChips({
   );
 }
 
-/** Removable chips for chosen values (services, companies). */
+/** Removable chips for chosen values (services, companies); a long value wraps inside its chip, never widening the page. */
 export function RemovableChips({
   label,
   values,
@@ -51,16 +51,16 @@ export function RemovableChips({
 }) {
   if (values.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={label}>
+    <ul className="flex min-w-0 flex-wrap gap-2" aria-label={label}>
       {values.map((v) => (
-        <li key={v}>
+        <li key={v} className="min-w-0 max-w-full">
           <button
             type="button"
             onClick={() => onRemove(v)}
-            className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-3 py-1 text-sm text-primary hover:bg-primary/20"
+            className="inline-flex max-w-full items-center gap-1 rounded-full bg-primary/10 px-3 py-1 text-left text-sm text-primary hover:bg-primary/20"
             aria-label={`Remove ${v}`}
           >
-            {v} <X className="h-3.5 w-3.5" aria-hidden />
+            <span className="min-w-0 [overflow-wrap:anywhere]">{v}</span> <X className="h-3.5 w-3.5 shrink-0" aria-hidden />
           </button>
         </li>
       ))}

@@ -63,7 +63,7 @@ function renderPage() {
 
 const errorOf = (label: string | RegExp) => {
   const input = screen.getByLabelText(label);
-  const id = input.getAttribute('aria-describedby');
+  const id = input.getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
   return id ? document.getElementById(id)?.textContent : null;
 };
 
@@ -172,6 +172,8 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
       description: 'We clean solar panels across Yorkshire.',
       services: ['Panel Cleaning'],
       location: 'Leeds, West Yorkshire',
+      // The chosen suggestion's point, so the profile sits where the directory would place it (decision 0367).
+      locationCenter: [-1.54, 53.8],
       serviceRadius: 80,
     });
 
@@ -206,5 +208,52 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Profile' }));
     expect(await screen.findByText(M.createFailed)).toBeInTheDocument();
     expect(errorOf('Business name')).toBeNull();
+  });
+
+  it('takes a logo with the upload rules: a GIF or a 3 MB file is refused under the field; a PNG is uploaded once the profile exists', async () => {
+    const sent: Array<{ url: string; form: FormData }> = [];
+    class FakeXhr {
+      upload = { onprogress: null };
+      withCredentials = false;
+      status = 0;
+      responseText = '';
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      private url = '';
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      send(form: FormData) {
+        sent.push({ url: this.url, form });
+        queueMicrotask(() => {
+          this.status = 200;
+          this.responseText = JSON.stringify({ success: true, logoUrl: '/uploads/x.png', message: M.logoUploaded });
+          this.onload?.();
+        });
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const user = userEvent.setup({ applyAccept: false });
+    createProvider = () => json({ success: true, data: { id: 'new-id' } }, 201);
+    const router = renderPage();
+    const logo = screen.getByLabelText('Logo (optional)');
+    await user.upload(logo, new File(['gif'], 'logo.gif', { type: 'image/gif' }));
+    expect(errorOf('Logo (optional)')).toBe(M.logoType);
+    await user.upload(logo, new File([new Uint8Array(3 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
+    expect(errorOf('Logo (optional)')).toBe(M.logoSize);
+    await user.upload(logo, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    expect(errorOf('Logo (optional)')).toBeNull();
+
+    await user.type(screen.getByLabelText('Business name'), 'Logo Solar');
+    await user.selectOptions(screen.getByLabelText('Provider type'), screen.getAllByRole('option')[1]!);
+    await user.type(screen.getByLabelText('Description'), 'We clean solar panels across Yorkshire.');
+    await user.type(screen.getByRole('combobox', { name: 'Add a service' }), 'Panel');
+    await user.click(await screen.findByRole('option', { name: 'Panel Cleaning' }));
+    await user.type(screen.getByLabelText('Location'), 'Leed');
+    await user.click(await screen.findByRole('option', { name: /Leeds, West Yorkshire/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/providers/new-id'));
+    expect(sent.map((s) => s.url)).toEqual(['/api/providers/new-id/logo']);
+    expect((sent[0]!.form.get('logo') as File).name).toBe('logo.png');
   });
 });

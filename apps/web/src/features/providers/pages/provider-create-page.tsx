@@ -3,9 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createProviderBody, type CreateProviderInput } from '@solar/shared/contracts/providers';
+import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
+import { uploadProviderLogo } from '@solar/shared/contracts/routes';
 import {
+  LOGO_MAX_BYTES,
   PHASES,
   PROVIDER_CREATE_TYPES,
+  PROVIDER_LIMITS,
   PROVIDER_MESSAGES as M,
   SCALES,
   TECHNOLOGIES,
@@ -19,14 +23,17 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { RequireAuth } from '../../../components/require-auth';
 import { LocationInput } from '../../../components/location-input';
 import { useServices } from '../../../lib/geo/services';
 import { checkProviderName, useCreateProvider, type CheckNameResult } from '../api/provider-mutations';
+import { uploadWithProgress } from '../api/upload';
 import { RemovableChips, ToggleChips } from '../components/toggle-chips';
 
 type FormValues = CreateProviderInput;
+
+const LOGO_TYPES = ['image/png', 'image/jpeg'];
 
 /** /provider-create (docs/product/providers.md#create-provider). */
 export function ProviderCreatePage() {
@@ -61,6 +68,19 @@ export function ProviderCreatePage() {
   const [existing, setExisting] = useState<CheckNameResult['provider']>(null);
   const [certDraft, setCertDraft] = useState('');
   const [assocDraft, setAssocDraft] = useState('');
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+
+  // The logo follows the logo upload's rules (docs/product/providers.md#validation): checked here when chosen, sent
+  // to the same upload call once the profile exists, so the server applies them too.
+  const chooseLogo = (input: HTMLInputElement) => {
+    const file = input.files?.[0] ?? null;
+    const problem = !file ? null : !LOGO_TYPES.includes(file.type) ? M.logoType : file.size > LOGO_MAX_BYTES ? M.logoSize : null;
+    setLogoError(problem);
+    setLogo(problem ? null : file);
+    // Choosing the same file again after a refusal must be seen as a choice.
+    if (problem) input.value = '';
+  };
 
   // The business name is checked 500 ms after typing stops (docs/product/providers.md#create-provider).
   const name = values.businessName ?? '';
@@ -87,6 +107,17 @@ export function ProviderCreatePage() {
     try {
       const body = await create.mutateAsync(input);
       toast({ title: 'Success', description: M.created, variant: 'success' });
+      if (logo) {
+        const form = new FormData();
+        form.append('logo', logo);
+        await uploadWithProgress(api.url(uploadProviderLogo, { params: { id: body.data.id } }), form).catch((error: unknown) =>
+          toast({
+            title: 'Error',
+            description: M.logoAfterCreateFailed(error instanceof Error && error.message ? error.message : M.logoFailed),
+            variant: 'destructive',
+          }),
+        );
+      }
       void navigate(`/providers/${body.data.id}`);
     } catch (error) {
       // The server's message (or the request helper's); a request that got no answer gets the default (docs/product/providers.md#create-provider).
@@ -100,7 +131,11 @@ export function ProviderCreatePage() {
     }
   });
 
-  const err = (key: keyof FormValues) => errors[key]?.message as string | undefined;
+  const err = (key: keyof FormValues): string | undefined => {
+    const error = errors[key] as { message?: string } | Array<{ message?: string } | undefined> | undefined;
+    // A list's refusal may sit on one item ('Each certification can be at most 200 characters').
+    return Array.isArray(error) ? error.find((e) => e?.message)?.message : error?.message;
+  };
   const aria = (key: keyof FormValues, id: string) => ({
     'aria-invalid': Boolean(err(key)),
     'aria-describedby': err(key) ? `${id}-error` : undefined,
@@ -132,8 +167,29 @@ export function ProviderCreatePage() {
               ))}
             </Select>
           </Field>
-          <Field id="description" label="Description" error={err('description')}>
-            <Textarea id="description" {...register('description')} {...aria('description', 'description')} />
+          <Field
+            id="description"
+            label="Description"
+            error={err('description')}
+            count={{ length: values.description?.length ?? 0, max: PROVIDER_LIMITS.description }}
+          >
+            <Textarea
+              id="description"
+              {...register('description')}
+              aria-invalid={Boolean(err('description'))}
+              aria-describedby={err('description') ? 'description-error description-count' : 'description-count'}
+            />
+          </Field>
+          <Field id="logo" label="Logo (optional)" error={logoError ?? undefined} hint={M.logoHint}>
+            <input
+              id="logo"
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(e) => chooseLogo(e.currentTarget)}
+              aria-invalid={Boolean(logoError)}
+              aria-describedby={logoError ? 'logo-error' : undefined}
+              className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            />
           </Field>
           <div className="grid gap-1.5">
             <label htmlFor="services-input" className="text-sm font-medium text-slate-800">
@@ -172,8 +228,15 @@ export function ProviderCreatePage() {
               value={values.location ?? ''}
               invalid={Boolean(err('location'))}
               describedBy={err('location') ? 'location-error' : undefined}
-              onSelect={(s) => setValue('location', s.place_name, { shouldValidate: true })}
-              onClear={() => setValue('location', '')}
+              types={PLACE_SEARCH_TYPES}
+              onSelect={(s) => {
+                setValue('location', s.place_name, { shouldValidate: true });
+                setValue('locationCenter', s.center);
+              }}
+              onClear={() => {
+                setValue('location', '');
+                setValue('locationCenter', undefined);
+              }}
             />
             {err('location') && (
               <p id="location-error" role="alert" className="text-sm text-destructive">
@@ -251,6 +314,11 @@ export function ProviderCreatePage() {
                   )
                 }
               />
+              {err(key) && (
+                <p role="alert" className="text-sm text-destructive">
+                  {err(key)}
+                </p>
+              )}
             </div>
           ))}
           <div className="grid gap-4 sm:grid-cols-2">

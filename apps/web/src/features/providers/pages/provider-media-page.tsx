@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FileText, Trash2 } from 'lucide-react';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { uploadProviderMedia } from '@solar/shared/contracts/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -22,6 +24,16 @@ export function ProviderMediaPage() {
   const query = useProvider(id);
   const client = useQueryClient();
   const remove = useDeleteMedia(id);
+  // A deletion cannot be undone, so it is confirmed first (decision 0369).
+  const [confirming, setConfirming] = useState<{ id: string; title: string } | null>(null);
+  const deleteConfirmed = () => {
+    if (!confirming) return;
+    remove.mutate(confirming.id, {
+      onSuccess: () => toast({ title: 'Success', description: M.fileDeleted, variant: 'success' }),
+      onError: () => toast({ title: 'Error', description: M.deleteFileFailed, variant: 'destructive' }),
+      onSettled: () => setConfirming(null),
+    });
+  };
 
   if (query.isPending) {
     return (
@@ -120,13 +132,7 @@ export function ProviderMediaPage() {
                       variant="ghost"
                       aria-label={`Delete ${f.title}`}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(f.id, {
-                          onSuccess: () => toast({ title: 'Success', description: M.fileDeleted, variant: 'success' }),
-                          onError: () =>
-                            toast({ title: 'Error', description: M.deleteFileFailed, variant: 'destructive' }),
-                        })
-                      }
+                      onClick={() => setConfirming({ id: f.id, title: f.title })}
                     >
                       <Trash2 className="h-4 w-4" aria-hidden />
                     </Button>
@@ -137,6 +143,21 @@ export function ProviderMediaPage() {
           ))}
         </ul>
       )}
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={M.deleteFileTitle}
+        description={confirming ? M.deleteFileConfirm(confirming.title) : undefined}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={deleteConfirmed} disabled={remove.isPending}>
+            Delete file
+          </Button>
+        </div>
+      </Dialog>
     </div>
   );
 }

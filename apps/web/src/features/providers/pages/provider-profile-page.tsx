@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { MapPin } from 'lucide-react';
-import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
+import { descriptionField, providerLists, type Provider, type UpdateProviderInput } from '@solar/shared/contracts/providers';
 import {
+  COUNTRYWIDE_RADIUS,
   PHASES,
+  PROVIDER_LIMITS,
   PROVIDER_MESSAGES as M,
   SCALES,
   TECHNOLOGIES,
@@ -88,29 +91,44 @@ export function ProviderProfilePage({
 
   const provider = query.data;
   const user = me.data ?? null;
-  const canEdit = Boolean(user && (user.is_admin || (user.id === provider.userId && provider.claimApproved)));
+  const isOwner = Boolean(user && user.id === provider.userId && provider.claimApproved);
+  const canEdit = Boolean(user?.is_admin || isOwner);
+  // An unclaimed profile (an imported operator) shows what it has, not a column of 'Not specified':
+  // its owner is invited to claim and complete it (decision 0369).
+  const sparse = !provider.claimApproved && !canEdit;
+  const shown = (hasContent: boolean) => !sparse || hasContent;
   const pathId = provider.slug || provider.id;
 
-  /** Saves one section optimistically; the edit state is cleared after success (docs/product/providers.md#profile-editing). */
+  /**
+   * Saves one section optimistically (docs/product/providers.md#profile-editing, decision 0369): the editor closes and the
+   * profile shows the change at once; a failure puts the old values back and says why in the error toast.
+   */
   const save = (
     changes: UpdateProviderInput,
     success: string = M.detailsUpdated,
     failure: string = M.updateFailed,
     keepOpen = false,
-  ) =>
+    locationCenter?: [number, number],
+  ) => {
+    if (!keepOpen) setEditing(null);
     update.mutate(changes, {
       onSuccess: (saved) => {
-        if (!keepOpen) setEditing(null);
         toast({ title: 'Success', description: success, variant: 'success' });
         if (changes.location !== undefined) {
-          place.mutate({ location: saved.location, businessName: saved.businessName });
+          place.mutate({ location: saved.location, businessName: saved.businessName, locationCenter });
         }
       },
       onError: (error) => toast({ title: 'Error', description: error.message || failure, variant: 'destructive' }),
     });
+  };
 
   const saveRadius = (radius: number) =>
-    save({ serviceRadius: radius }, radius === -1 ? M.countrywide : M.radiusUpdated(radius), M.radiusFailed, true);
+    save(
+      { serviceRadius: radius },
+      radius === COUNTRYWIDE_RADIUS ? M.countrywide : radius === 0 ? M.countrywideOff : M.radiusUpdated(radius),
+      M.radiusFailed,
+      true,
+    );
 
   const requestQuote = () => {
     const target = quotePath(provider);
@@ -124,7 +142,8 @@ export function ProviderProfilePage({
     onCancel: () => setEditing(null),
   });
 
-  const listSection = (key: 'services' | 'certifications' | 'industryAssociations', title: string) => (
+  const listSection = (key: 'services' | 'certifications' | 'industryAssociations', title: string) =>
+    shown(provider[key].length > 0) && (
     <SectionCard title={title} {...section(key)}>
       {editing === key ? (
         <ListEditor
@@ -132,6 +151,7 @@ export function ProviderProfilePage({
           label={title}
           initial={provider[key]}
           saving={update.isPending}
+          validate={(values) => firstIssue(providerLists[key], values)}
           onSave={(values) => save({ [key]: values })}
         />
       ) : (
@@ -140,7 +160,8 @@ export function ProviderProfilePage({
     </SectionCard>
   );
 
-  const optionSection = (key: 'technologies' | 'scale' | 'phase', title: string, options: readonly string[]) => (
+  const optionSection = (key: 'technologies' | 'scale' | 'phase', title: string, options: readonly string[]) =>
+    shown(provider[key].length > 0) && (
     <SectionCard title={title} {...section(key)}>
       {editing === key ? (
         <OptionsEditor
@@ -168,12 +189,22 @@ export function ProviderProfilePage({
         onEdit={() => setEditing('businessName')}
         onCancel={() => setEditing(null)}
         onSave={(changes) => save(changes)}
-        onRequestQuote={requestQuote}
+        onRequestQuote={isOwner ? undefined : requestQuote}
       />
+
+      {sparse && provider.viewerClaim?.status !== 'pending' && (
+        <aside aria-labelledby="claim-invite" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <h2 id="claim-invite" className="font-semibold text-amber-900">
+            {M.claimInviteTitle}
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">{M.claimInvite}</p>
+        </aside>
+      )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {listSection('services', 'Services')}
+          {shown(Boolean(provider.description)) && (
           <SectionCard title="About" {...section('description')}>
             {editing === 'description' ? (
               <TextEditor
@@ -181,8 +212,9 @@ export function ProviderProfilePage({
                 label="About"
                 multiline
                 initial={provider.description}
+                max={PROVIDER_LIMITS.description}
                 saving={update.isPending}
-                validate={(v) => (v.trim() ? null : M.descriptionEmpty)}
+                validate={(v) => (v.trim() ? firstIssue(descriptionField, v) : M.descriptionEmpty)}
                 onSave={(value) => save({ description: value }, M.descriptionUpdated)}
               />
             ) : provider.description ? (
@@ -191,13 +223,16 @@ export function ProviderProfilePage({
               <p className="text-sm text-muted-foreground">No description yet</p>
             )}
           </SectionCard>
+          )}
           {optionSection('technologies', 'Technologies', TECHNOLOGIES)}
           {optionSection('scale', 'Scale', SCALES)}
           {optionSection('phase', 'Phase', PHASES)}
           {listSection('certifications', 'Certifications')}
           {listSection('industryAssociations', 'Industry Associations')}
           {/* Google Reviews appear only with a Places key (ruling); none is configured, so the section is hidden. */}
-          <ProfileMediaCard provider={provider} canEdit={canEdit} pathId={pathId} />
+          {shown(provider.mediaFiles.length > 0) && (
+            <ProfileMediaCard provider={provider} canEdit={canEdit} signedIn={Boolean(user)} pathId={pathId} />
+          )}
         </div>
 
         <div className="space-y-6">
@@ -212,7 +247,7 @@ export function ProviderProfilePage({
               <LocationEditor
                 initial={provider.location}
                 saving={update.isPending}
-                onSave={(location) => save({ location })}
+                onSave={(chosen) => save({ location: chosen.place_name }, undefined, undefined, false, chosen.center)}
               />
             ) : hasKnownLocation(provider.location) ? (
               <p className="flex items-start gap-2 text-sm">
@@ -222,6 +257,7 @@ export function ProviderProfilePage({
               <p className="text-sm text-muted-foreground">Location not available</p>
             )}
           </SectionCard>
+          {shown(provider.serviceRadius === COUNTRYWIDE_RADIUS || (provider.serviceRadius ?? 0) > 0) && (
           <SectionCard title="Service Area" {...section('serviceRadius')}>
             {editing === 'serviceRadius' ? (
               <RadiusEditor value={provider.serviceRadius} onSave={saveRadius} />
@@ -235,11 +271,18 @@ export function ProviderProfilePage({
               </p>
             )}
           </SectionCard>
+          )}
           {hasKnownLocation(provider.location) && renderMap?.(provider)}
         </div>
       </div>
     </div>
   );
+}
+
+/** The first refusal of a field's shared schema, as the server would word it (decision 0365). */
+function firstIssue(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? M.updateFailed);
 }
 
 function Centered({ children }: { children: ReactNode }) {
