@@ -98,20 +98,40 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
     }
   });
 
-  it('says when nothing matches and suggests the nearest alternatives', async () => {
-    const res = await search({ product: 'Solar Panels', providers: ['Jinko Solar'], additionalSpecs: 'at least 900 W' });
+  it('says when nothing matches and offers other brands only within the specs', async () => {
+    const res = await search({ product: 'Solar Panels', providers: ['Jinko Solar'], additionalSpecs: 'at least 480 W', location: 'Leeds' });
     const body = res.json() as Answer;
     expect(body.data.content).toContain('No catalogue PV module matches');
-    expect(body.data.content).toContain('### Nearest alternatives');
-    expect(body.data.content).toContain('Jinko Solar');
+    expect(body.data.content).toContain('### Other brands that fit (at least 480 W; at most 4,800 W)');
+    for (const m of body.data.content.matchAll(/^- \*\*[^*]+\*\*: ([\d.,]+) W/gm)) expect(Number(m[1]!.replace(',', ''))).toBeGreaterThanOrEqual(480);
     expectCitationsConsistent(body.data);
+  });
+
+  it("respects the power range and phase: 'Hybrid inverters, SMA, at least 5 kW, three-phase' returns no 4 MW central inverter (issue 19)", async () => {
+    const res = await search({ product: 'Hybrid Inverters', providers: ['SMA'], quantity: 12, additionalSpecs: 'at least 5 kW, three-phase' });
+    const { content, citations } = (res.json() as Answer).data;
+    expect(content).not.toMatch(/SC 4\d00|MW/);
+    expect(content).toContain('No catalogue inverter matches brands **SMA**; at least 5,000 W; at most 50 kW; hybrid; three-phase.');
+    for (const url of citations.filter((u) => u.startsWith('/parts/'))) {
+      const part = (await t.app.inject(`/api${url}`)).json().data;
+      expect(part).toMatchObject({ kind: 'inverter', hybrid: true });
+      expect(part.powerW).toBeGreaterThanOrEqual(5000);
+      expect(part.powerW).toBeLessThanOrEqual(50_000);
+    }
+  });
+
+  it('prefers listings rated for the UK grid: an SMA three-phase inverter from 5 kW is the Sunny Tripower tested in Europe', async () => {
+    const res = await search({ product: 'Solar Inverters', providers: ['SMA'], additionalSpecs: 'at least 5 kW, three-phase' });
+    const { content } = (res.json() as Answer).data;
+    expect(content).toMatch(/### 1\. SMA Sunny Tripower 10\.0/);
+    expect(content).toContain('rated for the UK and European 230/400 V grid');
   });
 
   it('names brands the catalogue does not hold', async () => {
     const res = await search({ product: 'Solar Panels', providers: ['Acme Imaginary'] });
     const { content } = (res.json() as Answer).data;
     expect(content).toContain('holds no PV module data for **Acme Imaginary**');
-    expect(content).toContain('### Nearest alternatives');
+    expect(content).toContain('### Other brands that fit');
   });
 
   it('answers other categories from the directory, labelled, and says no product data is held', async () => {
