@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { inviteProviderBody } from '@solar/shared/contracts/providers';
 import { PROVIDER_INVITE_LIMITS as LIMITS, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
 import { AppError } from '../../platform/errors';
 import { sendInBackground } from '../../platform/mail';
 import type { AppContext } from '../../plugins/context';
