@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import type { searchProvidersQuery } from '@solar/shared/contracts/providers';
 import type { searchProviders } from '@solar/shared/contracts/routes';
-import { DEFAULT_RADIUS_KM, DIRECTORY_QUERY_LIMITS as LIMITS } from '@solar/shared/constants/providers';
+import { DEFAULT_RADIUS_KM, DIRECTORY_QUERY_LIMITS as LIMITS, DIRECTORY_SORTS, type DirectorySort } from '@solar/shared/constants/providers';
 import type { ApiQuery } from '../../../lib/api-client';
 import { changedBy } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
@@ -44,7 +44,7 @@ const VALID: Record<string, (value: string) => boolean> = {
   location: (v) => v.length <= LIMITS.locationLength,
   locationCenter: (v) => v.length <= LIMITS.locationCenterLength && centerOf(v) !== null,
   radius: (v) => number(v) > 0 && number(v) <= LIMITS.radiusMaxKm,
-  sort: (v) => v === 'name' || v === 'default',
+  sort: (v) => (DIRECTORY_SORTS as readonly string[]).includes(v),
   page: (v) => Number.isInteger(number(v)) && number(v) >= 1 && number(v) <= LIMITS.pageMax,
 };
 
@@ -67,6 +67,14 @@ export function cleanDirectoryParams(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
+/** 'Nearest first' needs a location (decision 0361); without one the default order applies. */
+function sortOf(params: URLSearchParams): DirectorySort {
+  const sort = params.get('sort');
+  if (sort === 'name') return 'name';
+  if (sort === 'distance' && (params.get('locationCenter') || params.get('location'))) return 'distance';
+  return 'default';
+}
+
 /** The filters of a clean address (`cleanDirectoryParams`), every value settled. */
 export function readFilters(params: URLSearchParams): DirectoryFilters {
   const radius = Number(params.get('radius'));
@@ -77,7 +85,7 @@ export function readFilters(params: URLSearchParams): DirectoryFilters {
     location: params.get('location') ?? '',
     locationCenter: params.get('locationCenter') ?? '',
     radius: Number.isFinite(radius) && radius > 0 ? radius : DEFAULT_RADIUS_KM,
-    sort: params.get('sort') === 'name' ? 'name' : 'default',
+    sort: sortOf(params),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -98,7 +106,7 @@ export function searchQuery(filters: DirectoryFilters): ApiQuery<typeof searchPr
     location: filters.location || undefined,
     locationCenter: filters.locationCenter || undefined,
     radius: filters.locationCenter || filters.location ? filters.radius : undefined,
-    sort: filters.sort === 'name' ? 'name' : undefined,
+    sort: filters.sort === 'default' ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
   };
 }
@@ -144,9 +152,11 @@ export function useDirectoryFilters() {
         radius: params.get('radius') ?? String(DEFAULT_RADIUS_KM),
         page: null,
       }),
-    clearLocation: () => update({ location: null, locationCenter: null, radius: null, page: null }),
+    // 'Nearest first' goes with the location.
+    clearLocation: () =>
+      update({ location: null, locationCenter: null, radius: null, page: null, ...(filters.sort === 'distance' && { sort: null }) }),
     setRadius: (radius: number) => update({ radius: String(radius) }),
-    setSort: (sort: 'default' | 'name') => update({ sort: sort === 'name' ? 'name' : null }),
+    setSort: (sort: DirectorySort) => update({ sort: sort === 'default' ? null : sort }),
     setPage: (page: number) => update({ page: page > 1 ? String(page) : null }),
   };
 }
