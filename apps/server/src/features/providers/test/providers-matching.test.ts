@@ -25,12 +25,40 @@ describe.each(databaseKinds)('directory matching on %s', (kind) => {
     t = await createTestApp({ kind });
     const p = (v: Parameters<typeof insertProvider>[1]) => insertProvider(t, v);
     // The default order would put the approved, complete far one first.
-    await p({ businessName: 'Far Cleaners', type: 'O&M Provider', services: ['Panel Cleaning'], serviceRadius: 100, claimed: true, claimApproved: true, description: 'x', ...northOf(40) });
-    await p({ businessName: 'Near Cleaners', type: 'O&M Provider', services: ['Panel Cleaning'], serviceRadius: 20, ...northOf(2.34) });
-    await p({ businessName: 'Mid Drones', type: 'Drone surverying', services: ['Drone Surveys'], serviceRadius: 50, ...northOf(12.6) });
+    await p({
+      businessName: 'Far Cleaners',
+      type: 'O&M Provider',
+      services: ['Panel Cleaning'],
+      serviceRadius: 100,
+      claimed: true,
+      claimApproved: true,
+      description: 'x',
+      ...northOf(40),
+    });
+    await p({
+      businessName: 'Near Cleaners',
+      type: 'O&M Provider',
+      services: ['Panel Cleaning'],
+      serviceRadius: 20,
+      ...northOf(2.34),
+    });
+    await p({
+      businessName: 'Mid Drones',
+      type: 'Drone surverying',
+      services: ['Drone Surveys'],
+      serviceRadius: 50,
+      ...northOf(12.6),
+    });
     await p({ businessName: 'Everywhere Ltd', type: 'O&M Provider', services: ['Panel Cleaning'], serviceRadius: -1 });
     // A planning applicant as the REPD import leaves it (decision 0360): typed, no services, no radius.
-    await p({ businessName: 'Severn Solar Developments', type: 'Project Developer', technologies: ['Solar PV'], source: 'repd', serviceRadius: null, ...northOf(5) });
+    await p({
+      businessName: 'Severn Solar Developments',
+      type: 'Project Developer',
+      technologies: ['Solar PV'],
+      source: 'repd',
+      serviceRadius: null,
+      ...northOf(5),
+    });
   });
   afterAll(() => t.close());
 
@@ -67,17 +95,16 @@ describe.each(databaseKinds)('directory matching on %s', (kind) => {
     const cleaning = (await search(`${centre}&radius=50&services=Panel%20Cleaning`)).map((r) => r.businessName);
     expect(cleaning.sort()).toEqual(['Everywhere Ltd', 'Far Cleaners', 'Near Cleaners']);
   });
-
 });
 
 describe('the REPD operator import (decision 0360)', () => {
   it('REPD operators become planning applicants with no service radius (was at least 1 km)', () => {
-  const profiles = buildOperatorProfiles();
-  expect(profiles.length).toBeGreaterThan(3000);
-  const types = new Set(profiles.map((p) => p.type));
-  expect([...types].sort()).toEqual(['Asset Owner', 'Project Developer']);
-  expect(profiles.every((p) => !('serviceRadius' in p))).toBe(true);
-});
+    const profiles = buildOperatorProfiles();
+    expect(profiles.length).toBeGreaterThan(3000);
+    const types = new Set(profiles.map((p) => p.type));
+    expect([...types].sort()).toEqual(['Asset Owner', 'Project Developer']);
+    expect(profiles.every((p) => !('serviceRadius' in p))).toBe(true);
+  });
 });
 
 describe.each(databaseKinds)('inviting a provider on %s (decision 0360)', (kind) => {
@@ -88,9 +115,20 @@ describe.each(databaseKinds)('inviting a provider on %s (decision 0360)', (kind)
   afterAll(() => t.close());
 
   const invite = (cookie: string, body: object) =>
-    t.app.inject({ method: 'POST', url: '/api/providers/invitations', headers: cookie ? { cookie } : {}, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/providers/invitations',
+      headers: cookie ? { cookie } : {},
+      payload: body,
+    });
   const mailsTo = (address: string) => t.ctx.database.db.select().from(outbox).where(eq(outbox.toAddress, address));
-  const body = { name: 'Bristol Panel Care', email: 'hello@panelcare.example', service: 'Panel Cleaning', location: 'Bristol', message: 'We need 2 MW cleaned in May.' };
+  const body = {
+    name: 'Bristol Panel Care',
+    email: 'hello@panelcare.example',
+    service: 'Panel Cleaning',
+    location: 'Bristol',
+    message: 'We need 2 MW cleaned in May.',
+  };
 
   it('mails the invited company once, naming who asked and what for', async () => {
     const { cookie } = await signedInUser(t, { name: 'Asha Patel', company: 'Avon Solar Farms' });
@@ -127,7 +165,9 @@ describe.each(databaseKinds)('inviting a provider on %s (decision 0360)', (kind)
     expect(own.json().message).toBe(M.inviteOwnAddress);
     const bad = await invite(me.cookie, { ...body, email: 'not an email' });
     expect(bad.statusCode).toBe(400);
-    expect(await t.ctx.database.db.select().from(providerInvitations).where(eq(providerInvitations.invitedBy, me.user.id))).toHaveLength(0);
+    expect(
+      await t.ctx.database.db.select().from(providerInvitations).where(eq(providerInvitations.invitedBy, me.user.id)),
+    ).toHaveLength(0);
   });
 
   it(`limits an account to ${PROVIDER_INVITE_LIMITS.perAccountPerDay} invitations a day`, async () => {
