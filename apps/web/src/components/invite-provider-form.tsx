@@ -61,7 +61,10 @@ export default function InviteProviderForm({ service, location }: { service: str
             autoComplete="organization"
             aria-invalid={Boolean(errors.name)}
             aria-describedby={errors.name ? `${id}-name-error` : undefined}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors(({ name: _fixed, ...rest }) => rest);
+            }}
           />
         </Field>
         <Field id={`${id}-email`} label="Their email address" error={errors.email}>
@@ -73,7 +76,10 @@ export default function InviteProviderForm({ service, location }: { service: str
             autoComplete="off"
             aria-invalid={Boolean(errors.email)}
             aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setErrors(({ email: _fixed, ...rest }) => rest);
+            }}
           />
         </Field>
       </div>
@@ -88,7 +94,10 @@ export default function InviteProviderForm({ service, location }: { service: str
           value={message}
           maxLength={PROVIDER_INVITE_LIMITS.messageMax}
           aria-invalid={Boolean(errors.message)}
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setErrors(({ message: _fixed, ...rest }) => rest);
+          }}
         />
       </Field>
       <div className="flex flex-wrap items-center gap-3">
