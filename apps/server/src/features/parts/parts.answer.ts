@@ -20,6 +20,8 @@ export function md(text: string): string {
 
 const nf = (digits: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits });
 const watts = (w: number) => (w >= 10_000 ? `${nf(1).format(w / 1000)} kW` : `${nf(1).format(w)} W`);
+/** A power asked for reads as typed: '5 kW', not '5,000 W'. */
+const askedWatts = (w: number) => (w >= 1_000 ? `${nf(1).format(w / 1000)} kW` : `${nf(1).format(w)} W`);
 
 export const partUrl = (id: string) => `/parts/${encodeURIComponent(id)}`;
 export const providerUrl = (slug: string) => `/providers/${encodeURIComponent(slug)}`;
@@ -43,9 +45,9 @@ function size(p: PartHit): string | null {
 function describeFilter(brands: string[], filter: SpecFilter): string[] {
   const parts: string[] = [];
   if (brands.length) parts.push(`brands ${brands.map((b) => `**${md(b)}**`).join(', ')}`);
-  if (filter.minPowerW !== undefined) parts.push(`at least ${watts(filter.minPowerW)}`);
-  if (filter.maxPowerW !== undefined) parts.push(`at most ${watts(filter.maxPowerW)}`);
-  if (filter.targetPowerW !== undefined) parts.push(`closest to ${watts(filter.targetPowerW)}`);
+  if (filter.minPowerW !== undefined) parts.push(`at least ${askedWatts(filter.minPowerW)}`);
+  if (filter.maxPowerW !== undefined) parts.push(`at most ${askedWatts(filter.maxPowerW)}`);
+  if (filter.targetPowerW !== undefined) parts.push(`closest to ${askedWatts(filter.targetPowerW)}`);
   if (filter.minEfficiencyPct !== undefined) parts.push(`efficiency at least ${filter.minEfficiencyPct}%`);
   if (filter.technology) parts.push({ mono: 'monocrystalline', multi: 'polycrystalline', 'thin-film': 'thin film' }[filter.technology]);
   if (filter.bifacial !== undefined) parts.push(filter.bifacial ? 'bifacial' : 'monofacial');

@@ -90,7 +90,7 @@ describe('parts search rules (repository faked)', () => {
     ]);
     expect(calls[1]!.nearPowerW).toBe(900);
     expect(calls.every((c) => c.brands.join() === 'Jinko Solar')).toBe(true);
-    expect(answer.content).toContain('### Other brands that fit (at least 900 W; at most 9,000 W)');
+    expect(answer.content).toContain('### Other brands that fit (at least 900 W; at most 9 kW)');
     expect(answer.content).toContain('Jinko Solar JKM900');
     expect(answer.content).toContain('**Acme Imaginary**');
   });
@@ -100,7 +100,7 @@ describe('parts search rules (repository faked)', () => {
     const { repo, calls } = fakeRepository({ held: ['Jinko Solar'], answers: [[], []] });
     const answer = await searchParts(ctx, request({ providers: ['Jinko'], additionalSpecs: 'at least 900 W' }), repo);
     expect(calls.every((c) => c.specs)).toBe(true);
-    expect(answer.content).toContain('Nothing in the catalogue fits at least 900 W; at most 9,000 W from any brand.');
+    expect(answer.content).toContain('Nothing in the catalogue fits at least 900 W; at most 9 kW from any brand.');
     expect(answer.citations.every((u) => !u.startsWith('/parts/'))).toBe(true);
   });
 

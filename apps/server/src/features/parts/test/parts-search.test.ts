@@ -102,7 +102,7 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
     const res = await search({ product: 'Solar Panels', providers: ['Jinko Solar'], additionalSpecs: 'at least 480 W', location: 'Leeds' });
     const body = res.json() as Answer;
     expect(body.data.content).toContain('No catalogue PV module matches');
-    expect(body.data.content).toContain('### Other brands that fit (at least 480 W; at most 4,800 W)');
+    expect(body.data.content).toContain('### Other brands that fit (at least 480 W; at most 4.8 kW)');
     for (const m of body.data.content.matchAll(/^- \*\*[^*]+\*\*: ([\d.,]+) W/gm)) expect(Number(m[1]!.replace(',', ''))).toBeGreaterThanOrEqual(480);
     expectCitationsConsistent(body.data);
   });
@@ -111,7 +111,7 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
     const res = await search({ product: 'Hybrid Inverters', providers: ['SMA'], quantity: 12, additionalSpecs: 'at least 5 kW, three-phase' });
     const { content, citations } = (res.json() as Answer).data;
     expect(content).not.toMatch(/SC 4\d00|MW/);
-    expect(content).toContain('No catalogue inverter matches brands **SMA**; at least 5,000 W; at most 50 kW; hybrid; three-phase.');
+    expect(content).toContain('No catalogue inverter matches brands **SMA**; at least 5 kW; at most 50 kW; hybrid; three-phase.');
     for (const url of citations.filter((u) => u.startsWith('/parts/'))) {
       const part = (await t.app.inject(`/api${url}`)).json().data;
       expect(part).toMatchObject({ kind: 'inverter', hybrid: true });
