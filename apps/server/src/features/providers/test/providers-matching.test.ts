@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_INVITE_LIMITS, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { ACCOUNT_MESSAGES } from '@solar/shared/constants/accounts';
 import { outbox, providerInvitations } from '../../../db/schema/index';
+import { migrationsDir } from '../../../paths';
 import { buildOperatorProfiles } from '../providers.seed';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../../../../test/harness';
 import { insertProvider } from '../../../../test/fixtures/providers';
@@ -104,6 +107,57 @@ describe('the REPD operator import (decision 0360)', () => {
     const types = new Set(profiles.map((p) => p.type));
     expect([...types].sort()).toEqual(['Asset Owner', 'Project Developer']);
     expect(profiles.every((p) => !('serviceRadius' in p))).toBe(true);
+  });
+});
+
+describe.each(databaseKinds)('migration 0017 on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  it('retypes unowned, untyped REPD profiles, drops their radius and keeps completeness true; leaves owned or typed ones', async () => {
+    const repd = { source: 'repd', technologies: ['Solar PV'], latitude: 51.4, longitude: -2.6, serviceRadius: 3 };
+    const owner = await insertProvider(t, {
+      businessName: 'Operating Co',
+      phase: ['Operational', 'Development'],
+      ...repd,
+    });
+    const developer = await insertProvider(t, { businessName: 'Planning Co', phase: ['Development'], ...repd });
+    const typed = await insertProvider(t, { businessName: 'Typed Co', type: 'EPC', phase: ['Development'], ...repd });
+    const approved = await insertProvider(t, {
+      businessName: 'Approved Co',
+      claimed: true,
+      claimApproved: true,
+      phase: ['Development'],
+      ...repd,
+    });
+    // Section 1 of the migration, run again on rows shaped as the old seed left them.
+    const sql = readFileSync(path.join(migrationsDir, '0017_directory_matching.sql'), 'utf8');
+    await t.ctx.database.exec(sql.slice(sql.indexOf('UPDATE providers'), sql.indexOf('-- 2.')));
+    const rows = await t.ctx.database.query<{
+      id: string;
+      type: string;
+      service_radius: number | null;
+      completeness: number;
+    }>('SELECT id, type, service_radius, completeness FROM providers WHERE id = ANY($1::uuid[])', [
+      [owner.id, developer.id, typed.id, approved.id],
+    ]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(owner.id)).toEqual({
+      id: owner.id,
+      type: 'Asset Owner',
+      service_radius: null,
+      completeness: owner.completeness,
+    });
+    expect(byId.get(developer.id)).toMatchObject({
+      type: 'Project Developer',
+      service_radius: null,
+      completeness: developer.completeness,
+    });
+    expect(byId.get(typed.id)).toMatchObject({ type: 'EPC', service_radius: 3 });
+    expect(byId.get(approved.id)).toMatchObject({ type: '', service_radius: 3 });
   });
 });
 
