@@ -30,8 +30,13 @@ test.describe('directory matching', () => {
     await expect(page).toHaveURL(/sort=distance/);
     const distances = page.getByTestId('provider-card').getByText(/ km away$/);
     await expect(distances).toHaveCount(9);
-    const km = (await distances.allTextContents()).map((t) => Number(t.replace(/ km away$/, '').replace(/,/g, '')));
-    expect(km).toEqual([...km].sort((a, b) => a - b));
+    // The previous order stays on screen until the new answer arrives.
+    await expect
+      .poll(async () => {
+        const km = (await distances.allTextContents()).map((t) => Number(t.replace(/ km away$/, '').replace(/,/g, '')));
+        return km.every((d, i) => i === 0 || km[i - 1]! <= d);
+      })
+      .toBe(true);
     // REPD applicants are typed, never 'Unknown Type', and carry no '1 km service radius'.
     const cards = page.getByTestId('provider-card');
     await expect(cards.getByText('Project Developer').first()).toBeVisible();
