@@ -57,7 +57,21 @@ describe('parseSpecs', () => {
   });
 
   it('lets the user override what the category implies', () => {
-    expect(mergeFilters({ hybrid: true, minPowerW: 1000 }, parseSpecs('at least 3 kW'))).toEqual({ hybrid: true, minPowerW: 3000 });
+    expect(mergeFilters({ hybrid: true, minPowerW: 1000 }, parseSpecs('at least 3 kW, up to 4 kW'))).toEqual({ hybrid: true, minPowerW: 3000, maxPowerW: 4000 });
+  });
+
+  it("reads a lone minimum as a range up to ten times it, so 'at least 5 kW' never reaches a 4 MW unit (decision 0362)", () => {
+    expect(mergeFilters({ hybrid: true }, parseSpecs('at least 5 kW, three-phase'))).toEqual({ hybrid: true, minPowerW: 5000, maxPowerW: 50_000, phase: 'three' });
+  });
+
+  it.each([
+    ['three-phase', 'three'],
+    ['3 phase', 'three'],
+    ['3-ph', 'three'],
+    ['single-phase', 'single'],
+    ['1 phase', 'single'],
+  ] as const)('reads the phase in %s', (text, phase) => {
+    expect(parseSpecs(text).phase).toBe(phase);
   });
 });
 
