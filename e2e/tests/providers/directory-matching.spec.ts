@@ -21,7 +21,9 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe('directory matching', () => {
-  test("'Nearest first' near Bristol orders by distance and shows it on each card; applicants carry their real type", async ({ page }) => {
+  test("'Nearest first' near Bristol orders by distance and shows it on each card; applicants carry their real type", async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto(`/providers?${BRISTOL}&radius=50`);
     const sort = page.getByLabel('Sort');
@@ -55,12 +57,16 @@ test.describe('directory matching', () => {
     await expect(page.getByLabel('Sort').getByRole('option', { name: 'Nearest first' })).toHaveCount(0);
   });
 
-  test('few providers offer Panel Cleaning near Bristol: the honest count, a wider radius and an invitation sent once', async ({ page }) => {
+  test('few providers offer Panel Cleaning near Bristol: the honest count, a wider radius and an invitation sent once', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(DESKTOP);
     await page.goto(`/providers?services=Panel+Cleaning&${BRISTOL}&radius=50`);
     const notice = page.getByTestId('few-providers');
-    await expect(notice.getByRole('heading', { name: 'Only 1 provider offers Panel Cleaning within 50 km so far.' })).toBeVisible();
+    await expect(
+      notice.getByRole('heading', { name: 'Only 1 provider offers Panel Cleaning within 50 km so far.' }),
+    ).toBeVisible();
     await expect(notice.getByRole('link', { name: M.inviteSignIn })).toBeVisible();
 
     await signIn(page, DEMO.owner);
@@ -97,7 +103,9 @@ test.describe('directory matching', () => {
   test("an asset's 'Providers serving this site' lists no planning applicant", async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page, DEMO.owner);
-    const [site] = (await (await page.request.get('/api/assets/sites?search=Bristol%20Airport%20Solar%20Farm')).json()) as Array<{ id: number }>;
+    const [site] = (await (
+      await page.request.get('/api/assets/sites?search=Bristol%20Airport%20Solar%20Farm')
+    ).json()) as Array<{ id: number }>;
     await page.setViewportSize(DESKTOP);
     await page.goto(`/asset-intel/${site!.id}`);
     const section = page.getByRole('region', { name: 'Providers serving this site' });
@@ -113,7 +121,9 @@ test.describe('directory matching', () => {
     await page.screenshot({ path: shot('asset-serving-phone') });
   });
 
-  test("parts: 'Hybrid inverters, SMA, at least 5 kW, three-phase, quantity 12' offers nothing outside the range", async ({ page }) => {
+  test("parts: 'Hybrid inverters, SMA, at least 5 kW, three-phase, quantity 12' offers nothing outside the range", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(DESKTOP);
     await page.goto('/search-parts');
@@ -126,7 +136,9 @@ test.describe('directory matching', () => {
     await page.getByLabel('Additional specifications (optional)').fill('at least 5 kW, three-phase');
     await page.getByRole('button', { name: 'Search Parts' }).click();
     const answer = page.getByTestId('parts-answer');
-    await expect(answer).toContainText('No catalogue inverter matches brands SMA; at least 5 kW; at most 50 kW; hybrid; three-phase.');
+    await expect(answer).toContainText(
+      'No catalogue inverter matches brands SMA; at least 5 kW; at most 50 kW; hybrid; three-phase.',
+    );
     await expect(answer.getByRole('heading', { name: /^Other brands that fit/ })).toBeVisible();
     await expect(answer).not.toContainText(/SC 4\d00|MW/);
     await page.screenshot({ path: shot('parts-sma-hybrid-desktop'), fullPage: true });

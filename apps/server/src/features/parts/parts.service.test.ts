@@ -48,13 +48,27 @@ function fakeRepository(options: { held: string[]; answers?: PartHit[][]; suppli
       missing: requested.filter((b) => !options.held.some((h) => h.toLowerCase().startsWith(b.toLowerCase()))),
     }),
     findParts: async (_db, criteria, o) => {
-      calls.push({ brands: criteria.brands, specs: o.specs, withBrands: o.brands, limit: o.limit, nearPowerW: o.nearPowerW });
+      calls.push({
+        brands: criteria.brands,
+        specs: o.specs,
+        withBrands: o.brands,
+        limit: o.limit,
+        nearPowerW: o.nearPowerW,
+      });
       const hits = answers.shift() ?? [];
       return { hits, total: hits.length };
     },
     findSuppliers: async () => {
       if (options.suppliersFail) throw new Error('relation "providers" is unavailable');
-      return [{ slug: 'leeds-wholesale', business_name: 'Leeds Solar Wholesale', type: 'Wholesaler', distance_km: null, countrywide: true }];
+      return [
+        {
+          slug: 'leeds-wholesale',
+          business_name: 'Leeds Solar Wholesale',
+          type: 'Wholesaler',
+          distance_km: null,
+          countrywide: true,
+        },
+      ];
     },
     getPartById: async () => null,
   };
@@ -83,7 +97,11 @@ describe('parts search rules (repository faked)', () => {
   it('with no match, offers other brands only under the same specs, nearest the power asked for (decision 0362)', async () => {
     const { ctx } = context();
     const { repo, calls } = fakeRepository({ held: ['Jinko Solar'], answers: [[], [hit('JKM900', 905)]] });
-    const answer = await searchParts(ctx, request({ providers: ['Jinko', 'Acme Imaginary'], additionalSpecs: 'at least 900 W' }), repo);
+    const answer = await searchParts(
+      ctx,
+      request({ providers: ['Jinko', 'Acme Imaginary'], additionalSpecs: 'at least 900 W' }),
+      repo,
+    );
     expect(calls.map(({ specs, withBrands, limit }) => ({ specs, withBrands, limit }))).toEqual([
       { specs: true, withBrands: true, limit: expect.any(Number) },
       { specs: true, withBrands: false, limit: 3 },
@@ -107,7 +125,11 @@ describe('parts search rules (repository faked)', () => {
   it('when no requested brand is held, runs no search restricted to brands', async () => {
     const { ctx } = context();
     const { repo, calls } = fakeRepository({ held: ['Jinko Solar'] });
-    const answer = await searchParts(ctx, request({ providers: ['Acme Imaginary'], additionalSpecs: 'at least 400 W' }), repo);
+    const answer = await searchParts(
+      ctx,
+      request({ providers: ['Acme Imaginary'], additionalSpecs: 'at least 400 W' }),
+      repo,
+    );
     expect(calls.map(({ specs, withBrands }) => ({ specs, withBrands }))).toEqual([{ specs: true, withBrands: false }]);
     expect(answer.content).toContain('The catalogue holds no PV module data for **Acme Imaginary**.');
   });

@@ -29,7 +29,8 @@ export async function inviteProvider(ctx: Ctx, user: UserRow, input: InviteInput
   await ctx.database.withLock(INVITATION_LOCK_KEY, async () => {
     const now = ctx.clock.now();
     const sent = await countSentSince(ctx.database, user.id, new Date(now.getTime() - DAY_MS));
-    if (sent >= LIMITS.perAccountPerDay) throw new AppError('RATE_LIMITED', M.inviteDailyLimit(LIMITS.perAccountPerDay));
+    if (sent >= LIMITS.perAccountPerDay)
+      throw new AppError('RATE_LIMITED', M.inviteDailyLimit(LIMITS.perAccountPerDay));
     if (await invitedSince(ctx.database, email, new Date(now.getTime() - LIMITS.repeatDays * DAY_MS))) {
       throw new AppError('CONFLICT', M.inviteRecent);
     }

@@ -3,7 +3,11 @@ import type { MailMessage } from '../../platform/mail';
 /** Mail texts of the providers feature. Links are built from PUBLIC_URL, never the Host header. */
 
 /** Subjects are single lines (docs/security.md#input-output-uploads: no CR/LF in mail headers). */
-const oneLine = (text: string, max = 100) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, max);
+const oneLine = (text: string, max = 100) =>
+  text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /** 'Invite a provider' (decision 0360): to the invited company, once per address in 30 days. */
 export function invitationMail(
@@ -12,7 +16,9 @@ export function invitationMail(
   publicUrl: string,
 ): MailMessage {
   const sender = from.company ? `${from.name} (${from.company})` : from.name;
-  const wanted = [invite.service && `for ${invite.service}`, invite.location && `near ${invite.location}`].filter(Boolean).join(' ');
+  const wanted = [invite.service && `for ${invite.service}`, invite.location && `near ${invite.location}`]
+    .filter(Boolean)
+    .join(' ');
   return {
     to: invite.email,
     subject: oneLine(`${sender} invites you to list your services on Solar Marketplace`),

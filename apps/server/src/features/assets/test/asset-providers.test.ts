@@ -130,9 +130,30 @@ describe.each(databaseKinds)('providers serving an asset on %s', (kind) => {
   it('leaves out planning applicants (REPD developers and owners) unless they list services (issue 19, decision 0360)', async () => {
     const at = north(SITE.lat, SITE.lng, 3);
     const extra = [
-      await insertProvider(t, { businessName: 'Applicant Developer', type: 'Project Developer', serviceRadius: 40, technologies: ['Solar PV'], source: 'repd', ...at }),
-      await insertProvider(t, { businessName: 'Applicant Owner', type: 'Asset Owner', serviceRadius: -1, technologies: ['Solar PV'], source: 'repd', ...at }),
-      await insertProvider(t, { businessName: 'Applicant With Services', type: 'Asset Owner', services: ['Panel Cleaning'], serviceRadius: 40, technologies: ['Solar PV'], ...at }),
+      await insertProvider(t, {
+        businessName: 'Applicant Developer',
+        type: 'Project Developer',
+        serviceRadius: 40,
+        technologies: ['Solar PV'],
+        source: 'repd',
+        ...at,
+      }),
+      await insertProvider(t, {
+        businessName: 'Applicant Owner',
+        type: 'Asset Owner',
+        serviceRadius: -1,
+        technologies: ['Solar PV'],
+        source: 'repd',
+        ...at,
+      }),
+      await insertProvider(t, {
+        businessName: 'Applicant With Services',
+        type: 'Asset Owner',
+        services: ['Panel Cleaning'],
+        serviceRadius: 40,
+        technologies: ['Solar PV'],
+        ...at,
+      }),
     ];
     try {
       const served = names((await get(`/api/assets/${assets.solar}/providers?limit=48`)).json());

@@ -6,9 +6,20 @@ import { PAGING } from '@solar/shared/constants/ui';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { ProvidersPage } from './providers-page';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const ME = { id: 'u1', name: 'Asha', email: 'asha@avon.example', phone: null, company: 'Avon', type: 'representative', is_admin: false, createdAt: '2026-01-01T00:00:00.000Z', emailVerified: true };
+const ME = {
+  id: 'u1',
+  name: 'Asha',
+  email: 'asha@avon.example',
+  phone: null,
+  company: 'Avon',
+  type: 'representative',
+  is_admin: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  emailVerified: true,
+};
 
 function renderDirectory(
   path: string,
@@ -20,7 +31,8 @@ function renderDirectory(
     if (u.pathname === '/api/providers/search') return answer(u.searchParams);
     if (u.pathname === '/api/services') return json(200, { services: [] });
     if (u.pathname === '/api/auth/me' && options.signedIn) return json(200, { success: true, data: ME });
-    if (u.pathname === '/api/providers/invitations' && options.invite) return options.invite(JSON.parse(String(init?.body)));
+    if (u.pathname === '/api/providers/invitations' && options.invite)
+      return options.invite(JSON.parse(String(init?.body)));
     return json(401, { success: false, message: 'Not signed in' });
   });
   vi.stubGlobal('fetch', fetch);
@@ -30,17 +42,35 @@ function renderDirectory(
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  const searches = () => fetch.mock.calls.map(([url]) => new URL(url, 'http://x')).filter((u) => u.pathname === '/api/providers/search').map((u) => u.searchParams);
+  const searches = () =>
+    fetch.mock.calls
+      .map(([url]) => new URL(url, 'http://x'))
+      .filter((u) => u.pathname === '/api/providers/search')
+      .map((u) => u.searchParams);
   return { router, searches };
 }
 
 const card = (name: string, distanceKm: number | null) => ({
-  id: name, slug: name.toLowerCase().replace(/ /g, '-'), userId: null, businessName: name, type: 'O&M Provider', logo: null,
-  location: 'Bristol', serviceRadius: 30, services: ['Panel Cleaning'], claimed: false, claimApproved: false,
-  website: null, phone: null, email: null, coordinates: null, distanceKm,
+  id: name,
+  slug: name.toLowerCase().replace(/ /g, '-'),
+  userId: null,
+  businessName: name,
+  type: 'O&M Provider',
+  logo: null,
+  location: 'Bristol',
+  serviceRadius: 30,
+  services: ['Panel Cleaning'],
+  claimed: false,
+  claimApproved: false,
+  website: null,
+  phone: null,
+  email: null,
+  coordinates: null,
+  distanceKm,
 });
 
-const list = (total: number, page: number) => json(200, { success: true, data: [], pagination: { page, pages: Math.ceil(total / 9), total } });
+const list = (total: number, page: number) =>
+  json(200, { success: true, data: [], pagination: { page, pages: Math.ceil(total / 9), total } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,11 +80,16 @@ describe('the directory list (issue 19)', () => {
     expect(await screen.findByRole('heading', { name: PAGING.pastTheEnd })).toBeInTheDocument();
     expect(screen.getByText('3,787 providers')).toBeInTheDocument();
     expect(screen.queryByText(/No providers found/)).toBeNull();
-    expect(screen.getByRole('link', { name: PAGING.lastPage(421) })).toHaveAttribute('href', '/providers?page=421&services=Panel+Cleaning');
+    expect(screen.getByRole('link', { name: PAGING.lastPage(421) })).toHaveAttribute(
+      'href',
+      '/providers?page=421&services=Panel+Cleaning',
+    );
   });
 
   it("one provider is '1 provider'", async () => {
-    renderDirectory('/providers', () => json(200, { success: true, data: [], pagination: { page: 1, pages: 1, total: 1 } }));
+    renderDirectory('/providers', () =>
+      json(200, { success: true, data: [], pagination: { page: 1, pages: 1, total: 1 } }),
+    );
     expect(await screen.findByText('1 provider')).toBeInTheDocument();
   });
 
@@ -77,8 +112,14 @@ describe('the directory list (issue 19)', () => {
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
 
-    const located = renderDirectory('/providers?location=Bristol&locationCenter=-2.5879,51.4545&radius=50&sort=distance', () =>
-      json(200, { success: true, data: [card('Near Cleaners', 2.34), card('Far Cleaners', 40)], pagination: { page: 1, pages: 1, total: 5 } }),
+    const located = renderDirectory(
+      '/providers?location=Bristol&locationCenter=-2.5879,51.4545&radius=50&sort=distance',
+      () =>
+        json(200, {
+          success: true,
+          data: [card('Near Cleaners', 2.34), card('Far Cleaners', 40)],
+          pagination: { page: 1, pages: 1, total: 5 },
+        }),
     );
     expect(await screen.findByText('2.3 km away')).toBeInTheDocument();
     expect(screen.getByText('40 km away')).toBeInTheDocument();
@@ -88,16 +129,25 @@ describe('the directory list (issue 19)', () => {
     expect(searches().every((q) => !q.has('sort'))).toBe(true);
   });
 
-  it("says honestly when no provider offers a service nearby, offers a wider radius, and asks visitors to sign in to invite one (decision 0360)", async () => {
-    const { searches } = renderDirectory('/providers?services=Panel+Cleaning&location=Bristol&locationCenter=-2.5879,51.4545&radius=50', (q) =>
-      q.get('radius') === '100'
-        ? json(200, { success: true, data: [card('Far Cleaners', 60)], pagination: { page: 1, pages: 1, total: 1 } })
-        : list(0, 1),
+  it('says honestly when no provider offers a service nearby, offers a wider radius, and asks visitors to sign in to invite one (decision 0360)', async () => {
+    const { searches } = renderDirectory(
+      '/providers?services=Panel+Cleaning&location=Bristol&locationCenter=-2.5879,51.4545&radius=50',
+      (q) =>
+        q.get('radius') === '100'
+          ? json(200, { success: true, data: [card('Far Cleaners', 60)], pagination: { page: 1, pages: 1, total: 1 } })
+          : list(0, 1),
     );
-    expect(await screen.findByRole('heading', { name: 'No providers offer Panel Cleaning within 50 km yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: M.inviteSignIn })).toHaveAttribute('href', expect.stringMatching(/^\/login\?redirect=%2Fproviders%3F/));
+    expect(
+      await screen.findByRole('heading', { name: 'No providers offer Panel Cleaning within 50 km yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: M.inviteSignIn })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/login\?redirect=%2Fproviders%3F/),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Search within 100 km' }));
-    expect(await screen.findByRole('heading', { name: 'Only 1 provider offers Panel Cleaning within 100 km so far.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Only 1 provider offers Panel Cleaning within 100 km so far.' }),
+    ).toBeInTheDocument();
     expect(searches().at(-1)?.get('radius')).toBe('100');
   });
 
@@ -107,7 +157,9 @@ describe('the directory list (issue 19)', () => {
       signedIn: true,
       invite: (body) => {
         sent.push(body);
-        return sent.length === 1 ? json(201, { success: true, message: M.inviteSent(body.email!) }) : json(409, { success: false, message: M.inviteRecent });
+        return sent.length === 1
+          ? json(201, { success: true, message: M.inviteSent(body.email!) })
+          : json(409, { success: false, message: M.inviteRecent });
       },
     });
     const send = await screen.findByRole('button', { name: 'Send invitation' });
@@ -119,7 +171,11 @@ describe('the directory list (issue 19)', () => {
     fireEvent.change(screen.getByLabelText('Their email address'), { target: { value: 'hello@panelcare.example' } });
     fireEvent.click(send);
     expect(await screen.findByText(M.inviteSent('hello@panelcare.example'))).toBeInTheDocument();
-    expect(sent[0]).toMatchObject({ name: 'Bristol Panel Care', email: 'hello@panelcare.example', service: 'Panel Cleaning' });
+    expect(sent[0]).toMatchObject({
+      name: 'Bristol Panel Care',
+      email: 'hello@panelcare.example',
+      service: 'Panel Cleaning',
+    });
     fireEvent.change(screen.getByLabelText('Company or contact name'), { target: { value: 'Bristol Panel Care' } });
     fireEvent.change(screen.getByLabelText('Their email address'), { target: { value: 'hello@panelcare.example' } });
     fireEvent.click(send);

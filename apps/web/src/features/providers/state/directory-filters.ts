@@ -2,7 +2,12 @@ import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import type { searchProvidersQuery } from '@solar/shared/contracts/providers';
 import type { searchProviders } from '@solar/shared/contracts/routes';
-import { DEFAULT_RADIUS_KM, DIRECTORY_QUERY_LIMITS as LIMITS, DIRECTORY_SORTS, type DirectorySort } from '@solar/shared/constants/providers';
+import {
+  DEFAULT_RADIUS_KM,
+  DIRECTORY_QUERY_LIMITS as LIMITS,
+  DIRECTORY_SORTS,
+  type DirectorySort,
+} from '@solar/shared/constants/providers';
 import type { ApiQuery } from '../../../lib/api-client';
 import { changedBy } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
@@ -16,10 +21,19 @@ import { useQueryParams } from '../../../lib/use-query-params';
  */
 export type DirectoryFilters = Required<Omit<z.output<typeof searchProvidersQuery>, 'pageSize' | 'mode'>>;
 
-export type ListKey = { [K in keyof DirectoryFilters]: DirectoryFilters[K] extends string[] ? K : never }[keyof DirectoryFilters];
+export type ListKey = {
+  [K in keyof DirectoryFilters]: DirectoryFilters[K] extends string[] ? K : never;
+}[keyof DirectoryFilters];
 
 /** Every list filter of the contract, in address order (a missing or unknown key does not compile). */
-const LISTS = { companies: true, services: true, types: true, technologies: true, scales: true, phases: true } satisfies Record<ListKey, true>;
+const LISTS = {
+  companies: true,
+  services: true,
+  types: true,
+  technologies: true,
+  scales: true,
+  phases: true,
+} satisfies Record<ListKey, true>;
 const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
 /** Toggle (docs/product/providers.md#filters): selecting an already selected item removes it; matching is case-insensitive. */
@@ -33,14 +47,22 @@ export function toggleItem(list: readonly string[], item: string): string[] {
 /** `lng,lat` from the address, or null. */
 export function centerOf(value: string): [number, number] | null {
   const [lng, lat] = value.split(',').map(Number);
-  return Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lat!) <= 90 && Math.abs(lng!) <= 180 && value.includes(',') ? [lng!, lat!] : null;
+  return Number.isFinite(lng) &&
+    Number.isFinite(lat) &&
+    Math.abs(lat!) <= 90 &&
+    Math.abs(lng!) <= 180 &&
+    value.includes(',')
+    ? [lng!, lat!]
+    : null;
 }
 
 const number = (value: string) => (value.trim() === '' ? NaN : Number(value));
 
 /** Whether one address value is one the search call takes; lists are cut to their length separately. */
 const VALID: Record<string, (value: string) => boolean> = {
-  ...Object.fromEntries(LIST_KEYS.map((key) => [key, (v: string) => v.trim() !== '' && v.length <= LIMITS.valueLength])),
+  ...Object.fromEntries(
+    LIST_KEYS.map((key) => [key, (v: string) => v.trim() !== '' && v.length <= LIMITS.valueLength]),
+  ),
   location: (v) => v.length <= LIMITS.locationLength,
   locationCenter: (v) => v.length <= LIMITS.locationCenterLength && centerOf(v) !== null,
   radius: (v) => number(v) > 0 && number(v) <= LIMITS.radiusMaxKm,
@@ -79,7 +101,10 @@ function sortOf(params: URLSearchParams): DirectorySort {
 export function readFilters(params: URLSearchParams): DirectoryFilters {
   const radius = Number(params.get('radius'));
   const page = Number(params.get('page'));
-  const lists = Object.fromEntries(LIST_KEYS.map((key) => [key, params.getAll(key)])) as Pick<DirectoryFilters, ListKey>;
+  const lists = Object.fromEntries(LIST_KEYS.map((key) => [key, params.getAll(key)])) as Pick<
+    DirectoryFilters,
+    ListKey
+  >;
   return {
     ...lists,
     location: params.get('location') ?? '',
@@ -92,7 +117,10 @@ export function readFilters(params: URLSearchParams): DirectoryFilters {
 
 /** How many filters are set, for the small-screen 'Filters' button (decision 0350). */
 export function activeFilterCount(filters: DirectoryFilters, withScales = false): number {
-  const lists = LIST_KEYS.filter((key) => withScales || key !== 'scales').reduce((n, key) => n + filters[key].length, 0);
+  const lists = LIST_KEYS.filter((key) => withScales || key !== 'scales').reduce(
+    (n, key) => n + filters[key].length,
+    0,
+  );
   return lists + (filters.location ? 1 : 0);
 }
 
@@ -154,7 +182,13 @@ export function useDirectoryFilters() {
       }),
     // 'Nearest first' goes with the location.
     clearLocation: () =>
-      update({ location: null, locationCenter: null, radius: null, page: null, ...(filters.sort === 'distance' && { sort: null }) }),
+      update({
+        location: null,
+        locationCenter: null,
+        radius: null,
+        page: null,
+        ...(filters.sort === 'distance' && { sort: null }),
+      }),
     setRadius: (radius: number) => update({ radius: String(radius) }),
     setSort: (sort: DirectorySort) => update({ sort: sort === 'default' ? null : sort }),
     setPage: (page: number) => update({ page: page > 1 ? String(page) : null }),
