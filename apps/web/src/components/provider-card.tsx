@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Building2, Check, Globe, Mail, MapPin, Phone, Radar } from 'lucide-react';
+import { Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar } from 'lucide-react';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import {
   PLACEHOLDER_LOGO_PATTERN,
@@ -28,6 +28,8 @@ export interface ProviderCardProps {
    * a tender page the page itself (the list-a-tender page passes '/list-a-tender', docs/product/tenders.md#inviting-providers).
    */
   signInRedirect?: string;
+  /** km from the searched location (decision 0361), shown when given. */
+  distanceKm?: number | null;
 }
 
 export const quotePath = (p: Pick<ProviderSummary, 'id'>) => `/providers/${p.id}/quote`;
@@ -40,6 +42,7 @@ export function ProviderCard({
   showContact = false,
   tender,
   signInRedirect,
+  distanceKm,
 }: ProviderCardProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -88,6 +91,12 @@ export function ProviderCard({
           <p className="flex items-start gap-1.5">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
             <span className="line-clamp-2">{provider.location}</span>
+          </p>
+        )}
+        {typeof distanceKm === 'number' && (
+          <p className="flex items-center gap-1.5 font-medium text-slate-800">
+            <Navigation className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            <span>{M.distanceAway(distanceKm)}</span>
           </p>
         )}
         {radius !== null && (

@@ -178,6 +178,9 @@ export const PARTS_MESSAGES = {
 } as const;
 
 /** Request limits for POST /api/parts/search. */
+/** 'at least X' with no maximum reads as X to this many times X (decision 0362). */
+export const POWER_RANGE_FACTOR = 10;
+
 export const PARTS_LIMITS = {
   productMax: 120,
   brandMax: 80,

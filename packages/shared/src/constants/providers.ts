@@ -3,6 +3,7 @@
 /** Provider types for the directory filters (docs/product/providers.md#option-lists; 'Drone surverying' is spelt as in the product). */
 export const PROVIDER_FILTER_TYPES = [
   'Asset Manager',
+  'Asset Owner',
   'Developer',
   'Drone surverying',
   'EPC',
@@ -21,6 +22,15 @@ export const PROVIDER_FILTER_TYPES = [
   'Technical Advisor',
   'Wholesaler',
 ] as const;
+
+/**
+ * Types of the profiles imported from REPD's 'Operator (or Applicant)' column (decision 0360): planning
+ * applicants, not service providers. 'Asset Owner' when REPD lists one of their sites as operational,
+ * else 'Project Developer'. 'Asset Owner' is a filter type of its own (a project addition);
+ * 'Project Developer' answers the 'Developer' filter (decision 0143).
+ */
+export const APPLICANT_TYPES = ['Project Developer', 'Asset Owner'] as const;
+export type ApplicantType = (typeof APPLICANT_TYPES)[number];
 
 /** Provider types offered by the create form (docs/product/providers.md#option-lists). */
 export const PROVIDER_CREATE_TYPES = [
@@ -57,6 +67,19 @@ export function typesMatching(filterTypes: readonly string[]): string[] {
   return [...out];
 }
 
+/** Directory sorts (docs/product/providers.md#sort); 'Nearest first' only with a location (decision 0361). */
+export const DIRECTORY_SORTS = ['default', 'name', 'distance'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
+  default: 'Default',
+  name: 'Name (A–Z)',
+  distance: 'Nearest first',
+};
+
+/** A distance on a card: one decimal under 10 km, whole kilometres above (decision 0361). */
+export const formatDistanceKm = (km: number): string =>
+  km < 10 ? km.toFixed(1) : Math.round(km).toLocaleString('en-GB');
+
 export const TECHNOLOGIES = ['Solar PV', 'BESS', 'Hybrid', 'Wind'] as const;
 export const SCALES = ['Utility', 'Commercial', 'Residential'] as const;
 export const PHASES = ['Operational', 'Development', 'Construction'] as const;
@@ -81,6 +104,19 @@ export const DIRECTORY_QUERY_LIMITS = {
   radiusMaxKm: 2000,
   pageMax: 100_000,
 } as const;
+/** Fewer matches than this for a service search is 'few': the list says so and offers a wider radius (decision 0360). */
+export const FEW_PROVIDERS = 3;
+
+/** The next radius option above `km`, or null at the widest (the 'Search within N km' button). */
+export function widerRadius(km: number, options: readonly number[] = RADIUS_OPTIONS_KM): number | null {
+  return options.find((option) => option > km) ?? null;
+}
+
+/**
+ * 'Invite a provider' (decision 0360): per account and per client address a day, and one mail to an
+ * address per 30 days whoever asks, so the form cannot be used to send someone repeated mail.
+ */
+export const PROVIDER_INVITE_LIMITS = { perAccountPerDay: 10, perIpPerDay: 20, repeatDays: 30, messageMax: 1000 } as const;
 export const BUSINESS_NAME_CHECK_DEBOUNCE_MS = 500;
 /**
  * Field limits of the profile forms and the API alike (decision 0365); the forms show them as
@@ -235,7 +271,38 @@ export const PROVIDER_MESSAGES = {
   // A claim filed by signing up from a profile (decision 0148): the form asks no role.
   signupClaimRole: 'Not given (claimed at sign-up)',
   signupClaimMessage: (company: string) => `Filed when signing up${company ? ` as ${company}` : ''}.`,
+  // Distance and honest counts for service searches (decisions 0360, 0361).
+  distanceAway: (km: number) => `${formatDistanceKm(km)} km away`,
+  noneOffer: (services: string, radiusKm: number | null) =>
+    `No providers offer ${services}${radiusKm === null ? '' : ` within ${radiusKm} km`} yet`,
+  fewOffer: (count: number, services: string, radiusKm: number | null) =>
+    `Only ${count} ${count === 1 ? 'provider offers' : 'providers offer'} ${services}${radiusKm === null ? '' : ` within ${radiusKm} km`} so far.`,
+  searchWider: (km: number) => `Search within ${km} km`,
+  inviteTitle: 'Invite a provider',
+  inviteLead: (service: string) =>
+    `Know a company that offers ${service || 'this service'}? Invite it by email: we will tell it about this request and how to list its services here.`,
+  inviteSignIn: 'Sign in to invite a provider',
+  inviteSent: (email: string) => `Invitation sent to ${email}.`,
+  inviteFailed: 'Failed to send the invitation',
+  inviteRecent: 'This address was invited in the last 30 days, so we will not email it again yet.',
+  inviteOwnAddress: 'Use the address of the company you want to invite, not your own.',
+  inviteDailyLimit: (max: number) => `You can send ${max} invitations a day. Please try again tomorrow.`,
+  inviteNameRequired: 'Company or contact name is required',
+  inviteEmailRequired: 'Email address is required',
 } as const;
+
+/** Services as a phrase in a sentence: 'Panel Cleaning', 'Panel Cleaning or Drone Surveys'. */
+export function servicesPhrase(services: readonly string[]): string {
+  const list = services.map((s) => s.trim()).filter(Boolean);
+  if (list.length <= 1) return list[0] ?? '';
+  return `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
+}
+
+/** Whether a profile's type is one given to planning applicants (decision 0360). */
+export function isApplicantType(type: string | null | undefined): boolean {
+  const t = (type ?? '').trim().toLowerCase();
+  return APPLICANT_TYPES.some((a) => a.toLowerCase() === t);
+}
 
 /** Type labels on cards (docs/product/providers.md#provider-card). */
 export function providerTypeLabel(type: string | null | undefined): string {

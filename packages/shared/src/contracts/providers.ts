@@ -3,7 +3,9 @@ import { z } from 'zod';
 import {
   COUNTRYWIDE_RADIUS,
   DIRECTORY_QUERY_LIMITS,
+  DIRECTORY_SORTS,
   MAX_SEARCH_PAGE_SIZE,
+  PROVIDER_INVITE_LIMITS,
   PROVIDER_LIMITS,
   PROVIDER_LIST_DEFAULT_LIMIT,
   PROVIDER_LIST_MAX_LIMIT,
@@ -71,6 +73,13 @@ export const providerSummary = z.object({
   updatedAt: z.string(),
 });
 export type ProviderSummary = z.infer<typeof providerSummary>;
+
+/**
+ * A provider in the directory search's list answer: the summary plus its distance in km (one
+ * decimal) from the searched point, null without a location or without coordinates (decision 0361).
+ */
+export const providerSearchResult = providerSummary.extend({ distanceKm: z.number().nullable() });
+export type ProviderSearchResult = z.infer<typeof providerSearchResult>;
 
 /** A claim as shown on a profile to its owner or an admin: names only, never emails. */
 export const providerClaimSummary = z.object({
@@ -267,12 +276,24 @@ export const searchProvidersQuery = z.object({
   /** `lng,lat` */
   locationCenter: z.string().max(Q.locationCenterLength).optional(),
   radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),
-  sort: z.enum(['default', 'name']).default('default'),
+  /** 'distance' (Nearest first) orders by distance when a location is set, else it is the default order. */
+  sort: z.enum(DIRECTORY_SORTS).default('default'),
   page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),
 });
 export type SearchProvidersQuery = z.input<typeof searchProvidersQuery>;
+
+/** 'Invite a provider' (decision 0360): who to invite, and what the inviter is looking for. */
+export const inviteProviderBody = z.strictObject({
+  name: visibleName(z.string().trim().min(1, M.inviteNameRequired).max(200), 'Name'),
+  email: z.string().trim().min(1, M.inviteEmailRequired).max(254).pipe(z.email(M.invalidEmail)),
+  message: z.string().trim().max(PROVIDER_INVITE_LIMITS.messageMax).optional().default(''),
+  /** The service searched for, and where, when the invitation comes from a search. */
+  service: visibleName(z.string().trim().max(200), 'Service').optional().default(''),
+  location: visibleName(z.string().trim().max(200), 'Location').optional().default(''),
+});
+export type InviteProviderInput = z.input<typeof inviteProviderBody>;
 
 export const userClaim = z.object({
   id: z.string(),
@@ -325,7 +346,7 @@ export const searchProviders = defineContract({
       success: z.literal(true),
       // Points first: zod checks every element of a failing array, so trying 50,000 points against
       // the summary shape first cost ~3.7 s per map answer (decision 0274).
-      data: z.union([z.array(providerPoint), z.array(providerSummary)]),
+      data: z.union([z.array(providerPoint), z.array(providerSearchResult)]),
       pagination,
     }),
     400: errors[400],
@@ -472,6 +493,16 @@ export const deleteProviderMedia = defineContract({
   summary: 'Remove a media file (owner or admin)',
   params: z.object({ id: z.string().min(1).max(200), fileId: z.string().min(1).max(200) }),
   response: { 200: okBody, ...errors },
+});
+
+export const inviteProvider = defineContract({
+  method: 'POST',
+  path: '/api/providers/invitations',
+  access: 'user',
+  source: 'project',
+  summary: 'Invite a company to list its services (verified address; limited per account, per IP and per invited address)',
+  body: inviteProviderBody,
+  response: { 201: z.object({ success: z.literal(true), message: z.string() }), ...errors },
 });
 
 export const listUserProviders = defineContract({

@@ -59,6 +59,7 @@ export const claimProvider = route<typeof providers.claimProvider>('POST', '/api
 export const createProvider = route<typeof providers.createProvider>('POST', '/api/providers');
 export const deleteProviderMedia = route<typeof providers.deleteProviderMedia>('DELETE', '/api/providers/:id/media/:fileId');
 export const getProvider = route<typeof providers.getProvider>('GET', '/api/providers/:id');
+export const inviteProvider = route<typeof providers.inviteProvider>('POST', '/api/providers/invitations');
 export const listProviders = route<typeof providers.listProviders>('GET', '/api/providers');
 export const listPublicProviders = route<typeof providers.listPublicProviders>('GET', '/api/providers/public');
 export const listUserProviders = route<typeof providers.listUserProviders>('GET', '/api/providers/user/:userId');

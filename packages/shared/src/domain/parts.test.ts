@@ -57,15 +57,48 @@ describe('parseSpecs', () => {
   });
 
   it('lets the user override what the category implies', () => {
-    expect(mergeFilters({ hybrid: true, minPowerW: 1000 }, parseSpecs('at least 3 kW'))).toEqual({ hybrid: true, minPowerW: 3000 });
+    expect(mergeFilters({ hybrid: true, minPowerW: 1000 }, parseSpecs('at least 3 kW, up to 4 kW'))).toEqual({
+      hybrid: true,
+      minPowerW: 3000,
+      maxPowerW: 4000,
+    });
+  });
+
+  it("reads a lone minimum as a range up to ten times it, so 'at least 5 kW' never reaches a 4 MW unit (decision 0362)", () => {
+    expect(mergeFilters({ hybrid: true }, parseSpecs('at least 5 kW, three-phase'))).toEqual({
+      hybrid: true,
+      minPowerW: 5000,
+      maxPowerW: 50_000,
+      phase: 'three',
+    });
+  });
+
+  it.each([
+    ['three-phase', 'three'],
+    ['3 phase', 'three'],
+    ['3-ph', 'three'],
+    ['single-phase', 'single'],
+    ['1 phase', 'single'],
+  ] as const)('reads the phase in %s', (text, phase) => {
+    expect(parseSpecs(text).phase).toBe(phase);
   });
 });
 
 describe('quantityTotal', () => {
   it('gives kWp for panels, kW for inverters and kWh for batteries', () => {
-    expect(quantityTotal('module', 20, { powerW: 405.2, capacityKwh: null })).toEqual({ value: 8.1, unit: 'kWp', label: 'peak DC capacity' });
-    expect(quantityTotal('inverter', 3, { powerW: 3600, capacityKwh: null })).toMatchObject({ value: 10.8, unit: 'kW' });
-    expect(quantityTotal('battery', 2, { powerW: 3000, capacityKwh: 8.85 })).toMatchObject({ value: 17.7, unit: 'kWh' });
+    expect(quantityTotal('module', 20, { powerW: 405.2, capacityKwh: null })).toEqual({
+      value: 8.1,
+      unit: 'kWp',
+      label: 'peak DC capacity',
+    });
+    expect(quantityTotal('inverter', 3, { powerW: 3600, capacityKwh: null })).toMatchObject({
+      value: 10.8,
+      unit: 'kW',
+    });
+    expect(quantityTotal('battery', 2, { powerW: 3000, capacityKwh: 8.85 })).toMatchObject({
+      value: 17.7,
+      unit: 'kWh',
+    });
     expect(quantityTotal('battery', 2, { powerW: 3000, capacityKwh: null })).toBeNull();
   });
 });
@@ -82,7 +115,31 @@ describe('categories and brands', () => {
   });
 
   it('includes the catalogue brands a UK buyer asks for', () => {
-    for (const brand of ['Jinko Solar', 'Trina Solar', 'Qcells', 'LONGi', 'JA Solar', 'REC', 'Canadian Solar', 'SolarEdge', 'Fronius', 'SMA', 'Huawei', 'Growatt', 'Enphase', 'Sungrow', 'GoodWe', 'Hoymiles', 'SolaX', 'Tesla', 'Solis', 'APsystems', 'BYD', 'Kostal', 'Siemens'])
+    for (const brand of [
+      'Jinko Solar',
+      'Trina Solar',
+      'Qcells',
+      'LONGi',
+      'JA Solar',
+      'REC',
+      'Canadian Solar',
+      'SolarEdge',
+      'Fronius',
+      'SMA',
+      'Huawei',
+      'Growatt',
+      'Enphase',
+      'Sungrow',
+      'GoodWe',
+      'Hoymiles',
+      'SolaX',
+      'Tesla',
+      'Solis',
+      'APsystems',
+      'BYD',
+      'Kostal',
+      'Siemens',
+    ])
       expect(BRANDS).toContain(brand);
   });
 

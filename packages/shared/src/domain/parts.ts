@@ -1,5 +1,5 @@
 import type { CategoryFilter, PartKind, ProductCategory } from '../constants/parts';
-import { PRODUCT_CATEGORIES } from '../constants/parts';
+import { POWER_RANGE_FACTOR, PRODUCT_CATEGORIES } from '../constants/parts';
 
 /**
  * Brand names the catalogue spells in several ways (data/parts/SOURCE.md: 'Jinko Solar Co._ Ltd',
@@ -108,6 +108,8 @@ export interface SpecFilter {
   hybrid?: boolean;
   coupling?: 'AC' | 'DC';
   minCapacityKwh?: number;
+  /** Inverters: 'three-phase', '3-phase', 'single-phase', '1 phase' (decision 0362). */
+  phase?: 'single' | 'three';
 }
 
 const NUM = String.raw`(\d+(?:[.,]\d+)?)`;
@@ -162,12 +164,20 @@ export function parseSpecs(text: string | undefined | null): SpecFilter {
   else if (/\bhybrid\b/.test(s)) out.hybrid = true;
   if (/\bac[- ]coupled\b/.test(s)) out.coupling = 'AC';
   if (/\bdc[- ]coupled\b/.test(s)) out.coupling = 'DC';
+  if (/\b(three|3)[- ]?(phase|ph)\b/.test(s)) out.phase = 'three';
+  else if (/\b(single|one|1)[- ]?(phase|ph)\b/.test(s)) out.phase = 'single';
   return out;
 }
 
-/** The user's specs win over what the category implies. */
+/**
+ * The user's specs win over what the category implies. A lone minimum power is a range up to
+ * `POWER_RANGE_FACTOR` times it (decision 0362): 'at least 5 kW' asks for a 5 kW class product, not a
+ * 4 MW central inverter.
+ */
 export function mergeFilters(category: CategoryFilter | undefined, specs: SpecFilter): SpecFilter {
-  return { ...(category ?? {}), ...stripUndefined(specs) };
+  const merged: SpecFilter = { ...(category ?? {}), ...stripUndefined(specs) };
+  if (merged.minPowerW !== undefined && merged.maxPowerW === undefined) merged.maxPowerW = merged.minPowerW * POWER_RANGE_FACTOR;
+  return merged;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,7 +1,7 @@
 import { boolean, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
-/** The parts catalogue (migration 0007_parts.sql). */
+/** The parts catalogue (migrations 0007_parts.sql, 0017). */
 export const parts = pgTable(
   'parts',
   {
@@ -31,6 +31,10 @@ export const parts = pgTable(
     bifacial: boolean('bifacial').notNull().default(false),
     bipv: boolean('bipv').notNull().default(false),
     listedOn: date('listed_on', { mode: 'string' }),
+    /** Migration 0017 (decision 0362): an inverter's phase, where the AC voltage or model name tells. */
+    phase: text('phase', { enum: ['single', 'three'] }),
+    /** Migration 0017 (decision 0362): 'uk' rated for 230/400 V (or tested in Europe), 'us' a US grid or model. */
+    grid: text('grid', { enum: ['uk', 'us'] }),
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

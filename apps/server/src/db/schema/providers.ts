@@ -1,4 +1,5 @@
-import { boolean, doublePrecision, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 
 /** Mirrors migrations/0004_providers.sql (expression indexes live in the SQL only). */
@@ -74,3 +75,25 @@ export const providerClaims = pgTable('provider_claims', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 export type ProviderClaimRow = typeof providerClaims.$inferSelect;
+
+/** Migration 0017: invitations mailed from 'Invite a provider' (decision 0360). */
+export const providerInvitations = pgTable(
+  'provider_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull().default(''),
+    service: text('service').notNull().default(''),
+    location: text('location').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_invitations_email_idx').on(sql`lower(${t.email})`, t.createdAt.desc()),
+    index('provider_invitations_invited_by_idx').on(t.invitedBy),
+  ],
+);
+export type ProviderInvitationRow = typeof providerInvitations.$inferSelect;

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { APPLICANT_TYPES } from '@solar/shared/constants/providers';
 import type { Database } from '../../db/client';
 import { providers, type ProviderRow } from '../../db/schema/index';
 import { haversineKmSql, SqlParams } from '../../db/sql-helpers';
@@ -40,7 +41,8 @@ export function servingQuery(f: ServingFilter, offset: number, limit: number): {
   params.add(f.lat);
   params.add(f.lng);
   const p = params.add;
-  const match: string[] = [];
+  // Planning applicants (REPD developers and owners) serve no site unless they list services (decision 0360).
+  const match: string[] = [`(cardinality(services) > 0 OR lower(type) <> ALL(${p(APPLICANT_TYPES.map((t) => t.toLowerCase()))}::text[]))`];
   if (f.technologies.length > 0) match.push(`providers_lower_array(technologies) && ${p(f.technologies)}::text[]`);
   if (f.phase) match.push(`(cardinality(phase) = 0 OR providers_lower_array(phase) @> ARRAY[${p(f.phase)}]::text[])`);
   const and = match.map((m) => ` AND ${m}`).join('');

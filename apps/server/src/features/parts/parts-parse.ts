@@ -110,6 +110,8 @@ export function parseModules(file: string, text: string): Parsed {
       bifacial: row.Bifacial?.trim() === '1',
       bipv: row.BIPV?.trim().toUpperCase() === 'Y',
       listedOn: usDate(row.Date),
+      phase: null,
+      grid: null,
     });
   }
   return out;
@@ -152,6 +154,8 @@ export function parseInverters(file: string, text: string): Parsed {
       vocV: null,
       vmpV: null,
       acVoltageV: num(row.Vac),
+      phase: inverterPhase(model, num(row.Vac), paco),
+      grid: inverterGrid(model, num(row.Vac)),
       dcVoltageMaxV: num(row.Vdcmax),
       mpptLowV: num(row.Mppt_low),
       mpptHighV: num(row.Mppt_high),
@@ -185,7 +189,8 @@ export function parseBatteries(file: string, text: string): Parsed {
     if (type === 'PVINV') {
       const power = num(row['P_PV2AC_out [W]']);
       if (power === null || power <= 0) return reject('PV inverter without a rated output');
-      out.records.push(base('inverter', file, id, pe, peModel, { technology: 'Grid-tied', powerW: power }));
+      // bslib measures systems on the European 230/400 V grid the UK shares (decision 0362).
+      out.records.push(base('inverter', file, id, pe, peModel, { technology: 'Grid-tied', powerW: power, phase: inverterPhase(peModel, null, power), grid: 'uk' }));
       return;
     }
     if (type !== 'AC' && type !== 'DC') return reject(`unknown system type '${type}'`);
@@ -200,10 +205,36 @@ export function parseBatteries(file: string, text: string): Parsed {
         capacityKwh: num(row['E_BAT_usable [kWh]']),
         efficiencyPct: eta !== null && eta > 0 && eta <= 100 ? eta : null,
         hybrid: type === 'DC',
+        grid: 'uk',
       }),
     );
   });
   return out;
+}
+
+/** AC voltages of US grids (CEC listings); 230 and 400 V are the UK's and Europe's. */
+const US_VOLTAGES = new Set([120, 208, 240, 277, 480, 600]);
+const UK_VOLTAGES = new Set([230, 400, 415]);
+
+/**
+ * An inverter's phase where the model name or AC voltage tells (decision 0362): 'Tripower', 'Symo',
+ * '3P', 'three-phase' in the name; else a line voltage of 380 V or more is three-phase, and up to
+ * 277 V under 10 kW single-phase. Anything else (a 208 V unit may be either) is unknown.
+ */
+export function inverterPhase(model: string, acVoltageV: number | null, powerW: number | null): 'single' | 'three' | null {
+  if (/tripower|\bsymo\b|\b3[- ]?ph?\b|three[- ]?phase|\btl3\b|-3p\b/i.test(model)) return 'three';
+  if (/sunny boy|\bprimo\b|\b1[- ]?ph?\b|single[- ]?phase/i.test(model)) return 'single';
+  if (acVoltageV === null) return null;
+  if (acVoltageV >= 380) return 'three';
+  if (acVoltageV <= 277 && (powerW ?? Infinity) < 10_000) return 'single';
+  return null;
+}
+
+/** The grid a CEC listing is rated for: 'us' for a US voltage or a '-US' model, 'uk' for 230/400 V. */
+export function inverterGrid(model: string, acVoltageV: number | null): 'uk' | 'us' | null {
+  if (acVoltageV !== null && UK_VOLTAGES.has(acVoltageV)) return 'uk';
+  if (/-US\b|\bUS\b/.test(model) || (acVoltageV !== null && US_VOLTAGES.has(acVoltageV))) return 'us';
+  return null;
 }
 
 function base(kind: PartKind, file: string, sourceKey: string, raw: string, model: string, extra: Partial<PartRecord>): PartRecord {
@@ -234,6 +265,8 @@ function base(kind: PartKind, file: string, sourceKey: string, raw: string, mode
     bifacial: false,
     bipv: false,
     listedOn: null,
+    phase: null,
+    grid: null,
     ...extra,
   };
 }

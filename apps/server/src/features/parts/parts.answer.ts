@@ -20,6 +20,8 @@ export function md(text: string): string {
 
 const nf = (digits: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: digits });
 const watts = (w: number) => (w >= 10_000 ? `${nf(1).format(w / 1000)} kW` : `${nf(1).format(w)} W`);
+/** A power asked for reads as typed: '5 kW', not '5,000 W'. */
+const askedWatts = (w: number) => (w >= 1_000 ? `${nf(1).format(w / 1000)} kW` : `${nf(1).format(w)} W`);
 
 export const partUrl = (id: string) => `/parts/${encodeURIComponent(id)}`;
 export const providerUrl = (slug: string) => `/providers/${encodeURIComponent(slug)}`;
@@ -43,9 +45,9 @@ function size(p: PartHit): string | null {
 function describeFilter(brands: string[], filter: SpecFilter): string[] {
   const parts: string[] = [];
   if (brands.length) parts.push(`brands ${brands.map((b) => `**${md(b)}**`).join(', ')}`);
-  if (filter.minPowerW !== undefined) parts.push(`at least ${watts(filter.minPowerW)}`);
-  if (filter.maxPowerW !== undefined) parts.push(`at most ${watts(filter.maxPowerW)}`);
-  if (filter.targetPowerW !== undefined) parts.push(`closest to ${watts(filter.targetPowerW)}`);
+  if (filter.minPowerW !== undefined) parts.push(`at least ${askedWatts(filter.minPowerW)}`);
+  if (filter.maxPowerW !== undefined) parts.push(`at most ${askedWatts(filter.maxPowerW)}`);
+  if (filter.targetPowerW !== undefined) parts.push(`closest to ${askedWatts(filter.targetPowerW)}`);
   if (filter.minEfficiencyPct !== undefined) parts.push(`efficiency at least ${filter.minEfficiencyPct}%`);
   if (filter.technology) parts.push({ mono: 'monocrystalline', multi: 'polycrystalline', 'thin-film': 'thin film' }[filter.technology]);
   if (filter.bifacial !== undefined) parts.push(filter.bifacial ? 'bifacial' : 'monofacial');
@@ -53,6 +55,7 @@ function describeFilter(brands: string[], filter: SpecFilter): string[] {
   if (filter.hybrid !== undefined) parts.push(filter.hybrid ? 'hybrid' : 'not hybrid');
   if (filter.coupling) parts.push(`${filter.coupling}-coupled`);
   if (filter.minCapacityKwh !== undefined) parts.push(`at least ${filter.minCapacityKwh} kWh usable`);
+  if (filter.phase) parts.push(filter.phase === 'three' ? 'three-phase' : 'single-phase');
   return parts;
 }
 
@@ -71,6 +74,8 @@ function factLines(p: PartHit, ref: string): string[] {
     if (p.power_w != null) lines.push(`- **Rated AC output:** ${watts(p.power_w)} ${ref}`);
     if (p.efficiency_pct != null) lines.push(`- **Conversion efficiency at rated power:** ${nf(1).format(p.efficiency_pct)}% ${ref}`);
     lines.push(`- **Hybrid (battery-ready):** ${p.hybrid ? 'yes' : 'no'} ${ref}`);
+    if (p.phase) lines.push(`- **Phase:** ${p.phase === 'three' ? 'three-phase' : 'single-phase'} ${ref}`);
+    if (p.grid) lines.push(`- **Grid:** ${GRID_LABELS[p.grid]} ${ref}`);
   } else {
     if (p.capacity_kwh != null) lines.push(`- **Usable capacity:** ${nf(2).format(p.capacity_kwh)} kWh ${ref}`);
     if (p.power_w != null) lines.push(`- **Discharge power:** ${watts(p.power_w)} ${ref}`);
@@ -98,6 +103,8 @@ function comparison(kind: PartKind, hits: PartHit[], refs: string[]): string[] {
         : ['| Product | Usable capacity | Power | Efficiency |', '| --- | --- | --- | --- |'];
   return ['### Comparison', '', ...header, ...rows];
 }
+
+const GRID_LABELS = { uk: 'rated for the UK and European 230/400 V grid', us: 'a US grid listing (check UK certification)' } as const;
 
 /** How a kind reads inside a sentence. */
 const KIND_NOUN: Record<PartKind, string> = { module: 'PV module', inverter: 'inverter', battery: 'battery system' };
@@ -169,8 +176,15 @@ export function buildCatalogueAnswer(input: AnswerInput): PartsAnswer {
     );
     if (input.missingBrands.length)
       out.push(`The catalogue holds no ${KIND_NOUN[kind]} data for ${input.missingBrands.map((b) => `**${md(b)}**`).join(', ')}.`, '');
-    if (input.alternatives.length) {
-      out.push('### Nearest alternatives', '');
+    const specs = describeFilter([], input.filter);
+    if (input.alternatives.length === 0) {
+      // Nothing is offered that breaks a stated spec (decision 0362).
+      out.push(
+        `Nothing in the catalogue fits${specs.length ? ` ${specs.join('; ')}` : ''}${input.brands.length ? ' from any brand' : ''}. Ask the suppliers below, or loosen the specifications.`,
+        '',
+      );
+    } else {
+      out.push(`### Other brands that fit${specs.length ? ` (${specs.join('; ')})` : ''}`, '');
       for (const p of input.alternatives) {
         const ref = c.cite(partUrl(p.id));
         const facts = [
@@ -178,6 +192,8 @@ export function buildCatalogueAnswer(input: AnswerInput): PartsAnswer {
           p.efficiency_pct != null ? `${nf(1).format(p.efficiency_pct)}% efficiency` : null,
           p.capacity_kwh != null ? `${nf(2).format(p.capacity_kwh)} kWh` : null,
           p.kind === 'inverter' && p.hybrid ? 'hybrid' : null,
+          p.phase === 'three' ? 'three-phase' : p.phase === 'single' ? 'single-phase' : null,
+          p.grid === 'us' ? 'US listing' : p.grid === 'uk' ? 'UK/EU grid' : null,
         ].filter(Boolean);
         out.push(`- **${md(partName(p))}**: ${facts.join(', ')} ${ref}`);
       }

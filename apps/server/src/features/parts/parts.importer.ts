@@ -25,7 +25,7 @@ const REJECTIONS_KEPT = 50;
 const COMPARED = [
   'manufacturer', 'manufacturer_raw', 'model', 'source_file', 'technology', 'power_w', 'efficiency_pct', 'length_m', 'width_m',
   'area_m2', 'cells', 'voc_v', 'vmp_v', 'ac_voltage_v', 'dc_voltage_max_v', 'mppt_low_v', 'mppt_high_v', 'capacity_kwh',
-  'coupling', 'hybrid', 'bifacial', 'bipv', 'listed_on',
+  'coupling', 'hybrid', 'bifacial', 'bipv', 'listed_on', 'phase', 'grid',
 ] as const;
 
 /**

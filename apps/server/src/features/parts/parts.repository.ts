@@ -50,10 +50,12 @@ export interface PartHit {
   bifacial: boolean;
   bipv: boolean;
   listed_on: string | null;
+  phase: 'single' | 'three' | null;
+  grid: 'uk' | 'us' | null;
 }
 
 const HIT_FIELDS = `id, kind, manufacturer, model, technology, power_w, efficiency_pct, length_m, width_m, area_m2, cells,
-  capacity_kwh, coupling, hybrid, bifacial, bipv`;
+  capacity_kwh, coupling, hybrid, bifacial, bipv, phase, grid`;
 /** Read from the table: `listed_on` as yyyy-mm-dd text. */
 const HIT_COLUMNS = `${HIT_FIELDS}, ${isoDateColumn('listed_on', 'listed_on')}`;
 /** Read from a CTE whose `listed_on` is already text. */
@@ -89,6 +91,8 @@ function specConditions(p: SqlParams, kind: PartKind, f: SpecFilter): string[] {
   if (f.hybrid !== undefined && kind !== 'module') out.push(`hybrid = ${p.add(f.hybrid)}`);
   if (f.coupling && kind === 'battery') out.push(`coupling = ${p.add(f.coupling)}`);
   if (f.minCapacityKwh !== undefined && kind === 'battery') out.push(`capacity_kwh >= ${p.add(f.minCapacityKwh)}`);
+  // A stated phase admits only listings known to have it (decision 0362).
+  if (f.phase && kind === 'inverter') out.push(`phase = ${p.add(f.phase)}`);
   return out;
 }
 
@@ -119,13 +123,15 @@ async function queryParts(
   const near = options.nearPowerW ?? (options.specs ? criteria.filter.targetPowerW : undefined);
   const base = conditions.join(' AND ');
   let candidates: string;
-  let rank = 'efficiency_pct DESC NULLS LAST, power_w DESC NULLS LAST, id';
+  // Listings for the UK's grid first, then unknown, then US ones (decision 0362).
+  const grid = `CASE grid WHEN 'uk' THEN 0 WHEN 'us' THEN 2 ELSE 1 END`;
+  let rank = `${grid}, efficiency_pct DESC NULLS LAST, power_w DESC NULLS LAST, id`;
   if (near !== undefined) {
     const target = p.add(near);
     const brand = brands.length ? ` AND lower(manufacturer) = ANY(${p.add(brands)}::text[])` : '';
     candidates = `(SELECT ${HIT_COLUMNS} FROM parts WHERE ${base}${brand} AND power_w >= ${target} ORDER BY power_w ASC LIMIT ${POOL})
       UNION ALL (SELECT ${HIT_COLUMNS} FROM parts WHERE ${base}${brand} AND power_w < ${target} ORDER BY power_w DESC LIMIT ${POOL})`;
-    rank = `abs(power_w - ${target}) ASC, ${rank}`;
+    rank = `${grid}, abs(power_w - ${target}) ASC, efficiency_pct DESC NULLS LAST, power_w DESC NULLS LAST, id`;
   } else if (brands.length) {
     candidates = `SELECT c.* FROM unnest(${p.add(brands)}::text[]) AS b(brand) CROSS JOIN LATERAL (
         SELECT ${HIT_COLUMNS} FROM parts WHERE ${base} AND lower(manufacturer) = b.brand ORDER BY power_w DESC LIMIT ${POOL}) c`;

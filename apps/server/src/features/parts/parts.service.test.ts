@@ -32,6 +32,8 @@ const hit = (model: string, power: number): PartHit => ({
   bifacial: false,
   bipv: false,
   listed_on: null,
+  phase: null,
+  grid: null,
 });
 
 type FindCall = { brands: string[]; specs: boolean; withBrands: boolean; limit: number; nearPowerW?: number };
@@ -46,13 +48,27 @@ function fakeRepository(options: { held: string[]; answers?: PartHit[][]; suppli
       missing: requested.filter((b) => !options.held.some((h) => h.toLowerCase().startsWith(b.toLowerCase()))),
     }),
     findParts: async (_db, criteria, o) => {
-      calls.push({ brands: criteria.brands, specs: o.specs, withBrands: o.brands, limit: o.limit, nearPowerW: o.nearPowerW });
+      calls.push({
+        brands: criteria.brands,
+        specs: o.specs,
+        withBrands: o.brands,
+        limit: o.limit,
+        nearPowerW: o.nearPowerW,
+      });
       const hits = answers.shift() ?? [];
       return { hits, total: hits.length };
     },
     findSuppliers: async () => {
       if (options.suppliersFail) throw new Error('relation "providers" is unavailable');
-      return [{ slug: 'leeds-wholesale', business_name: 'Leeds Solar Wholesale', type: 'Wholesaler', distance_km: null, countrywide: true }];
+      return [
+        {
+          slug: 'leeds-wholesale',
+          business_name: 'Leeds Solar Wholesale',
+          type: 'Wholesaler',
+          distance_km: null,
+          countrywide: true,
+        },
+      ];
     },
     getPartById: async () => null,
   };
@@ -78,39 +94,43 @@ function context() {
 const request = (input: Partial<PartsSearchInput>) => partsSearchBody.parse({ product: 'Solar Panels', ...input });
 
 describe('parts search rules (repository faked)', () => {
-  it('with no match, tries the held brands without the specs, then the specs without the brands, then anything of the kind', async () => {
+  it('with no match, offers other brands only under the same specs, nearest the power asked for (decision 0362)', async () => {
     const { ctx } = context();
-    const { repo, calls } = fakeRepository({ held: ['Jinko Solar'], answers: [[], [], [], [hit('JKM400', 400)]] });
-    const answer = await searchParts(ctx, request({ providers: ['Jinko', 'Acme Imaginary'], additionalSpecs: 'at least 900 W' }), repo);
+    const { repo, calls } = fakeRepository({ held: ['Jinko Solar'], answers: [[], [hit('JKM900', 905)]] });
+    const answer = await searchParts(
+      ctx,
+      request({ providers: ['Jinko', 'Acme Imaginary'], additionalSpecs: 'at least 900 W' }),
+      repo,
+    );
     expect(calls.map(({ specs, withBrands, limit }) => ({ specs, withBrands, limit }))).toEqual([
       { specs: true, withBrands: true, limit: expect.any(Number) },
-      { specs: false, withBrands: true, limit: 3 },
       { specs: true, withBrands: false, limit: 3 },
-      { specs: false, withBrands: false, limit: 3 },
     ]);
-    // Alternatives are chosen nearest the power asked for, with the brands resolved to catalogue names.
-    expect(calls.slice(1).every((c) => c.nearPowerW === 900)).toBe(true);
+    expect(calls[1]!.nearPowerW).toBe(900);
     expect(calls.every((c) => c.brands.join() === 'Jinko Solar')).toBe(true);
-    expect(answer.content).toContain('### Nearest alternatives');
-    expect(answer.content).toContain('Jinko Solar JKM400');
+    expect(answer.content).toContain('### Other brands that fit (at least 900 W; at most 9 kW)');
+    expect(answer.content).toContain('Jinko Solar JKM900');
     expect(answer.content).toContain('**Acme Imaginary**');
   });
 
-  it('stops at the first alternative search that finds something', async () => {
+  it('never relaxes a stated spec: with nothing that fits it says so and lists no product', async () => {
     const { ctx } = context();
-    const { repo, calls } = fakeRepository({ held: ['Jinko Solar'], answers: [[], [hit('JKM405', 405)]] });
-    await searchParts(ctx, request({ providers: ['Jinko'], additionalSpecs: 'at least 900 W' }), repo);
-    expect(calls).toHaveLength(2);
+    const { repo, calls } = fakeRepository({ held: ['Jinko Solar'], answers: [[], []] });
+    const answer = await searchParts(ctx, request({ providers: ['Jinko'], additionalSpecs: 'at least 900 W' }), repo);
+    expect(calls.every((c) => c.specs)).toBe(true);
+    expect(answer.content).toContain('Nothing in the catalogue fits at least 900 W; at most 9 kW from any brand.');
+    expect(answer.citations.every((u) => !u.startsWith('/parts/'))).toBe(true);
   });
 
   it('when no requested brand is held, runs no search restricted to brands', async () => {
     const { ctx } = context();
     const { repo, calls } = fakeRepository({ held: ['Jinko Solar'] });
-    const answer = await searchParts(ctx, request({ providers: ['Acme Imaginary'], additionalSpecs: 'at least 400 W' }), repo);
-    expect(calls.map(({ specs, withBrands }) => ({ specs, withBrands }))).toEqual([
-      { specs: true, withBrands: false },
-      { specs: false, withBrands: false },
-    ]);
+    const answer = await searchParts(
+      ctx,
+      request({ providers: ['Acme Imaginary'], additionalSpecs: 'at least 400 W' }),
+      repo,
+    );
+    expect(calls.map(({ specs, withBrands }) => ({ specs, withBrands }))).toEqual([{ specs: true, withBrands: false }]);
     expect(answer.content).toContain('The catalogue holds no PV module data for **Acme Imaginary**.');
   });
 

@@ -60,19 +60,11 @@ export async function searchParts(ctx: Ctx, input: PartsSearchRequest, repo: Par
     answerInput.matches = noBrandHeld
       ? { hits: [], total: 0 }
       : await repo.findParts(ctx.database, criteria, { specs: true, brands: true, limit: PARTS_LIMITS.answerProducts });
-    if (answerInput.matches.hits.length === 0) {
-      // Nearest alternatives: the chosen brands without the specs, closest to the power asked for;
-      // when none of the brands is held, the specs without the brands; then anything of the kind.
+    if (answerInput.matches.hits.length === 0 && brands.length > 0) {
+      // Alternatives keep every stated spec (power range, phase, hybrid…) and drop only the brands;
+      // with none, the answer says nothing fits rather than offering what does not (decision 0362).
       const nearPowerW = filter.minPowerW ?? filter.maxPowerW ?? filter.targetPowerW;
-      const attempts = [
-        ...(resolved.length ? [{ specs: false, brands: true }] : []),
-        ...(brands.length ? [{ specs: true, brands: false }] : []),
-        { specs: false, brands: false },
-      ];
-      for (const attempt of attempts) {
-        answerInput.alternatives = (await repo.findParts(ctx.database, criteria, { ...attempt, limit: 3, nearPowerW })).hits;
-        if (answerInput.alternatives.length) break;
-      }
+      answerInput.alternatives = (await repo.findParts(ctx.database, criteria, { specs: true, brands: false, limit: 3, nearPowerW })).hits;
     }
   }
   answerInput.suppliers = await suppliersFor(ctx, repo, point);

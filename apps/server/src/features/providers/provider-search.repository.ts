@@ -1,3 +1,4 @@
+import { APPLICANT_TYPES } from '@solar/shared/constants/providers';
 import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Database } from '../../db/client';
 import { containsPattern, haversineKmSql, SqlParams } from '../../db/sql-helpers';
@@ -17,7 +18,9 @@ export interface SearchFilters {
   near: { lat: number; lng: number; radiusKm: number } | null;
 }
 
-export type SearchSort = 'default' | 'name';
+export type SearchSort = 'default' | 'name' | 'distance';
+
+const APPLICANTS = APPLICANT_TYPES.map((t) => t.toLowerCase());
 
 /**
  * The smallest latitude/longitude box holding every point within `radiusKm` (haversine, R = 6371
@@ -64,21 +67,32 @@ function whereOf(filters: SearchFilters, params: SqlParams): string {
     const lo = p(lng);
     const r = p(radiusKm);
     // A latitude/longitude box that contains the search circle (btree providers_lat_lng_idx,
-    // migration 0011), then the exact haversine distance on the few rows inside it.
+    // migrations 0011 and 0017), then the exact haversine distance on the few rows inside it. A local
+    // provider needs a radius; a planning applicant has none and is found where it is based (decision 0360).
     const box = boundingBox(lat, lng, radiusKm);
     const lngRange = box.west === null ? '' : `AND longitude BETWEEN ${p(box.west)} AND ${p(box.east)}`;
     clauses.push(`(service_radius = -1 OR (
-      latitude IS NOT NULL AND longitude IS NOT NULL AND service_radius > 0
+      latitude IS NOT NULL AND longitude IS NOT NULL
       AND latitude BETWEEN ${p(box.south)} AND ${p(box.north)} ${lngRange}
+      AND (service_radius > 0 OR (coalesce(service_radius, 0) = 0 AND lower(type) = ANY(${p(APPLICANTS)}::text[])))
       AND ${haversineKmSql(la, lo, 'latitude', 'longitude')} <= ${r}))`);
   }
   return clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
 }
 
+const DEFAULT_ORDER = 'claim_approved DESC, completeness DESC, lower(business_name) ASC, id ASC';
 const ORDER: Record<SearchSort, string> = {
-  default: 'claim_approved DESC, completeness DESC, lower(business_name) ASC, id ASC',
+  default: DEFAULT_ORDER,
   name: 'lower(business_name) ASC, id ASC',
+  // Nearest first (decision 0361): providers without coordinates (countrywide ones) last.
+  distance: `distance_km ASC NULLS LAST, ${DEFAULT_ORDER}`,
 };
+
+export interface SearchHit {
+  id: string;
+  /** km from the searched point to where the provider is based, one decimal; null without a location or coordinates. */
+  distanceKm: number | null;
+}
 
 export async function searchProviderIds(
   database: Database,
@@ -86,23 +100,32 @@ export async function searchProviderIds(
   sort: SearchSort,
   page: number,
   pageSize: number,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ hits: SearchHit[]; total: number }> {
   const params = new SqlParams();
   const where = whereOf(filters, params);
+  const whereValues = [...params.values];
+  const near = filters.near;
+  const distance = near
+    ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
+        ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
+    : 'NULL::float8';
+  // Nearest first needs a point; without one it is the default order.
+  const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
   // One scan: the page and the total together (a window count); a second query only when the
-  // page lies past the end and so carries no total.
-  const rows = await database.query<{ id: string; total: number }>(
-    `SELECT id, count(*) OVER ()::int AS total FROM providers ${where}
-     ORDER BY ${ORDER[sort]} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  // page lies past the end and so carries no total. The distance is computed only for the rows the
+  // box and the filters let through.
+  const rows = await database.query<{ id: string; distance_km: number | null; total: number }>(
+    `SELECT id, ${distance} AS distance_km, count(*) OVER ()::int AS total FROM providers ${where}
+     ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     params.values,
   );
-  if (rows.length > 0) return { ids: rows.map((r) => r.id), total: rows[0]!.total };
-  if (page === 1) return { ids: [], total: 0 };
+  if (rows.length > 0) return { hits: rows.map((r) => ({ id: r.id, distanceKm: r.distance_km })), total: rows[0]!.total };
+  if (page === 1) return { hits: [], total: 0 };
   const [count] = await database.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM providers ${where}`,
-    params.values,
+    whereValues,
   );
-  return { ids: [], total: count?.total ?? 0 };
+  return { hits: [], total: count?.total ?? 0 };
 }
 
 export interface PointRow {
@@ -127,8 +150,8 @@ export async function searchProviderPoints(
   // than tens of thousands of rows (docs/decisions/0300). Positions rounded to 5 decimals (~1 m).
   const [row] = await database.query<{ points: string }>(
     `SELECT coalesce(json_agg(json_build_array(id, slug, business_name, round(latitude::numeric, 5),
-       round(longitude::numeric, 5), service_radius) ORDER BY ${ORDER.default}), '[]')::text AS points
-     FROM (SELECT * FROM providers ${positioned} ORDER BY ${ORDER.default} LIMIT ${cap}) AS matched`,
+       round(longitude::numeric, 5), service_radius) ORDER BY ${DEFAULT_ORDER}), '[]')::text AS points
+     FROM (SELECT * FROM providers ${positioned} ORDER BY ${DEFAULT_ORDER} LIMIT ${cap}) AS matched`,
     params.values,
   );
   type Tuple = [string, string, string, number, number, number | null];

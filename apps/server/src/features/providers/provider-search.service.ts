@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProviderPoint, ProviderSummary, searchProvidersQuery } from '@solar/shared/contracts/providers';
+import type { ProviderPoint, ProviderSearchResult, searchProvidersQuery } from '@solar/shared/contracts/providers';
 import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
 import { DEFAULT_RADIUS_KM, typesMatching } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
@@ -69,7 +69,7 @@ async function runSearch(
   ctx: Ctx,
   filters: SearchFilters,
   query: SearchInput,
-): Promise<{ data: ProviderSummary[] | ProviderPoint[]; pagination: { page: number; pages: number; total: number } }> {
+): Promise<{ data: ProviderSearchResult[] | ProviderPoint[]; pagination: { page: number; pages: number; total: number } }> {
   if (query.mode === 'map') {
     const rows = await searchProviderPoints(ctx.database, filters, MAP_POINT_CAP);
     const data: ProviderPoint[] = rows.map((r) => ({
@@ -82,10 +82,14 @@ async function runSearch(
     }));
     return { data, pagination: { page: 1, pages: 1, total: data.length } };
   }
-  const { ids, total } = await searchProviderIds(ctx.database, filters, query.sort, query.page, query.pageSize);
-  const rows = await providersByIds(ctx.database.db, ids);
+  const { hits, total } = await searchProviderIds(ctx.database, filters, query.sort, query.page, query.pageSize);
+  const rows = await providersByIds(
+    ctx.database.db,
+    hits.map((h) => h.id),
+  );
+  const distances = new Map(hits.map((h) => [h.id, h.distanceKm]));
   return {
-    data: rows.map(toProviderSummary),
+    data: rows.map((row) => ({ ...toProviderSummary(row), distanceKm: distances.get(row.id) ?? null })),
     pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / query.pageSize)), total },
   };
 }

@@ -6,6 +6,7 @@ import {
   createProvider,
   deleteProviderMedia,
   getProvider,
+  inviteProvider,
   listProviders,
   listPublicProviders,
   listUserProviders,
@@ -16,12 +17,13 @@ import {
   uploadProviderLogo,
   uploadProviderMedia,
 } from '@solar/shared/contracts/providers';
-import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M, PROVIDER_UPLOAD_BUDGET } from '@solar/shared/constants/providers';
+import { MEDIA_MAX_FILES, PROVIDER_INVITE_LIMITS, PROVIDER_MESSAGES as M, PROVIDER_UPLOAD_BUDGET } from '@solar/shared/constants/providers';
 import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
 import { requireEditableProvider } from './provider-access.service';
+import { inviteProvider as sendProviderInvitation } from './provider-invitations.service';
 import { claimAtSignup, claimProvider as fileProviderClaim } from './provider-claims.service';
 import { addMedia, COVER_RULE, deleteMedia, LOGO_RULE, MEDIA_RULE, setProviderImage } from './provider-media.service';
 import { searchProvidersJson } from './provider-search.service';
@@ -29,6 +31,7 @@ import * as service from './providers.service';
 import { readManyFiles, readSingleFile } from './providers.uploads';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** Claims and uploads are rate limited per IP and per account (docs/security.md#the-stacks-defaults). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perAccount('provider-claim-user', 10, HOUR)];
 /**
@@ -120,6 +123,16 @@ export async function providersRoutes(app: FastifyInstance) {
       await deleteMedia(scope.ctx, user!, params.id, params.fileId);
       return { success: true as const, message: M.fileDeleted };
     });
+    bind(
+      scope,
+      inviteProvider,
+      async ({ body, user }, reply) => {
+        const { message } = await sendProviderInvitation(scope.ctx, user!, body);
+        return reply.code(201).send({ success: true as const, message });
+      },
+      // The per-account daily count is also kept in the database (provider-invitations.service.ts).
+      { limits: [perIp('provider-invite-ip', PROVIDER_INVITE_LIMITS.perIpPerDay, DAY), perAccount('provider-invite-user', PROVIDER_INVITE_LIMITS.perAccountPerDay, DAY)] },
+    );
     bind(scope, updateProviderPlace, async ({ params, body, user }) => ({
       success: true as const,
       data: await service.updatePlace(scope.ctx, user!, params.id, body),

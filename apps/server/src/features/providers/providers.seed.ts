@@ -3,7 +3,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
-import { bngToWgs84, haversineKm } from '@solar/shared/domain/geo';
+import type { ApplicantType } from '@solar/shared/constants/providers';
+import { bngToWgs84 } from '@solar/shared/domain/geo';
 import { dataDir } from '../../paths';
 import type { AppContext } from '../../plugins/context';
 import { valuesList } from '../../db/sql-helpers';
@@ -13,12 +14,12 @@ type SeedContext = Pick<AppContext, 'database' | 'log'>;
 
 export interface OperatorProfile {
   businessName: string;
+  type: ApplicantType;
   technologies: string[];
   phase: string[];
   location: string;
   latitude: number | null;
   longitude: number | null;
-  serviceRadius: number | null;
   sourceRef: string;
 }
 
@@ -82,8 +83,10 @@ export function readRepdProjects(file = path.join(dataDir, 'repd/repd-q4-jan-202
 /**
  * One unclaimed profile per non-generic operator of data/companies, carrying only what the data
  * supports (issue 4, decision 0141): technologies and phases from their projects, location at the
- * main county (or region), coordinates at the centroid of their projects and a service radius
- * reaching their farthest project (at least 1 km so single-site operators stay findable).
+ * main county (or region), coordinates at the centroid of their projects. They are planning
+ * applicants, not service providers (decision 0360): typed 'Asset Owner' when one of their sites is
+ * operational, else 'Project Developer', with no services and no service radius; the directory finds
+ * them where they are based.
  */
 export function buildOperatorProfiles(
   companiesFile = path.join(dataDir, 'companies/repd-solar-battery-operators.csv.gz'),
@@ -106,24 +109,20 @@ export function buildOperatorProfiles(
     const points = own.map((p) => p.point).filter((p): p is { lat: number; lng: number } => p !== null);
     let latitude: number | null = null;
     let longitude: number | null = null;
-    let serviceRadius: number | null = null;
     if (points.length > 0) {
       latitude = round(points.reduce((s, p) => s + p.lat, 0) / points.length, 6);
       longitude = round(points.reduce((s, p) => s + p.lng, 0) / points.length, 6);
-      const centre = { lat: latitude, lng: longitude };
-      const farthest = Math.max(...points.map((p) => haversineKm(centre, p)));
-      serviceRadius = Math.max(1, Math.ceil(farthest));
     }
     const county = firstOf(row.top_counties);
     const region = firstOf(row.top_regions);
     out.push({
       businessName: name,
+      type: phases.has('Operational') ? 'Asset Owner' : 'Project Developer',
       technologies: ['Solar PV', 'BESS', 'Hybrid', 'Wind'].filter((t) => technologies.has(t)),
       phase: ['Operational', 'Development', 'Construction'].filter((p) => phases.has(p)),
       location: county ?? region ?? '',
       latitude,
       longitude,
-      serviceRadius,
       sourceRef: key,
     });
   }
@@ -157,12 +156,12 @@ export async function seedRepdProviders(ctx: SeedContext) {
     rows.push([
       slug,
       p.businessName,
+      p.type,
       p.technologies,
       p.phase,
       p.location,
       p.latitude,
       p.longitude,
-      p.serviceRadius,
       p.sourceRef,
       completenessOf({ ...p, latitude: p.latitude }),
     ]);
@@ -179,7 +178,7 @@ export async function seedRepdProviders(ctx: SeedContext) {
 export async function insertBatch(ctx: Pick<AppContext, 'database'>, rows: unknown[][], source: string) {
   if (rows.length === 0) return;
   await ctx.database.query(
-    `INSERT INTO providers (slug, business_name, technologies, phase, location, latitude, longitude, service_radius, source_ref, completeness, source)
+    `INSERT INTO providers (slug, business_name, type, technologies, phase, location, latitude, longitude, source_ref, completeness, source)
      VALUES ${valuesList(rows, `'${source}'`)} ON CONFLICT DO NOTHING`,
     rows.flat(),
   );

@@ -127,6 +127,44 @@ describe.each(databaseKinds)('providers serving an asset on %s', (kind) => {
     );
   });
 
+  it('leaves out planning applicants (REPD developers and owners) unless they list services (issue 19, decision 0360)', async () => {
+    const at = north(SITE.lat, SITE.lng, 3);
+    const extra = [
+      await insertProvider(t, {
+        businessName: 'Applicant Developer',
+        type: 'Project Developer',
+        serviceRadius: 40,
+        technologies: ['Solar PV'],
+        source: 'repd',
+        ...at,
+      }),
+      await insertProvider(t, {
+        businessName: 'Applicant Owner',
+        type: 'Asset Owner',
+        serviceRadius: -1,
+        technologies: ['Solar PV'],
+        source: 'repd',
+        ...at,
+      }),
+      await insertProvider(t, {
+        businessName: 'Applicant With Services',
+        type: 'Asset Owner',
+        services: ['Panel Cleaning'],
+        serviceRadius: 40,
+        technologies: ['Solar PV'],
+        ...at,
+      }),
+    ];
+    try {
+      const served = names((await get(`/api/assets/${assets.solar}/providers?limit=48`)).json());
+      expect(served).toContain('Applicant With Services');
+      expect(served).not.toContain('Applicant Developer');
+      expect(served).not.toContain('Applicant Owner');
+    } finally {
+      await t.ctx.database.query(`DELETE FROM providers WHERE id = ANY($1::uuid[])`, [extra.map((r) => r.id)]);
+    }
+  });
+
   it('pages with offset and limit, keeping the total past the end', async () => {
     const first = (await get(`/api/assets/${assets.solar}/providers?limit=2`)).json();
     const second = (await get(`/api/assets/${assets.solar}/providers?limit=2&offset=2`)).json();

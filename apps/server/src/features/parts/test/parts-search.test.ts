@@ -39,7 +39,8 @@ function expectCitationsConsistent({ content, citations }: Answer['data']) {
 
 describe.each(databaseKinds)('parts search on %s', (kind) => {
   let t: TestApp;
-  const search = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/parts/search', payload: payload as object });
+  const search = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/parts/search', payload: payload as object });
   beforeAll(async () => {
     t = await createTestApp({ kind });
     await importPartsCatalogue(t.ctx.database);
@@ -48,7 +49,13 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
   afterAll(() => t.close());
 
   it('answers panels from two brands with products, totals, nearby suppliers and working citations', async () => {
-    const res = await search({ product: 'Solar Panels', providers: ['Jinko Solar', 'Trina Solar'], quantity: 20, location: 'Leeds', additionalSpecs: 'at least 400 W' });
+    const res = await search({
+      product: 'Solar Panels',
+      providers: ['Jinko Solar', 'Trina Solar'],
+      quantity: 20,
+      location: 'Leeds',
+      additionalSpecs: 'at least 400 W',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as Answer;
     expect(body.success).toBe(true);
@@ -87,7 +94,12 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
   });
 
   it('applies hybrid and power specs to inverters and totals kW', async () => {
-    const res = await search({ product: 'Solar Inverters', providers: ['Growatt'], quantity: 2, additionalSpecs: 'hybrid, up to 6 kW' });
+    const res = await search({
+      product: 'Solar Inverters',
+      providers: ['Growatt'],
+      quantity: 2,
+      additionalSpecs: 'hybrid, up to 6 kW',
+    });
     const { content, citations } = (res.json() as Answer).data;
     expect(content).toContain('hybrid');
     expect(content).toContain('### Total for 2 inverters');
@@ -98,20 +110,57 @@ describe.each(databaseKinds)('parts search on %s', (kind) => {
     }
   });
 
-  it('says when nothing matches and suggests the nearest alternatives', async () => {
-    const res = await search({ product: 'Solar Panels', providers: ['Jinko Solar'], additionalSpecs: 'at least 900 W' });
+  it('says when nothing matches and offers other brands only within the specs', async () => {
+    const res = await search({
+      product: 'Solar Panels',
+      providers: ['Jinko Solar'],
+      additionalSpecs: 'at least 480 W',
+      location: 'Leeds',
+    });
     const body = res.json() as Answer;
     expect(body.data.content).toContain('No catalogue PV module matches');
-    expect(body.data.content).toContain('### Nearest alternatives');
-    expect(body.data.content).toContain('Jinko Solar');
+    expect(body.data.content).toContain('### Other brands that fit (at least 480 W; at most 4.8 kW)');
+    for (const m of body.data.content.matchAll(/^- \*\*[^*]+\*\*: ([\d.,]+) W/gm))
+      expect(Number(m[1]!.replace(',', ''))).toBeGreaterThanOrEqual(480);
     expectCitationsConsistent(body.data);
+  });
+
+  it("respects the power range and phase: 'Hybrid inverters, SMA, at least 5 kW, three-phase' returns no 4 MW central inverter (issue 19)", async () => {
+    const res = await search({
+      product: 'Hybrid Inverters',
+      providers: ['SMA'],
+      quantity: 12,
+      additionalSpecs: 'at least 5 kW, three-phase',
+    });
+    const { content, citations } = (res.json() as Answer).data;
+    expect(content).not.toMatch(/SC 4\d00|MW/);
+    expect(content).toContain(
+      'No catalogue inverter matches brands **SMA**; at least 5 kW; at most 50 kW; hybrid; three-phase.',
+    );
+    for (const url of citations.filter((u) => u.startsWith('/parts/'))) {
+      const part = (await t.app.inject(`/api${url}`)).json().data;
+      expect(part).toMatchObject({ kind: 'inverter', hybrid: true });
+      expect(part.powerW).toBeGreaterThanOrEqual(5000);
+      expect(part.powerW).toBeLessThanOrEqual(50_000);
+    }
+  });
+
+  it('prefers listings rated for the UK grid: an SMA three-phase inverter from 5 kW is the Sunny Tripower tested in Europe', async () => {
+    const res = await search({
+      product: 'Solar Inverters',
+      providers: ['SMA'],
+      additionalSpecs: 'at least 5 kW, three-phase',
+    });
+    const { content } = (res.json() as Answer).data;
+    expect(content).toMatch(/### 1\. SMA Sunny Tripower 10\.0/);
+    expect(content).toContain('rated for the UK and European 230/400 V grid');
   });
 
   it('names brands the catalogue does not hold', async () => {
     const res = await search({ product: 'Solar Panels', providers: ['Acme Imaginary'] });
     const { content } = (res.json() as Answer).data;
     expect(content).toContain('holds no PV module data for **Acme Imaginary**');
-    expect(content).toContain('### Nearest alternatives');
+    expect(content).toContain('### Other brands that fit');
   });
 
   it('answers other categories from the directory, labelled, and says no product data is held', async () => {
@@ -166,7 +215,10 @@ describe('external answer service', () => {
   let t: TestApp;
   let server: Server;
   let reply: (body: { messages: Array<{ content: string }> }) => { status: number; body: unknown; delayMs?: number };
-  const received: Array<{ auth?: string; body: { model: string; messages: Array<{ role: string; content: string }> } }> = [];
+  const received: Array<{
+    auth?: string;
+    body: { model: string; messages: Array<{ role: string; content: string }> };
+  }> = [];
   beforeAll(async () => {
     server = createServer((req, res) => {
       let raw = '';
@@ -184,7 +236,12 @@ describe('external answer service', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     t = await createTestApp({
-      env: { PARTS_ANSWER_URL: `http://127.0.0.1:${port}/v1/chat/completions`, PARTS_ANSWER_KEY: 'test-key', PARTS_ANSWER_MODEL: 'fake-1', PARTS_ANSWER_TIMEOUT_MS: '2000' },
+      env: {
+        PARTS_ANSWER_URL: `http://127.0.0.1:${port}/v1/chat/completions`,
+        PARTS_ANSWER_KEY: 'test-key',
+        PARTS_ANSWER_MODEL: 'fake-1',
+        PARTS_ANSWER_TIMEOUT_MS: '2000',
+      },
     });
     await insertProviders(t);
   });
@@ -192,10 +249,18 @@ describe('external answer service', () => {
     await t.close();
     server.close();
   });
-  const ask = () => t.app.inject({ method: 'POST', url: '/api/parts/search', payload: { product: 'MC4 Connectors', location: 'Leeds' } });
+  const ask = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/parts/search',
+      payload: { product: 'MC4 Connectors', location: 'Leeds' },
+    });
 
   it("uses the service's answer, keeping the catalogue's citations", async () => {
-    reply = () => ({ status: 200, body: { choices: [{ message: { content: '## MC4 connectors\n\n**Leeds Solar Wholesale** stocks them [1].' } }] } });
+    reply = () => ({
+      status: 200,
+      body: { choices: [{ message: { content: '## MC4 connectors\n\n**Leeds Solar Wholesale** stocks them [1].' } }] },
+    });
     const body = (await ask()).json() as Answer;
     expect(body.data.content).toBe('## MC4 connectors\n\n**Leeds Solar Wholesale** stocks them [1].');
     expect(body.data.citations[0]).toBe('/providers/leeds-wholesale');

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { searchProviders } from '@solar/shared/contracts/routes';
+import type { ProviderSearchResult } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { QUERY } from '@solar/shared/constants/ui';
 import { ApiError, apiFor, type ApiClient, type ApiQuery } from '../../../lib/api-client';
@@ -21,7 +22,7 @@ export const searchProvidersOptions = (filters: DirectoryFilters) => {
   const query = searchQuery(filters);
   return queryOptions({
     queryKey: providerKeys.search(query),
-    queryFn: async ({ client }) => checkListShape(await fetchProviderList(apiFor(client), query)),
+    queryFn: async ({ client }) => checkListShape<ProviderSearchResult>(await fetchProviderList(apiFor(client), query)),
     staleTime: QUERY.providersStaleTimeMs,
     retry: retryUnless401(QUERY.providersRetries),
     placeholderData: keepPreviousData,

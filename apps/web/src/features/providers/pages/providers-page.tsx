@@ -1,8 +1,15 @@
 import { Link } from 'react-router';
 import { Map as MapIcon } from 'lucide-react';
-import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import {
+  DIRECTORY_SORT_LABELS,
+  DIRECTORY_SORTS,
+  FEW_PROVIDERS,
+  PROVIDER_MESSAGES as M,
+  type DirectorySort,
+} from '@solar/shared/constants/providers';
 import { formatCount } from '@solar/shared/domain/count';
 import { CollapsibleFilters } from '../../../components/collapsible-filters';
+import { FewProviders } from '../../../components/few-providers';
 import { PastTheEnd } from '../../../components/past-the-end';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
@@ -22,12 +29,35 @@ export function ProvidersPage() {
   const query = useSearchProviders(filters);
   const companyOptions = query.data?.data.map((p) => p.businessName) ?? [];
   const pagination = query.data?.pagination;
+  const located = Boolean(filters.locationCenter || filters.location);
+  // 'Nearest first' is offered only with a location (decision 0361).
+  const sorts = DIRECTORY_SORTS.filter((s) => s !== 'distance' || located);
+  // Honest counts for a service search (decision 0360), on the first page of an answer.
+  const few =
+    filters.services.length > 0 &&
+    pagination &&
+    !query.isPlaceholderData &&
+    pagination.total < FEW_PROVIDERS &&
+    filters.page === 1 ? (
+      <FewProviders
+        total={pagination.total}
+        services={filters.services}
+        radiusKm={located ? filters.radius : null}
+        location={filters.location}
+        onWiden={setRadius}
+      />
+    ) : null;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">{M.heading}</h1>
 
-      <CollapsibleFilters id="directory-filters" activeCount={activeFilterCount(filters)} collapseBelow="md" className="mt-6">
+      <CollapsibleFilters
+        id="directory-filters"
+        activeCount={activeFilterCount(filters)}
+        collapseBelow="md"
+        className="mt-6"
+      >
         <DirectoryFilterPanel
           filters={filters}
           toggle={toggle}
@@ -51,12 +81,18 @@ export function ProvidersPage() {
             id="sort"
             className="w-40"
             value={filters.sort}
-            onChange={(e) => setSort(e.target.value === 'name' ? 'name' : 'default')}
+            onChange={(e) => setSort(e.target.value as DirectorySort)}
           >
-            <option value="default">Default</option>
-            <option value="name">Name (A–Z)</option>
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {DIRECTORY_SORT_LABELS[s]}
+              </option>
+            ))}
           </Select>
-          <Link to={`/providers/map${mapLinkQuery(params)}`} className={buttonClasses('secondary', 'md', 'whitespace-nowrap')}>
+          <Link
+            to={`/providers/map${mapLinkQuery(params)}`}
+            className={buttonClasses('secondary', 'md', 'whitespace-nowrap')}
+          >
             <MapIcon className="h-4 w-4" aria-hidden /> View on Map
           </Link>
         </div>
@@ -66,26 +102,33 @@ export function ProvidersPage() {
         {query.isPending || query.isError ? (
           <DirectoryQueryState query={query} />
         ) : query.data.data.length === 0 && pagination && pagination.total > 0 ? (
-          <PastTheEnd lastPage={pagination.pages} to={withParams(params, { page: pagination.pages > 1 ? String(pagination.pages) : null })} />
+          <PastTheEnd
+            lastPage={pagination.pages}
+            to={withParams(params, { page: pagination.pages > 1 ? String(pagination.pages) : null })}
+          />
         ) : query.data.data.length === 0 ? (
-          <p className="py-12 text-center text-muted-foreground">
-            {M.empty.replace('Contact Solar Manager for procurement support', '')}
-            <a
-              href={config.links.contact}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="font-medium text-primary underline"
-            >
-              Contact Solar Manager for procurement support
-            </a>
-          </p>
+          <>
+            {few}
+            <p className="py-12 text-center text-muted-foreground">
+              {M.empty.replace('Contact Solar Manager for procurement support', '')}
+              <a
+                href={config.links.contact}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-primary underline"
+              >
+                Contact Solar Manager for procurement support
+              </a>
+            </p>
+          </>
         ) : (
           <>
             <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
               {query.data.data.map((p) => (
-                <ProviderCard key={p.id} provider={p} currentUserId={me?.id} />
+                <ProviderCard key={p.id} provider={p} currentUserId={me?.id} distanceKm={p.distanceKm} />
               ))}
             </div>
+            {few && <div className="mt-6">{few}</div>}
             {pagination && pagination.pages > 1 && (
               <nav className="mt-8 flex items-center justify-center gap-4" aria-label="Pagination">
                 <Button variant="secondary" disabled={filters.page <= 1} onClick={() => setPage(filters.page - 1)}>

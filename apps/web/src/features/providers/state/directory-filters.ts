@@ -2,7 +2,12 @@ import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import type { searchProvidersQuery } from '@solar/shared/contracts/providers';
 import type { searchProviders } from '@solar/shared/contracts/routes';
-import { DEFAULT_RADIUS_KM, DIRECTORY_QUERY_LIMITS as LIMITS } from '@solar/shared/constants/providers';
+import {
+  DEFAULT_RADIUS_KM,
+  DIRECTORY_QUERY_LIMITS as LIMITS,
+  DIRECTORY_SORTS,
+  type DirectorySort,
+} from '@solar/shared/constants/providers';
 import type { ApiQuery } from '../../../lib/api-client';
 import { changedBy } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
@@ -16,10 +21,19 @@ import { useQueryParams } from '../../../lib/use-query-params';
  */
 export type DirectoryFilters = Required<Omit<z.output<typeof searchProvidersQuery>, 'pageSize' | 'mode'>>;
 
-export type ListKey = { [K in keyof DirectoryFilters]: DirectoryFilters[K] extends string[] ? K : never }[keyof DirectoryFilters];
+export type ListKey = {
+  [K in keyof DirectoryFilters]: DirectoryFilters[K] extends string[] ? K : never;
+}[keyof DirectoryFilters];
 
 /** Every list filter of the contract, in address order (a missing or unknown key does not compile). */
-const LISTS = { companies: true, services: true, types: true, technologies: true, scales: true, phases: true } satisfies Record<ListKey, true>;
+const LISTS = {
+  companies: true,
+  services: true,
+  types: true,
+  technologies: true,
+  scales: true,
+  phases: true,
+} satisfies Record<ListKey, true>;
 const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
 /** Toggle (docs/product/providers.md#filters): selecting an already selected item removes it; matching is case-insensitive. */
@@ -33,18 +47,26 @@ export function toggleItem(list: readonly string[], item: string): string[] {
 /** `lng,lat` from the address, or null. */
 export function centerOf(value: string): [number, number] | null {
   const [lng, lat] = value.split(',').map(Number);
-  return Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lat!) <= 90 && Math.abs(lng!) <= 180 && value.includes(',') ? [lng!, lat!] : null;
+  return Number.isFinite(lng) &&
+    Number.isFinite(lat) &&
+    Math.abs(lat!) <= 90 &&
+    Math.abs(lng!) <= 180 &&
+    value.includes(',')
+    ? [lng!, lat!]
+    : null;
 }
 
 const number = (value: string) => (value.trim() === '' ? NaN : Number(value));
 
 /** Whether one address value is one the search call takes; lists are cut to their length separately. */
 const VALID: Record<string, (value: string) => boolean> = {
-  ...Object.fromEntries(LIST_KEYS.map((key) => [key, (v: string) => v.trim() !== '' && v.length <= LIMITS.valueLength])),
+  ...Object.fromEntries(
+    LIST_KEYS.map((key) => [key, (v: string) => v.trim() !== '' && v.length <= LIMITS.valueLength]),
+  ),
   location: (v) => v.length <= LIMITS.locationLength,
   locationCenter: (v) => v.length <= LIMITS.locationCenterLength && centerOf(v) !== null,
   radius: (v) => number(v) > 0 && number(v) <= LIMITS.radiusMaxKm,
-  sort: (v) => v === 'name' || v === 'default',
+  sort: (v) => (DIRECTORY_SORTS as readonly string[]).includes(v),
   page: (v) => Number.isInteger(number(v)) && number(v) >= 1 && number(v) <= LIMITS.pageMax,
 };
 
@@ -67,24 +89,38 @@ export function cleanDirectoryParams(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
+/** 'Nearest first' needs a location (decision 0361); without one the default order applies. */
+function sortOf(params: URLSearchParams): DirectorySort {
+  const sort = params.get('sort');
+  if (sort === 'name') return 'name';
+  if (sort === 'distance' && (params.get('locationCenter') || params.get('location'))) return 'distance';
+  return 'default';
+}
+
 /** The filters of a clean address (`cleanDirectoryParams`), every value settled. */
 export function readFilters(params: URLSearchParams): DirectoryFilters {
   const radius = Number(params.get('radius'));
   const page = Number(params.get('page'));
-  const lists = Object.fromEntries(LIST_KEYS.map((key) => [key, params.getAll(key)])) as Pick<DirectoryFilters, ListKey>;
+  const lists = Object.fromEntries(LIST_KEYS.map((key) => [key, params.getAll(key)])) as Pick<
+    DirectoryFilters,
+    ListKey
+  >;
   return {
     ...lists,
     location: params.get('location') ?? '',
     locationCenter: params.get('locationCenter') ?? '',
     radius: Number.isFinite(radius) && radius > 0 ? radius : DEFAULT_RADIUS_KM,
-    sort: params.get('sort') === 'name' ? 'name' : 'default',
+    sort: sortOf(params),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
 /** How many filters are set, for the small-screen 'Filters' button (decision 0350). */
 export function activeFilterCount(filters: DirectoryFilters, withScales = false): number {
-  const lists = LIST_KEYS.filter((key) => withScales || key !== 'scales').reduce((n, key) => n + filters[key].length, 0);
+  const lists = LIST_KEYS.filter((key) => withScales || key !== 'scales').reduce(
+    (n, key) => n + filters[key].length,
+    0,
+  );
   return lists + (filters.location ? 1 : 0);
 }
 
@@ -98,7 +134,7 @@ export function searchQuery(filters: DirectoryFilters): ApiQuery<typeof searchPr
     location: filters.location || undefined,
     locationCenter: filters.locationCenter || undefined,
     radius: filters.locationCenter || filters.location ? filters.radius : undefined,
-    sort: filters.sort === 'name' ? 'name' : undefined,
+    sort: filters.sort === 'default' ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
   };
 }
@@ -144,9 +180,17 @@ export function useDirectoryFilters() {
         radius: params.get('radius') ?? String(DEFAULT_RADIUS_KM),
         page: null,
       }),
-    clearLocation: () => update({ location: null, locationCenter: null, radius: null, page: null }),
+    // 'Nearest first' goes with the location.
+    clearLocation: () =>
+      update({
+        location: null,
+        locationCenter: null,
+        radius: null,
+        page: null,
+        ...(filters.sort === 'distance' && { sort: null }),
+      }),
     setRadius: (radius: number) => update({ radius: String(radius) }),
-    setSort: (sort: 'default' | 'name') => update({ sort: sort === 'name' ? 'name' : null }),
+    setSort: (sort: DirectorySort) => update({ sort: sort === 'default' ? null : sort }),
     setPage: (page: number) => update({ page: page > 1 ? String(page) : null }),
   };
 }

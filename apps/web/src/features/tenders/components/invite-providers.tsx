@@ -1,5 +1,7 @@
 import { Info, Loader2 } from 'lucide-react';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import { FEW_PROVIDERS } from '@solar/shared/constants/providers';
+import { FewProviders } from '../../../components/few-providers';
 import { ProviderCard } from '../../../components/provider-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,20 +17,45 @@ export interface InviteProvidersProps {
   invited: Record<string, { claimed: boolean }>;
   error?: string;
   onToggle(provider: ProviderSummary): void;
+  /** 'Search within N km' when few providers match (decision 0360). */
+  onWiden?(km: number): void;
 }
 
 /**
  * A private tender's invitations (docs/product/tenders.md#inviting-providers): providers of the service in the radius, 10 at a
  * time with Load More; unclaimed ones go to the waiting list.
  */
-export function InviteProviders({ service, location, latitude, longitude, radius, invited, error, onToggle }: InviteProvidersProps) {
+export function InviteProviders({
+  service,
+  location,
+  latitude,
+  longitude,
+  radius,
+  invited,
+  error,
+  onToggle,
+  onWiden,
+}: InviteProvidersProps) {
   const { data: me } = useMe();
   const located = latitude !== null && longitude !== null;
-  const providers = useInvitableProviders({ service, lat: latitude ?? undefined, lng: longitude ?? undefined, radius }, true);
+  const providers = useInvitableProviders(
+    { service, lat: latitude ?? undefined, lng: longitude ?? undefined, radius },
+    true,
+  );
   const providerList = providers.data?.pages.flatMap((p) => p.data) ?? [];
   const totalProviders = providers.data?.pages[0]?.pagination.total ?? 0;
   const invitedCount = Object.keys(invited).length;
   const unclaimedInvited = Object.values(invited).filter((p) => !p.claimed).length;
+  const few =
+    providers.isSuccess && totalProviders < FEW_PROVIDERS ? (
+      <FewProviders
+        total={totalProviders}
+        services={[service]}
+        radiusKm={located ? radius : null}
+        location={location}
+        onWiden={onWiden}
+      />
+    ) : null;
   return (
     <section aria-labelledby="invite-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -55,15 +82,13 @@ export function InviteProviders({ service, location, latitude, longitude, radius
           Failed to fetch providers. {providers.error.message}
         </Card>
       ) : providerList.length === 0 ? (
-        <Card className="p-6 text-sm text-slate-700">
-          No providers offer {service}
-          {located ? ` within ${radius} km of ${location.split(',')[0]}` : ''}. Try a wider radius or another service.
-        </Card>
+        few
       ) : (
         <>
           <p className="text-sm text-slate-700">
             {totalProviders} provider{totalProviders === 1 ? '' : 's'} offer {service}
-            {located ? ` within ${radius} km of ${location.split(',')[0]}` : ' across the UK'} (countrywide providers included).
+            {located ? ` within ${radius} km of ${location.split(',')[0]}` : ' across the UK'} (countrywide providers
+            included).
           </p>
           <ul className="grid gap-4 sm:grid-cols-2">
             {providerList.map((provider) => (
@@ -81,9 +106,14 @@ export function InviteProviders({ service, location, latitude, longitude, radius
               </li>
             ))}
           </ul>
+          {few}
           {providers.hasNextPage && (
             <div className="flex justify-center">
-              <Button variant="secondary" onClick={() => void providers.fetchNextPage()} disabled={providers.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void providers.fetchNextPage()}
+                disabled={providers.isFetchingNextPage}
+              >
                 {providers.isFetchingNextPage ? 'Loading...' : 'Load More'}
               </Button>
             </div>
@@ -94,8 +124,9 @@ export function InviteProviders({ service, location, latitude, longitude, radius
         <Card className="flex items-start gap-2 border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" role="note">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p>
-            {unclaimedInvited} of the providers you invited {unclaimedInvited === 1 ? 'has' : 'have'} not claimed {unclaimedInvited === 1 ? 'its' : 'their'}{' '}
-            profile yet. Your invitation goes to our waiting list and our team will contact {unclaimedInvited === 1 ? 'it' : 'them'} for you.
+            {unclaimedInvited} of the providers you invited {unclaimedInvited === 1 ? 'has' : 'have'} not claimed{' '}
+            {unclaimedInvited === 1 ? 'its' : 'their'} profile yet. Your invitation goes to our waiting list and our
+            team will contact {unclaimedInvited === 1 ? 'it' : 'them'} for you.
           </p>
         </Card>
       )}

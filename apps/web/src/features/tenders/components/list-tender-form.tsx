@@ -200,6 +200,7 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
             latitude={form.latitude}
             longitude={form.longitude}
             radius={form.searchRadius}
+            onWiden={(km) => set({ searchRadius: km })}
             invited={form.invited}
             error={errors.invitedProviders}
             onToggle={(provider) =>
