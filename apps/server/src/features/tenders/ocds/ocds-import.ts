@@ -74,13 +74,16 @@ export async function importOcdsReleases(
   return database.db.transaction((tx) => importReleasesIn(tx, releases, options));
 }
 
+/** The bundled postcode districts, read once per process (a feed imports page after page). */
+let defaultPostcodes: PostcodeLookup | undefined;
+
 /** The import inside the caller's transaction: a feed moves its cursor in the same one. */
 export async function importReleasesIn(
   tx: Executor,
   releases: unknown[],
   options: { postcodes?: PostcodeLookup; now: Date },
 ): Promise<ImportReport> {
-  const postcodes = options.postcodes ?? loadPostcodeDistricts();
+  const postcodes = options.postcodes ?? (defaultPostcodes ??= loadPostcodeDistricts());
   const report: ImportReport = { read: releases.length, inserted: 0, updated: 0, skipped: 0, dropped: 0, invalid: 0, reasons: {}, examples: [] };
   const skip = (ocid: string | null, reason: string) => {
     report.skipped++;
