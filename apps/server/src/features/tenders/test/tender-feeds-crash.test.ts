@@ -44,23 +44,22 @@ describe('a tender feed killed with SIGKILL mid-page resumes without duplicates 
     await clean.close();
 
     // The crash: the child is killed while the fifth request of its run is in flight.
-    let victim: ChildProcess | undefined;
-    let fixture: FeedFixture | undefined;
+    const victim: { process?: ChildProcess } = {};
     let killed = false;
-    fixture = await startFeedFixture({
+    const fixture: FeedFixture = await startFeedFixture({
       releases,
       faults: true,
       pageSize: 10,
       onRequest: async (_path, index) => {
         if (index === 4 && !killed) {
           killed = true;
-          victim!.kill('SIGKILL');
-          await new Promise((resolve) => victim!.once('exit', resolve));
+          victim.process!.kill('SIGKILL');
+          await new Promise((resolve) => victim.process!.once('exit', resolve));
         }
       },
     });
     const first = child(path.join(dir, 'pgdata'), fixture.url);
-    victim = first.process;
+    victim.process = first.process;
     expect((await first.exit).signal).toBe('SIGKILL');
     const inFlight = fixture.requests[4]!;
 
