@@ -7,6 +7,9 @@ import { dataSources, type DataSourceRow } from '../db/schema/index';
  * record their runs here under their source id. Functions take the database or a transaction, so
  * a feed moves its cursor and counts in the same transaction as the items they describe.
  */
+/** The job that reads a source is named after it, so 'Run now' finds it: `data-source:<id>`. */
+export const dataSourceJobName = (id: string) => `data-source:${id}`;
+
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type { DataSourceRow };
 

@@ -12,8 +12,6 @@ export type FeedRunResult =
   | { ran: false; why: 'off' | 'not due' }
   | { ran: true; pages: number; caughtUp: boolean; error: string | null; counts: sources.RunCounts };
 
-export const feedJobName = (id: TenderFeedId) => `tender-feed:${id}`;
-
 const DAY_MS = 86_400_000;
 
 /**
@@ -95,6 +93,6 @@ function readPage(json: unknown, missingReleasesIsEmpty: boolean): FeedPage {
 export function registerTenderFeedJobs(ctx: AppContext) {
   for (const id of TENDER_FEED_IDS) {
     if (!ctx.env.tenderFeeds.enabled.has(id)) continue;
-    ctx.jobs.register({ name: feedJobName(id), everyMs: L.tickMs, run: async () => void (await runTenderFeed(ctx, id)) });
+    ctx.jobs.register({ name: sources.dataSourceJobName(id), everyMs: L.tickMs, run: async () => void (await runTenderFeed(ctx, id)) });
   }
 }

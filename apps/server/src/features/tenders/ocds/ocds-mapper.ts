@@ -160,7 +160,8 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup): Ma
   const cpvCodes = unique(
     [tender.classification, ...(tender.additionalClassifications ?? []), ...(tender.items ?? []).flatMap((i) => [i.classification, ...(i.additionalClassifications ?? [])])]
       .filter((c): c is Classification => !!c && (c.scheme ?? 'CPV').toUpperCase() === 'CPV' && !!c.id)
-      .map((c) => String(c.id).trim()),
+      // Without the check digit some publishers add ('09331200-5'): one spelling to filter on.
+      .map((c) => String(c.id).trim().replace(/^(\d{8})-\d$/, '$1')),
   );
   const description = clean(tender.description ?? release.description) ?? '';
   const postcode = clean(buyerParty?.address?.postalCode)?.toUpperCase() ?? null;

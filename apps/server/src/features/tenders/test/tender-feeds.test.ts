@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TENDER_FEED_LIMITS, type TenderFeedId } from '@solar/shared/constants/data-sources';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import { createTestApp, signedInUser, type TestApp } from '../../../../test/harness';
 import { fixedClock } from '../../../platform/clock';
 import { findDataSource, requestRun } from '../../../platform/data-sources.repository';
 import { startFeedFixture, type FeedFixture } from '../feeds/fixture-server';
@@ -128,6 +128,45 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
     expect((await status('sell2wales')).itemsRead).toBe(fixture.served.sell2wales.length);
   });
 
+  it("an admin's Run now reads the source at once; the board says so, filters by CPV and shows the OCDS fields", async () => {
+    await open('2025-04-15T08:00:00Z', '2025-01-01');
+    const admin = await signedInUser(t, { admin: true });
+    const before = await t.app.inject({ url: '/api/tenders/freshness' });
+    expect(before.json().data.sources.map((s: { id: string; lastSuccessAt: string | null }) => [s.id, s.lastSuccessAt])).toEqual([
+      ['find-a-tender', null],
+      ['contracts-finder', null],
+      ['public-contracts-scotland', null],
+      ['sell2wales', null],
+    ]);
+    const queued = await t.app.inject({ method: 'POST', url: '/api/admin/data-sources/find-a-tender/run', headers: { cookie: admin.cookie } });
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json().data).toMatchObject({ id: 'find-a-tender', enabled: true, runRequestedAt: '2025-04-15T08:00:00.000Z' });
+    for (let i = 0; i < 100 && !(await status('find-a-tender')).lastSuccessAt; i++) await new Promise((r) => setTimeout(r, 100));
+    const listed = await t.app.inject({ url: '/api/admin/data-sources', headers: { cookie: admin.cookie } });
+    const fts = listed.json().data.find((s: { id: string }) => s.id === 'find-a-tender');
+    expect(fts).toMatchObject({ lastSuccessAt: '2025-04-15T08:00:00.000Z', runRequestedAt: null, lastError: null, totals: { read: fixture.served['find-a-tender'].length, invalid: 1 } });
+    expect(fts.totals.kept).toBe(fixture.served['find-a-tender'].length - fts.totals.dropped - 1);
+
+    const fresh = (await t.app.inject({ url: '/api/tenders/freshness' })).json().data;
+    expect(fresh.sources[0]).toEqual({ id: 'find-a-tender', label: 'Find a Tender', lastSuccessAt: '2025-04-15T08:00:00.000Z' });
+    expect(fresh.latestPublishedAt).toMatch(/^2025-/);
+
+    const all = (await t.app.inject({ url: '/api/tenders/public?status=all&limit=50' })).json().data as Array<{ id: string; cpvCodes: string[] }>;
+    expect(all.length).toBe(expected('find-a-tender').length);
+    const code = all.find((n) => n.cpvCodes.length > 0)!.cpvCodes[0]!;
+    const filtered = (await t.app.inject({ url: `/api/tenders/public?status=all&limit=50&cpv=${code}` })).json().data as Array<{ cpvCodes: string[] }>;
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.length).toBeLessThanOrEqual(all.length);
+    for (const n of filtered) expect(n.cpvCodes).toContain(code);
+    expect((await t.app.inject({ url: '/api/tenders/public?cpv=0933' })).statusCode).toBe(400);
+
+    const [awarded] = await t.ctx.database.query<{ id: string }>(`SELECT id FROM tenders WHERE external_release_id LIKE '%-fixture-award'`);
+    const detail = (await t.app.inject({ url: `/api/tenders/${awarded!.id}` })).json().data;
+    expect(detail).toMatchObject({ awardSuppliers: [{ name: 'Fixture Solar Ltd', id: 'GB-COH-01234567' }], buyerId: expect.stringMatching(/^GB-/) });
+    expect(detail.documents.length).toBeGreaterThan(0);
+    for (const d of detail.documents) expect(d.url).toMatch(/^https?:\/\//);
+  });
+
   it('refuses a next page on another host, and records it', async () => {
     await open('2025-04-15T08:00:00Z', '2025-01-01');
     const fetchStub: typeof fetch = async () =>
@@ -145,7 +184,7 @@ describe('tender feeds are off unless configured', () => {
   afterAll(() => t.close());
 
   it('registers no feed job and makes no request without TENDER_FEEDS', async () => {
-    expect(t.ctx.jobs.names().filter((n) => n.startsWith('tender-feed:'))).toEqual([]);
+    expect(t.ctx.jobs.names().filter((n) => n.startsWith('data-source:'))).toEqual([]);
     const fetchStub: typeof fetch = async () => {
       throw new Error('no request may be made');
     };
