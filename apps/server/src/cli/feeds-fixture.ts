@@ -10,8 +10,9 @@ import { OCDS_SAMPLE } from '../features/tenders/tenders.seed';
 const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.FEEDS_FIXTURE_PORT ?? 4319);
 const fixture = await startFeedFixture({ releases: await readOcdsSource(OCDS_SAMPLE), port });
 console.log(`Tender feed fixture on ${fixture.url}. Start the server with:
-  TENDER_FEEDS=all TENDER_FEEDS_SINCE=2019-03-01 FIND_A_TENDER_URL=${fixture.url} CONTRACTS_FINDER_URL=${fixture.url} \\
-  PUBLIC_CONTRACTS_SCOTLAND_URL=${fixture.url} SELL2WALES_URL=${fixture.url} npm start`);
+  TENDER_FEEDS=all TENDER_FEEDS_SINCE=2019-03-01 FIND_A_TENDER_URL=${fixture.urls['find-a-tender']} \\
+  CONTRACTS_FINDER_URL=${fixture.urls['contracts-finder']} PUBLIC_CONTRACTS_SCOTLAND_URL=${fixture.urls['public-contracts-scotland']} \\
+  SELL2WALES_URL=${fixture.urls.sell2wales} npm start`);
 const stop = () => void fixture.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

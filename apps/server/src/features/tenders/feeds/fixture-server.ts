@@ -6,7 +6,7 @@ import type { OcdsRelease } from '../ocds/ocds-mapper';
 /**
  * A stand-in for the four tender feeds on 127.0.0.1 (`npm run feeds:fixture`, and the feed tests):
  * paginated release packages built from the bundled real releases, in each source's URL shape
- * (decision 0390). The bundled Contracts Finder releases are shared between the Find a Tender and
+ * (decision 0390); the two Proactis sites, which share their paths, under `/scotland` and `/sell2wales`. The bundled Contracts Finder releases are shared between the Find a Tender and
  * Contracts Finder paths (alternately); the Scottish and Welsh ones are served by month and notice
  * type. With `faults` on, each fault happens once: a 429 with Retry-After on Find a Tender's
  * second page, an empty page in its cursor chain, a malformed release on its first page and a later
@@ -14,8 +14,10 @@ import type { OcdsRelease } from '../ocds/ocds-mapper';
  * a 500 on the first Scottish request that has releases.
  */
 export interface FeedFixture {
-  /** The base URL all four feeds can be pointed at. */
+  /** The base URL of Find a Tender and Contracts Finder; the Proactis sites are under `/scotland` and `/sell2wales`. */
   url: string;
+  /** Each feed's base URL on this fixture. */
+  urls: Record<'find-a-tender' | 'contracts-finder' | 'public-contracts-scotland' | 'sell2wales', string>;
   /** Every request's path and query, in order. */
   requests: string[];
   /** The most requests ever in flight at once (the feeds ask one at a time). */
@@ -118,12 +120,12 @@ export async function startFeedFixture(options: FeedFixtureOptions): Promise<Fee
         const next = `${base}${url.pathname}?publishedFrom=${from}&publishedTo=${to}&limit=100&cursor=${token(offset + pageSize)}`;
         return send(200, pkg(page, more ? next : null));
       }
-      if (url.pathname === '/v1/Notices') {
+      const proactis = /^\/(scotland|sell2wales)\/v1\/Notices$/.exec(url.pathname);
+      if (proactis) {
+        const pool = proactis[1] === 'scotland' ? scotland : wales;
         const [month, year] = (url.searchParams.get('dateFrom') ?? '').split('-');
         const type = Number(url.searchParams.get('noticeType'));
         if (!(PROACTIS_NOTICE_TYPES as readonly number[]).includes(type) || url.searchParams.get('outputType') !== '0') return send(400, { error: 'bad parameters' });
-        // Both Proactis sites answer on this path: the year tells the bundled Scottish (2019) and Welsh (2025) months apart.
-        const pool = year && Number(year) < 2022 ? scotland : wales;
         const list = pool.filter((r) => date(r).slice(0, 7) === `${year}-${month}` && noticeTypeOf(r) === type);
         if (list.length > 0 && pool === scotland && once('pcs-500')) return send(500, { error: 'Internal Server Error' });
         // A month with nothing to say is a bare package without releases, as the live API answers.
@@ -135,8 +137,10 @@ export async function startFeedFixture(options: FeedFixtureOptions): Promise<Fee
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    urls: { 'find-a-tender': url, 'contracts-finder': url, 'public-contracts-scotland': `${url}/scotland`, sell2wales: `${url}/sell2wales` },
     requests,
     get maxInFlight() {
       return maxInFlight;

@@ -29,10 +29,17 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
     fixture = await startFeedFixture({ releases });
     clock = fixedClock(new Date(now));
     waits.length = 0;
-    const url = fixture.url;
+    const { urls } = fixture;
     t = await createTestApp({
       clock,
-      env: { TENDER_FEEDS: 'all', TENDER_FEEDS_SINCE: since, FIND_A_TENDER_URL: url, CONTRACTS_FINDER_URL: url, PUBLIC_CONTRACTS_SCOTLAND_URL: url, SELL2WALES_URL: url },
+      env: {
+        TENDER_FEEDS: 'all',
+        TENDER_FEEDS_SINCE: since,
+        FIND_A_TENDER_URL: urls['find-a-tender'],
+        CONTRACTS_FINDER_URL: urls['contracts-finder'],
+        PUBLIC_CONTRACTS_SCOTLAND_URL: urls['public-contracts-scotland'],
+        SELL2WALES_URL: urls.sell2wales,
+      },
     });
   };
   const board = async () =>
@@ -117,13 +124,14 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
     expect(await run('public-contracts-scotland')).toMatchObject({ ran: true, caughtUp: true, error: null });
     expect(waits).toEqual([TENDER_FEED_LIMITS.retryBaseMs]);
     expect(await board()).toEqual(expected('public-contracts-scotland'));
-    expect(fixture.requests.filter((r) => r.startsWith('/v1/Notices'))).toHaveLength(3 * 6 + 1);
+    expect(fixture.requests.filter((r) => r.startsWith('/scotland/v1/Notices?'))).toHaveLength(3 * 6 + 1);
     expect((await status('public-contracts-scotland')).cursor).toEqual({ month: '2019-05', type: 0 });
   });
 
   it('Sell2Wales: months with nothing are bare packages, not errors', async () => {
     await open('2025-03-10T08:00:00Z', '2025-01-01');
     expect(await run('sell2wales')).toMatchObject({ ran: true, caughtUp: true, error: null });
+    expect(fixture.requests.filter((r) => r.startsWith('/sell2wales/v1/Notices?dateFrom=01-2025&outputType=0&noticeType='))).toHaveLength(6);
     expect(await board()).toEqual(expected('sell2wales'));
     expect((await status('sell2wales')).itemsRead).toBe(fixture.served.sell2wales.length);
   });

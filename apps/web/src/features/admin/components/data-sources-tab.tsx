@@ -56,7 +56,7 @@ function SourceCard({ source }: { source: DataSourceStatus }) {
   return (
     <li className="rounded-lg border border-border bg-white p-4" aria-label={source.label}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1">
+        <div className="grid min-w-0 flex-1 gap-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-slate-900">{source.label}</span>
             <Badge variant={state.variant}>{state.label}</Badge>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freshnessText } from './tender-freshness';
 
 describe("the board's freshness line (decision 0393)", () => {
-  it('names the feeds and the latest update', () => {
+  it('names the feeds that have updated and the latest update', () => {
     expect(
       freshnessText({
         sources: [
@@ -12,7 +12,7 @@ describe("the board's freshness line (decision 0393)", () => {
         ],
         latestPublishedAt: '2026-11-23T12:00:00.000Z',
       }),
-    ).toMatch(/^Public notices from Find a Tender, Contracts Finder and Sell2Wales, updated 24\/11\/2026 \d\d:30\.$/);
+    ).toMatch(/^Public notices from Find a Tender and Contracts Finder, updated 24\/11\/2026 \d\d:30\.$/);
   });
 
   it('says a first update is under way, and otherwise how old the bundled sample is', () => {

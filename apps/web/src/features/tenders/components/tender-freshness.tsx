@@ -8,15 +8,14 @@ const listOf = (names: string[]) => (names.length < 2 ? (names[0] ?? '') : `${na
 
 /** The sentence the board shows under its heading (decision 0393). */
 export function freshnessText(f: Freshness): string {
-  const updated = f.sources
-    .map((s) => s.lastSuccessAt)
-    .filter((d): d is string => !!d)
+  // Only the feeds that have succeeded are named as sources of an update.
+  const done = f.sources.filter((s) => s.lastSuccessAt);
+  const updated = done
+    .map((s) => s.lastSuccessAt!)
     .sort()
     .at(-1);
-  if (f.sources.length > 0) {
-    const names = listOf(f.sources.map((s) => s.label));
-    return updated ? TENDER_FRESHNESS.fromFeeds(names, formatDate(updated, 'dd/MM/yyyy HH:mm')) : TENDER_FRESHNESS.notYet(names);
-  }
+  if (updated) return TENDER_FRESHNESS.fromFeeds(listOf(done.map((s) => s.label)), formatDate(updated, 'dd/MM/yyyy HH:mm'));
+  if (f.sources.length > 0) return TENDER_FRESHNESS.notYet(listOf(f.sources.map((s) => s.label)));
   return f.latestPublishedAt ? TENDER_FRESHNESS.sample(formatDate(f.latestPublishedAt)) : TENDER_FRESHNESS.noneImported;
 }
 
