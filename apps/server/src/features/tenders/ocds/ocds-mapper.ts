@@ -174,7 +174,7 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup): Ma
   const awardValue = award ? gbp(award.value) : null;
   const lots = (tender.lots ?? [])
     .map((l, i): NoticeLot | null => {
-      const lotTitle = clean(l?.title) ?? clean(l?.description)?.slice(0, 200) ?? null;
+      const lotTitle = clean(l?.title) ?? cut(clean(l?.description));
       return lotTitle ? { id: text(l.id) ?? String(i + 1), title: lotTitle, status: text(l.status), value: gbp(l.value) } : null;
     })
     .filter((l): l is NoticeLot => l !== null)
@@ -245,7 +245,7 @@ function documents(release: OcdsRelease): NoticeDocument[] {
   for (const d of docs) {
     const url = httpUrl(d?.url);
     if (!url || out.some((o) => o.url === url)) continue;
-    out.push({ title: clean(d.title) ?? clean(d.description)?.slice(0, 200) ?? 'Document', url, type: text(d.documentType) });
+    out.push({ title: clean(d.title) ?? cut(clean(d.description)) ?? 'Document', url, type: text(d.documentType) });
     if (out.length === MAX_LIST) break;
   }
   return out;
@@ -311,3 +311,10 @@ function httpUrl(value: unknown): string | null {
 }
 
 const unique = <T>(items: T[]) => [...new Set(items)];
+
+/** A description standing in for a missing title: its first 200 characters, cut at a word. */
+function cut(value: string | null): string | null {
+  if (!value || value.length <= 200) return value;
+  const head = value.slice(0, 200);
+  return `${head.slice(0, head.lastIndexOf(' ') > 120 ? head.lastIndexOf(' ') : 200)}…`;
+}
