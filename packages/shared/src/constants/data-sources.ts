@@ -40,7 +40,7 @@ export const TENDER_FEED_LIMITS = {
   contractsFinderForbiddenWaitMs: 5 * 60_000,
   /** A run stops after this long or this many pages and resumes at the next tick (the job's lease is a minute). */
   runBudgetMs: 40_000,
-  runMaxPages: 200,
+  runMaxPages: 1000,
   /** A Retry-After up to this long is waited out within the run; a longer one ends the run until then. */
   inlineWaitMaxMs: 15_000,
   /** Attempts per request before the run ends with an error (429 and 5xx are retried). */
