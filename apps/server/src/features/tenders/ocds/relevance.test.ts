@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { migrationsDir } from '../../../paths';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
@@ -64,6 +65,26 @@ describe('tender relevance (decision 0391)', () => {
     expect(await rule([], 'Solar shading to the south elevation', 'Solar-control film and solar hot water.')).toBeNull();
     expect(await rule([], 'Solar thermal and solar PV for the pool')).toBe('keyword solar');
     expect(await rule([], 'Windows and doors', 'Windfall Lane; insolarity; PVC fascias; the grid of streets')).toBeNull();
+  });
+
+  it("the migration's re-classification takes off-topic imported notices off the board and leaves tenders listed here", async () => {
+    const insert = (title: string, source: string, cpv: string[]) =>
+      t.ctx.database.query(`INSERT INTO tenders (title, source, external_id, cpv_codes) VALUES ($1, $2, $3, $4::text[])`, [
+        title,
+        source,
+        source === 'External' ? `ocds-reclassify-${title}` : null,
+        cpv,
+      ]);
+    await insert('Catering for three primary schools', 'External', ['55524000']);
+    await insert('Solar thermal collectors for the pool', 'External', ['09331100']);
+    await insert('Roof mounted solar PV framework', 'External', ['45000000']);
+    await insert('Canteen refit (listed here)', 'Solar Manager', []);
+    const sql = readFileSync(path.join(migrationsDir, '0019_tender_relevance.sql'), 'utf8');
+    const reclassify = sql.slice(sql.lastIndexOf('DELETE FROM tenders'));
+    expect(reclassify).toMatch(/^DELETE FROM tenders WHERE source = 'External' AND tender_relevance\(cpv_codes, title, description\) IS NULL;\s*$/);
+    await t.ctx.database.exec(reclassify);
+    const left = await t.ctx.database.query<{ title: string }>(`SELECT title FROM tenders ORDER BY title`);
+    expect(left.map((r) => r.title)).toEqual(['Canteen refit (listed here)', 'Roof mounted solar PV framework']);
   });
 
   it('tags sectors with exact codes: solar thermal and electricity supply are no sector', () => {
