@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TENDER_FEED_DEFAULT_URLS, TENDER_FEED_IDS, type TenderFeedId } from '@solar/shared/constants/data-sources';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -35,6 +36,17 @@ const schema = z.object({
   PARTS_ANSWER_KEY: z.string().optional(),
   PARTS_ANSWER_MODEL: z.string().default('gpt-4o-mini'),
   PARTS_ANSWER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  // Tender feeds (decision 0390): off unless listed ('all' or ids separated by commas).
+  TENDER_FEEDS: z
+    .string()
+    .transform((v) => (v.trim() === 'all' ? [...TENDER_FEED_IDS] : v.split(',').map((s) => s.trim()).filter(Boolean)))
+    .pipe(z.array(z.enum(TENDER_FEED_IDS, { message: `each feed must be one of: all, ${TENDER_FEED_IDS.join(', ')}` })))
+    .optional(),
+  TENDER_FEEDS_SINCE: z.iso.date().optional(),
+  FIND_A_TENDER_URL: url.default(TENDER_FEED_DEFAULT_URLS['find-a-tender']),
+  CONTRACTS_FINDER_URL: url.default(TENDER_FEED_DEFAULT_URLS['contracts-finder']),
+  PUBLIC_CONTRACTS_SCOTLAND_URL: url.default(TENDER_FEED_DEFAULT_URLS['public-contracts-scotland']),
+  SELL2WALES_URL: url.default(TENDER_FEED_DEFAULT_URLS.sell2wales),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -58,6 +70,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     PUBLIC_URL: publicUrl,
     SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     COOKIE_SECURE: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    tenderFeeds: {
+      enabled: new Set<TenderFeedId>(e.TENDER_FEEDS ?? []),
+      since: e.TENDER_FEEDS_SINCE ? new Date(`${e.TENDER_FEEDS_SINCE}T00:00:00Z`) : null,
+      urls: {
+        'find-a-tender': e.FIND_A_TENDER_URL.replace(/\/$/, ''),
+        'contracts-finder': e.CONTRACTS_FINDER_URL.replace(/\/$/, ''),
+        'public-contracts-scotland': e.PUBLIC_CONTRACTS_SCOTLAND_URL.replace(/\/$/, ''),
+        sell2wales: e.SELL2WALES_URL.replace(/\/$/, ''),
+      } satisfies Record<TenderFeedId, string>,
+    },
     links: {
       solarManager: e.LINK_SOLAR_MANAGER,
       contact: e.LINK_CONTACT,

@@ -51,9 +51,18 @@ export class JobRunner {
     return ran;
   }
 
-  private async runIfDue(job: Job): Promise<boolean> {
+  /**
+   * Runs one job now whatever its period (an admin's 'Run now'), unless a run of it holds the lock;
+   * false when it did not run.
+   */
+  async runNow(name: string): Promise<boolean> {
+    const job = this.jobs.get(name);
+    return job ? this.runIfDue(job, true) : false;
+  }
+
+  private async runIfDue(job: Job, ignorePeriod = false): Promise<boolean> {
     const now = this.clock.now();
-    const dueBefore = new Date(now.getTime() - job.everyMs);
+    const dueBefore = new Date(now.getTime() - (ignorePeriod ? -1 : job.everyMs));
     const lease = new Date(now.getTime() + Math.max(job.everyMs, 60_000));
     const { db } = this.database;
     await db.execute(sql`INSERT INTO job_locks (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);

@@ -154,6 +154,23 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
     expect(own.json().message).toContain(unverified.email);
   });
 
+  it('the data source routes answer admins only: a visitor 401, a user 403, an admin the status (409 to run a source not configured)', async () => {
+    const byName = Object.fromEntries(entries);
+    const list = byName.listDataSources!;
+    const run = byName.runDataSource!;
+    expect([list.access, run.access]).toEqual(['admin', 'admin']);
+    for (const [contract, name] of [[list, 'listDataSources'], [run, 'runDataSource']] as const) {
+      await refused(null, name, contract, [401], { id: 'find-a-tender' });
+      await refused(w.b, name, contract, [403], { id: 'find-a-tender' });
+    }
+    const listed = await call(w.admin, 'listDataSources', list);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.map((s: { id: string }) => s.id)).toEqual(['find-a-tender', 'contracts-finder', 'public-contracts-scotland', 'sell2wales', 'repd']);
+    // This deployment has no feed configured: nothing may run, and nothing changes.
+    await refused(w.admin, 'runDataSource', run, [409], { id: 'find-a-tender' });
+    await refused(w.admin, 'runDataSource', run, [400], { id: 'not-a-source' });
+  });
+
   it('B sees A’s provider without A’s claims, and no list B can read contains A’s private records', async () => {
     const profile = await t.app.inject({ url: `/api/providers/${w.unclaimed.id}`, headers: { cookie: w.b.cookie } });
     expect(profile.statusCode).toBe(200);

@@ -30,6 +30,7 @@ export const ADMIN_MESSAGES = {
   fetchTendersFailed: 'Failed to fetch tenders',
   updateUserFailed: 'Failed to update user',
   reviewClaimFailed: 'Failed to review claim',
+  runDataSourceFailed: 'Failed to start the run',
   userUpdated: 'User updated',
   claimApproved: 'Claim approved',
   claimRejected: 'Claim rejected',

@@ -59,6 +59,35 @@ export const TENDER_SECTORS = ['solar', 'storage', 'wind'] as const;
 export type TenderSector = (typeof TENDER_SECTORS)[number];
 export const TENDER_SECTOR_LABELS: Record<TenderSector, string> = { solar: 'Solar', storage: 'Storage', wind: 'Wind' };
 
+/**
+ * The CPV 2008 codes of this market (decision 0391's rules; the board's CPV filter, decision 0392):
+ * a notice classified under one of them is relevant. Migration 0019_tender_relevance.sql holds the
+ * same list in the rule itself.
+ */
+export const TENDER_CPV_CODES = [
+  { code: '09331200', label: 'Solar photovoltaic modules' },
+  { code: '09332000', label: 'Solar installation' },
+  { code: '45261215', label: 'Solar panel roof-covering work' },
+  { code: '31712331', label: 'Photovoltaic cells' },
+  { code: '31440000', label: 'Batteries' },
+  { code: '31430000', label: 'Electric accumulators' },
+  { code: '45251160', label: 'Wind-power installation work' },
+  { code: '45310000', label: 'Electrical installation work' },
+  { code: '45315300', label: 'Electricity supply installations' },
+  { code: '50532000', label: 'Repair and maintenance of electrical machinery' },
+  { code: '50711000', label: 'Repair and maintenance of electrical building installations' },
+  { code: '71314200', label: 'Energy-management services' },
+] as const;
+export const TENDER_CPV_LABELS: Record<string, string> = Object.fromEntries(TENDER_CPV_CODES.map((c) => [c.code, c.label]));
+
+/** The board's freshness line (decision 0393). */
+export const TENDER_FRESHNESS = {
+  fromFeeds: (sources: string, updated: string) => `Public notices from ${sources}, updated ${updated}.`,
+  notYet: (sources: string) => `Public notices from ${sources}: the first update is under way.`,
+  sample: (newest: string) => `Public notices from a sample of Contracts Finder, Public Contracts Scotland and Sell2Wales releases; the newest was published on ${newest}.`,
+  noneImported: 'No public notices have been imported yet.',
+} as const;
+
 /** The exact texts users see (docs/product/tenders.md#messages). */
 export const TENDER_MESSAGES = {
   serviceRequiredTitle: 'Service Required',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../constants/accounts';
 import { ADMIN_AUDIT_PAGE_SIZE, ADMIN_CLAIMS_PAGE_SIZE, ADMIN_MESSAGES as M, ADMIN_USERS_PAGE_SIZE, ANALYTICS_DAYS, CLAIM_STATUSES } from '../constants/admin';
+import { DATA_SOURCE_IDS } from '../constants/data-sources';
 import { defineContract } from './contract';
 import { companyField, emailField, nameField, userTypeField } from './accounts';
 import { errors, idParam, successEnvelope } from './common';
@@ -139,6 +140,28 @@ export const listWaitingQuery = z.object({ show: z.enum(['open', 'all']).default
 export const waitingParams = z.object({ kind: z.enum(WAITING_KINDS), refId: z.string().min(1).max(200) });
 export const actOnWaitingBody = z.strictObject({ action: z.enum(WAITING_ACTIONS) });
 
+/** A data source's status (admin 'Data sources' tab, decision 0393). */
+const runCounts = z.object({ read: z.number().int(), kept: z.number().int(), dropped: z.number().int(), invalid: z.number().int() });
+export const dataSourceStatus = z.object({
+  id: z.enum(DATA_SOURCE_IDS),
+  label: z.string(),
+  /** Configured in this deployment (its job is registered). */
+  enabled: z.boolean(),
+  lastRunAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  nextRunAt: z.string().nullable(),
+  /** The source asked us to wait until then (429/403/5xx). */
+  backoffUntil: z.string().nullable(),
+  runRequestedAt: z.string().nullable(),
+  /** Totals over every run, and the latest run's. */
+  totals: runCounts.extend({ errors: z.number().int() }),
+  lastRun: runCounts,
+});
+export type DataSourceStatus = z.infer<typeof dataSourceStatus>;
+export const dataSourceParams = z.object({ id: z.enum(DATA_SOURCE_IDS) });
+
 // ---- Calls (docs/product/admin.md#calls) ----
 
 const adminErrors = { 401: errors[401], 403: errors[403] };
@@ -233,4 +256,23 @@ export const actOnWaitingRequest = defineContract({
   params: waitingParams,
   body: actOnWaitingBody,
   response: { 200: successEnvelope(waitingItem), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
+});
+
+export const listDataSources = defineContract({
+  method: 'GET',
+  path: '/api/admin/data-sources',
+  access: 'admin',
+  source: 'project',
+  summary: 'Each external data source (tender feeds, REPD) with its cursor-free status and counts (admin)',
+  response: { 200: successEnvelope(z.array(dataSourceStatus)), ...adminErrors },
+});
+
+export const runDataSource = defineContract({
+  method: 'POST',
+  path: '/api/admin/data-sources/:id/run',
+  access: 'admin',
+  source: 'project',
+  summary: "'Run now': the source runs at once unless it is running or asked us to wait (admin)",
+  params: dataSourceParams,
+  response: { 200: successEnvelope(dataSourceStatus), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
 });

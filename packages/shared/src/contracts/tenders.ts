@@ -22,6 +22,7 @@ import {
   TENDER_TYPES,
   TENDER_VALUE_FILTER_MAX,
 } from '../constants/tenders';
+import { DATA_SOURCE_IDS } from '../constants/data-sources';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
 import { about } from './fields';
@@ -70,6 +71,15 @@ export const tender = z.object({
   sectors: z.array(z.enum(TENDER_SECTORS)),
   award: z.object({ supplier: z.string().nullable(), value: z.number().nullable(), date: z.string().nullable() }).nullable(),
   isDemo: z.boolean(),
+  /** Imported notices' OCDS fields (decision 0392); empty or null for tenders listed here. CPV 2008 codes, main code first. */
+  cpvCodes: z.array(z.string()),
+  lots: z.array(z.object({ id: z.string(), title: z.string(), status: z.string().nullable(), value: z.number().nullable() })),
+  procedureType: z.string().nullable(),
+  documents: z.array(z.object({ title: z.string(), url: z.string(), type: z.string().nullable() })),
+  /** The buyer's organisation identifier (org-id, e.g. 'GB-CFS-18525'). */
+  buyerId: z.string().nullable(),
+  /** Every awarded supplier, with its identifier ('GB-COH-…' for Companies House) where the notice gives one. */
+  awardSuppliers: z.array(z.object({ name: z.string(), id: z.string().nullable() })),
 });
 export type Tender = z.infer<typeof tender>;
 
@@ -88,6 +98,8 @@ export const listPublicTendersQuery = z.object({
   lng: optionalNumber(-180, 180),
   radius: optionalNumber(1, 1000),
   sector: z.enum(TENDER_SECTORS).optional(),
+  /** A CPV 2008 code (8 digits): notices classified under it (decision 0392). */
+  cpv: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{8}$/, 'cpv must be 8 digits').optional()),
   source: z.enum(TENDER_SOURCE_FILTERS).default('all'),
   status: z.enum(TENDER_STATUS_FILTERS).default(DEFAULT_TENDER_STATUS_FILTER),
   minValue: optionalNumber(0, TENDER_VALUE_FILTER_MAX),
@@ -113,6 +125,24 @@ export const listPublicTenders = defineContract({
   summary: 'Open-type tenders (listed here and imported), filtered, sorted and paginated in SQL',
   query: listPublicTendersQuery,
   response: { 200: z.object({ data: z.array(tender), pagination }), 400: errors[400] },
+});
+
+/** Where the board's notices come from and how fresh they are (decision 0393). */
+export const tenderFreshness = z.object({
+  /** The tender feeds switched on here, with the end of each one's last successful run. */
+  sources: z.array(z.object({ id: z.enum(DATA_SOURCE_IDS), label: z.string(), lastSuccessAt: z.string().nullable() })),
+  /** The newest imported notice's publication date. */
+  latestPublishedAt: z.string().nullable(),
+});
+export type TenderFreshness = z.infer<typeof tenderFreshness>;
+
+export const getTenderFreshness = defineContract({
+  method: 'GET',
+  path: '/api/tenders/freshness',
+  access: 'public',
+  source: 'project',
+  summary: "The tender board's data sources and when each was last updated",
+  response: { 200: z.object({ data: tenderFreshness }) },
 });
 
 export const getTender = defineContract({

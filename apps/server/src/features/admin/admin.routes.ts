@@ -5,7 +5,9 @@ import {
   listAdminClaims,
   listAdminUsers,
   listAuditLog,
+  listDataSources,
   listWaitingRequests,
+  runDataSource,
   reviewClaim,
   updateAdminUser,
 } from '@solar/shared/contracts/admin';
@@ -16,6 +18,7 @@ import { getAnalytics } from './admin-analytics.service';
 import { listAudit, recordAction } from './admin-audit.service';
 import { listClaims, reviewClaim as reviewProviderClaim } from './admin-claims.service';
 import { listUsers, updateUser } from './admin-users.service';
+import { listDataSourceStatus, runDataSourceNow } from './admin-data-sources.service';
 import { actOnWaiting, listWaiting } from './admin-waiting.service';
 
 /** Admin writes are limited per account too: a stolen admin session cannot rewrite everything at once. */
@@ -23,6 +26,11 @@ const perAdmin = (name: string) => perAccount(name, 300, 60_000);
 
 export function adminRoutes(app: FastifyInstance) {
   const { ctx } = app;
+
+  bind(app, listDataSources, async () => ({ success: true as const, data: await listDataSourceStatus(ctx) }));
+  bind(app, runDataSource, async ({ params }) => ({ success: true as const, data: await runDataSourceNow(ctx, params.id) }), {
+    limits: [perAdmin('admin-run-data-source')],
+  });
 
   bind(app, listAdminUsers, async ({ query }) => ({ success: true as const, ...(await listUsers(ctx, query)) }));
 

@@ -49,5 +49,11 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
         ? { supplier: row.award_supplier, value: num(row.award_value), date: iso(row.award_date) }
         : null,
     isDemo: row.is_demo,
+    cpvCodes: row.cpv_codes ?? [],
+    lots: row.lots ?? [],
+    procedureType: row.procedure_type,
+    documents: row.documents ?? [],
+    buyerId: row.buyer_id,
+    awardSuppliers: row.award_suppliers ?? [],
   };
 }

@@ -45,6 +45,12 @@ export interface TenderRecord {
   award_value: string | number | null;
   award_date: Date | string | null;
   is_demo: boolean;
+  cpv_codes: string[] | null;
+  lots: Array<{ id: string; title: string; status: string | null; value: number | null }> | null;
+  procedure_type: string | null;
+  documents: Array<{ title: string; url: string; type: string | null }> | null;
+  buyer_id: string | null;
+  award_suppliers: Array<{ name: string; id: string | null }> | null;
   invited_providers?: string[] | null;
 }
 
@@ -65,7 +71,8 @@ const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.t
     t.longitude, t.search_radius, t.start_time_preference, t.type, t.source, ${STATUS_SQL} AS status, t.external_id,
     t.organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
     t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
-    t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo
+    t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo,
+    t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
 
 /**
@@ -114,6 +121,8 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
   if (query.minValue !== undefined) where.push(`coalesce(t.value_maximum, t.value_minimum) >= ${p(query.minValue)}`);
   if (query.maxValue !== undefined) where.push(`coalesce(t.value_minimum, t.value_maximum) <= ${p(query.maxValue)}`);
   if (query.sector) where.push(`${p(query.sector)} = ANY(t.sectors)`);
+  // Stored without their check digit (the importer strips it), so one spelling matches (decision 0392).
+  if (query.cpv) where.push(`${p(query.cpv)} = ANY(t.cpv_codes)`);
 
   const whereSql = where.join(' AND ');
   const column = query.sortBy === 'closingDate' ? 'closing_date' : 'published_date';
@@ -238,4 +247,12 @@ export async function listInvitations(database: Database, userId: string, now: D
 
 export async function markInvitationNotified(database: Database, tenderId: string, providerId: string, at: Date) {
   await database.query('UPDATE tender_invitations SET notified_at = $3 WHERE tender_id = $1 AND provider_id = $2', [tenderId, providerId, at.toISOString()]);
+}
+
+/** The newest imported notice's publication date (the board's freshness line, decision 0393). */
+export async function latestExternalPublished(database: Database): Promise<Date | string | null> {
+  const [row] = await database.query<{ latest: Date | string | null }>(
+    `SELECT max(published_date) AS latest FROM tenders t WHERE t.source = 'External' AND ${visibleTo(null)}`,
+  );
+  return row?.latest ?? null;
 }

@@ -4,6 +4,7 @@ import {
   createTender,
   getMyTenders,
   getTender,
+  getTenderFreshness,
   listPublicTenders,
   listSavedTenders,
   listTenders,
@@ -36,6 +37,7 @@ export function tendersRoutes(app: FastifyInstance) {
   bind(app, contactTenderOwner, async ({ params, body, user }) => service.contactOwner(ctx, user!, params.id, body.message), {
     limits: [perIp('tenders-contact-ip', L.contactPerIpPerHour, HOUR)],
   });
+  bind(app, getTenderFreshness, async () => ({ data: await service.getFreshness(ctx) }));
   bind(app, getTender, async ({ params, user }) => ({ data: await service.getTender(ctx, params.id, user) }));
   bind(app, listTenders, async ({ user }) => ({ success: true as const, data: await service.listAllTenders(ctx, user!) }));
   bind(

@@ -57,6 +57,12 @@ const record = (values: Partial<TenderRecord> = {}): TenderRecord => ({
   award_value: null,
   award_date: null,
   is_demo: false,
+  cpv_codes: [],
+  lots: [],
+  procedure_type: null,
+  documents: [],
+  buyer_id: null,
+  award_suppliers: [],
   ...values,
 });
 

@@ -1,5 +1,7 @@
 import { listPublicTenders as listPublicTendersContract, type CreateTenderBody, type ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/data-sources';
+import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
@@ -11,6 +13,8 @@ import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../.
 import { toTender } from './tenders.mapper';
 import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
+import { listDataSources } from '../../platform/data-sources.repository';
+import { toIsoTimestampOrNull } from '../../db/sql-helpers';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -43,6 +47,16 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
   return publicCache(ctx.database, cacheKey({ ...query, minute: minute.toISOString() }), async () =>
     encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
   );
+}
+
+/** The board's freshness line (decision 0393): the feeds switched on here, and the newest notice. */
+export async function getFreshness(ctx: Ctx): Promise<TenderFreshness> {
+  const enabled = TENDER_FEED_IDS.filter((id) => ctx.env.tenderFeeds.enabled.has(id));
+  const rows = enabled.length > 0 ? await listDataSources(ctx.database.db, enabled) : [];
+  return {
+    sources: enabled.map((id) => ({ id, label: DATA_SOURCE_LABELS[id], lastSuccessAt: toIsoTimestampOrNull(rows.find((r) => r.id === id)?.lastSuccessAt) })),
+    latestPublishedAt: toIsoTimestampOrNull(await repo.latestExternalPublished(ctx.database)),
+  };
 }
 
 /** 404 for unknown ids and for private tenders the caller may not see (docs/product/platform.md#access-and-visibility). */

@@ -20,18 +20,34 @@ describe.each(databaseKinds)('OCDS import on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('imports the 380 sample releases as 370 notices, later releases updating earlier ones', async () => {
+  it('imports the 14 relevant notices of the 370 in the sample and counts the rest as dropped', async () => {
     const report = await importOcdsReleases(t.ctx.database, releases, { now: t.ctx.clock.now() });
-    expect(report).toMatchObject({ read: 380, inserted: 370, updated: 10, skipped: 0 });
+    expect(report).toMatchObject({ read: 380, inserted: 14, updated: 0, skipped: 366, dropped: 366, invalid: 0 });
     const [row] = await t.ctx.database.query<{ n: string }>(`SELECT count(*) AS n FROM tenders WHERE source = 'External'`);
-    expect(Number(row!.n)).toBe(370);
+    expect(Number(row!.n)).toBe(14);
+  });
+
+  it('updates a notice with a later release, and keeps a stored notice whose later release alone would not be relevant', async () => {
+    const solar = releases.find((r) => r.ocid === 'ocds-b5fd17-354cb16b-45c5-4e81-9dff-e5b75c2a2dec')!;
+    const ocid = 'ocds-test-later-award';
+    await importOcdsReleases(t.ctx.database, [{ ...solar, ocid, id: 'r1', date: '2026-01-01T00:00:00Z' }], { now: t.ctx.clock.now() });
+    const award = { ocid, id: 'r2', date: '2026-02-01T00:00:00Z', tag: ['award'], tender: { title: 'Contract award' }, awards: [{ status: 'active', suppliers: [{ name: 'Sun Ltd' }] }] };
+    const report = await importOcdsReleases(t.ctx.database, [award], { now: t.ctx.clock.now() });
+    expect(report).toMatchObject({ inserted: 0, updated: 1, dropped: 0 });
+    const [row] = await t.ctx.database.query<{ stage: string; award_supplier: string; description: string }>(
+      'SELECT stage, award_supplier, description FROM tenders WHERE external_id = $1',
+      [ocid],
+    );
+    expect(row).toMatchObject({ stage: 'awarded', award_supplier: 'Sun Ltd' });
+    expect(row!.description).toMatch(/solar/i);
+    await t.ctx.database.query('DELETE FROM tenders WHERE external_id = $1', [ocid]);
   });
 
   it('changes nothing when run a second time, and says why each release was skipped', async () => {
     const before = await snapshot();
     const report = await importOcdsReleases(t.ctx.database, releases, { now: new Date('2027-01-01T00:00:00Z') });
     expect(report).toMatchObject({ read: 380, inserted: 0, updated: 0, skipped: 380 });
-    expect(report.reasons).toEqual({ 'unchanged (release already imported)': 370, 'older than the stored release': 10 });
+    expect(report.reasons).toEqual({ 'unchanged (release already imported)': 14, 'not relevant to this market': 366 });
     expect(await snapshot()).toEqual(before);
   });
 

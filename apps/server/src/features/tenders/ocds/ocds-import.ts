@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../../db/client';
-import { loadStoredReleases, upsertNotice } from './ocds.repository';
+import type { Executor } from '../tenders.repository';
+import { classifyNotices, loadStoredReleases, upsertNotice } from './ocds.repository';
 import { mapRelease, type MappedNotice, type OcdsRelease } from './ocds-mapper';
 import { loadPostcodeDistricts, type PostcodeLookup } from './postcode-districts';
 
@@ -9,7 +10,12 @@ export interface ImportReport {
   read: number;
   inserted: number;
   updated: number;
+  /** Not stored: malformed, already imported, older than the stored release, or not relevant. */
   skipped: number;
+  /** Of the skipped: releases that are not relevant to this market (decision 0391). */
+  dropped: number;
+  /** Of the skipped: releases that could not be read (no ocid, title or date). */
+  invalid: number;
   /** Reason → count, e.g. 'unchanged (already imported)'. */
   reasons: Record<string, number>;
   /** The first few skipped releases with their reason, for the log. */
@@ -58,14 +64,27 @@ const newer = (a: { date: Date; id: string }, b: { date: Date; id: string }) =>
 /**
  * Imports releases as External tenders: an idempotent upsert on ocid where a later release updates
  * the notice and an older or identical one is skipped, all in one transaction (docs/product/platform.md#data-and-demo-content).
+ * Only notices relevant to this market are stored; the rest are counted as dropped (decision 0391).
  */
 export async function importOcdsReleases(
   database: Database,
   releases: OcdsRelease[],
   options: { postcodes?: PostcodeLookup; now: Date },
 ): Promise<ImportReport> {
-  const postcodes = options.postcodes ?? loadPostcodeDistricts();
-  const report: ImportReport = { read: releases.length, inserted: 0, updated: 0, skipped: 0, reasons: {}, examples: [] };
+  return database.db.transaction((tx) => importReleasesIn(tx, releases, options));
+}
+
+/** The bundled postcode districts, read once per process (a feed imports page after page). */
+let defaultPostcodes: PostcodeLookup | undefined;
+
+/** The import inside the caller's transaction: a feed moves its cursor in the same one. */
+export async function importReleasesIn(
+  tx: Executor,
+  releases: unknown[],
+  options: { postcodes?: PostcodeLookup; now: Date },
+): Promise<ImportReport> {
+  const postcodes = options.postcodes ?? (defaultPostcodes ??= loadPostcodeDistricts());
+  const report: ImportReport = { read: releases.length, inserted: 0, updated: 0, skipped: 0, dropped: 0, invalid: 0, reasons: {}, examples: [] };
   const skip = (ocid: string | null, reason: string) => {
     report.skipped++;
     report.reasons[reason] = (report.reasons[reason] ?? 0) + 1;
@@ -73,35 +92,47 @@ export async function importOcdsReleases(
   };
 
   const mapped: MappedNotice[] = [];
-  for (const release of releases) {
+  for (const release of releases as OcdsRelease[]) {
     const result = mapRelease(release, postcodes);
     if (result.ok) mapped.push(result.notice);
-    else skip(typeof release?.ocid === 'string' ? release.ocid : null, result.reason);
+    else {
+      report.invalid++;
+      skip(release && typeof release === 'object' && typeof release.ocid === 'string' ? release.ocid : null, result.reason);
+    }
   }
   // Oldest first, so each later release of an ocid updates the one before it.
   mapped.sort((a, b) => a.externalReleaseDate.getTime() - b.externalReleaseDate.getTime() || (a.externalReleaseId < b.externalReleaseId ? -1 : a.externalReleaseId > b.externalReleaseId ? 1 : 0));
 
-  await database.db.transaction(async (tx) => {
-    const stored = await loadStoredReleases(tx, [...new Set(mapped.map((m) => m.externalId))]);
-    for (const notice of mapped) {
-      const current = stored.get(notice.externalId);
-      const candidate = { date: notice.externalReleaseDate, id: notice.externalReleaseId };
-      if (current && !newer(candidate, current)) {
-        skip(notice.externalId, current.id === candidate.id ? 'unchanged (release already imported)' : 'older than the stored release');
-        continue;
-      }
-      const outcome = await upsertNotice(tx, notice, options.now);
-      if (outcome === 'inserted') report.inserted++;
-      else if (outcome === 'updated') report.updated++;
-      else skip(notice.externalId, 'older than the stored release');
-      stored.set(notice.externalId, candidate);
+  const stored = await loadStoredReleases(tx, [...new Set(mapped.map((m) => m.externalId))]);
+  // A notice is kept when any of its releases is relevant or it is on the board already (a later
+  // award release may carry too little text to classify on its own).
+  const rules = await classifyNotices(tx, mapped);
+  const keep = new Set(mapped.filter((m, i) => rules[i] !== null || stored.has(m.externalId)).map((m) => m.externalId));
+  for (const notice of mapped) {
+    if (!keep.has(notice.externalId)) {
+      report.dropped++;
+      skip(notice.externalId, 'not relevant to this market');
+      continue;
     }
-  });
+    const current = stored.get(notice.externalId);
+    const candidate = { date: notice.externalReleaseDate, id: notice.externalReleaseId };
+    if (current && !newer(candidate, current)) {
+      skip(notice.externalId, current.id === candidate.id ? 'unchanged (release already imported)' : 'older than the stored release');
+      continue;
+    }
+    const outcome = await upsertNotice(tx, notice, options.now);
+    if (outcome === 'inserted') report.inserted++;
+    else if (outcome === 'updated') report.updated++;
+    else skip(notice.externalId, 'older than the stored release');
+    stored.set(notice.externalId, candidate);
+  }
   return report;
 }
 
 export function formatReport(report: ImportReport): string {
-  const lines = [`read ${report.read}, inserted ${report.inserted}, updated ${report.updated}, skipped ${report.skipped}`];
+  const lines = [
+    `read ${report.read}, inserted ${report.inserted}, updated ${report.updated}, skipped ${report.skipped} (${report.dropped} not relevant, ${report.invalid} unreadable)`,
+  ];
   for (const [reason, count] of Object.entries(report.reasons)) lines.push(`  skipped ${count}: ${reason}`);
   return lines.join('\n');
 }

@@ -14,6 +14,8 @@ export interface OcdsRelease {
   parties?: Array<{
     id?: string;
     name?: string;
+    identifier?: Identifier;
+    additionalIdentifiers?: Identifier[];
     roles?: string[];
     address?: { streetAddress?: string; locality?: string; region?: string; postalCode?: string; countryName?: string };
     contactPoint?: { name?: string; email?: string; telephone?: string; url?: string };
@@ -37,8 +39,18 @@ export interface OcdsRelease {
       deliveryAddresses?: Array<{ region?: string; locality?: string; postalCode?: string }>;
     }>;
     documents?: Doc[];
+    procurementMethod?: string;
+    procurementMethodDetails?: string;
+    lots?: Array<{ id?: string; title?: string; description?: string; status?: string; value?: Money }>;
   };
-  awards?: Array<{ status?: string; date?: string; value?: Money; suppliers?: Array<{ name?: string }>; contractPeriod?: Period; documents?: Doc[] }>;
+  awards?: Array<{
+    status?: string;
+    date?: string;
+    value?: Money;
+    suppliers?: Array<{ id?: string; name?: string }>;
+    contractPeriod?: Period;
+    documents?: Doc[];
+  }>;
   links?: Array<{ rel?: string; href?: string }>;
 }
 interface Money {
@@ -55,8 +67,31 @@ interface Classification {
 }
 interface Doc {
   documentType?: string;
+  title?: string;
+  description?: string;
   url?: string;
   format?: string;
+}
+interface Identifier {
+  scheme?: string;
+  id?: string | number;
+}
+
+export interface NoticeLot {
+  id: string;
+  title: string;
+  status: string | null;
+  value: number | null;
+}
+export interface NoticeDocument {
+  title: string;
+  url: string;
+  type: string | null;
+}
+export interface NoticeSupplier {
+  name: string;
+  /** An org-id identifier ('GB-COH-01234567' for Companies House) when the notice gives one. */
+  id: string | null;
 }
 
 /** The tender columns an OCDS release fills (External notices). */
@@ -91,6 +126,13 @@ export interface MappedNotice {
   awardSupplier: string | null;
   awardValue: number | null;
   awardDate: Date | null;
+  lots: NoticeLot[];
+  procedureType: string | null;
+  documents: NoticeDocument[];
+  buyerId: string | null;
+  awardSuppliers: NoticeSupplier[];
+  /** Title, description and lots: the text the relevance rules read (decision 0391). */
+  relevanceText: string;
 }
 
 export type MapResult = { ok: true; notice: MappedNotice } | { ok: false; reason: string };
@@ -118,7 +160,8 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup): Ma
   const cpvCodes = unique(
     [tender.classification, ...(tender.additionalClassifications ?? []), ...(tender.items ?? []).flatMap((i) => [i.classification, ...(i.additionalClassifications ?? [])])]
       .filter((c): c is Classification => !!c && (c.scheme ?? 'CPV').toUpperCase() === 'CPV' && !!c.id)
-      .map((c) => String(c.id).trim()),
+      // Without the check digit some publishers add ('09331200-5'): one spelling to filter on.
+      .map((c) => String(c.id).trim().replace(/^(\d{8})-\d$/, '$1')),
   );
   const description = clean(tender.description ?? release.description) ?? '';
   const postcode = clean(buyerParty?.address?.postalCode)?.toUpperCase() ?? null;
@@ -129,6 +172,19 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup): Ma
   const town = clean(buyerParty?.address?.locality)?.replace(/,$/, '') ?? null;
   const award = awards[0];
   const awardValue = award ? gbp(award.value) : null;
+  const lots = (tender.lots ?? [])
+    .map((l, i): NoticeLot | null => {
+      const lotTitle = clean(l?.title) ?? cut(clean(l?.description));
+      return lotTitle ? { id: text(l.id) ?? String(i + 1), title: lotTitle, status: text(l.status), value: gbp(l.value) } : null;
+    })
+    .filter((l): l is NoticeLot => l !== null)
+    .slice(0, MAX_LIST);
+  const awardSuppliers = awards
+    .flatMap((a) => a.suppliers ?? [])
+    .map((s) => ({ name: clean(s?.name), id: partyIdentifier(release, s?.id) }))
+    .filter((s): s is NoticeSupplier => s.name !== null)
+    .filter((s, i, all) => all.findIndex((o) => o.name === s.name && o.id === s.id) === i)
+    .slice(0, MAX_LIST);
 
   return {
     ok: true,
@@ -163,8 +219,52 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup): Ma
       awardSupplier: award ? (clean(award.suppliers?.map((s) => s.name).filter(Boolean).join(', ')) ?? null) : null,
       awardValue,
       awardDate: date(award?.date),
+      lots,
+      procedureType: procedureType(tender.procurementMethod, tender.procurementMethodDetails),
+      documents: documents(release),
+      buyerId: partyIdentifier(release, release.buyer?.id ?? buyerParty?.id),
+      awardSuppliers,
+      relevanceText: [description, ...(tender.lots ?? []).flatMap((l) => [clean(l?.title), clean(l?.description)])].filter(Boolean).join('\n'),
     },
   };
+}
+
+/** Lots, documents and suppliers kept per notice: a notice with more links to its source for the rest. */
+const MAX_LIST = 50;
+
+const PROCEDURE_LABELS: Record<string, string> = { open: 'Open', selective: 'Selective', limited: 'Limited', direct: 'Direct award' };
+
+/** The publisher's own wording when it gives one (e.g. 'Restricted procedure'), else the OCDS method. */
+function procedureType(method: unknown, details: unknown): string | null {
+  return clean(details) ?? (typeof method === 'string' ? (PROCEDURE_LABELS[method] ?? null) : null);
+}
+
+function documents(release: OcdsRelease): NoticeDocument[] {
+  const docs = [...(release.tender?.documents ?? []), ...(release.awards ?? []).flatMap((a) => a.documents ?? [])];
+  const out: NoticeDocument[] = [];
+  for (const d of docs) {
+    const url = httpUrl(d?.url);
+    if (!url || out.some((o) => o.url === url)) continue;
+    out.push({ title: clean(d.title) ?? cut(clean(d.description)) ?? 'Document', url, type: text(d.documentType) });
+    if (out.length === MAX_LIST) break;
+  }
+  return out;
+}
+
+/**
+ * An organisation's identifier as an org-id string: the party's `identifier` (scheme + id, e.g.
+ * 'GB-COH' + '01234567'), else a Companies House one among its additional identifiers, else the
+ * party id itself when it already reads as one ('GB-COH-01234567').
+ */
+function partyIdentifier(release: OcdsRelease, partyId: unknown): string | null {
+  const id = text(partyId);
+  if (!id) return null;
+  const party = release.parties?.find((p) => p.id === id);
+  const ids = [party?.identifier, ...(party?.additionalIdentifiers ?? [])].filter((x): x is Identifier => !!x?.scheme && x.id != null && String(x.id).trim() !== '');
+  const companiesHouse = ids.find((x) => x.scheme === 'GB-COH');
+  const chosen = companiesHouse ?? ids[0];
+  if (chosen) return `${chosen.scheme}-${String(chosen.id).trim()}`;
+  return /^[A-Z]{2}-[A-Z]{2,6}-\S+$/.test(id) ? id : null;
 }
 
 function noticeUrl(release: OcdsRelease): string | null {
@@ -211,3 +311,10 @@ function httpUrl(value: unknown): string | null {
 }
 
 const unique = <T>(items: T[]) => [...new Set(items)];
+
+/** A description standing in for a missing title: its first 200 characters, cut at a word. */
+function cut(value: string | null): string | null {
+  if (!value || value.length <= 200) return value;
+  const head = value.slice(0, 200);
+  return `${head.slice(0, head.lastIndexOf(' ') > 120 ? head.lastIndexOf(' ') : 200)}…`;
+}

@@ -19,6 +19,19 @@ export async function loadStoredReleases(tx: Executor, ocids: string[]) {
 }
 
 /**
+ * The relevance rule each notice meets (decision 0391), or null: the SQL function of migration
+ * 0019_tender_relevance.sql, asked once for a whole batch.
+ */
+export async function classifyNotices(tx: Executor, notices: Array<Pick<MappedNotice, 'cpvCodes' | 'title' | 'relevanceText'>>) {
+  if (notices.length === 0) return [];
+  const input = notices.map((n) => ({ c: n.cpvCodes, t: n.title, b: n.relevanceText }));
+  const result = await tx.execute(sql`
+    SELECT tender_relevance(ARRAY(SELECT jsonb_array_elements_text(e->'c')), e->>'t', e->>'b') AS rule
+      FROM jsonb_array_elements(${JSON.stringify(input)}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n`);
+  return rowsOf<{ rule: string | null }>(result).map((r) => r.rule);
+}
+
+/**
  * Inserts or updates one notice. A later release replaces what it states and keeps earlier values it
  * leaves out (OCDS releases are partial); the published date stays the earliest seen.
  */
@@ -28,7 +41,7 @@ export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Pr
       organisation_name, published_date, closing_date, start_date, end_date, value_minimum, value_maximum, contact_name,
       contact_email, contact_phone, contact_website, contact_address, contact_town, contact_postcode, notice_url, location,
       region, latitude, longitude, coordinates_approximate, cpv_codes, sectors, award_supplier, award_value, award_date,
-      created_at, updated_at)
+      lots, procedure_type, documents, buyer_id, award_suppliers, created_at, updated_at)
     VALUES ('External', 'open', ${n.externalId}, ${n.externalReleaseId}, ${ts(n.externalReleaseDate)}::timestamptz, ${n.title},
       ${n.description}, ${n.stage}, ${n.organisationName}, ${ts(n.publishedDate)}::timestamptz, ${ts(n.closingDate)}::timestamptz,
       ${ts(n.startDate)}::timestamptz, ${ts(n.endDate)}::timestamptz, ${n.valueMinimum}::numeric, ${n.valueMaximum}::numeric,
@@ -37,7 +50,9 @@ export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Pr
       ${n.longitude}::double precision, ${n.latitude !== null},
       ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(n.cpvCodes)}::jsonb)),
       ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(n.sectors)}::jsonb)),
-      ${n.awardSupplier}, ${n.awardValue}::numeric, ${ts(n.awardDate)}::timestamptz, ${now.toISOString()}::timestamptz,
+      ${n.awardSupplier}, ${n.awardValue}::numeric, ${ts(n.awardDate)}::timestamptz, ${JSON.stringify(n.lots)}::jsonb,
+      ${n.procedureType}, ${JSON.stringify(n.documents)}::jsonb, ${n.buyerId}, ${JSON.stringify(n.awardSuppliers)}::jsonb,
+      ${now.toISOString()}::timestamptz,
       ${now.toISOString()}::timestamptz)
     ON CONFLICT (external_id) DO UPDATE SET
       external_release_id = EXCLUDED.external_release_id,
@@ -70,6 +85,14 @@ export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Pr
       award_supplier = coalesce(EXCLUDED.award_supplier, tenders.award_supplier),
       award_value = coalesce(EXCLUDED.award_value, tenders.award_value),
       award_date = coalesce(EXCLUDED.award_date, tenders.award_date),
+      lots = CASE WHEN jsonb_array_length(EXCLUDED.lots) > 0 THEN EXCLUDED.lots ELSE tenders.lots END,
+      procedure_type = coalesce(EXCLUDED.procedure_type, tenders.procedure_type),
+      -- An award release lists the award notice; the tender's documents stay beside it.
+      documents = (SELECT coalesce(jsonb_agg(d ORDER BY n), '[]'::jsonb) FROM (
+          SELECT DISTINCT ON (d->>'url') d, n FROM jsonb_array_elements(tenders.documents || EXCLUDED.documents) WITH ORDINALITY AS x(d, n)
+           ORDER BY d->>'url', n) AS merged),
+      buyer_id = coalesce(EXCLUDED.buyer_id, tenders.buyer_id),
+      award_suppliers = CASE WHEN jsonb_array_length(EXCLUDED.award_suppliers) > 0 THEN EXCLUDED.award_suppliers ELSE tenders.award_suppliers END,
       updated_at = EXCLUDED.updated_at
     WHERE tenders.source = 'External' AND (tenders.external_release_date, tenders.external_release_id COLLATE "C")
         < (EXCLUDED.external_release_date, EXCLUDED.external_release_id COLLATE "C")

@@ -7,4 +7,5 @@ export const adminKeys = {
   analytics: (days: number) => ['admin', 'analytics', days] as const,
   waiting: (show: string) => ['admin', 'waiting', show] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
+  dataSources: ['admin', 'data-sources'] as const,
 };

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { AnalyticsTab } from './analytics-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { ClaimsTab } from './claims-tab';
+import { DataSourcesTab } from './data-sources-tab';
 import { TendersTab } from './tenders-tab';
 import { UsersTab } from './users-tab';
 import { WaitingTab } from './waiting-tab';
@@ -15,6 +16,7 @@ const TABS = [
   ['tenders', 'Tenders'],
   ['analytics', 'Analytics'],
   ['waiting', 'Waiting'],
+  ['data-sources', 'Data sources'],
   ['audit', 'Audit Log'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -22,7 +24,7 @@ const isTab = (v: string | null): v is Tab => TABS.some(([t]) => t === v);
 
 /**
  * The admin dashboard (docs/product/admin.md#admin-dashboard), on /admin and /dashboard for admins: Users,
- * Provider Claims and Tenders, plus Analytics, Waiting and the audit log. The tab lives in the address.
+ * Provider Claims and Tenders, plus Analytics, Waiting, Data sources and the audit log. The tab lives in the address.
  */
 export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?: React.ReactNode }) {
   const [params, setParams] = useSearchParams();
@@ -68,6 +70,9 @@ export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?:
         </TabsContent>
         <TabsContent value="waiting">
           <WaitingTab />
+        </TabsContent>
+        <TabsContent value="data-sources">
+          <DataSourcesTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogTab />

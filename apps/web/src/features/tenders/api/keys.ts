@@ -5,6 +5,7 @@ export const tenderKeys = {
   all: ['tenders'] as const,
   publicList: (params: TenderBoardQuery) => ['tenders', 'public', params] as const,
   detail: (id: string) => ['tenders', 'detail', id] as const,
+  freshness: ['tenders', 'freshness'] as const,
   mine: ['tenders', 'mine'] as const,
   saved: ['tenders', 'saved'] as const,
   invitable: (params: object) => ['tenders', 'invitable-providers', params] as const,

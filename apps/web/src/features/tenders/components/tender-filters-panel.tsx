@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   DEFAULT_TENDER_RADIUS_KM,
   DEFAULT_TENDER_STATUS_FILTER,
+  TENDER_CPV_CODES,
   TENDER_RADIUS_OPTIONS_KM,
   TENDER_SOURCE_FILTERS,
   TENDER_STATUS_FILTERS,
@@ -17,7 +18,7 @@ const SOURCE_LABELS: Record<string, string> = { all: 'All sources', External: 'E
 
 /** The board's filters whose values differ from the defaults: the count on the small-screen 'Filters' button. */
 export function activeTenderFilters(params: URLSearchParams): number {
-  return ['service', 'location', 'source', 'status', 'minValue', 'maxValue'].filter((k) => params.get(k)).length;
+  return ['service', 'location', 'source', 'status', 'cpv', 'minValue', 'maxValue'].filter((k) => params.get(k)).length;
 }
 
 /** The tender board's filter inputs (docs/product/tenders.md#tender-board), reading and writing a clean address. */
@@ -68,6 +69,16 @@ export function TenderFiltersPanel({ params, setFilters, clearAll }: { params: U
           {TENDER_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </FilterField>
+      <FilterField id="filter-cpv" label="CPV code">
+        <Select id="filter-cpv" value={get('cpv') ?? ''} onChange={(e) => setFilters({ cpv: e.target.value || null })}>
+          <option value="">All codes</option>
+          {TENDER_CPV_CODES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} {c.label}
             </option>
           ))}
         </Select>

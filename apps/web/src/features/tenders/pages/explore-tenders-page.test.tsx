@@ -46,6 +46,12 @@ const tender = (id: string): Tender => ({
   sectors: [],
   award: null,
   isDemo: false,
+  cpvCodes: [],
+  lots: [],
+  procedureType: null,
+  documents: [],
+  buyerId: null,
+  awardSuppliers: [],
 });
 
 /** The board over a stubbed API: `answer` gives the list call's response for its query. */

@@ -12,6 +12,7 @@ import { changedBy } from '../../../lib/clean-params';
 import { useQueryParams, withParams } from '../../../lib/use-query-params';
 import { usePublicTenders } from '../api/list-public-tenders';
 import { TenderCard } from '../components/tender-card';
+import { TenderFreshness } from '../components/tender-freshness';
 import { activeTenderFilters, TenderFiltersPanel } from '../components/tender-filters-panel';
 import { TenderPagination } from '../components/tender-pagination';
 import { BOARD_FILTER_KEYS, cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
@@ -48,6 +49,7 @@ export function ExploreTendersPage() {
       <header className="mb-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Explore Tenders</h1>
         <p className="mt-2 text-slate-700">Open opportunities listed on Solar Manager and UK public-procurement notices, in one place.</p>
+        <TenderFreshness />
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <CollapsibleFilters id="tender-filters" activeCount={activeTenderFilters(params)} className="self-start">

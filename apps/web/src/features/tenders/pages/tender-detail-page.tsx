@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw } from 'lucide-react';
 import type { Tender, TenderSaveKind } from '@solar/shared/contracts/tenders';
-import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
+import { START_TIME_LABELS, TENDER_CPV_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { publicStatusLabel, valueRangeLabel } from '@solar/shared/domain/tenders';
@@ -161,6 +161,8 @@ function TenderDetail({ tender }: { tender: Tender }) {
         </dl>
       </Card>
 
+      <NoticeDetails tender={tender} />
+
       <ContactTenderDialog tender={tender} open={contactOpen} onOpenChange={setContactOpen} />
       <AuthRequiredDialog
         open={authOpen}
@@ -169,6 +171,90 @@ function TenderDetail({ tender }: { tender: Tender }) {
         description="Please sign in or create an account to contact the owner or save this tender."
       />
     </article>
+  );
+}
+
+/** Companies House numbers link to the register; other identifiers are shown as given. */
+const companiesHouseUrl = (id: string | null) => (id?.startsWith('GB-COH-') ? `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(id.slice(7))}` : null);
+
+/** An imported notice's OCDS fields (decision 0392): CPV codes, procedure, buyer, lots, award suppliers, documents. */
+function NoticeDetails({ tender }: { tender: Tender }) {
+  const { cpvCodes, lots, documents, awardSuppliers } = tender;
+  if (cpvCodes.length + lots.length + documents.length + awardSuppliers.length === 0 && !tender.procedureType && !tender.buyerId) return null;
+  return (
+    <Card className="p-6">
+      <h2 className="mb-3 text-lg font-semibold">Notice details</h2>
+      <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
+        <Detail label="Procedure">{tender.procedureType}</Detail>
+        <Detail label="Buyer identifier">{tender.buyerId}</Detail>
+        {cpvCodes.length > 0 && (
+          <Detail label={cpvCodes.length === 1 ? 'CPV code' : 'CPV codes'}>
+            <ul className="space-y-0.5">
+              {cpvCodes.map((code) => (
+                <li key={code}>
+                  <span className="font-mono text-sm">{code}</span>
+                  {TENDER_CPV_LABELS[code] ? ` ${TENDER_CPV_LABELS[code]}` : ''}
+                </li>
+              ))}
+            </ul>
+          </Detail>
+        )}
+        {awardSuppliers.length > 0 && (
+          <Detail label={awardSuppliers.length === 1 ? 'Supplier' : 'Suppliers'}>
+            <ul className="space-y-0.5">
+              {awardSuppliers.map((s) => {
+                const register = companiesHouseUrl(s.id);
+                return (
+                  <li key={`${s.name}:${s.id}`}>
+                    {s.name}
+                    {s.id &&
+                      (register ? (
+                        <>
+                          {' · '}
+                          <a href={register} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                            {s.id}
+                            <span className="sr-only"> (Companies House, opens in a new tab)</span>
+                          </a>
+                        </>
+                      ) : (
+                        ` · ${s.id}`
+                      ))}
+                  </li>
+                );
+              })}
+            </ul>
+          </Detail>
+        )}
+      </dl>
+      {lots.length > 0 && (
+        <>
+          <h3 className="mb-2 mt-5 font-semibold">{lots.length === 1 ? 'Lot' : `Lots (${lots.length})`}</h3>
+          <ol className="list-decimal space-y-1 pl-5 text-slate-800">
+            {lots.map((lot) => (
+              <li key={lot.id} className="break-words">
+                {lot.title}
+                {lot.value != null ? ` · ${formatGBP(lot.value)}` : ''}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {documents.length > 0 && (
+        <>
+          <h3 className="mb-2 mt-5 font-semibold">Documents</h3>
+          <ul className="space-y-1">
+            {documents.map((d) => (
+              <li key={d.url} className="break-words">
+                <a href={d.url} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+                  {d.title}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
   );
 }
 

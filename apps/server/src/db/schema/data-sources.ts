@@ -1,0 +1,28 @@
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Mirrors migrations/0019_data_sources.sql: one row per feed (tender feeds, 'repd'). */
+export const dataSources = pgTable('data_sources', {
+  id: text('id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  cursor: jsonb('cursor').notNull().default({}),
+  lastRunAt: ts('last_run_at'),
+  lastSuccessAt: ts('last_success_at'),
+  lastErrorAt: ts('last_error_at'),
+  lastError: text('last_error'),
+  nextRunAt: ts('next_run_at'),
+  backoffUntil: ts('backoff_until'),
+  runRequestedAt: ts('run_requested_at'),
+  itemsRead: bigint('items_read', { mode: 'number' }).notNull().default(0),
+  itemsKept: bigint('items_kept', { mode: 'number' }).notNull().default(0),
+  itemsDropped: bigint('items_dropped', { mode: 'number' }).notNull().default(0),
+  itemsInvalid: bigint('items_invalid', { mode: 'number' }).notNull().default(0),
+  errors: integer('errors').notNull().default(0),
+  lastRunRead: integer('last_run_read').notNull().default(0),
+  lastRunKept: integer('last_run_kept').notNull().default(0),
+  lastRunDropped: integer('last_run_dropped').notNull().default(0),
+  lastRunInvalid: integer('last_run_invalid').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+export type DataSourceRow = typeof dataSources.$inferSelect;

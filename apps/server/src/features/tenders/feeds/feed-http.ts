@@ -1,0 +1,94 @@
+import { TENDER_FEED_LIMITS as L } from '@solar/shared/constants/data-sources';
+
+/**
+ * The feeds' HTTP client (decision 0390): one request at a time (the caller awaits each), a
+ * timeout, a size cap, and back-off. 429 and 5xx (and network errors) are retried within the run
+ * when the wait is short, honouring Retry-After; 403 is a rate limit that asks for minutes (Contracts
+ * Finder's documented answer), so it ends the run. What cannot be retried now comes back as `wait`.
+ */
+export type FetchOutcome =
+  | { kind: 'ok'; json: unknown }
+  | { kind: 'wait'; ms: number; message: string }
+  | { kind: 'error'; message: string; ms: number };
+
+export interface HttpDeps {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  userAgent: string;
+}
+
+export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed) * 1000, L.maxBackoffMs);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.min(Math.max(at - now.getTime(), 0), L.maxBackoffMs);
+}
+
+export async function fetchJson(url: string, deps: HttpDeps, now: () => Date): Promise<FetchOutcome> {
+  const doFetch = deps.fetch ?? fetch;
+  const sleep = deps.sleep ?? realSleep;
+  let last = '';
+  for (let attempt = 0; attempt < L.attempts; attempt++) {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: { accept: 'application/json', 'user-agent': deps.userAgent },
+        redirect: 'error',
+        signal: AbortSignal.timeout(L.requestTimeoutMs),
+      });
+    } catch (err) {
+      last = `could not reach ${new URL(url).host}: ${err instanceof Error ? err.message : String(err)}`;
+      if (attempt + 1 < L.attempts) await sleep(L.retryBaseMs * 2 ** attempt);
+      continue;
+    }
+    const asked = retryAfterMs(response.headers.get('retry-after'), now());
+    if (response.ok) {
+      const body = await readCapped(response);
+      if (body === null) return { kind: 'error', message: `answer larger than ${L.maxResponseBytes} bytes`, ms: L.failureBackoffMs };
+      try {
+        return { kind: 'ok', json: JSON.parse(body) as unknown };
+      } catch {
+        return { kind: 'error', message: `HTTP ${response.status} with a body that is not JSON`, ms: L.failureBackoffMs };
+      }
+    }
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status === 403) {
+      return { kind: 'wait', ms: Math.max(asked ?? 0, L.contractsFinderForbiddenWaitMs), message: 'HTTP 403: rate limited' };
+    }
+    if (response.status === 429 || response.status >= 500) {
+      last = `HTTP ${response.status}${response.status === 429 ? ': too many requests' : ''}`;
+      const wait = asked ?? L.retryBaseMs * 2 ** attempt;
+      if (wait > L.inlineWaitMaxMs || attempt + 1 === L.attempts) {
+        return { kind: 'wait', ms: asked ?? L.failureBackoffMs, message: last };
+      }
+      await sleep(wait);
+      continue;
+    }
+    return { kind: 'error', message: `HTTP ${response.status}`, ms: L.failureBackoffMs };
+  }
+  return { kind: 'error', message: last, ms: L.failureBackoffMs };
+}
+
+async function readCapped(response: Response): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > L.maxResponseBytes) return null;
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > L.maxResponseBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
