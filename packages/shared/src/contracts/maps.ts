@@ -27,6 +27,16 @@ export const getMapLayer = defineContract({
   produces: 'application/geo+json',
 });
 
+export const getMapOutline = defineContract({
+  method: 'GET',
+  path: '/api/maps/outline.svg',
+  access: 'public',
+  source: 'project',
+  summary: 'The UK outline as a small SVG image: the static preview of a profile map until the map itself is wanted (decision 0373)',
+  response: { 200: z.unknown() },
+  produces: 'image/svg+xml',
+});
+
 /** Place labels drawn as HTML markers (no glyphs exist offline, so no MapLibre text layers). */
 export const mapPlace = z.object({ name: z.string(), kind: z.string(), lng: z.number(), lat: z.number() });
 export type MapPlace = z.infer<typeof mapPlace>;

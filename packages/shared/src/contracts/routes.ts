@@ -49,6 +49,7 @@ export const getHealth = route<typeof health.getHealth>('GET', '/api/health');
 export const getOpenApi = route<typeof health.getOpenApi>('GET', '/api/docs/openapi.json');
 export const getReadiness = route<typeof health.getReadiness>('GET', '/api/health/ready');
 export const getMapLayer = route<typeof maps.getMapLayer>('GET', '/api/maps/geo/:layer');
+export const getMapOutline = route<typeof maps.getMapOutline>('GET', '/api/maps/outline.svg');
 export const getMapStyle = route<typeof maps.getMapStyle>('GET', '/api/maps/style');
 export const listMapPlaces = route<typeof maps.listMapPlaces>('GET', '/api/maps/places');
 export const getPart = route<typeof parts.getPart>('GET', '/api/parts/:id');
