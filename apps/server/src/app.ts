@@ -30,6 +30,8 @@ export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   webDistDir?: string;
+  /** The web app's built server entry; default beside webDistDir (decision 0370). */
+  webServerEntryDir?: string;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -63,7 +65,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   for (const feature of FEATURES) await feature(app);
-  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir);
+  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found' }));
   return app;
 }

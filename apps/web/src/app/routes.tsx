@@ -1,5 +1,15 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
+
+/**
+ * A public page's module: its component and the `handle` that renders it on the server and keeps
+ * the document head (decision 0370).
+ */
+async function page<M extends { handle: unknown }>(module: Promise<M>, name: keyof M): Promise<Pick<RouteObject, 'Component' | 'handle'>> {
+  const loaded = await module;
+  return { Component: loaded[name] as ComponentType, handle: loaded.handle };
+}
 
 /**
  * The route table (docs/product/platform.md#routes). Pages load lazily, so each route ships only its own
@@ -10,7 +20,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
+      { index: true, lazy: () => page(import('./pages/home-page'), 'HomePage') },
       { path: 'auth', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
       { path: 'auth/login', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
       { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
@@ -20,21 +30,21 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage }) },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).AdminRoutePage }) },
-      { path: 'providers', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-page')).ProvidersPage }) },
+      { path: 'providers', lazy: () => page(import('../features/providers/pages/providers-page'), 'ProvidersPage') },
       { path: 'providers/map', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-map-page')).ProvidersMapPage }) },
-      { path: 'providers/:id', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-profile-page')).ProviderProfilePage }) },
+      { path: 'providers/:id', lazy: () => page(import('../features/providers/pages/provider-profile-page'), 'ProviderProfilePage') },
       { path: 'providers/:id/quote', lazy: async () => ({ Component: (await import('./pages/quote-page')).QuotePage }) },
       { path: 'providers/:id/media', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-media-page')).GuardedProviderMediaPage }) },
       { path: 'provider-create', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-create-page')).GuardedProviderCreatePage }) },
-      { path: 'explore-tenders', lazy: async () => ({ Component: (await import('../features/tenders/pages/explore-tenders-page')).ExploreTendersPage }) },
-      { path: 'tender/:id', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-detail-page')).TenderDetailPage }) },
+      { path: 'explore-tenders', lazy: () => page(import('../features/tenders/pages/explore-tenders-page'), 'ExploreTendersPage') },
+      { path: 'tender/:id', lazy: () => page(import('../features/tenders/pages/tender-detail-page'), 'TenderDetailPage') },
       { path: 'list-a-tender', lazy: async () => ({ Component: (await import('../features/tenders/pages/list-a-tender-page')).ListATenderPage }) },
-      { path: 'asset-intel', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-intel-page')).AssetIntelPage }) },
+      { path: 'asset-intel', lazy: () => page(import('../features/assets/pages/asset-intel-page'), 'AssetIntelPage') },
       { path: 'asset-intel/:id', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-detail-page')).AssetDetailPage }) },
-      { path: 'search-parts', lazy: async () => ({ Component: (await import('../features/parts/pages/search-parts-page')).SearchPartsPage }) },
+      { path: 'search-parts', lazy: () => page(import('../features/parts/pages/search-parts-page'), 'SearchPartsPage') },
       { path: 'parts/:id', lazy: async () => ({ Component: (await import('../features/parts/pages/part-page')).PartPage }) },
-      { path: 'services/list/*', lazy: async () => ({ Component: (await import('./pages/provider-landing-page')).ProviderLandingPage }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+      { path: 'services/list/*', lazy: () => page(import('./pages/provider-landing-page'), 'ProviderLandingPage') },
+      { path: '*', lazy: () => page(import('./pages/not-found-page'), 'NotFoundPage') },
     ],
   },
 ];

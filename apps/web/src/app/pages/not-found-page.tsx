@@ -2,6 +2,9 @@ import { AlertCircle } from 'lucide-react';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { Card, CardContent } from '../../components/ui/card';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './not-found-page.handle';
+
 /** Any unknown path, and admin routes for non-admins (docs/product/platform.md#not-found). */
 export function NotFoundPage() {
   return (

@@ -22,6 +22,9 @@ import { TenderCard } from '../components/tender-card';
 import { TenderPagination } from '../components/tender-pagination';
 import { BOARD_FILTER_KEYS, readTenderBoard } from '../state/tender-board-filters';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './explore-tenders-page.handle';
+
 const SORTS = [
   { value: 'publishedDate:desc', label: 'Newest first' },
   { value: 'publishedDate:asc', label: 'Oldest first' },

@@ -1,0 +1,45 @@
+import { SITE_NAME } from '@solar/shared/constants/seo';
+import { canonicalSearch, metaDescription } from '@solar/shared/domain/seo';
+import { breadcrumbs, itemList } from '../../../lib/render/json-ld';
+import type { PageHandle } from '../../../lib/render/page-handle';
+import { publicTendersQueryOptions } from '../api/list-public-tenders';
+import { readTenderBoard } from '../state/tender-board-filters';
+
+/** The filters and page that make a different list; the sort only reorders it. */
+const CANONICAL_KEYS = ['service', 'location', 'lat', 'lng', 'radius', 'source', 'status', 'minValue', 'maxValue', 'limit', 'page'];
+
+/** /explore-tenders (decision 0370): the board of the address's filters, server-rendered; page 2 on is not indexed. */
+export const handle: PageHandle = {
+  reads: ['tenders'],
+  prefetch: ({ prefetch, url }) => prefetch(publicTendersQueryOptions(readTenderBoard(url.searchParams))),
+  head: ({ queryClient, url, publicUrl }) => {
+    const board = readTenderBoard(url.searchParams);
+    const list = queryClient.getQueryData(publicTendersQueryOptions(board).queryKey);
+    const what = board.service ? `${board.service} tenders` : 'Solar tenders and opportunities';
+    const where = board.location ? ` near ${board.location}` : ' in the UK';
+    const paged = board.page > 1 ? ` – page ${board.page}` : '';
+    const total = list?.pagination.total;
+    const count = total === undefined ? '' : `${total.toLocaleString('en-GB')} `;
+    const title = `${what}${where}${paged} | ${SITE_NAME}`;
+    return {
+      title,
+      description: metaDescription(
+        `${count}${board.service ? `${board.service} tenders` : 'solar tenders'}${where}: opportunities listed on Solar Manager and UK public-procurement notices, with values, locations and closing dates.`.replace(/^./, (c) => c.toUpperCase()),
+      ),
+      canonical: `/explore-tenders${canonicalSearch(new URLSearchParams(url.search), CANONICAL_KEYS)}`,
+      noindex: board.page > 1 || total === 0,
+      jsonLd: [
+        breadcrumbs(publicUrl, [
+          ['Home', '/'],
+          ['Tenders', '/explore-tenders'],
+        ]),
+        itemList(
+          publicUrl,
+          title,
+          (list?.data ?? []).map((t) => ({ name: t.title, path: `/tender/${t.id}` })),
+          (board.page - 1) * board.limit,
+        ),
+      ],
+    };
+  },
+};
