@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Building2 } from 'lucide-react';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
@@ -7,9 +7,7 @@ import { PROVIDER_MESSAGES as M, providerTypeLabel } from '@solar/shared/constan
 import { signInPath } from '@solar/shared/domain/redirect';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ClaimDialog } from './claim-dialog';
-import { ImageUploadButton } from './image-upload';
-import { HeaderEditor } from './profile-editors';
+import { ClaimDialog, HeaderEditor, ImageUploadButton } from './profile-lazy-parts';
 
 export interface ProfileHeaderProps {
   provider: Provider;
@@ -46,13 +44,15 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
             <p className="flex h-full items-center justify-center text-sm text-white">{M.coverUnavailable}</p>
           ) : null}
           {canEdit && (
-            <ImageUploadButton
-              providerId={provider.id}
-              queryId={queryId}
-              kind="cover"
-              hasImage={Boolean(provider.coverImage)}
-              className="absolute right-3 top-3"
-            />
+            <Suspense fallback={null}>
+              <ImageUploadButton
+                providerId={provider.id}
+                queryId={queryId}
+                kind="cover"
+                hasImage={Boolean(provider.coverImage)}
+                className="absolute right-3 top-3"
+              />
+            </Suspense>
           )}
         </div>
 
@@ -68,7 +68,9 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
           </div>
           <div className="min-w-0 flex-1 sm:pt-3">
             {editing ? (
-              <HeaderEditor provider={provider} saving={saving} onCancel={onCancel} onSave={onSave} />
+              <Suspense fallback={null}>
+                <HeaderEditor provider={provider} saving={saving} onCancel={onCancel} onSave={onSave} />
+              </Suspense>
             ) : (
               <>
                 <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
@@ -85,12 +87,10 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
             )}
           </div>
           <div className="flex flex-wrap gap-2 sm:pt-3">
-            {canEdit && (
-              <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />
-            )}
-            {user && !provider.claimApproved && user.id !== provider.userId && (
-              <ClaimDialog providerId={provider.id} businessName={name} />
-            )}
+            <Suspense fallback={null}>
+              {canEdit && <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />}
+              {user && !provider.claimApproved && user.id !== provider.userId && <ClaimDialog providerId={provider.id} businessName={name} />}
+            </Suspense>
             {!user && !provider.claimApproved && (
               <Link to={signInPath('/auth', `/providers/${pathId}`)} className={buttonClasses('secondary')}>
                 Claim this profile
