@@ -39,6 +39,8 @@ export async function registerSpa(app: FastifyInstance, distDir = webDistDir, en
       // The build writes brotli and gzip copies of scripts and styles (decision 0372): sent as they are.
       preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
+      // Served by their own routes (decision 0374): a file of that name in the build is left alone.
+      globIgnore: ['robots.txt', 'sitemap.xml', 'sitemaps/**'],
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
