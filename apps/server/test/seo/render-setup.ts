@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
+import { JSDOM, type ParsedDocument } from 'jsdom';
 import { repoRoot } from '../../src/paths';
 
 let built: string | undefined;
@@ -56,7 +56,7 @@ export function parseHtml(html: string) {
 }
 
 /** An XML document, failing on anything not well-formed (the browser's own parser, through jsdom). */
-export function parseXml(text: string): Document {
+export function parseXml(text: string): ParsedDocument {
   const doc = new new JSDOM('').window.DOMParser().parseFromString(text, 'application/xml');
   const error = doc.getElementsByTagName('parsererror')[0];
   if (error) throw new Error(`not well-formed XML: ${error.textContent}`);

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import type { ParsedDocument } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITEMAP_MAX_URLS } from '@solar/shared/constants/seo';
 import { listSitemapProviders, sitemapProviderBlocks } from '../../src/features/providers/providers.repository';
@@ -35,7 +36,7 @@ describe('robots.txt and the sitemaps', () => {
     rmSync(shell, { recursive: true, force: true });
   });
 
-  const locs = (doc: Document, tag: 'url' | 'sitemap') =>
+  const locs = (doc: ParsedDocument, tag: 'url' | 'sitemap') =>
     [...doc.getElementsByTagNameNS(NS, tag)].map((node) => ({
       loc: node.getElementsByTagNameNS(NS, 'loc')[0]?.textContent ?? '',
       lastmod: node.getElementsByTagNameNS(NS, 'lastmod')[0]?.textContent ?? null,
