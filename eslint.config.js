@@ -45,21 +45,19 @@ const webZones = [
 ];
 
 /**
- * Services keep rules, permissions and transactions; queries live in the repository (docs/style.md#layout, issue 15).
- * Services that still hold queries are listed in SERVICES_WITH_QUERIES below.
+ * Services keep rules, permissions and transactions; queries live in the repositories (decision 0348).
+ * Row types come from db/rows.ts or the repository.
  */
 const servicesHoldNoQueries = {
   group: ['drizzle-orm', 'drizzle-orm/**', '**/db/schema', '**/db/schema/**'],
-  message: 'A service holds no queries: put them in the feature repository (functions taking a database or a transaction).',
+  message: 'A service holds no queries: put them in the feature repository (functions taking a database or a transaction); row types come from db/rows.',
 };
-
-// issue 15: queries move to the repository (lead, after the security merge)
-const SERVICES_WITH_QUERIES = [
-  'apps/server/src/features/accounts/accounts.service.ts',
-  'apps/server/src/features/admin/admin.service.ts',
-  'apps/server/src/features/providers/providers.service.ts',
-  'apps/server/src/features/quotes/quotes.service.ts',
-  'apps/server/src/features/tenders/tenders.service.ts',
+const QUERY_METHODS = '/^(query|exec|execute|select|selectDistinct|insert|update|delete)$/';
+const noQueryMessage = 'A service runs no SQL: call a repository function and pass it the database or the transaction (decision 0348).';
+/** SQL run through a database handle without importing drizzle: `ctx.database.query(…)`, `ctx.database.db.select()`, `tx.insert(…)`. */
+const queriesInServices = [
+  { selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.property.name=/^(db|database)$/]`, message: noQueryMessage },
+  { selector: `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.name=/^(db|tx|database)$/]`, message: noQueryMessage },
 ];
 
 /**
@@ -148,11 +146,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, featuresNeverImportEntryPoints] }] },
   },
   {
+    // A feature's tests may drive its benchmark scenario (bench/ is never bundled; tests are not either).
+    files: ['apps/server/src/features/**/*.test.ts', 'apps/server/src/features/*/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }] },
+  },
+  {
     // Repeats the features' patterns: a later block's options replace an earlier block's for the same rule.
     files: ['apps/server/src/features/**/*.service.ts'],
-    ignores: SERVICES_WITH_QUERIES,
     rules: {
       'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb, featuresNeverImportEntryPoints, servicesHoldNoQueries] }],
+      'no-restricted-syntax': ['error', ...queriesInServices],
     },
   },
   {

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createLocalStorage } from './platform/storage';
+import { purgeUnownedFiles } from './platform/stored-files';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
 import { registerTenderJobs } from './features/tenders/tender-alerts.job';
@@ -43,5 +44,8 @@ export async function createContext(env: Env, log: Logger, clock: Clock = system
 function registerJobs(ctx: AppContext) {
   ctx.jobs.register({ name: 'purge-expired-sessions', everyMs: 3_600_000, run: () => purgeExpiredSessions(ctx) });
   ctx.jobs.register({ name: 'process-account-deletions', everyMs: 3_600_000, run: () => runAccountJobs(ctx) });
+  // After the deletions: files whose owner went with an account (its quotes' attachments) are
+  // deleted in the same run (decision 0330).
+  ctx.jobs.register({ name: 'sweep-unowned-files', everyMs: 15 * 60_000, run: async () => void (await purgeUnownedFiles(ctx)) });
   registerTenderJobs(ctx);
 }

@@ -2,10 +2,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
-import { boundingBox } from '../src/features/providers/providers.repository';
+import { boundingBox } from '../src/features/providers/provider-search.repository';
 import { chooseEncoding } from '../src/platform/read-cache';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
-import { insertProvider } from './providers/helpers';
+import { insertProvider } from './fixtures/providers';
 
 /** Performance work of docs/decisions/0300: the radius box, the version-checked read caches, window counts. */
 

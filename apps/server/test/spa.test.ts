@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
+import { putOwnedPublicFile } from './fixtures/providers';
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -65,8 +66,8 @@ describe('serving the web app', () => {
   });
 
   it('serves public uploads with nosniff, and documents as attachments', async () => {
-    const image = await t.ctx.storage.put('public', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'png');
-    const doc = await t.ctx.storage.put('public', Buffer.from('%PDF-1.4'), 'pdf');
+    const image = await putOwnedPublicFile(t, Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'png');
+    const doc = await putOwnedPublicFile(t, Buffer.from('%PDF-1.4'), 'pdf');
     const res = await t.app.inject(`/uploads/${image.key}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');

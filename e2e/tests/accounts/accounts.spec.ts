@@ -17,6 +17,8 @@ async function signInWithForm(page: Page, email: string, password: string) {
 
 test.describe('accounts journeys', () => {
   test('sign up → welcome mail → sign in → dashboard → edit name → change type → log out', async ({ page }) => {
+    // The longest journey (with the representative dashboard and a deletion request): 30 s is tight on a shared machine.
+    test.setTimeout(60_000);
     const email = `ada.${unique()}@acme-solar.co.uk`;
     await page.goto('/register?redirect=/dashboard');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -110,11 +112,32 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('Manage your solar assets')).toBeVisible();
     await expect(page.getByLabel('User Type')).toHaveValue('representative');
 
-    // Danger Zone dialog.
+    // A representative sees what applies to them: no business-profile content, alerts or invitations (issue 19).
+    await page.getByRole('tab', { name: 'Manage Profile' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await expect(page.getByText('Active Business Profiles')).toHaveCount(0);
+    await page.screenshot({ path: shot('accounts-dashboard-representative'), fullPage: true });
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Tenders' }).click();
+    await expect(page.getByRole('heading', { name: 'My Tenders' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New tender alerts' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Invitations' })).toHaveCount(0);
+    await page.screenshot({ path: shot('accounts-dashboard-representative-tenders'), fullPage: true });
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+
+    // Danger Zone: cancel once, then request deletion; 'Contact support' is a link (issue 19).
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
     await page.screenshot({ path: shot('accounts-delete-dialog') });
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Request deletion' }).click();
+    const support = page.getByRole('link', { name: /Contact support/ });
+    await expect(support).toHaveAttribute('href', /^https?:\/\//);
+    await expect(support).toHaveAttribute('target', '_blank');
+    await page.screenshot({ path: shot('accounts-deletion-requested'), fullPage: true });
+    await expectAccessible(page);
 
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -14,14 +14,17 @@ async function signUp(request: APIRequestContext, name: string, opts: { verify?:
   return email;
 }
 
-/** Unclaimed seeded profiles, so each test claims its own. */
+/**
+ * Unclaimed seeded profiles, so each test claims its own: each parallel worker reads a page of its
+ * own, and the pick is random within it (two journeys claiming one profile at once race).
+ */
 async function unclaimedProviders(request: APIRequestContext, count: number) {
-  const res = await request.get('/api/providers/search?pageSize=48&sort=name&page=3');
+  const res = await request.get(`/api/providers/search?pageSize=48&sort=name&page=${3 + test.info().parallelIndex}`);
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { data: Array<{ id: string; slug: string; businessName: string; claimed: boolean; claimApproved: boolean }> };
   const free = body.data.filter((p) => !p.claimed && !p.claimApproved);
   expect(free.length).toBeGreaterThanOrEqual(count);
-  return free.slice(0, count).sort(() => Math.random() - 0.5);
+  return free.sort(() => Math.random() - 0.5).slice(0, count);
 }
 
 async function adminPage(browser: Browser): Promise<Page> {

@@ -11,6 +11,17 @@ const mapLoaded = async (page: Page) => {
 };
 
 test.describe('asset intelligence', () => {
+  test('an asset that does not exist is not found, with the way back, and no Retry (issue 19)', async ({ page }) => {
+    await signIn(page, DEMO.owner);
+    await page.goto('/asset-intel/99999999');
+    await expect(page.getByRole('heading', { level: 1, name: 'Asset not found' })).toBeVisible();
+    await expect(page.getByText('Failed to load asset details')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to asset intelligence' }).last()).toHaveAttribute('href', '/asset-intel');
+    await page.screenshot({ path: shot('assets-not-found-desktop') });
+    await expectAccessible(page);
+  });
+
   test('a visitor filters the map by technology and capacity and opens a point', async ({ page }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);

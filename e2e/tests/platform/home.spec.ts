@@ -64,6 +64,9 @@ test.describe('navigation', () => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    // The ways on: home and the directory (issue 19).
+    await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Find providers' })).toHaveAttribute('href', '/providers');
     await page.screenshot({ path: shot('not-found'), fullPage: true });
     await expectAccessible(page);
   });

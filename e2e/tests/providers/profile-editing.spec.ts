@@ -207,7 +207,8 @@ test.describe('a demo owner edits every profile section', () => {
     await expect(page.getByRole('button', { name: 'Change Cover' })).toBeVisible();
     const cover = page.locator('img[src^="/uploads/"]').first();
     await expect(cover).toBeVisible();
-    expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Decoding may finish after the element shows: wait for it rather than read it once.
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // A wrong type is refused in the browser with the cover's message.
     await page

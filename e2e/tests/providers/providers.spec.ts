@@ -45,6 +45,15 @@ test.describe('provider directory journeys', () => {
     await page.goto('/providers?companies=zzzz-no-such-company');
     await expect(page.getByText(/No providers found matching your criteria/)).toBeVisible();
 
+    // A page past the end keeps the true count and links to the last page (issue 19).
+    await page.goto('/providers?page=9999');
+    await expect(page.getByRole('heading', { name: 'This page is past the end of the list.' })).toBeVisible();
+    await expect(page.getByText(/^[\d,]+ providers$/)).toBeVisible();
+    await expect(page.getByText(/No providers found/)).toHaveCount(0);
+    await page.getByRole('link', { name: /^Go to the last page/ }).click();
+    await expect(page.getByTestId('provider-card').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/providers');
     await expect(page.getByTestId('provider-card').first()).toBeVisible();
@@ -62,7 +71,10 @@ test.describe('provider directory journeys', () => {
     await page.getByRole('button', { name: 'Request Quote' }).click();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fproviders%2F[0-9a-f-]+%2Fquote/);
     await page.goto('/providers/no-such-provider-slug');
-    await expect(page.getByText('Provider not found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Provider not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Directory' })).toHaveAttribute('href', '/providers');
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await expectAccessible(page);
   });
 
   test('a demo owner edits sections and uploads a logo with progress', async ({ page }) => {

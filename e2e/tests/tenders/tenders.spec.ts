@@ -17,7 +17,7 @@ test.describe('tenders', () => {
     await expectAccessible(page);
 
     // Open tenders of both sources: the demo listings and the sample's notices still open.
-    const total = Number((await page.getByText(/^\d+ tenders$/).textContent())!.split(' ')[0]);
+    const total = Number((await page.getByText(/^[\d,]+ tenders$/).textContent())!.split(' ')[0]!.replace(/,/g, ''));
     expect(total).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/page=2/);
@@ -39,7 +39,8 @@ test.describe('tenders', () => {
     for (const text of await page.locator('main li p').allTextContents()) expect(text.length).toBeLessThanOrEqual(203);
 
     await cards.first().getByRole('link').click();
-    await expect(page).toHaveURL(/\/tender\/[0-9a-f-]{36}\?fromPage=1$/);
+    // The tender's address carries the board's page and filters (decision 0354).
+    await expect(page).toHaveURL(/\/tender\/[0-9a-f-]{36}\?fromPage=1&source=External&limit=5$/);
     await expect(page.getByRole('button', { name: 'Contact About Tender' })).toBeVisible();
     const original = page.getByRole('link', { name: /View Original/ });
     await expect(original).toHaveAttribute('target', '_blank');
@@ -54,8 +55,11 @@ test.describe('tenders', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: shot('tenders-detail-external-mobile'), fullPage: true });
 
+    // 'Back to Tenders' returns to the same view: page, source and page size (issue 19).
     await page.getByRole('link', { name: 'Back to Tenders' }).click();
-    await expect(page).toHaveURL(/\/explore-tenders\?page=1$/);
+    await expect(page).toHaveURL(/\/explore-tenders\?page=1&source=External&limit=5$/);
+    await expect(page.getByLabel('Source')).toHaveValue('External');
+    await expect(page.getByLabel('Tenders per page')).toHaveValue('5');
     await page.screenshot({ path: shot('tenders-explore-mobile'), fullPage: false });
   });
 
@@ -74,10 +78,27 @@ test.describe('tenders', () => {
     await expect(page).toHaveURL(/\/explore-tenders$/);
     await expect(page.locator('main li').first()).toBeVisible();
 
-    await page.goto('/tender/00000000-0000-4000-8000-000000000000?fromPage=3');
-    await expect(page.getByRole('heading', { name: 'Error Loading Tender' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Tenders' })).toHaveAttribute('href', '/explore-tenders?page=3');
+    // A tender that does not exist is 'not found' with the way back, not a load error with a Retry (issue 19).
+    await page.goto('/tender/00000000-0000-4000-8000-000000000000?fromPage=3&status=all');
+    await expect(page.getByRole('heading', { name: 'Tender not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Error Loading Tender' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Back to Tenders' })).toHaveAttribute('href', '/explore-tenders?page=3&status=all');
+    await page.screenshot({ path: shot('tenders-not-found-desktop') });
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: shot('tenders-not-found-mobile') });
+
+    // A page past the end keeps the true count and offers the last page (issue 19).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/explore-tenders?status=all&page=999');
+    await expect(page.getByRole('heading', { name: 'This page is past the end of the list.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /tenders$/ })).toBeVisible();
+    await expect(page.getByText('No Tenders Found')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /^Go to the last page/ }).click();
+    await expect(page.locator('main li').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
   test('a signed-out visitor is asked to sign in before launching', async ({ page }) => {
@@ -160,8 +181,8 @@ test.describe('tenders', () => {
     await signUp(strangerPage.request, { email: `stranger.${unique()}@acme-solar.co.uk`, name: 'Sam Stranger' });
     expect((await strangerPage.request.get(`/api/tenders/${id}`)).status()).toBe(404);
     await strangerPage.goto(`/tender/${id}`);
-    await expect(strangerPage.getByRole('heading', { name: 'Error Loading Tender' })).toBeVisible();
-    await expect(strangerPage.getByText('Tender not found')).toBeVisible();
+    await expect(strangerPage.getByRole('heading', { name: 'Tender not found' })).toBeVisible();
+    await expect(strangerPage.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await stranger.close();
   });
 });

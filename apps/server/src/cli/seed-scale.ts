@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { withDatabase } from './with-database';
 import { parseArgs } from 'node:util';
 import {
   PHASES,
@@ -8,12 +8,9 @@ import {
   TECHNOLOGIES,
 } from '@solar/shared/constants/providers';
 import { SERVICES } from '@solar/shared/constants/services';
-import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { valuesList } from '../db/sql-helpers';
-import { parseEnv } from '../env';
 import { completenessOf } from '../features/providers/providers.profile';
-import { lockDataDir } from '../platform/data-dir-lock';
 
 /**
  * `npm run seed:scale -- --providers 50000`: adds generated providers (source 'scale', names
@@ -32,10 +29,7 @@ const some = <T>(items: readonly T[], max: number) => [
 ];
 const TYPES = [...PROVIDER_FILTER_TYPES, ...PROVIDER_CREATE_TYPES];
 
-const env = parseEnv();
-const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.DATA_DIR);
-try {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, 'pgdata') });
+await withDatabase(async (database) => {
   await migrate(database);
   const [row] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM providers WHERE source = 'scale'");
   const start = row?.n ?? 0;
@@ -87,10 +81,4 @@ try {
   console.log(
     `Generated ${Math.max(0, target - start)} providers in ${Date.now() - started} ms; the directory now holds ${after?.n ?? 0}.`,
   );
-  await database.close();
-} catch (err) {
-  console.error((err as Error).message);
-  process.exitCode = 1;
-} finally {
-  unlock();
-}
+});

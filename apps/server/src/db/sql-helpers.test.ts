@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haversineKm } from '@solar/shared/domain/geo';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness';
 import {
   containsPattern,
   escapeLike,
   isoDateColumn,
+  haversineKmSql,
   isoDay,
   isoTimestampColumn,
   isUniqueViolation,
@@ -97,6 +99,19 @@ describe.each(databaseKinds)('sql helpers on %s', (kind) => {
     expect(row).toEqual({ day: '2026-11-24', at: '2026-11-24T09:30:05Z' });
     const [now] = await t.ctx.database.query<{ at: Date | string }>(`SELECT '2026-11-24 10:30:05.123+01'::timestamptz AS at`);
     expect(toIsoTimestamp(now!.at)).toBe('2026-11-24T09:30:05.123Z');
+  });
+
+  it('the haversine distance in SQL is the one the browser computes, and stays defined for antipodes', async () => {
+    const leeds = { lat: 53.8, lng: -1.55 };
+    const truro = { lat: 50.26, lng: -5.05 };
+    const [row] = await t.ctx.database.query<{ km: number; antipodes: number; same: number }>(
+      `SELECT ${haversineKmSql('$1::float8', '$2::float8', '$3::float8', '$4::float8')} AS km,
+              ${haversineKmSql('0.0', '0.0', '0.0', '180.0')} AS antipodes, ${haversineKmSql('$1::float8', '$2::float8', '$1::float8', '$2::float8')} AS same`,
+      [leeds.lat, leeds.lng, truro.lat, truro.lng],
+    );
+    expect(row!.km).toBeCloseTo(haversineKm(leeds, truro), 6);
+    expect(row!.antipodes).toBeCloseTo(Math.PI * 6371, 6);
+    expect(row!.same).toBe(0);
   });
 
   it('text that passes isUuid compares with a uuid column', async () => {

@@ -1,3 +1,5 @@
+import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
+
 /**
  * The small pieces of SQL work that repositories (and the services reading their errors) share, so
  * each is written once: LIKE patterns, positional parameters, date and timestamp text, UUID checks
@@ -46,6 +48,15 @@ export const isoDateColumn = (expression: string, alias: string): string => `to_
 /** A select-list item reading a `timestamptz` expression as ISO 8601 UTC text to the second ('2026-11-24T09:00:00Z'). */
 export const isoTimestampColumn = (expression: string, alias: string): string =>
   `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS ${alias}`;
+
+/**
+ * The haversine distance in km between two points given as SQL expressions (columns or
+ * placeholders) on a sphere of EARTH_RADIUS_KM, as `haversineKm` computes it in TypeScript;
+ * `least(1, …)` keeps rounding from taking asin outside its domain.
+ */
+export const haversineKmSql = (lat1: string, lng1: string, lat2: string, lng2: string): string =>
+  `(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(power(sin(radians(${lat2} - ${lat1}) / 2), 2)
+    + cos(radians(${lat1})) * cos(radians(${lat2})) * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;
 
 /** A timestamp as the API writes it (ISO 8601, UTC, milliseconds): drivers give a Date, raw queries may give text. */
 export const toIsoTimestamp = (value: Date | string): string => new Date(value).toISOString();

@@ -18,6 +18,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent as `Retry-After` (a throttled sign-in says when to try again). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

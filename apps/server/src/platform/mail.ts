@@ -19,6 +19,17 @@ export interface Mailer {
   idle(): Promise<void>;
 }
 
+/**
+ * Sends without holding up the caller (the response, the transaction's commit): a failure is only
+ * logged, with `kind` and never the recipient or subject (docs/product/accounts.md#welcome-email).
+ */
+export function sendInBackground(ctx: { mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> }, message: MailMessage, kind: string): Promise<void> {
+  return ctx.mailer.send(message).then(
+    () => undefined,
+    (err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err), kind }, 'mail failed'),
+  );
+}
+
 /** Keeps the sends in flight, so mail started in the background is not cut off by a shutdown. */
 function tracked(transport: Mailer['transport'], send: Mailer['send']): Mailer {
   const inFlight = new Set<Promise<unknown>>();

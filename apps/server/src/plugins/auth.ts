@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@solar/shared/constants/accounts';
-import { sessions, users, type UserRow } from '../db/schema/index';
+import type { UserRow } from '../db/rows';
 import type { AppContext } from './context';
 import { AppError } from '../platform/errors';
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from '../platform/sessions.repository';
 
 const DAY_MS = 86_400_000;
 /** last_seen_at is written at most this often, so reads stay reads. */
@@ -45,16 +45,9 @@ async function loadSession(ctx: AppContext, token: string | undefined): Promise<
   const id = hashToken(token);
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS);
-  const [row] = await ctx.database.db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
-    .limit(1);
+  const row = await findLiveSession(ctx.database.db, id, now, idleCutoff);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
-  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.database.db, id, now);
   return { sessionId: id, user: row.user };
 }
 
@@ -76,7 +69,7 @@ export function requireVerifiedEmail(user: Pick<UserRow, 'emailVerifiedAt'>, act
 export async function startSession(ctx: AppContext, reply: FastifyReply, userId: string) {
   const token = randomBytes(32).toString('base64url'); // 256 bits
   const now = ctx.clock.now();
-  await ctx.database.db.insert(sessions).values({
+  await insertSession(ctx.database.db, {
     id: hashToken(token),
     userId,
     createdAt: now,
@@ -95,24 +88,14 @@ export async function startSession(ctx: AppContext, reply: FastifyReply, userId:
 /** Ends the caller's session on the server and clears the cookie. */
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[cookieName(ctx)];
-  if (token) await ctx.database.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  if (token) await deleteSession(ctx.database.db, hashToken(token));
   request.sessionUser = Promise.resolve(null);
   reply.clearCookie(cookieName(ctx), { path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.env.COOKIE_SECURE });
-}
-
-/** Ends every session of a user (password reset, account deletion), optionally keeping one. */
-export async function endUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
-  await ctx.database.db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${keepSessionId}`) : eq(sessions.userId, userId));
 }
 
 /** Removes expired sessions; registered as a job. */
 export async function purgeExpiredSessions(ctx: Pick<AppContext, 'database' | 'clock'>) {
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS);
-  await ctx.database.query('DELETE FROM sessions WHERE expires_at < $1 OR last_seen_at < $2', [
-    now.toISOString(),
-    idleCutoff.toISOString(),
-  ]);
+  await deleteExpiredSessions(ctx.database, now, idleCutoff);
 }

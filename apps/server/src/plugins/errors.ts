@@ -17,6 +17,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ code: error.code }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ success: false, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

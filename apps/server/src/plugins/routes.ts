@@ -1,9 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import type { Contract } from '@solar/shared/contracts/contract';
+import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { AppError } from '../platform/errors';
-import type { UserRow } from '../db/schema/index';
+import type { UserRow } from '../db/rows';
 import { limitHandler, type LimitSpec } from './rate-limit';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -44,8 +52,8 @@ export function bind<C extends Contract>(
     tags: [contract.source],
   };
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
-  const preValidation = [accessGuard(contract), refuseNulBytes];
-  const preHandler = (options.limits ?? []).map((spec) => limitHandler(app, spec));
+  const preValidation = [accessGuard(contract), refuseControlCharacters];
+  const preHandler = (options.limits ?? []).map((spec) => sharedLimit(app, spec));
   const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
@@ -68,21 +76,30 @@ function accessGuard(contract: Contract) {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the params, query or JSON body would
- * otherwise reach the database as an error and a 500 (found by the property pass, issue 11).
+ * The input rule of every body (docs/decisions/0332; multipart fields get the same rule in
+ * platform/multipart.ts): no NUL or other control characters in params, query or JSON body.
+ * PostgreSQL text cannot hold U+0000, so a NUL would otherwise reach the database as a 500 (found
+ * by the property pass, issue 11).
  */
-async function refuseNulBytes(request: FastifyRequest) {
-  if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-    throw new AppError('BAD_REQUEST', 'The request contains a NUL character');
+async function refuseControlCharacters(request: FastifyRequest) {
+  if ([request.params, request.query, request.body].some((part) => hasForbiddenControlCharacter(part))) {
+    throw new AppError('BAD_REQUEST', INPUT_MESSAGES.controlCharacter);
   }
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Buffer.isBuffer(value)) return false;
-  for (const [key, inner] of Object.entries(value)) if (key.includes('\u0000') || hasNul(inner, depth + 1)) return true;
-  return false;
+/**
+ * One counter per limit name: routes that pass a limit with the same name share its budget (the
+ * provider upload routes do; decision 0331). Each `limitHandler` call has counters of its own, so
+ * the handler is made once per name for each rate-limit registration (the app's).
+ */
+const limitsByApp = new WeakMap<object, Map<string, preHandlerAsyncHookHandler>>();
+function sharedLimit(app: FastifyInstance, spec: LimitSpec): preHandlerAsyncHookHandler {
+  const owner = app.createRateLimit as object;
+  let byName = limitsByApp.get(owner);
+  if (!byName) limitsByApp.set(owner, (byName = new Map()));
+  let handler = byName.get(spec.name);
+  if (!handler) byName.set(spec.name, (handler = limitHandler(app, spec)));
+  return handler;
 }
 
 export type { FastifyInstance };

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '@solar/shared/contracts/config';
 import { webDistDir, webServerEntryDir } from '../paths';
 import { isStorageKey } from '../platform/storage';
+import { hasOwner } from '../platform/stored-files';
 import { createPageRenderer, loadServerEntry } from './render';
 
 const API_LIKE = /^\/(api|assets|uploads)(\/|$)/;
@@ -60,9 +61,12 @@ export async function registerSpa(app: FastifyInstance, distDir = webDistDir, en
   });
 
   // Public uploads (logos, covers, media); private files are served by their features' routes.
+  // Only files with an owner record are served: a file given up, or left by an interrupted upload,
+  // is not (decision 0330).
   app.get('/uploads/:key', async (request, reply) => {
     const { key } = request.params as { key: string };
-    const file = isStorageKey(key) ? await ctx.storage.open('public', key) : null;
+    const owned = isStorageKey(key) && (await hasOwner(ctx.database.db, 'public', key));
+    const file = owned ? await ctx.storage.open('public', key) : null;
     if (!file) return reply.code(404).send({ success: false, message: 'File not found' });
     const ext = key.split('.').pop()!;
     reply.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');

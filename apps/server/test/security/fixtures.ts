@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { UserRow } from '../../src/db/schema/index';
 import { insertTender } from '../../src/features/tenders/tenders.repository';
 import { hashPassword } from '../../src/platform/passwords';
 import { signedInUser, type TestApp } from '../harness';
-import { fields, multipart, pdf, type Part } from '../quotes/helpers';
+import { fields, multipart, type Part } from '../fixtures/multipart';
+import { pdf, png } from '../fixtures/files';
 
 export interface Actor {
   user: UserRow;
@@ -34,7 +34,6 @@ export async function insertProviderRow(t: TestApp, name: string, ownerId: strin
   return row!;
 }
 
-export const png = () => sharp({ create: { width: 24, height: 24, channels: 3, background: '#3366cc' } }).png().toBuffer();
 
 /** Private records of user A (another user may not see or change them), created through the API where it exists. */
 export interface PrivateWorld {
@@ -61,7 +60,7 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
   const providerC = await insertProviderRow(t, 'Carol Commissioning', c.user.id);
   const unclaimed = await insertProviderRow(t, 'Unclaimed Farm Services', null);
 
-  const media = multipart([{ field: 'files', filename: 'site.png', bytes: await png(), type: 'image/png' }]);
+  const media = multipart([{ field: 'files', filename: 'site.png', bytes: await png(24, 24), type: 'image/png' }]);
   const up = await t.app.inject({ method: 'POST', url: `/api/providers/${providerA.id}/media`, payload: media.payload, headers: { ...media.headers, cookie: a.cookie } });
   if (up.statusCode >= 300) throw new Error(`media upload: ${up.statusCode} ${up.body}`);
   const [mediaRow] = await t.ctx.database.query<{ id: string }>('SELECT id::text AS id FROM provider_media_files WHERE provider_id = $1', [providerA.id]);

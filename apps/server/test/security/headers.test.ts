@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../harness';
 import { privateWorld, type PrivateWorld } from './fixtures';
+import { putOwnedPublicFile } from '../fixtures/providers';
 
 /**
  * The headers of docs/security.md#the-stacks-defaults on every kind of response: page, API, API error, 404, forced 500, static
@@ -102,8 +103,8 @@ describe('security headers on every kind of response', () => {
     common('robots', robots);
     expect(robots.body).toContain('Disallow: /api/');
 
-    const image = await t.ctx.storage.put('public', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'png');
-    const doc = await t.ctx.storage.put('public', Buffer.from('%PDF-1.4'), 'pdf');
+    const image = await putOwnedPublicFile(t, Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'png');
+    const doc = await putOwnedPublicFile(t, Buffer.from('%PDF-1.4'), 'pdf');
     const img = await t.app.inject(`/uploads/${image.key}`);
     expect(img.statusCode).toBe(200);
     common('upload', img);

@@ -4,7 +4,7 @@ import type { HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { contracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { fields, multipart } from '../quotes/helpers';
+import { fields, multipart } from '../fixtures/multipart';
 import { actor, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
 /**

@@ -3,8 +3,9 @@ import type { HTTPMethods, InjectOptions } from 'fastify';
 import type { Contract } from '@solar/shared/contracts/contract';
 import { contracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
-import { multipart } from '../quotes/helpers';
-import { databaseState, fillPath, png, privateWorld, type Actor, type PrivateWorld } from './fixtures';
+import { png } from '../fixtures/files';
+import { multipart } from '../fixtures/multipart';
+import { databaseState, fillPath, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
 /**
  * docs/security.md#access-control: walks the contracts table (so routes that land later are walked
@@ -41,7 +42,7 @@ const NOT_PRIVATE: Record<string, string> = {
 async function requestBody(name: string, contract: Contract): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   if (contract.multipart) {
     const field = { uploadProviderLogo: 'logo', uploadProviderCover: 'coverImage', uploadProviderMedia: 'files' }[name] ?? 'file';
-    const body = multipart([{ field, filename: 'x.png', bytes: await png(), type: 'image/png' }]);
+    const body = multipart([{ field, filename: 'x.png', bytes: await png(24, 24), type: 'image/png' }]);
     return { payload: body.payload, headers: body.headers };
   }
   const samples: Record<string, object> = {

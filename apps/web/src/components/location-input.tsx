@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader2, MapPin, X } from 'lucide-react';
 import { GEOCODE_MAX_LIMIT } from '@solar/shared/constants/geo';
 import { UI } from '@solar/shared/constants/ui';
+import { formatCount } from '@solar/shared/domain/count';
 import { cn } from '../lib/cn';
 import { useGeocode, type LocationSelection } from '../lib/geo/geocode';
 
@@ -219,7 +220,7 @@ export function LocationInput({
       </div>
       <p aria-live="polite" className="sr-only">
         {expanded
-          ? `${suggestions.length} suggestion${suggestions.length === 1 ? '' : 's'} available`
+          ? `${formatCount(suggestions.length, 'suggestion')} available`
           : noMatches
             ? 'No UK locations found'
             : ''}

@@ -114,3 +114,33 @@ describe('the typed call of a contract row (decision 0343)', () => {
     expect(apiFor(new QueryClient())).toBe(api);
   });
 });
+
+describe("a call's own fallback message (decision 0353)", () => {
+  const client = (fetch: (input: string, init: RequestInit) => Promise<Response>) => createApiClient({ fetch });
+  const answer = (body: string, status: number, type = 'application/json') => () => Promise.resolve(new Response(body, { status, headers: { 'content-type': type } }));
+  const fallback = 'Failed to fetch users';
+
+  it('replaces every generic text when the server gave no message: JSON without one, non-JSON, unreadable, no answer', async () => {
+    await expect(client(answer('{"success":false}', 500)).call(validateToken, { body: { token: 't' } }, { fallback })).rejects.toEqual(new ApiError(fallback, 500));
+    await expect(client(answer('<html>bad gateway</html>', 502, 'text/html')).call(getMe, undefined, { fallback })).rejects.toEqual(new ApiError(fallback, 502));
+    const unreadable = new Response('x', { status: 500 });
+    vi.spyOn(unreadable, 'text').mockRejectedValue(new Error('stream broke'));
+    await expect(client(() => Promise.resolve(unreadable)).call(getMe, undefined, { fallback })).rejects.toEqual(new ApiError(fallback, 500));
+    await expect(client(() => Promise.reject(new TypeError('Failed to fetch'))).call(getMe, undefined, { fallback })).rejects.toEqual(new ApiError(fallback, 0));
+    // A 401 from a non-GET call without a message gets it too.
+    await expect(client(answer('{}', 401)).call(validateToken, { body: { token: 't' } }, { fallback })).rejects.toEqual(new ApiError(fallback, 401));
+  });
+
+  it("never hides the server's own message, and an abort stays an abort", async () => {
+    await expect(client(answer('{"message":"Business email required"}', 400)).call(validateToken, { body: { token: 't' } }, { fallback })).rejects.toEqual(
+      new ApiError('Business email required', 400),
+    );
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    await expect(client(() => Promise.reject(abort)).call(getMe, undefined, { fallback })).rejects.toBe(abort);
+  });
+
+  it('without a fallback the generic texts stay (docs/product/platform.md#request-helper)', async () => {
+    await expect(client(answer('{"success":false}', 500)).call(getMe)).rejects.toThrow('An error occurred');
+    await expect(client(() => Promise.reject(new TypeError('Failed to fetch'))).call(getMe)).rejects.toThrow('Failed to fetch');
+  });
+});

@@ -34,7 +34,7 @@ type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } 
 /** params, query and body as the contract's zod schemas accept them; a multipart call takes FormData. */
 export type CallInput<C extends Contract> = Part<'params', InputOf<Schema<C, 'params'>>> &
   Part<'query', QueryOf<InputOf<Schema<C, 'query'>>>> &
-  Part<'body', C extends { multipart: true } ? FormData : InputOf<Schema<C, 'body'>>>;
+  Part<'body', C extends { multipart: object } ? FormData : InputOf<Schema<C, 'body'>>>;
 
 type OkSchema<C> = C extends { response: infer R } ? (200 extends keyof R ? R[200] : 201 extends keyof R ? R[201] : undefined) : undefined;
 /** The contract's 200 (else 201) answer as the server sends it; undefined for a 204. */
@@ -50,6 +50,13 @@ export interface CallOptions {
   /** 'null': a 401 answers null (signed out) instead of throwing. */
   on401?: 'throw' | 'null';
   signal?: AbortSignal;
+  /**
+   * The call's own failure text from the spec ('Invalid email or password', 'Failed to fetch
+   * users', …; decision 0353): the error's message whenever the server gave none (a JSON body
+   * without one, a non-JSON or unreadable body, or no answer at all), in place of the generic
+   * `HTTP_MESSAGES`. The server's own message always wins.
+   */
+  fallback?: string;
 }
 type Result<C extends Contract, O> = O extends { on401: 'null' } ? ContractOutput<C> | null : ContractOutput<C>;
 type UrlInput<C extends Contract> = Omit<CallInput<C>, 'body'>;
@@ -75,22 +82,29 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * connection open in the browser.
  */
 export function createApiClient({ fetch: send, baseUrl = '' }: ApiTransport) {
-  async function request(method: string, path: string, data?: unknown, init: RequestInit = {}): Promise<Response> {
+  async function request(method: string, path: string, data?: unknown, init: RequestInit = {}, fallback?: string): Promise<Response> {
     const isForm = typeof FormData !== 'undefined' && data instanceof FormData;
-    const response = await send(`${baseUrl}${path}`, {
-      ...init,
-      method,
-      credentials: 'include',
-      headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
-      body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
-    });
+    let response: Response;
+    try {
+      response = await send(`${baseUrl}${path}`, {
+        ...init,
+        method,
+        credentials: 'include',
+        headers: data !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+        body: data === undefined ? undefined : isForm ? data : JSON.stringify(data),
+      });
+    } catch (error) {
+      // No answer at all (offline, refused): the call's own text when it has one; an abort stays an abort.
+      if (fallback === undefined || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+      throw new ApiError(fallback, 0);
+    }
     if (response.ok || response.status === 401) return response;
-    throw new ApiError(await errorMessage(response), response.status);
+    throw new ApiError(await errorMessage(response, fallback), response.status);
   }
 
   /** GET returning parsed JSON; a 401 throws ApiError(401) unless `on401` is 'null'. */
   async function getJson<T>(path: string, options: CallOptions = {}): Promise<T> {
-    const response = await request('GET', path, undefined, { signal: options.signal });
+    const response = await request('GET', path, undefined, { signal: options.signal }, options.fallback);
     if (response.status === 401) {
       await discard(response);
       if (options.on401 === 'null') return null as T;
@@ -101,13 +115,13 @@ export function createApiClient({ fetch: send, baseUrl = '' }: ApiTransport) {
 
   /** Sends JSON (or FormData) and returns the parsed body; a 401 throws with the server's message. */
   async function sendJson<T>(method: string, path: string, data?: unknown, options: CallOptions = {}): Promise<T> {
-    const response = await request(method, path, data, { signal: options.signal });
+    const response = await request(method, path, data, { signal: options.signal }, options.fallback);
     if (response.status === 401) {
       if (options.on401 === 'null') {
         await discard(response);
         return null as T;
       }
-      throw new ApiError(await errorMessage(response), 401);
+      throw new ApiError(await errorMessage(response, options.fallback), 401);
     }
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
@@ -154,18 +168,19 @@ function pathOf(route: Route, input?: { params?: unknown; query?: unknown }): st
   return `${path}${toQueryString((input?.query ?? {}) as Record<string, QueryValue>)}`;
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The server's `message`; else the call's fallback; else the request helper's generic text for what went wrong. */
+async function errorMessage(response: Response, fallback?: string): Promise<string> {
   let text: string;
   try {
     text = await response.text();
   } catch {
-    return HTTP_MESSAGES.unreadable;
+    return fallback ?? HTTP_MESSAGES.unreadable;
   }
   try {
     const body = JSON.parse(text) as { message?: unknown };
-    return typeof body?.message === 'string' && body.message ? body.message : HTTP_MESSAGES.noMessage;
+    return typeof body?.message === 'string' && body.message ? body.message : (fallback ?? HTTP_MESSAGES.noMessage);
   } catch {
-    return HTTP_MESSAGES.nonJson;
+    return fallback ?? HTTP_MESSAGES.nonJson;
   }
 }
 

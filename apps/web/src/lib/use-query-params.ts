@@ -26,5 +26,18 @@ export function useQueryParams() {
     },
     [setParams],
   );
-  return [params, update] as const;
+  /** Replaces the whole query, e.g. with a cleaned copy of itself. */
+  const replace = useCallback((next: URLSearchParams) => setParams(next, { replace: true }), [setParams]);
+  return [params, update, replace] as const;
+}
+
+/** The address's query with some values changed (null removes), e.g. a link to the last page: `?page=38&limit=10`. */
+export function withParams(params: URLSearchParams, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '';
 }

@@ -1,4 +1,5 @@
 /** Asset intelligence constants (docs/product/assets.md). One home for each. */
+import { formatCount, formatNumber } from '../domain/count';
 
 /** Technology types as REPD spells them (case variants and trailing spaces are folded onto these). */
 export const ASSET_TECHNOLOGY_TYPES = [
@@ -203,7 +204,7 @@ export const ASSET_MESSAGES = {
   allPhases: 'All Phases',
   loadingProjects: 'Loading projects...',
   noProjects: 'No projects found matching your filters',
-  showing: (from: number, to: number, total: number) => `Showing ${from} to ${to} of ${total} projects`,
+  showing: (from: number, to: number, total: number) => `Showing ${formatNumber(from)} to ${formatNumber(to)} of ${formatCount(total, 'project')}`,
   previous: 'Previous',
   next: 'Next',
   export: 'Export CSV',

@@ -7,3 +7,9 @@ export const HTTP_MESSAGES = {
 
 /** Generic body of every 5xx: details stay in the log under the reference id. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** A request refused by the input rule of every body, JSON or multipart (docs/decisions/0332). */
+export const INPUT_MESSAGES = {
+  controlCharacter: 'The request contains a control character (such as NUL) that cannot be accepted. Please remove it and try again.',
+  fieldTooLong: 'A form field is too long.',
+} as const;

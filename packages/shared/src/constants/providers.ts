@@ -69,6 +69,18 @@ export const COUNTRYWIDE_RADIUS = -1;
 export const PROVIDER_LIST_DEFAULT_LIMIT = 1000;
 export const PROVIDER_LIST_MAX_LIMIT = 5000;
 export const MAX_SEARCH_PAGE_SIZE = 60;
+/**
+ * The directory search's address limits: the contract's query schema and the web's address
+ * cleaning (decision 0352) both read them, so what the page sends always passes.
+ */
+export const DIRECTORY_QUERY_LIMITS = {
+  listItems: 20,
+  valueLength: 200,
+  locationLength: 200,
+  locationCenterLength: 60,
+  radiusMaxKm: 2000,
+  pageMax: 100_000,
+} as const;
 export const BUSINESS_NAME_CHECK_DEBOUNCE_MS = 500;
 /** Associated media on the profile: the first 6 (docs/product/providers.md#profile). */
 export const PROFILE_MEDIA_PREVIEW = 6;
@@ -78,6 +90,16 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 /** Media files per upload request (decision 0147). */
 export const MEDIA_MAX_FILES = 10;
+/**
+ * Stored bytes per provider profile: logo, cover, media files and their thumbnails, summed from
+ * the ownership records (decision 0331). Forty 5 MB files, or several hundred typical photos.
+ */
+export const PROVIDER_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
+/**
+ * One upload budget across the logo, cover and media routes, per hour (decision 0331): per account
+ * (keyed on the user id, so every session of the account shares it) and per client address.
+ */
+export const PROVIDER_UPLOAD_BUDGET = { perAccountPerHour: 60, perIpPerHour: 120 } as const;
 
 export const LOGO_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
@@ -132,6 +154,7 @@ export const PROVIDER_MESSAGES = {
   mediaSize: 'Each file must be less than 5MB.',
   mediaNone: 'Please choose at least one file.',
   mediaTooMany: `You can upload at most 10 files at a time.`,
+  mediaHint: `PNG, JPG, GIF or PDF, up to 5 MB each and ${PROVIDER_STORAGE_QUOTA_BYTES / (1024 * 1024)} MB in all per profile`,
   // Errors (docs/product/providers.md#messages)
   fetchProvidersFailed: 'Failed to fetch providers',
   invalidFormat: 'Invalid provider data format',
@@ -165,6 +188,11 @@ export const PROVIDER_MESSAGES = {
   created: 'Provider profile created successfully',
   // Server-side refusals (project)
   notOwner: 'You do not have permission to edit this provider',
+  // A profile points only at its own uploads (decision 0330).
+  logoNotOwnUpload: "The logo must be an image uploaded to this profile. Use 'Add logo' or 'Change' to upload one.",
+  coverNotOwnUpload:
+    "The cover image must be an image uploaded to this profile. Use 'Add Cover' or 'Change Cover' to upload one.",
+  storageQuota: `This upload would take the profile over its ${PROVIDER_STORAGE_QUOTA_BYTES / (1024 * 1024)} MB of file storage. Delete some media files to make room, then try again.`,
   alreadyOwner: 'You already own this provider profile',
   // A claim filed by signing up from a profile (decision 0148): the form asks no role.
   signupClaimRole: 'Not given (claimed at sign-up)',

@@ -25,6 +25,8 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const DEFAULT_TENDER_SORT: { sortBy: TenderSortField; sortOrder: SortOrder } = { sortBy: 'publishedDate', sortOrder: 'desc' };
 
 export const TENDER_PAGE_SIZES = [5, 10, 20, 50] as const;
+/** The largest value (GBP) the board's value filters take (decision 0352). */
+export const TENDER_VALUE_FILTER_MAX = 1e13;
 export const DEFAULT_TENDER_PAGE_SIZE = 10;
 
 export const TENDER_RADIUS_OPTIONS_KM = [25, 50, 100, 200, 300] as const;
@@ -74,4 +76,7 @@ export const TENDER_MESSAGES = {
   descriptionRequired: 'Please describe what you need',
   locationIncomplete: 'Choose a location from the suggestions',
   valueRange: 'The minimum value cannot be more than the maximum',
+  /** The value filters' own messages (decision 0352), instead of the validator's text. */
+  valueNotNumber: 'Enter an amount in pounds, using digits only',
+  valueTooLarge: 'Enter an amount of at most £10,000,000,000,000',
 } as const;

@@ -20,8 +20,11 @@ export interface Contract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** Multipart uploads are read by the handler, not by a body schema. */
-  multipart?: boolean;
+  /**
+   * A multipart upload: its parts are read by the handler (files are checked there), and its text
+   * fields are validated with `fields` as they are read, under the same input rule as a JSON body.
+   */
+  multipart?: { fields: z.ZodType };
   /** The exact response shape per status. Error statuses share `errorBody`. */
   response: Record<number, z.ZodType>;
   /** Non-JSON responses (CSV, files) describe their content type instead of a schema. */

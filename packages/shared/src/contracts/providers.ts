@@ -1,5 +1,7 @@
+// Over 300 lines: one contract file per feature (docs/style.md#1-one-vocabulary), and providers has 14 endpoints.
 import { z } from 'zod';
 import {
+  DIRECTORY_QUERY_LIMITS,
   MAX_SEARCH_PAGE_SIZE,
   PROVIDER_LIST_DEFAULT_LIMIT,
   PROVIDER_LIST_MAX_LIMIT,
@@ -122,12 +124,23 @@ const list = z
   .max(100)
   .transform((items) => cleanList(items));
 
-/** An image reference on a profile: one of our uploads or an http(s) URL; empty clears it. */
-const imageRef = z
-  .string()
-  .max(500)
-  .refine((v) => v === '' || /^\/uploads\/[0-9a-f-]{36}\.[a-z0-9]{1,5}$/.test(v) || isHttpUrl(v), M.invalidUrl)
-  .nullable();
+/** Upload requests carry files only: a text field is refused like an unknown JSON field. */
+const noFields = z.strictObject({});
+
+/** The address of one of our public uploads (`/uploads/{key}`). */
+export const UPLOAD_ADDRESS = /^\/uploads\/([0-9a-f-]{36}\.[a-z0-9]{1,5})$/;
+
+/**
+ * A logo or cover on a profile: the address of an upload of that profile (checked against the
+ * ownership records on the server), or empty/null to clear it. Other sites' images are not
+ * accepted: the page's CSP would not show them (decision 0330, superseding part of 0145).
+ */
+const imageRef = (message: string) =>
+  z
+    .string()
+    .max(500)
+    .refine((v) => v === '' || UPLOAD_ADDRESS.test(v), message)
+    .nullable();
 
 /** Shown in the directory and admin lists: no control or invisible characters (decision 0338). */
 export const businessNameField = visibleName(z.string().trim().min(1, M.businessNameRequired).max(200), 'Business name');
@@ -151,7 +164,7 @@ export const createProviderBody = z.strictObject({
   certifications: list.optional(),
   industryAssociations: list.optional(),
   expertise: list.optional(),
-  logo: imageRef.optional(),
+  logo: imageRef(M.logoNotOwnUpload).optional(),
 });
 export type CreateProviderInput = z.input<typeof createProviderBody>;
 
@@ -180,8 +193,8 @@ export const updateProviderBody = z.strictObject({
   facebook: optionalUrl.optional(),
   email: optionalEmail.optional(),
   phone: text(50).optional(),
-  logo: imageRef.optional(),
-  coverImage: imageRef.optional(),
+  logo: imageRef(M.logoNotOwnUpload).optional(),
+  coverImage: imageRef(M.coverNotOwnUpload).optional(),
 });
 export type UpdateProviderInput = z.input<typeof updateProviderBody>;
 
@@ -202,22 +215,24 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PROVIDER_LIST_MAX_LIMIT).default(PROVIDER_LIST_DEFAULT_LIMIT),
 });
 
-const filterValue = z.string().max(200);
+const Q = DIRECTORY_QUERY_LIMITS;
+const filterValue = z.string().max(Q.valueLength);
+const filterList = repeated(filterValue).pipe(z.array(filterValue).max(Q.listItems));
 
 /** The directory page's address parameters (docs/product/providers.md#directory) plus mode. */
 export const searchProvidersQuery = z.object({
-  companies: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  services: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  types: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  technologies: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  scales: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  phases: repeated(filterValue).pipe(z.array(filterValue).max(20)),
-  location: z.string().max(200).optional(),
+  companies: filterList,
+  services: filterList,
+  types: filterList,
+  technologies: filterList,
+  scales: filterList,
+  phases: filterList,
+  location: z.string().max(Q.locationLength).optional(),
   /** `lng,lat` */
-  locationCenter: z.string().max(60).optional(),
-  radius: z.coerce.number().positive().max(2000).optional(),
+  locationCenter: z.string().max(Q.locationCenterLength).optional(),
+  radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),
   sort: z.enum(['default', 'name']).default('default'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),
 });
@@ -354,7 +369,7 @@ export const uploadProviderLogo = defineContract({
   source: 'directory §7',
   summary: 'Upload a logo (multipart field logo; jpeg/png; ≤ 2 MB)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     200: z.object({ success: z.literal(true), logoUrl: z.string(), message: z.string() }),
     ...errors,
@@ -369,7 +384,7 @@ export const uploadProviderCover = defineContract({
   source: 'directory §7',
   summary: 'Upload a cover image (multipart field coverImage; jpeg/png/gif; ≤ 5 MB)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     200: z.object({ success: z.literal(true), imageUrl: z.string(), message: z.string() }),
     ...errors,
@@ -405,7 +420,7 @@ export const uploadProviderMedia = defineContract({
   source: 'directory §7',
   summary: 'Upload media files (multipart, repeated field files; png/jpg/gif/pdf; ≤ 5 MB each)',
   params: idParam,
-  multipart: true,
+  multipart: { fields: noFields },
   response: {
     201: z.object({ success: z.literal(true), message: z.string(), data: z.array(mediaFile) }),
     ...errors,

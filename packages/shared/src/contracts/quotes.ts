@@ -132,7 +132,7 @@ export const createQuote = defineContract({
   source: 'project',
   summary:
     'Send a quote request (multipart: the form fields, providerId, optional files nda and scope; pdf/doc/docx by magic bytes, ≤ 5 MB each)',
-  multipart: true,
+  multipart: { fields: createQuoteFields },
   response: { 201: z.object({ success: z.literal(true), message: z.string(), data: quote }), ...errors, 415: errors[400] },
 });
 

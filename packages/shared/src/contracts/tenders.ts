@@ -19,6 +19,7 @@ import {
   TENDER_STATUS_FILTERS,
   TENDER_STATUSES,
   TENDER_TYPES,
+  TENDER_VALUE_FILTER_MAX,
 } from '../constants/tenders';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
@@ -86,8 +87,8 @@ export const listPublicTendersQuery = z.object({
   sector: z.enum(TENDER_SECTORS).optional(),
   source: z.enum(TENDER_SOURCE_FILTERS).default('all'),
   status: z.enum(TENDER_STATUS_FILTERS).default(DEFAULT_TENDER_STATUS_FILTER),
-  minValue: optionalNumber(0, 1e13),
-  maxValue: optionalNumber(0, 1e13),
+  minValue: optionalNumber(0, TENDER_VALUE_FILTER_MAX),
+  maxValue: optionalNumber(0, TENDER_VALUE_FILTER_MAX),
   sortBy: z.enum(TENDER_SORT_FIELDS).default(DEFAULT_TENDER_SORT.sortBy),
   sortOrder: z.enum(SORT_ORDERS).default(DEFAULT_TENDER_SORT.sortOrder),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -44,3 +44,4 @@ export function formatGBP(amount: number | null | undefined): string {
   if (amount == null || !Number.isFinite(amount)) return 'N/A';
   return Number.isInteger(amount) ? gbp.format(amount) : gbpPence.format(amount);
 }
+

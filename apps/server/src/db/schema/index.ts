@@ -8,3 +8,4 @@ export * from './tenders';
 export * from './admin';
 export * from './quotes';
 export * from './read-cache';
+export * from './stored-files';

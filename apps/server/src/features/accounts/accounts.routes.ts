@@ -16,28 +16,25 @@ import {
   welcomeEmail,
 } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, AUTH_LIMITS as L } from '@solar/shared/constants/accounts';
+import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
 import { endSession, startSession } from '../../plugins/auth';
 import { perAccount, perIp, type LimitSpec } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import { toCurrentUser } from './accounts.mapper';
-import { accountMails } from './accounts.mail';
 import {
   cancelAccountDeletion,
-  checkCredentials,
   createAccount,
   isResetTokenValid,
   requestAccountDeletion,
   requestPasswordReset,
   resendVerificationLink,
   resetPasswordWithToken,
-  sendInBackground,
+  sendWelcomeAgain,
+  signIn,
   updateUser,
   verifyEmailWithToken,
 } from './accounts.service';
-import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const byUser = (name: string, limit: { max: number; windowMs: number }) => perAccount(name, limit.max, limit.windowMs);
 
@@ -66,11 +63,9 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     signup,
     async (request, reply) => {
-      const { user, verificationToken } = await createAccount(ctx, request.body);
+      const user = await createAccount(ctx, request.body);
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
-      void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
-      void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
       reply.code(201);
       return { success: true as const, data: toCurrentUser(user) };
     },
@@ -81,20 +76,7 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     login,
     async (request, reply) => {
-      const { email, password } = request.body;
-      // Throttled, never locked (decision 0336): the same answer for known and unknown emails.
-      const throttle = await checkLoginThrottle(ctx, email, request.ip);
-      if (throttle.waitMs > 0) {
-        const seconds = Math.max(1, Math.ceil(throttle.waitMs / 1000));
-        reply.header('Retry-After', String(seconds));
-        throw new AppError('RATE_LIMITED', M.loginThrottled(seconds));
-      }
-      const user = await checkCredentials(ctx, email, password);
-      if (!user) {
-        await recordLoginFailure(ctx, throttle);
-        throw new AppError('UNAUTHORIZED', M.invalidCredentials);
-      }
-      await recordLoginSuccess(ctx, throttle);
+      const user = await signIn(ctx, request.body.email, request.body.password, request.ip);
       // A new session id at every sign-in; any session the browser presented is ended (no fixation).
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
@@ -112,8 +94,8 @@ export function accountsRoutes(app: FastifyInstance) {
     app,
     welcomeEmail,
     async ({ user }) => {
-      // Only ever the caller's own address: the body's email, name and company are ignored.
-      await ctx.mailer.send(accountMails.welcome(user!, ctx.env.PUBLIC_URL));
+      // The body's email, name and company are ignored.
+      await sendWelcomeAgain(ctx, user!);
       return { success: true as const, message: M.welcomeSent };
     },
     { limits: [byUser('welcome-email', L.welcomePerAccount)], bodyLimit: 4 * 1024 },
@@ -211,7 +193,7 @@ export function accountsRoutes(app: FastifyInstance) {
   );
 
   bind(app, cancelDeletion, async ({ user, params }) => {
-    if (!UUID.test(params.id)) throw new AppError('NOT_FOUND', M.noDeletionRequest);
+    if (!isUuid(params.id)) throw new AppError('NOT_FOUND', M.noDeletionRequest);
     await cancelAccountDeletion(ctx, params.id, user!.id);
     return { success: true as const, message: 'Deletion request cancelled' };
   });

@@ -1,42 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
 import type { Db } from '../../db/client';
-import {
-  accountDeletionRequests,
-  emailVerificationTokens,
-  outbox,
-  passwordResetTokens,
-  sessions,
-  signupClaimIntents,
-  users,
-  type UserRow,
-} from '../../db/schema/index';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { hashToken } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
-import type { MailMessage } from '../../platform/mail';
+import { sendInBackground } from '../../platform/mail';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords';
+import { deleteUserSessions } from '../../platform/sessions.repository';
 import { signupProviderHooks } from './accounts.hooks';
 import { accountMails } from './accounts.mail';
-import { findUserByEmail } from './accounts.repository';
+import * as repo from './accounts.repository';
+import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import type { UserRow } from './accounts.repository';
 
 const DAY_MS = 86_400_000;
-
-/** Sends a mail without holding up the response; a failure is only logged (docs/product/accounts.md#welcome-email). */
-export function sendInBackground(ctx: Pick<AppContext, 'mailer' | 'log'>, message: MailMessage, kind: string): Promise<void> {
-  return ctx.mailer.send(message).then(
-    () => undefined,
-    (err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err), kind }, 'mail failed'),
-  );
-}
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 export interface SignupInput {
   email: string;
@@ -50,7 +28,7 @@ export interface SignupInput {
 /** A single-use verification token for the user's current address: 256 bits, only its hash stored, 7 days (decision 0337). */
 async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'>, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(emailVerificationTokens).values({
+  await repo.insertVerificationToken(tx, {
     id: hashToken(token),
     userId: user.id,
     email: user.email,
@@ -62,43 +40,51 @@ async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'
 
 /**
  * Creates the account in one transaction (user, verification token, sign-up claim intent, provider
- * hooks). The account works at once, unverified (decision 0337). An existing email answers 409:
- * sign-up signs the user in, so it cannot hide this (decision 0100).
+ * hooks), then mails the welcome and the verification link in the background. The account works at
+ * once, unverified (decision 0337). An existing email answers 409: sign-up signs the user in, so it
+ * cannot hide this (decision 0100).
  */
-export async function createAccount(ctx: AppContext, input: SignupInput): Promise<{ user: UserRow; verificationToken: string }> {
+export async function createAccount(ctx: AppContext, input: SignupInput): Promise<UserRow> {
   const { db } = ctx.database;
-  if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', M.emailExists);
+  if (await repo.findUserByEmail(db, input.email)) throw new AppError('CONFLICT', M.emailExists);
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
+  let created: { user: UserRow; verificationToken: string };
   try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          name: input.name,
-          company: input.company,
-          type: input.type,
-          passwordHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const verificationToken = await issueVerificationToken(tx as unknown as Db, user!, now);
+    created = await db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, {
+        email: input.email,
+        name: input.name,
+        company: input.company,
+        type: input.type,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const verificationToken = await issueVerificationToken(tx, user, now);
       if (input.providerId) {
         // The claim is filed pending like any other; an admin cannot approve it until the address is verified.
-        await tx.insert(signupClaimIntents).values({ userId: user!.id, providerId: input.providerId, createdAt: now });
+        await repo.insertSignupClaimIntent(tx, { userId: user.id, providerId: input.providerId, createdAt: now });
         for (const hook of signupProviderHooks()) {
-          await hook(tx as unknown as Db, { userId: user!.id, providerId: input.providerId, name: input.name, company: input.company });
+          await hook(tx, { userId: user.id, providerId: input.providerId, name: input.name, company: input.company });
         }
       }
-      return { user: user!, verificationToken };
+      return { user, verificationToken };
     });
   } catch (err) {
     // Two sign-ups racing for one email: the unique index on lower(email) decides.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.emailExists);
     throw err;
   }
+  const { user, verificationToken } = created;
+  void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
+  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
+  return user;
+}
+
+/** The welcome mail again, only ever to the caller's own address (docs/product/accounts.md#welcome-email). */
+export async function sendWelcomeAgain(ctx: AppContext, user: UserRow): Promise<void> {
+  await ctx.mailer.send(accountMails.welcome(user, ctx.env.PUBLIC_URL));
 }
 
 /** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
@@ -116,39 +102,46 @@ export async function resendVerificationLink(ctx: AppContext, user: UserRow): Pr
 export async function verifyEmailWithToken(ctx: AppContext, token: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(emailVerificationTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailVerificationTokens.id, hashToken(token)), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
-      .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+    const used = await repo.useVerificationToken(tx, hashToken(token), now);
     if (!used) throw new AppError('BAD_REQUEST', M.verificationInvalid);
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-      .where(and(eq(users.id, used.userId), sql`lower(${users.email}) = lower(${used.email})`))
-      .returning({ id: users.id });
-    if (!user) throw new AppError('BAD_REQUEST', M.verificationInvalid);
-    await tx
-      .update(emailVerificationTokens)
-      .set({ usedAt: now })
-      .where(and(eq(emailVerificationTokens.userId, used.userId), isNull(emailVerificationTokens.usedAt)));
+    if (!(await repo.markEmailVerified(tx, used.userId, used.email, now))) throw new AppError('BAD_REQUEST', M.verificationInvalid);
+    await repo.voidVerificationTokens(tx, used.userId, now);
   });
 }
 
 /** Same answer and similar timing for an unknown email and a wrong password (docs/security.md#authentication-passwords-sessions). */
-export async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByEmail(ctx.database.db, email);
+async function checkCredentials(ctx: AppContext, email: string, password: string): Promise<UserRow | null> {
+  const user = await repo.findUserByEmail(ctx.database.db, email);
   if (!user) return verifyDummyPassword(password).then(() => null);
   return (await verifyPassword(user.passwordHash, password)) ? user : null;
 }
 
+/**
+ * Sign-in, throttled and never locked (decision 0336): a client that must wait is told for how long
+ * (429 with Retry-After); a wrong password and an unknown email get the same answer.
+ */
+export async function signIn(ctx: AppContext, email: string, password: string, ip: string): Promise<UserRow> {
+  const throttle = await checkLoginThrottle(ctx, email, ip);
+  if (throttle.waitMs > 0) {
+    const seconds = Math.max(1, Math.ceil(throttle.waitMs / 1000));
+    throw new AppError('RATE_LIMITED', M.loginThrottled(seconds), seconds);
+  }
+  const user = await checkCredentials(ctx, email, password);
+  if (!user) {
+    await recordLoginFailure(ctx, throttle);
+    throw new AppError('UNAUTHORIZED', M.invalidCredentials);
+  }
+  await recordLoginSuccess(ctx, throttle);
+  return user;
+}
+
 /** Issues a single-use reset token (256 bits, stored hashed, 1 hour) and mails it; silent for unknown emails. */
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.database.db, email);
+  const user = await repo.findUserByEmail(ctx.database.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
-  await ctx.database.db.insert(passwordResetTokens).values({
+  await repo.insertResetToken(ctx.database.db, {
     id: hashToken(token),
     userId: user.id,
     createdAt: now,
@@ -158,12 +151,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 export async function isResetTokenValid(ctx: AppContext, token: string): Promise<boolean> {
-  const [row] = await ctx.database.db
-    .select({ id: passwordResetTokens.id })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, ctx.clock.now())))
-    .limit(1);
-  return Boolean(row);
+  return repo.isResetTokenUsable(ctx.database.db, hashToken(token), ctx.clock.now());
 }
 
 /**
@@ -174,29 +162,18 @@ export async function resetPasswordWithToken(ctx: AppContext, token: string, new
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
   const user = await ctx.database.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-      .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new AppError('BAD_REQUEST', M.tokenExpired);
-    const [row] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).returning();
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+    const userId = await repo.useResetToken(tx, hashToken(token), now);
+    if (!userId) throw new AppError('BAD_REQUEST', M.tokenExpired);
+    const row = await repo.updateUserRow(tx, userId, { passwordHash }, now);
+    await repo.voidResetTokens(tx, userId, now);
+    await deleteUserSessions(tx, userId);
     return row!;
   });
   void sendInBackground(ctx, accountMails.passwordChanged(user, ctx.env.PUBLIC_URL), 'password-changed');
 }
 
 export async function updateUser(ctx: AppContext, userId: string, values: Partial<Pick<UserRow, 'name' | 'company' | 'type'>>) {
-  const [row] = await ctx.database.db
-    .update(users)
-    .set({ ...values, updatedAt: ctx.clock.now() })
-    .where(eq(users.id, userId))
-    .returning();
+  const row = await repo.updateUserRow(ctx.database.db, userId, values, ctx.clock.now());
   if (!row) throw new AppError('UNAUTHORIZED', M.notSignedIn);
   return row;
 }
@@ -210,9 +187,8 @@ export async function requestAccountDeletion(ctx: AppContext, user: UserRow, rea
   let row: UserRow;
   try {
     row = await ctx.database.db.transaction(async (tx) => {
-      await tx.insert(accountDeletionRequests).values({ userId: user.id, requestedAt: now, dueAt, reason: reason || null });
-      const [updated] = await tx.update(users).set({ deletionRequestedAt: now, updatedAt: now }).where(eq(users.id, user.id)).returning();
-      return updated!;
+      await repo.insertDeletionRequest(tx, { userId: user.id, requestedAt: now, dueAt, reason: reason || null });
+      return (await repo.updateUserRow(tx, user.id, { deletionRequestedAt: now }, now))!;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.deletionAlreadyRequested);
@@ -225,13 +201,8 @@ export async function requestAccountDeletion(ctx: AppContext, user: UserRow, rea
 export async function cancelAccountDeletion(ctx: AppContext, userId: string, adminId: string): Promise<void> {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
-    const cancelled = await tx
-      .update(accountDeletionRequests)
-      .set({ status: 'cancelled', cancelledAt: now, cancelledBy: adminId })
-      .where(and(eq(accountDeletionRequests.userId, userId), eq(accountDeletionRequests.status, 'pending')))
-      .returning({ id: accountDeletionRequests.id });
-    if (cancelled.length === 0) throw new AppError('NOT_FOUND', M.noDeletionRequest);
-    await tx.update(users).set({ deletionRequestedAt: null, updatedAt: now }).where(eq(users.id, userId));
+    if (!(await repo.cancelPendingDeletion(tx, userId, adminId, now))) throw new AppError('NOT_FOUND', M.noDeletionRequest);
+    await repo.updateUserRow(tx, userId, { deletionRequestedAt: null }, now);
   });
 }
 
@@ -244,27 +215,16 @@ export async function cancelAccountDeletion(ctx: AppContext, userId: string, adm
  */
 export async function processDueDeletions(ctx: Pick<AppContext, 'database' | 'clock' | 'log'>): Promise<number> {
   const now = ctx.clock.now();
-  const due = await ctx.database.db
-    .select({ id: accountDeletionRequests.id, userId: accountDeletionRequests.userId })
-    .from(accountDeletionRequests)
-    .where(and(eq(accountDeletionRequests.status, 'pending'), sql`${accountDeletionRequests.dueAt} <= ${now}`))
-    .limit(500);
+  const due = await repo.listDueDeletions(ctx.database.db, now, 500);
   let deleted = 0;
   for (const request of due) {
     try {
-      await ctx.database.db.transaction(async (tx) => {
-        const [user] = await tx.delete(users).where(eq(users.id, request.userId)).returning({ email: users.email });
-        if (user) await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${user.email.toLowerCase()}`);
-        await tx
-          .update(accountDeletionRequests)
-          .set({ status: 'completed', completedAt: now, reason: null, lastError: null })
-          .where(eq(accountDeletionRequests.id, request.id));
-      });
+      await ctx.database.db.transaction((tx) => repo.deleteAccount(tx, request.id, request.userId, now));
       deleted += 1;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       ctx.log.error({ requestId: request.id, error: message }, 'account deletion failed; will retry');
-      await ctx.database.db.update(accountDeletionRequests).set({ lastError: message.slice(0, 500) }).where(eq(accountDeletionRequests.id, request.id));
+      await repo.recordDeletionError(ctx.database.db, request.id, message.slice(0, 500));
     }
   }
   if (deleted) ctx.log.info({ deleted }, 'accounts deleted');
@@ -274,6 +234,5 @@ export async function processDueDeletions(ctx: Pick<AppContext, 'database' | 'cl
 /** Removes reset and verification tokens a day after they expired (used or not); registered as a job. */
 export async function purgeOldResetTokens(ctx: Pick<AppContext, 'database' | 'clock'>) {
   const cutoff = new Date(ctx.clock.now().getTime() - DAY_MS);
-  await ctx.database.db.delete(passwordResetTokens).where(sql`${passwordResetTokens.expiresAt} < ${cutoff}`);
-  await ctx.database.db.delete(emailVerificationTokens).where(sql`${emailVerificationTokens.expiresAt} < ${cutoff}`);
+  await repo.deleteExpiredTokens(ctx.database.db, cutoff);
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { LOGIN_THROTTLE as T, type ThrottleRule } from '@solar/shared/constants/accounts';
 import type { AppContext } from '../../plugins/context';
-import { deleteThrottleKey, readThrottle, recordThrottleFailures } from './accounts.repository';
+import * as accounts from './accounts.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
+/** The throttle's table (a unit test passes a fake; decision 0348). */
+export type ThrottleStore = Pick<typeof accounts, 'readThrottle' | 'recordThrottleFailures' | 'deleteThrottleKey'>;
 
 /** Milliseconds a dimension waits after its last failure, given its failure count. */
 export function delayAfter(rule: ThrottleRule, failures: number): number {
@@ -45,11 +47,11 @@ export interface ThrottleCheck {
  * under hashed keys, so every server process shares them and a restart forgets nothing; only
  * failures write, a success from a clean client writes nothing.
  */
-export async function checkLoginThrottle(ctx: Ctx, email: string, ip: string): Promise<ThrottleCheck> {
+export async function checkLoginThrottle(ctx: Ctx, email: string, ip: string, store: ThrottleStore = accounts): Promise<ThrottleCheck> {
   const client = clientKey(ip);
   const keys = { account: hash(`account:${email}`), ip: hash(`ip:${client}`), pair: hash(`pair:${email}|${client}`) };
   const now = ctx.clock.now().getTime();
-  const rows = await readThrottle(ctx.database.db, Object.values(keys));
+  const rows = await store.readThrottle(ctx.database.db, Object.values(keys));
   const count = (key: string) => {
     const row = rows.find((r) => r.key === key);
     // A count is forgotten an hour after its last failure.
@@ -65,12 +67,12 @@ export async function checkLoginThrottle(ctx: Ctx, email: string, ip: string): P
   return { waitMs: Math.max(0, ...until.map((t) => t - now)), keys, pairHasFailures: rows.some((r) => r.key === keys.pair) };
 }
 
-export async function recordLoginFailure(ctx: Ctx, check: ThrottleCheck) {
+export async function recordLoginFailure(ctx: Ctx, check: ThrottleCheck, store: ThrottleStore = accounts) {
   const now = ctx.clock.now();
-  await recordThrottleFailures(ctx.database.db, Object.values(check.keys), now, new Date(now.getTime() - T.forgetMs));
+  await store.recordThrottleFailures(ctx.database.db, Object.values(check.keys), now, new Date(now.getTime() - T.forgetMs));
 }
 
 /** The client proved itself on this account: its pair count goes; the account and address counts stay. */
-export async function recordLoginSuccess(ctx: Ctx, check: ThrottleCheck) {
-  if (check.pairHasFailures) await deleteThrottleKey(ctx.database.db, check.keys.pair);
+export async function recordLoginSuccess(ctx: Ctx, check: ThrottleCheck, store: ThrottleStore = accounts) {
+  if (check.pairHasFailures) await store.deleteThrottleKey(ctx.database.db, check.keys.pair);
 }

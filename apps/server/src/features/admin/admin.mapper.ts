@@ -1,8 +1,11 @@
 import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
-import type { AdminAuditRow, UserRow } from '../../db/schema/index';
-import type { ClaimListRow, WaitingInvitationRow, WaitingQuoteRow, WaitingRowBase } from './admin.repository';
+import type { AdminAuditRow, UserRow } from '../../db/rows';
+import { toIsoTimestamp, toIsoTimestampOrNull as iso } from '../../db/sql-helpers';
+import type { ClaimListRow } from './admin-claims.repository';
+import type { WaitingInvitationRow, WaitingQuoteRow, WaitingRowBase } from './admin-waiting.repository';
 
-const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
+/** The pagination block of every admin list. */
+export const pageOf = (page: number, pageSize: number, total: number) => ({ page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) });
 
 /** Admins see emails; never the password hash (explicit field list). */
 export function toAdminUser(row: { user: UserRow; deletionDueAt: Date | null }): AdminUser {
@@ -57,7 +60,7 @@ export function toAuditEntry(row: AdminAuditRow): AuditEntry {
 
 function waitingCommon(row: WaitingRowBase) {
   return {
-    sentAt: iso(row.sent_at)!,
+    sentAt: toIsoTimestamp(row.sent_at),
     sender: row.sender_name ? { name: row.sender_name, company: row.sender_company ?? '' } : null,
     provider: {
       id: row.provider_id,

@@ -12,7 +12,11 @@ import {
 import { cancelDeletion } from '@solar/shared/contracts/accounts';
 import { perAccount } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
-import * as service from './admin.service';
+import { getAnalytics } from './admin-analytics.service';
+import { listAudit, recordAction } from './admin-audit.service';
+import { listClaims, reviewClaim as reviewProviderClaim } from './admin-claims.service';
+import { listUsers, updateUser } from './admin-users.service';
+import { actOnWaiting, listWaiting } from './admin-waiting.service';
 
 /** Admin writes are limited per account too: a stolen admin session cannot rewrite everything at once. */
 const perAdmin = (name: string) => perAccount(name, 300, 60_000);
@@ -20,36 +24,36 @@ const perAdmin = (name: string) => perAccount(name, 300, 60_000);
 export function adminRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  bind(app, listAdminUsers, async ({ query }) => ({ success: true as const, ...(await service.listUsers(ctx, query)) }));
+  bind(app, listAdminUsers, async ({ query }) => ({ success: true as const, ...(await listUsers(ctx, query)) }));
 
   bind(
     app,
     updateAdminUser,
-    async ({ user, params, body }) => ({ success: true as const, data: await service.updateUser(ctx, user!, params.id, body) }),
+    async ({ user, params, body }) => ({ success: true as const, data: await updateUser(ctx, user!, params.id, body) }),
     { limits: [perAdmin('admin-update-user')], bodyLimit: 8 * 1024 },
   );
 
-  bind(app, listAdminClaims, async ({ query }) => ({ success: true as const, ...(await service.listClaims(ctx, query)) }));
+  bind(app, listAdminClaims, async ({ query }) => ({ success: true as const, ...(await listClaims(ctx, query)) }));
 
   bind(
     app,
     reviewClaim,
-    async ({ user, params, body }) => ({ success: true as const, data: await service.reviewClaim(ctx, user!, params.id, body) }),
+    async ({ user, params, body }) => ({ success: true as const, data: await reviewProviderClaim(ctx, user!, params.id, body) }),
     { limits: [perAdmin('admin-review-claim')], bodyLimit: 8 * 1024 },
   );
 
-  bind(app, listAuditLog, async ({ query }) => ({ success: true as const, ...(await service.listAudit(ctx, query)) }));
+  bind(app, listAuditLog, async ({ query }) => ({ success: true as const, ...(await listAudit(ctx, query)) }));
 
-  bind(app, getAdminAnalytics, async ({ query }) => ({ success: true as const, data: await service.getAnalytics(ctx, query.days) }));
+  bind(app, getAdminAnalytics, async ({ query }) => ({ success: true as const, data: await getAnalytics(ctx, query.days) }));
 
-  bind(app, listWaitingRequests, async ({ query }) => ({ success: true as const, data: await service.listWaiting(ctx, query.show) }));
+  bind(app, listWaitingRequests, async ({ query }) => ({ success: true as const, data: await listWaiting(ctx, query.show) }));
 
   bind(
     app,
     actOnWaitingRequest,
     async ({ user, params, body }) => ({
       success: true as const,
-      data: await service.actOnWaiting(ctx, user!, params.kind, params.refId, body),
+      data: await actOnWaiting(ctx, user!, params.kind, params.refId, body),
     }),
     { limits: [perAdmin('admin-waiting')], bodyLimit: 4 * 1024 },
   );
@@ -60,15 +64,13 @@ export function adminRoutes(app: FastifyInstance) {
     const actor = await request.getUser();
     if (!actor?.isAdmin) return;
     const targetId = (request.params as { id: string }).id;
-    await service
-      .recordAction(ctx, actor, {
-        action: 'user.cancel_deletion',
-        targetType: 'user',
-        targetId,
-        summary: `${actor.name} cancelled a deletion request`,
-        before: { deletionRequested: true },
-        after: { deletionRequested: false },
-      })
-      .catch((err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err) }, 'audit write failed'));
+    await recordAction(ctx, actor, {
+      action: 'user.cancel_deletion',
+      targetType: 'user',
+      targetId,
+      summary: `${actor.name} cancelled a deletion request`,
+      before: { deletionRequested: true },
+      after: { deletionRequested: false },
+    }).catch((err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err) }, 'audit write failed'));
   });
 }

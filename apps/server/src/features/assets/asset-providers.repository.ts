@@ -1,8 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Database } from '../../db/client';
 import { providers, type ProviderRow } from '../../db/schema/index';
-import { SqlParams } from '../../db/sql-helpers';
+import { haversineKmSql, SqlParams } from '../../db/sql-helpers';
 
 /**
  * Queries of 'Providers serving this site' (docs/decisions/0198): the providers table, read-only;
@@ -25,10 +24,8 @@ export interface ServingRow {
   total: number;
 }
 
-/** The haversine distance in km (Earth radius 6371 km, docs/product/geo.md#distance) from ($1, $2) to a provider. */
-const HAVERSINE = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(latitude - $1) / 2), 2)
-    + cos(radians($1)) * cos(radians(latitude)) * power(sin(radians(longitude - $2) / 2), 2))))`;
+/** The haversine distance in km (docs/product/geo.md#distance) from ($1, $2) to a provider. */
+const HAVERSINE = haversineKmSql('$1', '$2', 'latitude', 'longitude');
 
 /** Must equal the expression of providers_service_box_idx (migration 0012) for the index to apply. */
 const SERVICE_BOX = 'earth_box(ll_to_earth(latitude, longitude), service_radius * 1003 + 100)';

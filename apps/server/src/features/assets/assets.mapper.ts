@@ -4,7 +4,9 @@ import { formatDate } from '@solar/shared/domain/format';
 import type { ProviderRow } from '../../db/schema/index';
 import { toProviderSummary } from '../providers/providers.mapper';
 import type { ServingRow } from './asset-providers.repository';
-import type { AssetDetailRow, ImportRow, ProjectDbRow } from './assets.repository';
+import type { ImportRow } from './asset-import.repository';
+import type { ProjectDbRow } from './asset-projects.repository';
+import type { AssetDetailRow } from './assets.repository';
 
 /** The one place asset rows become API shapes (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema): explicit field lists, one function per shape. */
 
@@ -118,12 +120,15 @@ export function csvCell(value: string | number | null | undefined): string {
 /** The export's header line (the table's columns, then two more). */
 export const PROJECT_CSV_HEADER = [...PROJECT_COLUMNS.map((c) => c.label), 'Technology Type', 'Possible Duplicate'].map(csvCell).join(',');
 
-/** A projects row as a line of the CSV export. */
+/**
+ * A projects row as a line of the CSV export. An unknown capacity is an empty cell, not the
+ * table's 'N/A': the column is numeric, and text in it breaks sums and sorting in a spreadsheet.
+ */
 export const projectCsvLine = (r: ProjectRow) =>
   [
     r.siteName,
     r.developmentStatus,
-    r.installedCapacity === null ? 'N/A' : r.installedCapacity.toFixed(1),
+    r.installedCapacity === null ? null : r.installedCapacity.toFixed(1),
     r.repdOperator,
     r.region,
     formatDate(r.planningSubmissionDate),

@@ -21,6 +21,8 @@ import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { PROJECT_CSV_HEADER, projectCsvLine, toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
+import { latestImport } from './asset-import.repository';
+import { listProjectPage, listProjectRows, projectWhere } from './asset-projects.repository';
 import * as repo from './assets.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -153,19 +155,19 @@ const sortOf = (q: ProjectsQuery) => ({
 });
 
 export async function listProjects(ctx: Ctx, q: ProjectsQuery): Promise<{ data: ProjectRow[]; total: number }> {
-  const { rows, total } = await repo.listProjectPage(ctx.database, repo.projectWhere(q), sortOf(q), q.offset, q.limit);
+  const { rows, total } = await listProjectPage(ctx.database, projectWhere(q), sortOf(q), q.offset, q.limit);
   return { data: rows.map(toProjectRow), total };
 }
 
 /** The export: the same filters and sort as the table, every page, streamed in batches. */
 export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
-  const where = repo.projectWhere(q);
+  const where = projectWhere(q);
   const sort = sortOf(q);
   const batch = 1000;
   async function* lines() {
     yield '\uFEFF' + PROJECT_CSV_HEADER + '\r\n';
     for (let offset = 0; ; offset += batch) {
-      const rows = await repo.listProjectRows(ctx.database, where, sort, offset, batch);
+      const rows = await listProjectRows(ctx.database, where, sort, offset, batch);
       if (rows.length) yield rows.map((r) => projectCsvLine(toProjectRow(r))).join('\r\n') + '\r\n';
       if (rows.length < batch) return;
     }
@@ -174,6 +176,6 @@ export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
 }
 
 export async function getAssetSource(ctx: Ctx): Promise<AssetSourceRecord> {
-  const [last, count] = await Promise.all([repo.latestImport(ctx.database), repo.countAssets(ctx.database)]);
+  const [last, count] = await Promise.all([latestImport(ctx.database), repo.countAssets(ctx.database)]);
   return toAssetSource(last, count);
 }

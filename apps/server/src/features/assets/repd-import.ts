@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { dataDir } from '../../paths';
-import { upsertAssets } from './assets.repository';
+import { upsertAssets } from './asset-import.repository';
 import { parseRepd, type RepdRejection } from './repd-parse';
 
 /** The REPD release bundled with the project (data/repd/SOURCE.md). */

@@ -1,9 +1,11 @@
+// Over 300 lines: the REPD reader with the header map and cleaners only it uses (decision 0190).
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { bngToWgs84 } from '@solar/shared/domain/geo';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, SQM_PER_ACRE } from '@solar/shared/constants/assets';
+import { isoDay } from '../../db/sql-helpers';
 
 /**
  * Reads a REPD quarterly CSV (data/repd/SOURCE.md): Windows-1252 or UTF-8 (with or without BOM),
@@ -175,7 +177,7 @@ export function parseUkDate(value: string | undefined): string | null {
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
-  return date.toISOString().slice(0, 10);
+  return isoDay(date);
 }
 
 const canonical = <T extends string>(list: readonly T[]) => {

@@ -1,3 +1,4 @@
+// Over 300 lines: buildIndex is one pass over the bundled files, and the readers here serve only it.
 import {
   CLASSES,
   COUNTY_ABBREVIATIONS,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/harness';
-import { importPartsCatalogue, parseInverters, parseModules, partId, usDate } from './parts.importer';
+import { importPartsCatalogue } from './parts.importer';
+import { parseInverters, parseModules, partId, usDate } from './parts-parse';
 
 const MODULE_HEADER = [
   'Name,Manufacturer,Technology,Bifacial,STC,PTC,A_c,Length,Width,N_s,I_sc_ref,V_oc_ref,I_mp_ref,V_mp_ref,alpha_sc,beta_oc,T_NOCT,a_ref,I_L_ref,I_o_ref,R_s,R_sh_ref,Adjust,gamma_r,BIPV,Version,Date',

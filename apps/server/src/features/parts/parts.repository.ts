@@ -1,7 +1,7 @@
 import type { PartKind } from '@solar/shared/constants/parts';
 import type { SpecFilter } from '@solar/shared/domain/parts';
 import type { Database } from '../../db/client';
-import { isoDateColumn, SqlParams } from '../../db/sql-helpers';
+import { haversineKmSql, isoDateColumn, SqlParams } from '../../db/sql-helpers';
 
 type Query = Pick<Database, 'query'>;
 
@@ -238,9 +238,7 @@ async function querySuppliers(db: Query, point: { lat: number; lng: number } | n
   let covers = 'service_radius = -1';
   if (point) {
     params.push(point.lat, point.lng);
-    distance = `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL ELSE
-      2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - $6) / 2), 2)
-        + cos(radians($6)) * cos(radians(latitude)) * power(sin(radians(longitude - $7) / 2), 2)))) END`;
+    distance = `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL ELSE ${haversineKmSql('$6', '$7', 'latitude', 'longitude')} END`;
     covers = 'countrywide OR (distance_km IS NOT NULL AND service_radius IS NOT NULL AND distance_km <= service_radius)';
   }
   return db.query<SupplierHit>(

@@ -11,7 +11,7 @@ import { getPart, searchParts, type PartsRepository } from './parts.service';
  * The search's rules with the repository faked (STYLE: services get unit tests with their
  * repositories faked where that is clearer): which catalogue searches run, in which order, and
  * what the answer keeps when a lookup fails. The SQL itself is tested on a real database in
- * parts.search.test.ts.
+ * test/parts-search.test.ts.
  */
 
 const hit = (model: string, power: number): PartHit => ({

@@ -16,70 +16,34 @@ import {
   uploadProviderLogo,
   uploadProviderMedia,
 } from '@solar/shared/contracts/providers';
-import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import { AppError } from '../../platform/errors';
+import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M, PROVIDER_UPLOAD_BUDGET } from '@solar/shared/constants/providers';
 import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
+import { requireEditableProvider } from './provider-access.service';
+import { claimAtSignup, claimProvider as fileProviderClaim } from './provider-claims.service';
+import { addMedia, COVER_RULE, deleteMedia, LOGO_RULE, MEDIA_RULE, setProviderImage } from './provider-media.service';
+import { searchProvidersJson } from './provider-search.service';
 import * as service from './providers.service';
-import { isTooLarge, readPart, type CheckedFile, type UploadRule } from './providers.uploads';
+import { readManyFiles, readSingleFile } from './providers.uploads';
 
 const HOUR = 3_600_000;
 /** Claims and uploads are rate limited per IP and per account (docs/security.md#the-stacks-defaults). */
 const claimLimits = [perIp('provider-claim-ip', 30, HOUR), perAccount('provider-claim-user', 10, HOUR)];
-const uploadLimits = [perIp('provider-upload-ip', 120, HOUR), perAccount('provider-upload-user', 60, HOUR)];
-
-/** Reads exactly one file from the multipart field `field`, checked against the rule. */
-async function singleFile(request: FastifyRequest, field: string, rule: UploadRule): Promise<CheckedFile> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', rule.typeMessage);
-  let found: CheckedFile | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: 5 } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== field || found) {
-        part.file.resume();
-        continue;
-      }
-      found = await readPart(part, rule);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
-    throw new AppError('BAD_REQUEST', rule.typeMessage);
-  }
-  if (!found) throw new AppError('BAD_REQUEST', rule.typeMessage);
-  return found;
-}
-
-async function manyFiles(request: FastifyRequest, rule: UploadRule): Promise<CheckedFile[]> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.mediaNone);
-  const files: CheckedFile[] = [];
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
-    })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'files') {
-        part.file.resume();
-        continue;
-      }
-      files.push(await readPart(part, rule));
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
-    throw new AppError('BAD_REQUEST', M.filesFailed);
-  }
-  if (files.length === 0) throw new AppError('BAD_REQUEST', M.mediaNone);
-  return files;
-}
+/**
+ * One upload budget for the logo, cover and media routes together (decision 0331): the same limit
+ * names on the three routes share their counters, keyed on the account's user id (every session
+ * of the account counts against it; decision 0334) and on the client address.
+ */
+const uploadLimits = [
+  perIp('provider-upload-ip', PROVIDER_UPLOAD_BUDGET.perIpPerHour, HOUR),
+  perAccount('provider-upload-user', PROVIDER_UPLOAD_BUDGET.perAccountPerHour, HOUR),
+];
 
 export async function providersRoutes(app: FastifyInstance) {
   // A sign-up with providerId files the pending claim in the sign-up transaction (decisions 0102, 0148).
-  onSignupWithProvider(service.claimAtSignup);
+  onSignupWithProvider(claimAtSignup);
   await app.register(async (scope) => {
     // Multipart only for this feature's upload routes; per-route limits are set where parts are read.
     await scope.register(multipart, {
@@ -95,7 +59,7 @@ export async function providersRoutes(app: FastifyInstance) {
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
     bind(scope, searchProviders, async ({ query }, reply) =>
-      sendCachedJson(reply, await service.searchProvidersJson(scope.ctx, query)),
+      sendCachedJson(reply, await searchProvidersJson(scope.ctx, query)),
     );
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,
@@ -113,7 +77,7 @@ export async function providersRoutes(app: FastifyInstance) {
       scope,
       claimProvider,
       async ({ params, body, user }, reply) => {
-        const data = await service.claimProvider(scope.ctx, user!, params.id, body);
+        const data = await fileProviderClaim(scope.ctx, user!, params.id, body);
         return reply.code(201).send({ success: true as const, message: M.claimSubmitted, data });
       },
       { limits: claimLimits },
@@ -123,9 +87,9 @@ export async function providersRoutes(app: FastifyInstance) {
       uploadProviderLogo,
       async (request) => {
         // Permission first, so a refused caller's file is never read or stored.
-        await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const file = await singleFile(request as unknown as FastifyRequest, 'logo', service.LOGO_RULE);
-        const logoUrl = await service.setProviderImage(scope.ctx, request.user!, request.params.id, 'logo', file);
+        await requireEditableProvider(scope.ctx, request.user!, request.params.id);
+        const file = await readSingleFile(request as unknown as FastifyRequest, uploadProviderLogo, 'logo', LOGO_RULE);
+        const logoUrl = await setProviderImage(scope.ctx, request.user!, request.params.id, 'logo', file);
         return { success: true as const, logoUrl, message: M.logoUploaded };
       },
       { limits: uploadLimits },
@@ -134,15 +98,9 @@ export async function providersRoutes(app: FastifyInstance) {
       scope,
       uploadProviderCover,
       async (request) => {
-        await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const file = await singleFile(request as unknown as FastifyRequest, 'coverImage', service.COVER_RULE);
-        const imageUrl = await service.setProviderImage(
-          scope.ctx,
-          request.user!,
-          request.params.id,
-          'coverImage',
-          file,
-        );
+        await requireEditableProvider(scope.ctx, request.user!, request.params.id);
+        const file = await readSingleFile(request as unknown as FastifyRequest, uploadProviderCover, 'coverImage', COVER_RULE);
+        const imageUrl = await setProviderImage(scope.ctx, request.user!, request.params.id, 'coverImage', file);
         return { success: true as const, imageUrl, message: M.coverUploaded };
       },
       { limits: uploadLimits },
@@ -151,15 +109,15 @@ export async function providersRoutes(app: FastifyInstance) {
       scope,
       uploadProviderMedia,
       async (request, reply) => {
-        const row = await service.requireEditableProvider(scope.ctx, request.user!, request.params.id);
-        const files = await manyFiles(request as unknown as FastifyRequest, service.MEDIA_RULE);
-        const data = await service.addMedia(scope.ctx, request.user!, row, files);
+        const row = await requireEditableProvider(scope.ctx, request.user!, request.params.id);
+        const files = await readManyFiles(request as unknown as FastifyRequest, MEDIA_RULE);
+        const data = await addMedia(scope.ctx, request.user!, row, files);
         return reply.code(201).send({ success: true as const, message: M.filesUploaded, data });
       },
       { limits: uploadLimits },
     );
     bind(scope, deleteProviderMedia, async ({ params, user }) => {
-      await service.deleteMedia(scope.ctx, user!, params.id, params.fileId);
+      await deleteMedia(scope.ctx, user!, params.id, params.fileId);
       return { success: true as const, message: M.fileDeleted };
     });
     bind(scope, updateProviderPlace, async ({ params, body, user }) => ({

@@ -6,6 +6,7 @@ import iconv from 'iconv-lite';
 import { bngToWgs84, haversineKm } from '@solar/shared/domain/geo';
 import { dataDir } from '../../paths';
 import type { AppContext } from '../../plugins/context';
+import { valuesList } from '../../db/sql-helpers';
 import { completenessOf, uniqueSlug } from './providers.profile';
 
 type SeedContext = Pick<AppContext, 'database' | 'log'>;
@@ -177,13 +178,9 @@ export async function seedRepdProviders(ctx: SeedContext) {
 /** Multi-row insert with positional parameters; conflicts on name or slug are skipped. */
 export async function insertBatch(ctx: Pick<AppContext, 'database'>, rows: unknown[][], source: string) {
   if (rows.length === 0) return;
-  const cols = 10;
-  const values = rows
-    .map((_, r) => `(${Array.from({ length: cols }, (_, c) => `$${r * cols + c + 1}`).join(', ')}, '${source}')`)
-    .join(',\n');
   await ctx.database.query(
     `INSERT INTO providers (slug, business_name, technologies, phase, location, latitude, longitude, service_radius, source_ref, completeness, source)
-     VALUES ${values} ON CONFLICT DO NOTHING`,
+     VALUES ${valuesList(rows, `'${source}'`)} ON CONFLICT DO NOTHING`,
     rows.flat(),
   );
 }

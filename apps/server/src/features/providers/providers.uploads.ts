@@ -1,7 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { uploadProviderCover, uploadProviderLogo, uploadProviderMedia } from '@solar/shared/contracts/providers';
+import { MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { AppError } from '../../platform/errors';
+import { readMultipart } from '../../platform/multipart';
 
 /** An upload rule: allowed types by magic bytes, size limit and the messages users see. */
 export interface UploadRule {
@@ -73,4 +77,49 @@ export async function thumbnailOf(file: CheckedFile): Promise<{ bytes: Buffer; e
   const pipeline = sharp(file.bytes).rotate().resize({ width: 400, height: 400, fit: 'cover' });
   if (file.mime === 'image/jpeg') return { bytes: await pipeline.jpeg({ quality: 75 }).toBuffer(), ext: 'jpg' };
   return { bytes: await pipeline.png().toBuffer(), ext: 'png' };
+}
+
+type UploadContract = typeof uploadProviderLogo | typeof uploadProviderCover;
+
+/** Reads exactly one file from the multipart field `field`, checked against the rule. */
+export async function readSingleFile(request: FastifyRequest, contract: UploadContract, field: string, rule: UploadRule): Promise<CheckedFile> {
+  let found: CheckedFile | null = null;
+  await readMultipart(request, contract, {
+    limits: { fileSize: rule.maxBytes, files: 1, fields: 5 },
+    notMultipart: rule.typeMessage,
+    onFile: async (part) => {
+      if (part.fieldname !== field || found) {
+        part.file.resume();
+        return;
+      }
+      found = await readPart(part, rule);
+    },
+    parserError: (error) =>
+      isTooLarge(error) ? new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage) : new AppError('BAD_REQUEST', rule.typeMessage),
+  });
+  if (!found) throw new AppError('BAD_REQUEST', rule.typeMessage);
+  return found;
+}
+
+export async function readManyFiles(request: FastifyRequest, rule: UploadRule): Promise<CheckedFile[]> {
+  const files: CheckedFile[] = [];
+  await readMultipart(request, uploadProviderMedia, {
+    limits: { fileSize: rule.maxBytes, files: MEDIA_MAX_FILES, fields: 5 },
+    notMultipart: M.mediaNone,
+    onFile: async (part) => {
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        return;
+      }
+      files.push(await readPart(part, rule));
+    },
+    parserError: (error) => {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', M.mediaTooMany);
+      if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', rule.sizeMessage);
+      return new AppError('BAD_REQUEST', M.filesFailed);
+    },
+  });
+  if (files.length === 0) throw new AppError('BAD_REQUEST', M.mediaNone);
+  return files;
 }

@@ -2,9 +2,8 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { QuoteStatus } from '@solar/shared/constants/quotes';
 import { providers, quoteAttachments, quotes, users, type QuoteAttachmentRow, type QuoteRow } from '../../db/schema/index';
 import type { Db } from '../../db/client';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+import { isUuid } from '../../db/sql-helpers';
+import { recordStoredFiles } from '../../platform/stored-files';
 
 /** The provider fields a quote needs (never the whole row in a response). */
 export interface QuoteProvider {
@@ -118,11 +117,27 @@ export async function listQuotes(
 export type NewQuote = typeof quotes.$inferInsert;
 export type NewAttachment = Omit<typeof quoteAttachments.$inferInsert, 'quoteId'>;
 
-/** The quote and its attachments in one transaction: never a partial write. */
+/**
+ * The quote, its attachments and their ownership records (the quote owns its files; decision 0330)
+ * in one transaction: never a partial write.
+ */
 export async function insertQuote(db: Db, values: NewQuote, attachments: NewAttachment[]): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quotes).values(values).returning({ id: quotes.id });
-    if (attachments.length > 0) await tx.insert(quoteAttachments).values(attachments.map((a) => ({ ...a, quoteId: row!.id })));
+    if (attachments.length > 0) {
+      await tx.insert(quoteAttachments).values(attachments.map((a) => ({ ...a, quoteId: row!.id })));
+      await recordStoredFiles(
+        tx,
+        attachments.map((a) => ({
+          storageClass: 'private' as const,
+          key: a.storageKey,
+          kind: 'quote-attachment' as const,
+          quoteId: row!.id,
+          uploadedBy: values.senderId,
+          sizeBytes: a.sizeBytes,
+        })),
+      );
+    }
     return row!.id;
   });
 }

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import { QUOTE_MESSAGES as M, type QuoteStatus } from '@solar/shared/constants/quotes';
-import { createQuoteFields, type Quote, type QuoteList } from '@solar/shared/contracts/quotes';
-import type { UserRow } from '../../db/schema/index';
+import type { Quote, QuoteList } from '@solar/shared/contracts/quotes';
+import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
 import type { MailMessage } from '../../platform/mail';
 import { AppError } from '../../platform/errors';
+import { quoteOwnsFile } from '../../platform/stored-files';
 import { canReply, canSee, toQuote } from './quotes.mapper';
 import { quoteMails } from './quotes.mail';
 import * as repo from './quotes.repository';
@@ -21,20 +22,14 @@ async function sendAll(ctx: Ctx, messages: MailMessage[], context: Record<string
     try {
       await ctx.mailer.send(message);
     } catch (err) {
-      ctx.log.error({ err, ...context, subject: message.subject }, 'quote mail failed');
+      // Not the subject: it carries what the sender typed (personal values never reach a log line).
+      ctx.log.error({ err, ...context }, 'quote mail failed');
     }
   }
 }
 
-/** Parses the multipart text fields with the shared schema: the first message, as the form shows it. */
-function parseFields(fields: Record<string, string>) {
-  const result = createQuoteFields.safeParse(fields);
-  if (!result.success) throw new AppError('BAD_REQUEST', result.error.issues[0]?.message ?? M.invalidForm);
-  return result.data;
-}
-
 export async function createQuote(ctx: Ctx, sender: UserRow, upload: QuoteUpload): Promise<{ quote: Quote; message: string }> {
-  const input = parseFields(upload.fields);
+  const input = upload.fields;
   const db = ctx.database.db;
   const provider = await repo.findQuoteProvider(db, input.providerId);
   if (!provider) throw new AppError('NOT_FOUND', M.providerNotFound);
@@ -149,6 +144,8 @@ export async function openAttachment(
   const record = await requireVisible(ctx, user, id);
   const attachment = record.attachments.find((a) => a.id === attachmentId);
   if (!attachment) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  // Served only when the records say this quote owns the file (decision 0330).
+  if (!(await quoteOwnsFile(ctx.database.db, record.quote.id, attachment.storageKey))) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   const file = await ctx.storage.open('private', attachment.storageKey);
   if (!file) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   return { ...file, filename: attachment.filename, mimeType: attachment.mimeType };

@@ -9,7 +9,10 @@ import {
   QUOTE_MESSAGES as M,
   type QuoteAttachmentKind,
 } from '@solar/shared/constants/quotes';
+import type { z } from 'zod';
+import { createQuote, type createQuoteFields } from '@solar/shared/contracts/quotes';
 import { AppError } from '../../platform/errors';
+import { readMultipart } from '../../platform/multipart';
 
 export interface QuoteFile {
   kind: QuoteAttachmentKind;
@@ -20,7 +23,8 @@ export interface QuoteFile {
 }
 
 export interface QuoteUpload {
-  fields: Record<string, string>;
+  /** The text fields, validated with the shared form schema (`createQuoteFields`). */
+  fields: z.output<typeof createQuoteFields>;
   files: QuoteFile[];
 }
 
@@ -54,20 +58,16 @@ const isTooLarge = (error: unknown) => {
 /**
  * Reads the whole multipart request into memory (two files of 5 MB at most): nothing is written
  * anywhere until every part has been read and checked, so a refused or aborted upload leaves
- * nothing behind.
+ * nothing behind. The text fields get the input rule and the shared schema in `readMultipart`.
  */
 export async function readQuoteUpload(request: FastifyRequest): Promise<QuoteUpload> {
-  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', M.invalidForm);
-  const fields: Record<string, string> = {};
   const files: QuoteFile[] = [];
-  try {
-    const parts = request.parts({ limits: { fileSize: QUOTE_ATTACHMENT_MAX_BYTES, files: 2, fields: 20, fieldSize: 64 * 1024 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (!isKind(part.fieldname) || files.some((f) => f.kind === part.fieldname)) {
+  const fields = await readMultipart(request, createQuote, {
+    limits: { fileSize: QUOTE_ATTACHMENT_MAX_BYTES, files: 2, fields: 20 },
+    notMultipart: M.invalidForm,
+    onFile: async (part) => {
+      const kind = part.fieldname;
+      if (!isKind(kind) || files.some((f) => f.kind === kind)) {
         // Unknown or repeated file fields are refused rather than silently dropped.
         part.file.resume();
         throw new AppError('BAD_REQUEST', M.attachmentType);
@@ -77,15 +77,15 @@ export async function readQuoteUpload(request: FastifyRequest): Promise<QuoteUpl
       if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.attachmentType);
       const type = await detectAttachmentType(bytes, part.filename);
       if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.attachmentType);
-      files.push({ kind: part.fieldname, filename: cleanFilename(part.filename, type.extension), bytes, ...type });
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isTooLarge(error)) throw new AppError('PAYLOAD_TOO_LARGE', M.attachmentSize);
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', M.attachmentType);
-    throw new AppError('BAD_REQUEST', M.invalidForm);
-  }
+      files.push({ kind, filename: cleanFilename(part.filename, type.extension), bytes, ...type });
+    },
+    parserError: (error) => {
+      if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', M.attachmentSize);
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', M.attachmentType);
+      return new AppError('BAD_REQUEST', M.invalidForm);
+    },
+  });
   return { fields, files };
 }
 

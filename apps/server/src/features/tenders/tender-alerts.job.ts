@@ -1,6 +1,6 @@
 import { formatDate } from '@solar/shared/domain/format';
 import type { AppContext } from '../../plugins/context';
-import * as repo from './tenders.repository';
+import * as repo from './tender-alerts.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'mailer' | 'env' | 'log'>;
 

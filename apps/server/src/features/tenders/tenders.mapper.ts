@@ -1,8 +1,8 @@
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_SECTORS, type TenderSector } from '@solar/shared/constants/tenders';
+import { toIsoTimestamp, toIsoTimestampOrNull as iso } from '../../db/sql-helpers';
 import type { TenderRecord } from './tenders.repository';
 
-const iso = (value: Date | string | null | undefined) => (value == null ? null : new Date(value).toISOString());
 const num = (value: string | number | null | undefined) => (value == null ? null : Number(value));
 
 /**
@@ -28,7 +28,7 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     source: row.source,
     externalId: row.external_id,
     organisationName: row.organisation_name,
-    publishedDate: iso(row.published_date)!,
+    publishedDate: toIsoTimestamp(row.published_date),
     closingDate: iso(row.closing_date),
     startDate: iso(row.start_date),
     endDate: iso(row.end_date),

@@ -1,8 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import type { Database, Db } from '../../db/client';
 import { tenderInvitations, tenders, type NewTenderRow } from '../../db/schema/index';
-import type { MappedNotice } from './ocds/ocds-mapper';
+import { containsPattern, haversineKmSql, rowsOf, SqlParams } from '../../db/sql-helpers';
 
 /** A transaction or the database itself. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,7 +57,7 @@ const STATUS_SQL = `CASE
     WHEN t.stage = 'awarded' THEN 'awarded'
     WHEN t.stage = 'cancelled' OR coalesce(t.closing_date, t.published_date + interval '90 days') <= $1::timestamptz THEN 'closed'
     ELSE 'open' END`;
-const OPEN_SQL = `(t.stage = 'active' AND coalesce(t.closing_date, t.published_date + interval '90 days') > $1::timestamptz)`;
+export const OPEN_SQL = `(t.stage = 'active' AND coalesce(t.closing_date, t.published_date + interval '90 days') > $1::timestamptz)`;
 const PLACE_SQL = `(coalesce(t.location, '') || ' ' || coalesce(t.contact_town, '') || ' ' || coalesce(t.contact_postcode, '') || ' ' || coalesce(t.region, ''))`;
 const TEXT_SQL = `(t.title || ' ' || t.description)`;
 
@@ -86,11 +86,7 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
                 WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved))`;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const haversineSql = (lat: string, lng: string) =>
-  `(6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - ${lat}) / 2), 2)
-     + cos(radians(${lat})) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - ${lng}) / 2), 2)))))`;
+const haversineSql = (lat: string, lng: string) => haversineKmSql(lat, lng, 't.latitude', 't.longitude');
 
 const SITEMAP_TENDERS_SQL = `FROM tenders t WHERE ${visibleTo(null)} AND ${OPEN_SQL}`;
 
@@ -119,27 +115,25 @@ export function listSitemapTenders(database: Database, now: Date, block: number,
 
 /** Public list (docs/product/tenders.md#tender-board): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
 export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
-  const params: unknown[] = [now.toISOString()];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  const params = new SqlParams();
+  const p = params.add;
+  p(now.toISOString()); // $1, as STATUS_SQL and OPEN_SQL expect
   const where = [visibleTo(null)];
   if (query.source !== 'all') where.push(`t.source = ${p(query.source)}`);
   if (query.status === 'open') where.push(OPEN_SQL);
   if (query.status === 'closed') where.push(`NOT ${OPEN_SQL}`);
   if (query.service) {
     const s = p(query.service);
-    where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(likePattern(query.service))})`);
+    where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(containsPattern(query.service))})`);
   }
   // A place name from the location input is 'Town, County, Country': its first part is matched.
   const placeText = query.location?.split(',')[0]?.trim();
   if (query.lat !== undefined && query.lng !== undefined) {
     const within = `(t.latitude IS NOT NULL AND t.longitude IS NOT NULL AND ${haversineSql(p(query.lat), p(query.lng))} <= ${p(query.radius ?? 50)})`;
     // Decision 0175: notices without coordinates are kept when their place text matches.
-    where.push(placeText ? `(${within} OR (t.latitude IS NULL AND ${PLACE_SQL} ILIKE ${p(likePattern(placeText))}))` : within);
+    where.push(placeText ? `(${within} OR (t.latitude IS NULL AND ${PLACE_SQL} ILIKE ${p(containsPattern(placeText))}))` : within);
   } else if (placeText) {
-    where.push(`${PLACE_SQL} ILIKE ${p(likePattern(placeText))}`);
+    where.push(`${PLACE_SQL} ILIKE ${p(containsPattern(placeText))}`);
   }
   // Decision 0176: value filters compare the notice's range and leave out notices without a value.
   if (query.minValue !== undefined) where.push(`coalesce(t.value_maximum, t.value_minimum) >= ${p(query.minValue)}`);
@@ -154,14 +148,14 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
   const rows = await database.query<TenderRecord & { total_count: number }>(
     `SELECT matched.*, count(*) OVER ()::int AS total_count FROM (${SELECT_SQL} WHERE ${whereSql}) AS matched
      ORDER BY matched.${column} ${dir} NULLS LAST, matched.id ${dir} LIMIT ${p(query.limit)} OFFSET ${p(offset)}`,
-    params,
+    params.values,
   );
   if (rows.length > 0) return { rows: rows.map(({ total_count: _total, ...row }) => row), total: rows[0]!.total_count };
   if (offset === 0) return { rows: [], total: 0 };
   // A page past the end carries no rows, so only then is the total counted on its own.
   const [counted] = await database.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM tenders t WHERE ${whereSql} AND $1::timestamptz IS NOT NULL`,
-    params.slice(0, -2),
+    params.values.slice(0, -2),
   );
   return { rows: [], total: counted?.total ?? 0 };
 }
@@ -214,82 +208,7 @@ export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<P
   const result = await tx.execute(sql`SELECT p.id::text AS id, p.business_name, p.user_id, p.claim_approved, u.email AS owner_email, u.name AS owner_name
       FROM providers p LEFT JOIN users u ON u.id = p.user_id AND p.claim_approved
      WHERE p.id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
-  return (result as unknown as { rows: ProviderForInvite[] }).rows;
-}
-
-/** ocid → the stored release version, for the importer's newer-release check. */
-export async function loadStoredReleases(tx: Executor, ocids: string[]) {
-  const map = new Map<string, { date: Date; id: string }>();
-  if (ocids.length === 0) return map;
-  const rows = await tx
-    .select({ externalId: tenders.externalId, date: tenders.externalReleaseDate, id: tenders.externalReleaseId })
-    .from(tenders)
-    .where(inArray(tenders.externalId, ocids));
-  for (const row of rows) if (row.externalId && row.date && row.id) map.set(row.externalId, { date: row.date, id: row.id });
-  return map;
-}
-
-const ts = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * Inserts or updates one notice. A later release replaces what it states and keeps earlier values it
- * leaves out (OCDS releases are partial); the published date stays the earliest seen.
- */
-export async function upsertNotice(tx: Executor, n: MappedNotice, now: Date): Promise<'inserted' | 'updated' | 'stale'> {
-  const result = await tx.execute(sql`
-    INSERT INTO tenders (source, type, external_id, external_release_id, external_release_date, title, description, stage,
-      organisation_name, published_date, closing_date, start_date, end_date, value_minimum, value_maximum, contact_name,
-      contact_email, contact_phone, contact_website, contact_address, contact_town, contact_postcode, notice_url, location,
-      region, latitude, longitude, coordinates_approximate, cpv_codes, sectors, award_supplier, award_value, award_date,
-      created_at, updated_at)
-    VALUES ('External', 'open', ${n.externalId}, ${n.externalReleaseId}, ${ts(n.externalReleaseDate)}::timestamptz, ${n.title},
-      ${n.description}, ${n.stage}, ${n.organisationName}, ${ts(n.publishedDate)}::timestamptz, ${ts(n.closingDate)}::timestamptz,
-      ${ts(n.startDate)}::timestamptz, ${ts(n.endDate)}::timestamptz, ${n.valueMinimum}::numeric, ${n.valueMaximum}::numeric,
-      ${n.contactName}, ${n.contactEmail}, ${n.contactPhone}, ${n.contactWebsite}, ${n.contactAddress}, ${n.contactTown},
-      ${n.contactPostcode}, ${n.noticeUrl}, ${n.location}, ${n.region}, ${n.latitude}::double precision,
-      ${n.longitude}::double precision, ${n.latitude !== null},
-      ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(n.cpvCodes)}::jsonb)),
-      ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(n.sectors)}::jsonb)),
-      ${n.awardSupplier}, ${n.awardValue}::numeric, ${ts(n.awardDate)}::timestamptz, ${now.toISOString()}::timestamptz,
-      ${now.toISOString()}::timestamptz)
-    ON CONFLICT (external_id) DO UPDATE SET
-      external_release_id = EXCLUDED.external_release_id,
-      external_release_date = EXCLUDED.external_release_date,
-      title = EXCLUDED.title,
-      description = CASE WHEN EXCLUDED.description <> '' THEN EXCLUDED.description ELSE tenders.description END,
-      stage = EXCLUDED.stage,
-      organisation_name = coalesce(EXCLUDED.organisation_name, tenders.organisation_name),
-      published_date = least(EXCLUDED.published_date, tenders.published_date),
-      closing_date = coalesce(EXCLUDED.closing_date, tenders.closing_date),
-      start_date = coalesce(EXCLUDED.start_date, tenders.start_date),
-      end_date = coalesce(EXCLUDED.end_date, tenders.end_date),
-      value_minimum = coalesce(EXCLUDED.value_minimum, tenders.value_minimum),
-      value_maximum = coalesce(EXCLUDED.value_maximum, tenders.value_maximum),
-      contact_name = coalesce(EXCLUDED.contact_name, tenders.contact_name),
-      contact_email = coalesce(EXCLUDED.contact_email, tenders.contact_email),
-      contact_phone = coalesce(EXCLUDED.contact_phone, tenders.contact_phone),
-      contact_website = coalesce(EXCLUDED.contact_website, tenders.contact_website),
-      contact_address = coalesce(EXCLUDED.contact_address, tenders.contact_address),
-      contact_town = coalesce(EXCLUDED.contact_town, tenders.contact_town),
-      contact_postcode = coalesce(EXCLUDED.contact_postcode, tenders.contact_postcode),
-      notice_url = coalesce(EXCLUDED.notice_url, tenders.notice_url),
-      location = coalesce(EXCLUDED.location, tenders.location),
-      region = coalesce(EXCLUDED.region, tenders.region),
-      latitude = coalesce(EXCLUDED.latitude, tenders.latitude),
-      longitude = coalesce(EXCLUDED.longitude, tenders.longitude),
-      coordinates_approximate = EXCLUDED.coordinates_approximate OR tenders.coordinates_approximate,
-      cpv_codes = CASE WHEN cardinality(EXCLUDED.cpv_codes) > 0 THEN EXCLUDED.cpv_codes ELSE tenders.cpv_codes END,
-      sectors = ARRAY(SELECT DISTINCT unnest(tenders.sectors || EXCLUDED.sectors) ORDER BY 1),
-      award_supplier = coalesce(EXCLUDED.award_supplier, tenders.award_supplier),
-      award_value = coalesce(EXCLUDED.award_value, tenders.award_value),
-      award_date = coalesce(EXCLUDED.award_date, tenders.award_date),
-      updated_at = EXCLUDED.updated_at
-    WHERE tenders.source = 'External' AND (tenders.external_release_date, tenders.external_release_id COLLATE "C")
-        < (EXCLUDED.external_release_date, EXCLUDED.external_release_id COLLATE "C")
-    RETURNING (xmax = 0) AS inserted`);
-  const rows = (result as unknown as { rows: Array<{ inserted: boolean }> }).rows;
-  if (rows.length === 0) return 'stale';
-  return rows[0]!.inserted ? 'inserted' : 'updated';
+  return rowsOf<ProviderForInvite>(result);
 }
 
 /** The user's saves of tenders they may still see (a save outlives access, but shows nothing without it). */
@@ -342,75 +261,6 @@ export async function listInvitations(database: Database, userId: string, now: D
   );
 }
 
-export async function getAlertSetting(database: Database, userId: string) {
-  const rows = await database.query<{ enabled: boolean; has_provider: boolean }>(
-    `SELECT coalesce((SELECT enabled FROM tender_alerts WHERE user_id = $1), false) AS enabled,
-            EXISTS (SELECT 1 FROM providers WHERE user_id = $1 AND claim_approved) AS has_provider`,
-    [userId],
-  );
-  return { enabled: rows[0]!.enabled, hasProviderProfile: rows[0]!.has_provider };
-}
-
-export async function setAlertSetting(database: Database, userId: string, enabled: boolean, now: Date) {
-  await database.query(
-    `INSERT INTO tender_alerts (user_id, enabled, updated_at) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = EXCLUDED.updated_at`,
-    [userId, enabled, now.toISOString()],
-  );
-}
-
-/**
- * New open tenders for one alert subscriber (decision 0180): open-type and open now, created since the
- * last digest (or since alerts were switched on), matching one of the services of a provider the user
- * owns, and inside that provider's service area (countrywide: all; otherwise the tender needs
- * coordinates within the provider's radius of the provider's own point).
- */
-export async function findAlertMatches(database: Database, userId: string, since: Date, now: Date) {
-  return database.query<{ id: string; title: string; source: string; closing_date: Date | string | null; location: string | null }>(
-    `SELECT DISTINCT ON (t.published_date, t.id) t.id, t.title, t.source, t.closing_date, coalesce(t.location, t.contact_town) AS location
-       FROM tenders t
-       JOIN providers p ON p.user_id = $2::uuid AND p.claim_approved
-      WHERE t.type = 'open' AND ${visibleTo('$2::uuid')} AND ${OPEN_SQL} AND t.created_at > $3::timestamptz AND t.created_at <= $1::timestamptz
-        AND (t.user_id IS NULL OR t.user_id <> $2::uuid)
-        AND EXISTS (SELECT 1 FROM unnest(p.services) s
-                     WHERE lower(t.service) = lower(s) OR (t.title || ' ' || t.description) ILIKE '%' || replace(replace(replace(s, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
-        AND (p.service_radius = -1 OR (t.latitude IS NOT NULL AND p.latitude IS NOT NULL AND p.service_radius > 0
-             AND 6371 * 2 * asin(least(1, sqrt(power(sin(radians(t.latitude - p.latitude) / 2), 2)
-                 + cos(radians(p.latitude)) * cos(radians(t.latitude)) * power(sin(radians(t.longitude - p.longitude) / 2), 2)))) <= p.service_radius))
-      ORDER BY t.published_date DESC, t.id LIMIT 50`,
-    [now.toISOString(), userId, since.toISOString()],
-  );
-}
-
-export async function listAlertSubscribers(database: Database, dueBefore: Date) {
-  return database.query<{ user_id: string; email: string; name: string; since: Date | string }>(
-    `SELECT a.user_id, u.email, u.name, coalesce(a.last_digest_at, a.updated_at) AS since
-       FROM tender_alerts a JOIN users u ON u.id = a.user_id
-      WHERE a.enabled AND (a.last_digest_at IS NULL OR a.last_digest_at <= $1::timestamptz)`,
-    [dueBefore.toISOString()],
-  );
-}
-
-export async function markDigestSent(database: Database, userId: string, now: Date) {
-  await database.query('UPDATE tender_alerts SET last_digest_at = $2 WHERE user_id = $1', [userId, now.toISOString()]);
-}
-
-/** Save for Later reminders due: open tenders closing before `until`, not yet reminded, that the saver may still see. */
-export async function findDueReminders(database: Database, now: Date, until: Date) {
-  return database.query<{ user_id: string; tender_id: string; email: string; name: string; title: string; closing_date: Date | string }>(
-    `SELECT s.user_id, s.tender_id, u.email, u.name, t.title, t.closing_date
-       FROM tender_saves s JOIN users u ON u.id = s.user_id JOIN tenders t ON t.id = s.tender_id
-      WHERE s.kind = 'later' AND s.reminded_at IS NULL AND t.stage = 'active' AND ${visibleTo('s.user_id')}
-        AND t.closing_date > $1::timestamptz AND t.closing_date <= $2::timestamptz
-      LIMIT 1000`,
-    [now.toISOString(), until.toISOString()],
-  );
-}
-
-export async function markReminded(database: Database, userId: string, tenderId: string, now: Date) {
-  await database.query(`UPDATE tender_saves SET reminded_at = $3 WHERE user_id = $1 AND tender_id = $2 AND kind = 'later'`, [
-    userId,
-    tenderId,
-    now.toISOString(),
-  ]);
+export async function markInvitationNotified(database: Database, tenderId: string, providerId: string, at: Date) {
+  await database.query('UPDATE tender_invitations SET notified_at = $3 WHERE tender_id = $1 AND provider_id = $2', [tenderId, providerId, at.toISOString()]);
 }

@@ -2,21 +2,24 @@ import { listPublicTenders as listPublicTendersContract, type CreateTenderBody, 
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from '../../db/rows';
+import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { toTender } from './tenders.mapper';
+import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** Decision 0178: a tender listed here takes offers for 30 days. */
 export const LISTED_TENDER_OPEN_DAYS = 30;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log'>;
+/** The reads behind one tender's page and its contact form (a unit test passes a fake; decision 0348). */
+export type TenderReads = Pick<typeof repo, 'findVisibleTender' | 'listInvitedProviderIds' | 'findOwnerContact'>;
 
 export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery, now = ctx.clock.now()) {
   const { rows, total } = await repo.listPublicTenders(ctx.database, query, now);
@@ -43,12 +46,13 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
 }
 
 /** 404 for unknown ids and for private tenders the caller may not see (docs/product/platform.md#access-and-visibility). */
-export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null) {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
-  const row = await repo.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
+export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null, reads: TenderReads = repo) {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+  const row = await reads.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
   if (!row) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+  // Who was invited is the owner's and the admins' business only (decision 0177).
   const mayManage = !!viewer && (viewer.isAdmin || viewer.id === row.user_id);
-  return toTender(row, { invitedProviders: mayManage ? await repo.listInvitedProviderIds(ctx.database, id) : [] });
+  return toTender(row, { invitedProviders: mayManage ? await reads.listInvitedProviderIds(ctx.database, id) : [] });
 }
 
 export async function listAllTenders(ctx: Ctx, viewer: UserRow) {
@@ -115,11 +119,7 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
           'You can also find it under Tenders in your dashboard.',
         ].join('\n'),
       });
-      await ctx.database.query('UPDATE tender_invitations SET notified_at = $3 WHERE tender_id = $1 AND provider_id = $2', [
-        tenderId,
-        provider.id,
-        ctx.clock.now().toISOString(),
-      ]);
+      await repo.markInvitationNotified(ctx.database, tenderId, provider.id, ctx.clock.now());
     } catch (err) {
       ctx.log.error({ err, tenderId, providerId: provider.id }, 'tender invitation mail failed');
     }
@@ -128,7 +128,7 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
 
 export async function listSavedTenders(ctx: Ctx, user: UserRow) {
   const rows = await repo.listSavedTenders(ctx.database, user.id, ctx.clock.now());
-  return rows.map((row) => ({ kind: row.save_kind, savedAt: new Date(row.saved_at).toISOString(), tender: toTender(row) }));
+  return rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) }));
 }
 
 /** Save Tender / Save for Later (decision 0179): only tenders the caller may see. */
@@ -143,12 +143,12 @@ export async function setSaved(ctx: Ctx, user: UserRow, id: string, kind: 'saved
  * sender's name, company and email to reply to; the owner's email is never shown to the sender.
  * Imported notices are contacted directly through the buyer's published contact point.
  */
-export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message: string) {
-  const tender = await getTender(ctx, id, user);
+export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message: string, reads: TenderReads = repo) {
+  const tender = await getTender(ctx, id, user, reads);
   if (tender.source !== 'Solar Manager') throw new AppError('BAD_REQUEST', 'Please contact the buyer using the details on the original notice');
   if (tender.status !== 'open') throw new AppError('BAD_REQUEST', TENDER_MESSAGES.closed);
   if (tender.userId === user.id) throw new AppError('BAD_REQUEST', 'This is your own tender');
-  const owner = await repo.findOwnerContact(ctx.database, id);
+  const owner = await reads.findOwnerContact(ctx.database, id);
   if (!owner) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   await ctx.mailer.send({
     to: owner.email,
@@ -174,7 +174,7 @@ export async function getMyTenders(ctx: Ctx, user: UserRow) {
     repo.listOwnTenders(ctx.database, user.id, now),
     repo.listInvitations(ctx.database, user.id, now),
     listSavedTenders(ctx, user),
-    repo.getAlertSetting(ctx.database, user.id),
+    getAlertSetting(ctx.database, user.id),
   ]);
   return {
     own: own.map((row) => toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String) })),
@@ -185,7 +185,7 @@ export async function getMyTenders(ctx: Ctx, user: UserRow) {
 }
 
 export async function updateAlerts(ctx: Ctx, user: UserRow, enabled: boolean) {
-  await repo.setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
+  await setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
   return { enabled };
 }
 

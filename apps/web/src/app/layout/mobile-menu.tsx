@@ -16,7 +16,7 @@ export function MobileMenu({ user, loading }: { user: CurrentUser | null | undef
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        className="md:hidden"
+        className="lg:hidden"
         onClick={() => {
           setUsed(true);
           setOpen(true);

@@ -31,7 +31,8 @@ export function RootLayout() {
       <SiteHeader belowBanner={isHome} />
       {/* Every page while signed in and unverified; the verification page says it itself. */}
       {pathname !== '/verify-email' && <VerifyEmailBanner />}
-      <main id="main" className="flex-1">
+      {/* A column, so a page's own background can reach the footer (the auth pages, the 404 card); every page keeps the full width. */}
+      <main id="main" className="flex flex-1 flex-col [&>*]:w-full">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -13,11 +13,12 @@ export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
   return (
     <header className={cn('sticky z-30 border-b border-border bg-white/95 backdrop-blur', belowBanner ? 'top-9' : 'top-0')}>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap text-lg font-bold text-slate-900">
           <img src="/logo.svg" alt="" width={28} height={28} />
           Solar Marketplace
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* The full navigation from 1024 px; below, the menu drawer (at 768 px it wrapped onto three lines; decision 0350). */}
+        <nav aria-label="Main" className="hidden items-center gap-1 whitespace-nowrap lg:flex">
           {NAV_MENUS.map((menu) => (
             <NavDropdown key={menu.label} label={menu.label} items={visibleItems(menu.items, Boolean(user))} />
           ))}

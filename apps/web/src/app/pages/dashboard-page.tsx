@@ -73,7 +73,7 @@ function AccountDashboard() {
           <QuotesTab user={user} />
         </TabsContent>
         <TabsContent value="tenders">
-          <DashboardTendersTab />
+          <DashboardTendersTab accountType={user.type} />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab user={user} />

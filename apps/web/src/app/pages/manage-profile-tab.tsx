@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
-import { Building2, Pencil, Plus } from 'lucide-react';
+import { Building2, ClipboardList, Map, Pencil, Plus, Search } from 'lucide-react';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { UserClaim } from '@solar/shared/contracts/providers';
+import { USER_TYPE_LABELS } from '@solar/shared/constants/accounts';
 import { CLAIM_STATUS_LABELS, CLAIM_STATUS_MESSAGES } from '@solar/shared/constants/admin';
 import { PROVIDER_MESSAGES } from '@solar/shared/constants/providers';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatCount } from '@solar/shared/domain/count';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -44,6 +46,8 @@ export function ManageProfileTab({ user }: { user: CurrentUser }) {
   }
   const active = mine.data.providers.filter((p) => p.claimed && p.claimApproved);
   const claims = mine.data.claims;
+  // A representative with no business profile and no claim sees what applies to them (decision 0354).
+  if (user.type === 'representative' && active.length === 0 && claims.length === 0) return <RepresentativeProfile user={user} />;
   return (
     <div className="grid gap-6">
       <Card>
@@ -69,7 +73,7 @@ export function ManageProfileTab({ user }: { user: CurrentUser }) {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{p.businessName}</p>
                     <p className="text-sm text-muted-foreground">
-                      {[p.location && p.location !== '0' ? p.location : null, p.services.length ? `${p.services.length} services` : 'No services listed']
+                      {[p.location && p.location !== '0' ? p.location : null, p.services.length ? formatCount(p.services.length, 'service') : 'No services listed']
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
@@ -105,6 +109,43 @@ export function ManageProfileTab({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** The Manage Profile tab of an asset representative who owns no business profile: their account and what they can do. */
+function RepresentativeProfile({ user }: { user: CurrentUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your account</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="text-muted-foreground">Account type</dt>
+          <dd className="font-medium text-slate-900">{USER_TYPE_LABELS[user.type]}</dd>
+          <dt className="text-muted-foreground">Company</dt>
+          <dd className="font-medium text-slate-900">{user.company}</dd>
+        </dl>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/list-a-tender" className={buttonClasses('primary')}>
+            <ClipboardList className="h-4 w-4" aria-hidden /> List a Tender
+          </Link>
+          <Link to="/providers" className={buttonClasses('secondary')}>
+            <Search className="h-4 w-4" aria-hidden /> Find Providers
+          </Link>
+          <Link to="/asset-intel" className={buttonClasses('secondary')}>
+            <Map className="h-4 w-4" aria-hidden /> Explore with AssetIntel
+          </Link>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Does your company also offer solar services?{' '}
+          <Link to="/provider-create" className="text-primary underline underline-offset-4">
+            Create a business profile
+          </Link>{' '}
+          or find it in the directory and claim it.
+        </p>
+      </CardContent>
+    </Card>
   );
 }
 

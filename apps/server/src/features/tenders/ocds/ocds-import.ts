@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../../db/client';
-import { loadStoredReleases, upsertNotice } from '../tenders.repository';
+import { loadStoredReleases, upsertNotice } from './ocds.repository';
 import { mapRelease, type MappedNotice, type OcdsRelease } from './ocds-mapper';
 import { loadPostcodeDistricts, type PostcodeLookup } from './postcode-districts';
 

@@ -34,25 +34,27 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (body: LoginBody) => userFrom(await api.call(login, { body })),
+    mutationFn: async (body: LoginBody) => userFrom(await api.call(login, { body }, { fallback: M.invalidCredentials })),
     onSuccess: signedIn,
   });
 }
 
-export function useSignup() {
+/** `fallback`: 'Registration failed' on the sign-up page, 'Failed to create account' embedded (docs/product/accounts.md#sign-up). */
+export function useSignup(fallback: string = M.registrationFailed) {
   const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: async (body: SignupBody) => userFrom(await api.call(signup, { body })),
+    mutationFn: async (body: SignupBody) => userFrom(await api.call(signup, { body }, { fallback })),
     onSuccess: signedIn,
   });
 }
 
-export const useForgotPassword = () => useMutation({ mutationFn: (email: string) => api.call(forgotPassword, { body: { email } }) });
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: (email: string) => api.call(forgotPassword, { body: { email } }, { fallback: M.resetEmailFailed }) });
 
-export const useValidateToken = () => useMutation({ mutationFn: (token: string) => api.call(validateToken, { body: { token } }) });
+export const useValidateToken = () => useMutation({ mutationFn: (token: string) => api.call(validateToken, { body: { token } }, { fallback: M.invalidToken }) });
 
 export const useResetPassword = () =>
-  useMutation({ mutationFn: (body: { token: string; newPassword: string }) => api.call(resetPassword, { body }) });
+  useMutation({ mutationFn: (body: { token: string; newPassword: string }) => api.call(resetPassword, { body }, { fallback: M.resetFailed }) });
 
 /** Settings mutations answer with the updated user, which replaces the cached one. */
 function useUserMutation<T>(send: (input: T) => Promise<unknown>) {

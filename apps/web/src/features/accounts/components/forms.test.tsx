@@ -11,6 +11,7 @@ import { LoginForm } from './login-form';
 import { SettingsTab } from './settings-tab';
 import { SignupForm } from './signup-form';
 import { Toaster } from '../../../components/ui/toaster';
+import { config } from '../../../lib/config';
 
 function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
   const router = createMemoryRouter(
@@ -159,5 +160,27 @@ describe('names with invisible characters (decision 0338)', () => {
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
     }
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('SettingsTab after a deletion request', () => {
+  it("'Contact support' is a link to the configured contact page, in a new tab (issue 19)", () => {
+    const me: CurrentUser = {
+      id: '1',
+      name: 'Ada Lovelace',
+      email: 'ada@acme-solar.co.uk',
+      phone: null,
+      company: 'Acme Solar',
+      type: 'provider',
+      is_admin: false,
+      createdAt: '',
+      emailVerified: true,
+      deletionRequestedAt: '2026-11-20T09:00:00.000Z',
+    };
+    renderWithProviders(<SettingsTab user={me} />);
+    const link = screen.getByRole('link', { name: /Contact support/ });
+    expect(link).toHaveAttribute('href', config.links.contact);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

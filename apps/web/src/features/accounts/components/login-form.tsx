@@ -28,7 +28,7 @@ export function LoginForm({ onSuccess }: { onSuccess?(user: CurrentUser): void }
         toast({ title: 'Success', description: M.loginSuccess, variant: 'success' });
         onSuccess?.(user);
       },
-      onError: (error) => toast({ title: 'Error', description: error.message || M.invalidCredentials, variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
     }),
   );
 

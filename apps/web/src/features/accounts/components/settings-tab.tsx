@@ -12,6 +12,7 @@ import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
+import { config } from '../../../lib/config';
 import { useRequestDeletion, useUpdateDetails, useUpdateType } from '../api/auth';
 
 const failed = (error: Error, fallback: string) => toast({ title: 'Error', description: error.message || fallback, variant: 'destructive' });
@@ -211,7 +212,13 @@ function DangerZone({ user }: { user: CurrentUser }) {
       <CardContent>
         {user.deletionRequestedAt ? (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            Deletion requested on {formatDate(user.deletionRequestedAt)}. Your account will be deleted within {DELETION_GRACE_DAYS} days. Contact support to cancel the request.
+            Deletion requested on {formatDate(user.deletionRequestedAt)}. Your account will be deleted within {DELETION_GRACE_DAYS} days.{' '}
+            {/* The configured contact page (docs/product/platform.md#external-links), so the way to cancel is one click. */}
+            <a href={config.links.contact} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-4">
+              Contact support
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>{' '}
+            to cancel the request.
           </p>
         ) : (
           <Button variant="destructive" onClick={() => setOpen(true)}>

@@ -31,7 +31,7 @@ export interface SignupFormProps {
 
 /** The sign-up form (docs/product/accounts.md#sign-up): validated on change with the server's own schema. */
 export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup' }: SignupFormProps) {
-  const signup = useSignup();
+  const signup = useSignup(variant === 'embedded' ? M.createAccountFailed : M.registrationFailed);
   const {
     register,
     handleSubmit,
@@ -52,10 +52,7 @@ export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess,
           else toast({ title: M.registrationSuccess, variant: 'success' });
           onSuccess?.(user);
         },
-        onError: (error) => {
-          const fallback = variant === 'embedded' ? M.createAccountFailed : M.registrationFailed;
-          toast({ title: 'Error', description: error.message || fallback, variant: 'destructive' });
-        },
+        onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
       },
     );
   });

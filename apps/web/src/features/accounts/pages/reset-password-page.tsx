@@ -97,7 +97,7 @@ function RequestStep({ onSent }: { onSent(email: string): void }) {
             toast({ title: 'Check your email', description: body.message || M.forgotNeutral, variant: 'success' });
             onSent(email);
           },
-          onError: (err) => toast({ title: 'Error', description: err.message || M.resetEmailFailed, variant: 'destructive' }),
+          onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
         }),
       )}
     >
@@ -126,7 +126,7 @@ function TokenStep({ initial, sentTo, onBack, onValid }: { initial: string; sent
       onSubmit={handleSubmit(({ token }) =>
         validate.mutate(token, {
           onSuccess: () => onValid(token),
-          onError: (err) => toast({ title: M.invalidTokenTitle, description: err.message || M.invalidToken, variant: 'destructive' }),
+          onError: (err) => toast({ title: M.invalidTokenTitle, description: err.message, variant: 'destructive' }),
         }),
       )}
     >
@@ -166,7 +166,7 @@ function ResetStep({ token, onBack, onDone }: { token: string; onBack(): void; o
               toast({ title: 'Success', description: body.message || M.passwordResetDone, variant: 'success' });
               onDone();
             },
-            onError: (err) => toast({ title: 'Error', description: err.message || M.resetFailed, variant: 'destructive' }),
+            onError: (err) => toast({ title: 'Error', description: err.message, variant: 'destructive' }),
           },
         ),
       )}

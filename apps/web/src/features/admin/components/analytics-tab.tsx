@@ -1,5 +1,6 @@
 import { ANALYTICS_DAYS } from '@solar/shared/constants/admin';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatCount, formatNumber } from '@solar/shared/domain/count';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { EmptyState, ListSkeleton, LoadError } from './shared';
@@ -17,13 +18,13 @@ export function AnalyticsTab() {
         <CardHeader>
           <CardTitle>Page views per day</CardTitle>
           <p className="text-sm text-muted-foreground">
-            {total.toLocaleString('en-GB')} views in the last {days} days
+            {formatCount(total, 'view')} in the last {formatCount(days, 'day')}
           </p>
         </CardHeader>
         <CardContent>
           <div className="flex h-48 items-end gap-[2px]" aria-hidden>
             {perDay.map((d) => (
-              <div key={d.date} className="flex-1 rounded-t bg-primary/80" style={{ height: `${(d.views / max) * 100}%`, minHeight: d.views ? 2 : 0 }} title={`${formatDate(d.date)}: ${d.views}`} />
+              <div key={d.date} className="flex-1 rounded-t bg-primary/80" style={{ height: `${(d.views / max) * 100}%`, minHeight: d.views ? 2 : 0 }} title={`${formatDate(d.date)}: ${formatCount(d.views, 'view')}`} />
             ))}
           </div>
           <div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden>
@@ -43,7 +44,7 @@ export function AnalyticsTab() {
                 {[...perDay].reverse().map((d) => (
                   <tr key={d.date} className="border-t border-border">
                     <td className="py-1">{formatDate(d.date)}</td>
-                    <td className="py-1 text-right tabular-nums">{d.views}</td>
+                    <td className="py-1 text-right tabular-nums">{formatNumber(d.views)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -70,7 +71,7 @@ export function AnalyticsTab() {
                 {topPaths.map((p) => (
                   <tr key={p.path} className="border-t border-border">
                     <td className="break-all py-1.5 pr-2 font-mono text-xs">{p.path}</td>
-                    <td className="py-1.5 text-right tabular-nums">{p.views.toLocaleString('en-GB')}</td>
+                    <td className="py-1.5 text-right tabular-nums">{formatNumber(p.views)}</td>
                   </tr>
                 ))}
               </tbody>

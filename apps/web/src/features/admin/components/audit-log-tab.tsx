@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatNumber } from '@solar/shared/domain/count';
 import { Button } from '../../../components/ui/button';
 import { useAuditLog } from '../api/list-audit-log';
 import { EmptyState, ListSkeleton, LoadError } from './shared';
@@ -16,7 +17,7 @@ export function AuditLogTab() {
   return (
     <section aria-labelledby="audit-heading" className="grid gap-3">
       <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">
-        Audit log <span className="text-base font-normal text-muted-foreground">({pagination.total})</span>
+        Audit log <span className="text-base font-normal text-muted-foreground">({formatNumber(pagination.total)})</span>
       </h2>
       {data.length === 0 ? (
         <EmptyState>No admin actions yet</EmptyState>

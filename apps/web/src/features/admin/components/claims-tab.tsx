@@ -4,6 +4,7 @@ import { Check, X } from 'lucide-react';
 import type { AdminClaim } from '@solar/shared/contracts/admin';
 import { ADMIN_MESSAGES as M, CLAIM_STATUSES, CLAIM_STATUS_LABELS, EMPTY_CLAIMS, type ClaimStatus } from '@solar/shared/constants/admin';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatNumber } from '@solar/shared/domain/count';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -33,12 +34,12 @@ function ClaimGroup({ status }: { status: ClaimStatus }) {
     <section aria-labelledby={headingId} className="grid gap-3">
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         {CLAIM_STATUS_LABELS[status]} claims{' '}
-        {claims.data ? <span className="text-base font-normal text-muted-foreground">({claims.data.counts[status]})</span> : null}
+        {claims.data ? <span className="text-base font-normal text-muted-foreground">({formatNumber(claims.data.counts[status])})</span> : null}
       </h2>
       {claims.isPending ? (
         <ListSkeleton rows={2} />
       ) : claims.isError ? (
-        <LoadError message={claims.error.message || M.fetchClaimsFailed} onRetry={() => void claims.refetch()} />
+        <LoadError message={claims.error.message} onRetry={() => void claims.refetch()} />
       ) : claims.data.data.length === 0 ? (
         <EmptyState>{EMPTY_CLAIMS[status]}</EmptyState>
       ) : (

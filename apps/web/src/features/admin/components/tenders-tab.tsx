@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_STATUSES, type TenderStatus } from '@solar/shared/constants/tenders';
-import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatNumber } from '@solar/shared/domain/count';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useAdminTenders } from '../api/list-tenders';
@@ -16,7 +16,7 @@ const SHOWN = 10;
 export function TendersTab() {
   const tenders = useAdminTenders();
   if (tenders.isPending) return <ListSkeleton />;
-  if (tenders.isError) return <LoadError message={tenders.error.message || M.fetchTendersFailed} onRetry={() => void tenders.refetch()} />;
+  if (tenders.isError) return <LoadError message={tenders.error.message} onRetry={() => void tenders.refetch()} />;
   const groups = Object.fromEntries(TENDER_STATUSES.map((s) => [s, tenders.data.filter((t) => t.status === s)])) as Record<TenderStatus, Tender[]>;
   return (
     <div className="grid gap-8">
@@ -34,7 +34,7 @@ function TenderGroup({ status, tenders }: { status: TenderStatus; tenders: Tende
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-        {LABELS[status]} tenders <span className="text-base font-normal text-muted-foreground">({tenders.length})</span>
+        {LABELS[status]} tenders <span className="text-base font-normal text-muted-foreground">({formatNumber(tenders.length)})</span>
       </h2>
       {tenders.length === 0 ? (
         <EmptyState>No {status} tenders</EmptyState>
@@ -62,7 +62,7 @@ function TenderGroup({ status, tenders }: { status: TenderStatus; tenders: Tende
       {tenders.length > SHOWN ? (
         <div>
           <Button variant="secondary" size="sm" onClick={() => setAll((v) => !v)}>
-            {all ? 'Show fewer' : `Show all ${tenders.length}`}
+            {all ? 'Show fewer' : `Show all ${formatNumber(tenders.length)}`}
           </Button>
         </div>
       ) : null}

@@ -5,6 +5,7 @@ import { updateAdminUserBody } from '@solar/shared/contracts/admin';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatNumber } from '@solar/shared/domain/count';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -33,7 +34,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
     <section aria-labelledby="users-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="users-heading" className="text-xl font-semibold text-slate-900">
-          Users {users.data ? <span className="text-base font-normal text-muted-foreground">({users.data.pagination.total})</span> : null}
+          Users {users.data ? <span className="text-base font-normal text-muted-foreground">({formatNumber(users.data.pagination.total)})</span> : null}
         </h2>
         <div className="relative w-full sm:w-80">
           <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
@@ -50,7 +51,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       {users.isPending ? (
         <ListSkeleton />
       ) : users.isError ? (
-        <LoadError message={users.error.message || M.fetchUsersFailed} onRetry={() => void users.refetch()} />
+        <LoadError message={users.error.message} onRetry={() => void users.refetch()} />
       ) : users.data.data.length === 0 ? (
         <EmptyState>{M.noUsers}</EmptyState>
       ) : (
@@ -131,7 +132,8 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${user.name}`}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
             </Button>
-            <Button variant={user.is_admin ? 'secondary' : 'primary'} size="sm" onClick={() => setConfirmAdmin(true)}>
+            {/* Rare and powerful: a quiet button, and a confirmation before anything changes (decision 0354). */}
+            <Button variant="ghost" size="sm" onClick={() => setConfirmAdmin(true)}>
               {user.is_admin ? <ShieldOff className="h-4 w-4" aria-hidden /> : <ShieldCheck className="h-4 w-4" aria-hidden />}
               {user.is_admin ? 'Revoke admin' : 'Grant admin'}
             </Button>

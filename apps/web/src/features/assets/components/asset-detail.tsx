@@ -1,13 +1,15 @@
 import { Link, useLocation } from 'react-router';
 import { ASSET_MAP, ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
 import type { AssetDetail } from '@solar/shared/contracts/assets';
+import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { formatDate } from '@solar/shared/domain/format';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
+import { NotFoundCard } from '../../../components/not-found-card';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { MapMarker, MapView } from '../../../lib/map';
 import { useMe } from '../../../lib/session/get-me';
-import { useAsset } from '../api/get-asset';
+import { isAssetNotFound, useAsset } from '../api/get-asset';
 import { AssetProviders } from './asset-providers';
 
 const NA = ASSET_MESSAGES.notAvailable;
@@ -42,8 +44,11 @@ function fields(a: AssetDetail): Array<[string, string]> {
   ];
 }
 
-/** Asset detail (docs/product/assets.md#asset-detail): every field and a map at zoom 15, pitch 45; login required. */
-export function AssetDetailView({ id }: { id: string }) {
+/**
+ * Asset detail (docs/product/assets.md#asset-detail): every field and a map at zoom 15, pitch 45; login required.
+ * `headingLevel` is the not-found card's: 'h1' on the asset's own page, 'h2' in an asset tab.
+ */
+export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headingLevel?: 'h1' | 'h2' }) {
   const me = useMe();
   const location = useLocation();
   const signedIn = Boolean(me.data);
@@ -63,7 +68,29 @@ export function AssetDetailView({ id }: { id: string }) {
     );
   }
   if (asset.isPending) return <p role="status" className="text-sm text-slate-600">Loading asset…</p>;
-  if (asset.isError) return <Alert title={ASSET_MESSAGES.loadAssetFailed}>{(asset.error as Error).message}</Alert>;
+  if (isAssetNotFound(asset.error)) {
+    return (
+      <NotFoundCard
+        title={ASSET_MESSAGES.assetNotFound}
+        headingLevel={headingLevel}
+        hint={NOT_FOUND.recordHint}
+        links={[
+          { to: '/asset-intel', label: 'Back to asset intelligence' },
+          { to: '/', label: NOT_FOUND.homeLink },
+        ]}
+      />
+    );
+  }
+  if (asset.isError) {
+    return (
+      <Alert title={ASSET_MESSAGES.loadAssetFailed}>
+        <p>{asset.error.message}</p>
+        <Button size="sm" variant="secondary" className="mt-2 w-fit" disabled={asset.isFetching} onClick={() => void asset.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
   const a = asset.data;
   const tenderLink = `/list-a-tender?${new URLSearchParams({
     service: a.technologyType === 'Battery' ? 'Battery storage maintenance' : 'Solar PV operations and maintenance',

@@ -195,7 +195,7 @@ export function AssetMap({ filters, onViewDetails, resetSignal }: { filters: Ass
   }, [data, viewport]);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <MapView
         label="Map of UK renewable energy assets"
         center={ASSET_MAP.center}
@@ -233,7 +233,7 @@ export function AssetMap({ filters, onViewDetails, resetSignal }: { filters: Ass
           {data ? `${inView.count.toLocaleString('en-GB')} in view${inView.count > LIST_SIZE ? `; the ${LIST_SIZE} largest by capacity are listed` : ''}. Choose one to open it on the map.` : 'Loading…'}
         </p>
         {inView.items.length > 0 && (
-          <ul className="mt-3 grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-3 grid grid-cols-1 gap-1 sm:grid-cols-2 lg:grid-cols-3">
             {inView.items.map((f) => (
               <li key={f.properties.id}>
                 <button type="button" className="w-full truncate rounded px-2 py-1 text-left text-sm hover:bg-muted" onClick={() => handle.current?.open(f)}>

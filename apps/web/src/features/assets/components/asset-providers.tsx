@@ -5,6 +5,7 @@ import {
   ASSET_PROVIDERS_PAGE_SIZE,
   ASSET_PROVIDER_MESSAGES as M,
 } from '@solar/shared/constants/assets';
+import { formatCount, formatNumber } from '@solar/shared/domain/count';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session/get-me';
@@ -83,7 +84,7 @@ export function AssetProviders({
           </ul>
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
             <span aria-live="polite">
-              Showing {data.data.length} of {data.total} {data.total === 1 ? 'provider' : 'providers'}
+              Showing {formatNumber(data.data.length)} of {formatCount(data.total, 'provider')}
             </span>
             {data.data.length < data.total && limit < ASSET_PROVIDERS_MAX_LIMIT && (
               <Button

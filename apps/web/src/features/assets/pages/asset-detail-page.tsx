@@ -9,7 +9,7 @@ export function AssetDetailPage() {
       <Link to="/asset-intel" className="text-sm text-primary underline">
         Back to asset intelligence
       </Link>
-      <AssetDetailView id={id} />
+      <AssetDetailView id={id} headingLevel="h1" />
     </div>
   );
 }

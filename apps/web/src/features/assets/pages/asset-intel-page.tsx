@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
 import { formatDate } from '@solar/shared/domain/format';
+import { formatCount } from '@solar/shared/domain/count';
+import { CollapsibleFilters } from '../../../components/collapsible-filters';
 import { Alert } from '../../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useMe } from '../../../lib/session/get-me';
@@ -10,7 +12,7 @@ import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { AssetMap, type AssetPick } from '../components/asset-map';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from '../state/asset-filters';
+import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 import { isProjectsTab } from './asset-intel-page.handle';
@@ -26,7 +28,7 @@ function SourceNote() {
   const s = source.data;
   return (
     <p className="text-xs text-slate-600">
-      {s.assets.toLocaleString('en-GB')} assets from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
+      {formatCount(s.assets, 'asset')} from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
       {formatDate(s.importedAt)}. {s.attribution}
     </p>
   );
@@ -48,6 +50,11 @@ export function AssetIntelPage() {
     setParams({ tab: next === 'projects' ? 'projects' : null });
   };
   const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
+  // What the address held that the filters could not take is dropped from it once (decision 0352).
+  useEffect(() => {
+    if (!sameFilterParams(params, filters)) setParams(filtersToParams(filters));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setFilters = (next: AssetFilters) => {
     setFilterState(next);
     setParams(filtersToParams(next));
@@ -64,7 +71,7 @@ export function AssetIntelPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-[1400px] gap-4 px-4 py-6">
+    <div className="mx-auto grid max-w-[1400px] grid-cols-1 gap-4 px-4 py-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold">Asset intelligence</h1>
         <p className="text-sm text-slate-700">Every UK renewable energy project from the government&apos;s planning database, on a map and in a table.</p>
@@ -100,18 +107,20 @@ export function AssetIntelPage() {
           ))}
         </TabsList>
         <TabsContent value="overview">
-          <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-            <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
-              <AssetFiltersPanel
-                value={filters}
-                onChange={setFilters}
-                onClearAll={() => {
-                  setFilters(DEFAULT_FILTERS);
-                  setResetSignal((n) => n + 1);
-                }}
-              />
-            </aside>
-            <div className="grid gap-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+            <CollapsibleFilters id="asset-filters" activeCount={activeAssetFilters(filters)}>
+              <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
+                <AssetFiltersPanel
+                  value={filters}
+                  onChange={setFilters}
+                  onClearAll={() => {
+                    setFilters(DEFAULT_FILTERS);
+                    setResetSignal((n) => n + 1);
+                  }}
+                />
+              </aside>
+            </CollapsibleFilters>
+            <div className="grid grid-cols-1 gap-3">
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} />
               <SourceNote />
             </div>

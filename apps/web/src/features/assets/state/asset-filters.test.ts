@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type AssetFilters } from './asset-filters';
+import { assetMapQuery } from '@solar/shared/contracts/assets';
+import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, toMapParams, type AssetFilters } from './asset-filters';
 
 const options = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
 
@@ -45,5 +47,39 @@ describe('Overview filters in the address', () => {
     expect(f.capacity).toEqual([0, 100]);
     expect(f.age).toEqual([0, 5]);
     expect(f.includeUnknownAge).toBe(true);
+  });
+});
+
+/** Any address the Overview might be given: its keys with any text, repeated, plus keys it does not know. */
+const address = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('operator', 'site', 'minCapacity', 'maxCapacity', 'status', 'technology', 'region', 'minAge', 'maxAge', 'unknownAge', 'utm_source'),
+      fc.oneof(fc.string(), fc.string({ minLength: 190, maxLength: 260 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('Wales', 'Battery', 'exclude', ' ', '')),
+    ),
+    { maxLength: 80 },
+  )
+  .map((pairs) => new URLSearchParams(pairs));
+
+describe('a bad Overview address (decision 0352)', () => {
+  it('whatever the address holds, the map query passes the contract', () => {
+    fc.assert(
+      fc.property(address, (params) => {
+        const query = toMapParams(filtersFromParams(params, options));
+        const result = assetMapQuery.safeParse(query);
+        expect(result.success, JSON.stringify({ params: params.toString(), issues: result.error?.issues })).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is seen as needing a rewrite, and the rewrite is stable', () => {
+    const bad = new URLSearchParams('minCapacity=abc&status=Nope&region=Wales&unknownAge=maybe');
+    const f = filtersFromParams(bad, options);
+    expect(sameFilterParams(bad, f)).toBe(false);
+    expect(toSearch(f).toString()).toBe('region=Wales');
+    expect(sameFilterParams(toSearch(f), f)).toBe(true);
+    expect(activeAssetFilters(f)).toBe(1);
+    expect(activeAssetFilters({ ...DEFAULT_FILTERS, capacity: [5, 100], includeUnknownAge: false, operators: ['a', 'b'] })).toBe(4);
   });
 });

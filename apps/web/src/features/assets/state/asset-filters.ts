@@ -62,10 +62,14 @@ export const FILTER_PARAM_KEYS = [
 ] as const;
 type ParamValue = string | string[] | null;
 
+/** The map call's limits (`assetMapQuery`): items of at most 200 characters, at most 50 of them; longer ones are dropped, not cut (decision 0352). */
+const TEXT_MAX = 200;
+const LIST_MAX = 50;
+
 const list = (params: URLSearchParams, key: string, allowed?: readonly string[]) =>
-  [...new Set(params.getAll(key).map((v) => v.trim().slice(0, 200)))]
-    .filter((v) => v && (!allowed || allowed.includes(v)))
-    .slice(0, 50);
+  [...new Set(params.getAll(key).map((v) => v.trim()))]
+    .filter((v) => v && v.length <= TEXT_MAX && (!allowed || allowed.includes(v)))
+    .slice(0, LIST_MAX);
 
 function range(
   params: URLSearchParams,
@@ -89,7 +93,7 @@ export function filtersFromParams(
 ): AssetFilters {
   return {
     operators: list(params, 'operator'),
-    siteName: (params.get('site') ?? '').slice(0, 200),
+    siteName: (params.get('site') ?? '').trim().length <= TEXT_MAX ? (params.get('site') ?? '') : '',
     capacity: range(params, 'minCapacity', 'maxCapacity', CAPACITY_SLIDER),
     statuses: list(params, 'status', options.statuses),
     technologies: list(params, 'technology', options.technologies),
@@ -97,6 +101,30 @@ export function filtersFromParams(
     age: range(params, 'minAge', 'maxAge', AGE_SLIDER),
     includeUnknownAge: params.get('unknownAge') !== 'exclude',
   };
+}
+
+/** Whether the address's filter parameters are exactly those of `f`, i.e. nothing in it was refused. */
+export function sameFilterParams(params: URLSearchParams, f: AssetFilters): boolean {
+  return Object.entries(filtersToParams(f)).every(([key, value]) => {
+    const want = value === null ? [] : Array.isArray(value) ? value : [value];
+    const have = params.getAll(key);
+    return have.length === want.length && have.every((v, i) => v === want[i]);
+  });
+}
+
+/** How many filters differ from the defaults, for the small-screen 'Filters' button (decision 0350). */
+export function activeAssetFilters(f: AssetFilters): number {
+  const moved = (range: [number, number], bounds: { min: number; max: number }) => (range[0] !== bounds.min || range[1] !== bounds.max ? 1 : 0);
+  return (
+    f.operators.length +
+    (f.siteName ? 1 : 0) +
+    moved(f.capacity, CAPACITY_SLIDER) +
+    f.statuses.length +
+    f.technologies.length +
+    f.regions.length +
+    moved(f.age, AGE_SLIDER) +
+    (f.includeUnknownAge ? 0 : 1)
+  );
 }
 
 export function filtersToParams(f: AssetFilters): Record<(typeof FILTER_PARAM_KEYS)[number], ParamValue> {

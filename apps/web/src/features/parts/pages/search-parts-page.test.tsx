@@ -69,4 +69,16 @@ describe('SearchPartsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Search Parts' }));
     await waitFor(() => expect(screen.getAllByText('Failed to search for parts').length).toBeGreaterThan(0));
   });
+
+  it("a failure without a message says 'Failed to search for parts', not 'An error occurred' (decision 0353)", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(500, { success: false })));
+    renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Product' }), 'Solar Panels');
+    await user.click(await screen.findByRole('option', { name: 'Solar Panels' }));
+    await user.click(screen.getByRole('button', { name: 'Search Parts' }));
+    expect(await screen.findByText('Search Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to search for parts').length).toBeGreaterThan(0);
+    expect(screen.queryByText('An error occurred')).toBeNull();
+  });
 });

@@ -8,10 +8,10 @@ import { retryUnless401 } from '../../../lib/query-client';
 import { searchQuery, type DirectoryFilters } from '../state/directory-filters';
 import { providerKeys } from './keys';
 
-/** The directory's list reads: the server's message, or 'Failed to fetch providers' when no answer came. */
+/** The directory's list reads: the server's message, or 'Failed to fetch providers' when it gave none (decision 0353). */
 export async function fetchProviderList(client: ApiClient, query: ApiQuery<typeof searchProviders>): Promise<unknown> {
   try {
-    return await client.call(searchProviders, { query });
+    return await client.call(searchProviders, { query }, { fallback: M.fetchProvidersFailed });
   } catch (error) {
     throw error instanceof ApiError && error.message ? error : new Error(M.fetchProvidersFailed);
   }

@@ -42,7 +42,7 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
   ];
 
   return (
-    <Card className="mt-6 space-y-4 p-4 sm:p-6">
+    <Card className="space-y-4 p-4 sm:p-6">
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <label htmlFor="service-search" className="mb-1.5 block text-sm font-medium">

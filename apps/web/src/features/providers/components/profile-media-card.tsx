@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { FileText } from 'lucide-react';
 import type { Provider } from '@solar/shared/contracts/providers';
 import { PROFILE_MEDIA_PREVIEW } from '@solar/shared/constants/providers';
+import { formatNumber } from '@solar/shared/domain/count';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 
@@ -53,7 +54,7 @@ export function ProfileMediaCard({ provider, canEdit, pathId }: { provider: Prov
             to={`/providers/${pathId}/media`}
             className="mt-3 inline-block text-sm font-medium text-primary hover:underline"
           >
-            View All Files ({provider.mediaFiles.length})
+            View All Files ({formatNumber(provider.mediaFiles.length)})
           </Link>
         )}
       </CardContent>

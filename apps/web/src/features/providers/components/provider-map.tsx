@@ -77,7 +77,7 @@ export function ProviderMap({
   };
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <MapView
         label={T.directoryMapLabel}
         center={initialCenter}

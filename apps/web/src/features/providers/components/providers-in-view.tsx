@@ -30,7 +30,7 @@ export function ProvidersInView({
           : 'Loading…'}
       </p>
       {inView.length > 0 && (
-        <ul className="mt-3 grid gap-1">
+        <ul className="mt-3 grid grid-cols-1 gap-1">
           {inView.slice(0, PROVIDERS_IN_VIEW_LIST_MAX).map((p) => (
             <li key={p.id}>
               <button

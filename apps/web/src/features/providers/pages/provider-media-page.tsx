@@ -82,7 +82,7 @@ export function ProviderMediaPage() {
             }}
             maxSize={MEDIA_MAX_BYTES}
             maxFiles={MEDIA_MAX_FILES}
-            hint="PNG, JPG, GIF or PDF, up to 5 MB each"
+            hint={M.mediaHint}
             onUpload={upload}
           />
         </div>

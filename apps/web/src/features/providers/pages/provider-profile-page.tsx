@@ -9,7 +9,9 @@ import {
   TECHNOLOGIES,
   hasKnownLocation,
 } from '@solar/shared/constants/providers';
+import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { signInPath } from '@solar/shared/domain/redirect';
+import { NotFoundCard } from '../../../components/not-found-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
@@ -63,10 +65,14 @@ export function ProviderProfilePage({
   if (query.isError) {
     return isNotFound(query.error) ? (
       <Centered>
-        <h1 className="text-2xl font-semibold">{M.providerNotFound}</h1>
-        <Link to="/providers" className={buttonClasses('secondary')}>
-          Back to Directory
-        </Link>
+        <NotFoundCard
+          title={M.providerNotFound}
+          hint={NOT_FOUND.recordHint}
+          links={[
+            { to: '/providers', label: 'Back to Directory' },
+            { to: '/', label: NOT_FOUND.homeLink },
+          ]}
+        />
       </Centered>
     ) : (
       <Centered>

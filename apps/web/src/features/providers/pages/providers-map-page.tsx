@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { List } from 'lucide-react';
 import { LOCATION_CHOSEN_ZOOM, MAP_TEXT as T } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { formatCount } from '@solar/shared/domain/count';
+import { CollapsibleFilters } from '../../../components/collapsible-filters';
 import { buttonClasses } from '../../../components/ui/button';
 import { config } from '../../../lib/config';
 import { useMe } from '../../../lib/session/get-me';
 import { useSearchProviderPoints } from '../api/search-provider-points';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { useDirectoryFilters } from '../state/directory-filters';
+import { activeFilterCount, centerOf, useDirectoryFilters } from '../state/directory-filters';
 import { ProviderMap } from '../components/provider-map';
 
 /** Company names offered while typing (the combobox renders every match; free text still works). */
@@ -34,17 +36,8 @@ export function listLinkQuery(params: URLSearchParams): string {
   return text ? `?${text}` : '';
 }
 
-/** `lng,lat` from the address, or null. */
-export function centerOf(value: string): [number, number] | null {
-  const [lng, lat] = value.split(',').map(Number);
-  return Number.isFinite(lng) &&
-    Number.isFinite(lat) &&
-    Math.abs(lat!) <= 90 &&
-    Math.abs(lng!) <= 180 &&
-    value.includes(',')
-    ? [lng!, lat!]
-    : null;
-}
+/** Kept here for the map's own tests; the address cleaning reads it from the filter state. */
+export { centerOf };
 
 /** /providers/map: the directory as a map (docs/product/providers.md#directory-map). */
 export function ProvidersMapPage() {
@@ -64,21 +57,23 @@ export function ProvidersMapPage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">{M.heading}</h1>
 
-      <DirectoryFilterPanel
-        filters={filters}
-        toggle={toggle}
-        setLocation={setLocation}
-        clearLocation={clearLocation}
-        setRadius={setRadius}
-        companyOptions={companyOptions}
-        withScales
-        onLocationChosen={(center) => setFocus((f) => ({ center, seq: (f?.seq ?? 0) + 1 }))}
-      />
+      <CollapsibleFilters id="directory-filters" activeCount={activeFilterCount(filters, true)} collapseBelow="md" className="mt-6">
+        <DirectoryFilterPanel
+          filters={filters}
+          toggle={toggle}
+          setLocation={setLocation}
+          clearLocation={clearLocation}
+          setRadius={setRadius}
+          companyOptions={companyOptions}
+          withScales
+          onLocationChosen={(center) => setFocus((f) => ({ center, seq: (f?.seq ?? 0) + 1 }))}
+        />
+      </CollapsibleFilters>
       <ActiveFilterBadges filters={filters} withScales />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {points ? `${points.length.toLocaleString('en-GB')} providers on the map` : ''}
+          {points ? `${formatCount(points.length, 'provider')} on the map` : ''}
         </p>
         <Link to={`/providers${listLinkQuery(params)}`} className={buttonClasses('secondary')}>
           <List className="h-4 w-4" aria-hidden /> {T.viewAsList}

@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
 import { Map as MapIcon } from 'lucide-react';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
+import { formatCount } from '@solar/shared/domain/count';
+import { CollapsibleFilters } from '../../../components/collapsible-filters';
+import { PastTheEnd } from '../../../components/past-the-end';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { config } from '../../../lib/config';
 import { useMe } from '../../../lib/session/get-me';
+import { withParams } from '../../../lib/use-query-params';
 import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
+import { activeFilterCount, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
 import { ProviderCard } from '../../../components/provider-card';
 
 /** Server rendering and the document head (decision 0370). */
@@ -26,19 +30,21 @@ export function ProvidersPage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold tracking-tight">{M.heading}</h1>
 
-      <DirectoryFilterPanel
-        filters={filters}
-        toggle={toggle}
-        setLocation={setLocation}
-        clearLocation={clearLocation}
-        setRadius={setRadius}
-        companyOptions={companyOptions}
-      />
+      <CollapsibleFilters id="directory-filters" activeCount={activeFilterCount(filters)} collapseBelow="md" className="mt-6">
+        <DirectoryFilterPanel
+          filters={filters}
+          toggle={toggle}
+          setLocation={setLocation}
+          clearLocation={clearLocation}
+          setRadius={setRadius}
+          companyOptions={companyOptions}
+        />
+      </CollapsibleFilters>
       <ActiveFilterBadges filters={filters} />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {pagination ? `${pagination.total.toLocaleString('en-GB')} providers` : ''}
+          {pagination ? formatCount(pagination.total, 'provider') : ''}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <label htmlFor="sort" className="text-sm font-medium">
@@ -62,6 +68,8 @@ export function ProvidersPage() {
       <section className="mt-6" aria-label="Providers">
         {query.isPending || query.isError ? (
           <DirectoryQueryState query={query} />
+        ) : query.data.data.length === 0 && pagination && pagination.total > 0 ? (
+          <PastTheEnd lastPage={pagination.pages} to={withParams(params, { page: pagination.pages > 1 ? String(pagination.pages) : null })} />
         ) : query.data.data.length === 0 ? (
           <p className="py-12 text-center text-muted-foreground">
             {M.empty.replace('Contact Solar Manager for procurement support', '')}

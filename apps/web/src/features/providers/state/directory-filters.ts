@@ -1,16 +1,18 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import type { searchProvidersQuery } from '@solar/shared/contracts/providers';
 import type { searchProviders } from '@solar/shared/contracts/routes';
-import { DEFAULT_RADIUS_KM } from '@solar/shared/constants/providers';
+import { DEFAULT_RADIUS_KM, DIRECTORY_QUERY_LIMITS as LIMITS } from '@solar/shared/constants/providers';
 import type { ApiQuery } from '../../../lib/api-client';
+import { changedBy } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
 
 /**
  * The directory's filters: the search call's query (docs/product/providers.md#filters) with every value settled, so the
  * contract is the one declaration of the shape. Page size and mode are the screens' own, not the
- * address's. Read by hand, not by the schema: zod in the directory's first load would break its
- * budget (decision 0291), and a bad value in the address falls back rather than failing.
+ * address's. The address is cleaned by hand, not by the schema: zod in the directory's first load
+ * would break its budget (decision 0291); the limits are the contract's own
+ * (`DIRECTORY_QUERY_LIMITS`) and a test proves what is sent always passes the schema (decision 0352).
  */
 export type DirectoryFilters = Required<Omit<z.output<typeof searchProvidersQuery>, 'pageSize' | 'mode'>>;
 
@@ -28,6 +30,44 @@ export function toggleItem(list: readonly string[], item: string): string[] {
   return exists ? list.filter((v) => v.toLowerCase() !== value.toLowerCase()) : [...list, value];
 }
 
+/** `lng,lat` from the address, or null. */
+export function centerOf(value: string): [number, number] | null {
+  const [lng, lat] = value.split(',').map(Number);
+  return Number.isFinite(lng) && Number.isFinite(lat) && Math.abs(lat!) <= 90 && Math.abs(lng!) <= 180 && value.includes(',') ? [lng!, lat!] : null;
+}
+
+const number = (value: string) => (value.trim() === '' ? NaN : Number(value));
+
+/** Whether one address value is one the search call takes; lists are cut to their length separately. */
+const VALID: Record<string, (value: string) => boolean> = {
+  ...Object.fromEntries(LIST_KEYS.map((key) => [key, (v: string) => v.trim() !== '' && v.length <= LIMITS.valueLength])),
+  location: (v) => v.length <= LIMITS.locationLength,
+  locationCenter: (v) => v.length <= LIMITS.locationCenterLength && centerOf(v) !== null,
+  radius: (v) => number(v) > 0 && number(v) <= LIMITS.radiusMaxKm,
+  sort: (v) => v === 'name' || v === 'default',
+  page: (v) => Number.isInteger(number(v)) && number(v) >= 1 && number(v) <= LIMITS.pageMax,
+};
+
+/**
+ * The directory's address without what the search call would refuse (decision 0352): a value
+ * outside its field's rule is dropped (so its default applies), a list keeps its first 20 good
+ * items, a single value its first. Other parameters are left alone.
+ */
+export function cleanDirectoryParams(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of params) {
+    const valid = VALID[key];
+    if (valid) {
+      if (!valid(value)) continue;
+      const limit = (LIST_KEYS as string[]).includes(key) ? LIMITS.listItems : 1;
+      if (out.getAll(key).length >= limit) continue;
+    }
+    out.append(key, value);
+  }
+  return out;
+}
+
+/** The filters of a clean address (`cleanDirectoryParams`), every value settled. */
 export function readFilters(params: URLSearchParams): DirectoryFilters {
   const radius = Number(params.get('radius'));
   const page = Number(params.get('page'));
@@ -40,6 +80,12 @@ export function readFilters(params: URLSearchParams): DirectoryFilters {
     sort: params.get('sort') === 'name' ? 'name' : 'default',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
+}
+
+/** How many filters are set, for the small-screen 'Filters' button (decision 0350). */
+export function activeFilterCount(filters: DirectoryFilters, withScales = false): number {
+  const lists = LIST_KEYS.filter((key) => withScales || key !== 'scales').reduce((n, key) => n + filters[key].length, 0);
+  return lists + (filters.location ? 1 : 0);
 }
 
 /**
@@ -81,7 +127,11 @@ export function mapLinkQuery(params: URLSearchParams): string {
  * service, type, technology, phase or location returns to page 1; radius does not (docs/product/providers.md#filters).
  */
 export function useDirectoryFilters() {
-  const [params, update] = useQueryParams();
+  const [rawParams, update, replaceParams] = useQueryParams();
+  const params = useMemo(() => cleanDirectoryParams(rawParams), [rawParams]);
+  useEffect(() => {
+    if (changedBy(params, rawParams)) replaceParams(params);
+  }, [params, rawParams, replaceParams]);
   const filters = useMemo(() => readFilters(params), [params]);
   return {
     params,

@@ -13,3 +13,6 @@ export const tenderQueryOptions = (id: string) =>
   });
 
 export const useTender = (id: string) => useQuery(tenderQueryOptions(id));
+
+/** No such tender, or one the caller may not see (docs/product/tenders.md#tender-detail): not a load failure, so no Retry. */
+export const isTenderNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

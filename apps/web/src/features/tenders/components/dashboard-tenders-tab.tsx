@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BellRing, ClipboardList } from 'lucide-react';
+import type { UserType } from '@solar/shared/constants/accounts';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate } from '@solar/shared/domain/format';
 import { publicStatusLabel } from '@solar/shared/domain/tenders';
@@ -16,9 +17,8 @@ import { useMyTenders, useUpdateTenderAlerts } from '../api/get-my-tenders';
  * The dashboard's 'Tenders' tab (decision 0180, beyond the spec's three tabs): the user's own tenders,
  * invitations to providers they own, saved tenders and reminders, and the new-tender alert switch.
  */
-export function DashboardTendersTab() {
+export function DashboardTendersTab({ accountType }: { accountType: UserType }) {
   const query = useMyTenders();
-  const alerts = useUpdateTenderAlerts();
   if (query.isPending) return <Skeleton className="h-64 w-full" />;
   if (query.isError)
     return (
@@ -27,35 +27,11 @@ export function DashboardTendersTab() {
       </Card>
     );
   const { own, invitations, saved, alerts: setting } = query.data;
+  // Alerts and invitations work through a business profile: a representative without one does not see them (decision 0354).
+  const forProfiles = accountType === 'provider' || setting.hasProviderProfile || setting.enabled || invitations.length > 0;
   return (
     <div className="space-y-6">
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-          <div className="flex items-start gap-3">
-            <BellRing className="mt-1 h-5 w-5 text-primary" aria-hidden />
-            <div>
-              <CardTitle className="text-lg">New tender alerts</CardTitle>
-              <p id="alerts-help" className="text-sm text-muted-foreground">
-                {setting.hasProviderProfile
-                  ? 'At most one email a day with new open tenders that match your services and service area.'
-                  : 'Alerts match the services of a business profile you own: claim or create one to receive them.'}
-              </p>
-            </div>
-          </div>
-          <Switch
-            aria-label="Email me new matching tenders"
-            aria-describedby="alerts-help"
-            checked={setting.enabled}
-            disabled={alerts.isPending}
-            onCheckedChange={(enabled) =>
-              alerts.mutate(enabled, {
-                onSuccess: () => toast({ title: enabled ? 'Alerts on' : 'Alerts off', description: enabled ? 'We will email you new matching tenders.' : 'You will no longer receive tender alerts.' }),
-                onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-              })
-            }
-          />
-        </CardHeader>
-      </Card>
+      {forProfiles && <AlertsCard enabled={setting.enabled} hasProviderProfile={setting.hasProviderProfile} />}
 
       <TenderSection
         title="My Tenders"
@@ -69,11 +45,13 @@ export function DashboardTendersTab() {
         }
         items={own.map((t) => ({ tender: t, note: t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board' }))}
       />
-      <TenderSection
-        title="Invitations"
-        empty="No invitations yet. Owners of private tenders can invite your business profiles."
-        items={invitations.map((t) => ({ tender: t, note: `Invited: ${t.invitedProviderNames.join(', ')}` }))}
-      />
+      {forProfiles && (
+        <TenderSection
+          title="Invitations"
+          empty="No invitations yet. Owners of private tenders can invite your business profiles."
+          items={invitations.map((t) => ({ tender: t, note: `Invited: ${t.invitedProviderNames.join(', ')}` }))}
+        />
+      )}
       <TenderSection
         title="Saved Tenders"
         empty={
@@ -87,6 +65,40 @@ export function DashboardTendersTab() {
         items={saved.map((s) => ({ tender: s.tender, note: s.kind === 'later' ? 'Saved for later: reminder 2 days before closing' : 'Saved' }))}
       />
     </div>
+  );
+}
+
+/** The new-tender alert switch (decision 0180): alerts match the services of a business profile the user owns. */
+function AlertsCard({ enabled: on, hasProviderProfile }: { enabled: boolean; hasProviderProfile: boolean }) {
+  const alerts = useUpdateTenderAlerts();
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="flex items-start gap-3">
+          <BellRing className="mt-1 h-5 w-5 text-primary" aria-hidden />
+          <div>
+            <CardTitle className="text-lg">New tender alerts</CardTitle>
+            <p id="alerts-help" className="text-sm text-muted-foreground">
+              {hasProviderProfile
+                ? 'At most one email a day with new open tenders that match your services and service area.'
+                : 'Alerts match the services of a business profile you own: claim or create one to receive them.'}
+            </p>
+          </div>
+        </div>
+        <Switch
+          aria-label="Email me new matching tenders"
+          aria-describedby="alerts-help"
+          checked={on}
+          disabled={alerts.isPending}
+          onCheckedChange={(enabled) =>
+            alerts.mutate(enabled, {
+              onSuccess: () => toast({ title: enabled ? 'Alerts on' : 'Alerts off', description: enabled ? 'We will email you new matching tenders.' : 'You will no longer receive tender alerts.' }),
+              onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+            })
+          }
+        />
+      </CardHeader>
+    </Card>
   );
 }
 

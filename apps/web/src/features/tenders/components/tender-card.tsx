@@ -4,16 +4,20 @@ import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { cutDescription, valueRangeLabel } from '@solar/shared/domain/tenders';
 import { Card } from '../../../components/ui/card';
+import { tenderLink } from '../state/tender-board-filters';
 import { TenderBadges } from './tender-badges';
 
-/** A tender on the board: the description cut at 200 characters (docs/product/tenders.md#tender-board), GBP and en-GB dates. */
-export function TenderCard({ tender, fromPage }: { tender: Tender; fromPage: number }) {
+/**
+ * A tender on the board: the description cut at 200 characters (docs/product/tenders.md#tender-board), GBP and en-GB
+ * dates. Its link carries the board's page and filters, for 'Back to Tenders'.
+ */
+export function TenderCard({ tender, fromPage, board }: { tender: Tender; fromPage: number; board: URLSearchParams }) {
   const place = tender.location ?? tender.contactTown ?? tender.region;
   return (
     <Card className="flex flex-col gap-3 p-5 transition hover:border-primary/60 hover:shadow-md">
       <TenderBadges tender={tender} />
       <h2 className="text-lg font-semibold leading-snug text-slate-900">
-        <Link to={`/tender/${tender.id}?fromPage=${fromPage}`} className="hover:text-primary hover:underline">
+        <Link to={tenderLink(tender.id, fromPage, board)} className="hover:text-primary hover:underline">
           {tender.title}
         </Link>
       </h2>

@@ -3,15 +3,18 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw } from 'lucide-react';
 import type { Tender, TenderSaveKind } from '@solar/shared/contracts/tenders';
 import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
+import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { publicStatusLabel, valueRangeLabel } from '@solar/shared/domain/tenders';
+import { NotFoundCard } from '../../../components/not-found-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
-import { useTender } from '../api/get-tender';
+import { isTenderNotFound, useTender } from '../api/get-tender';
 import { useSavedTenders, useToggleSave } from '../api/tender-actions';
+import { boardAddress } from '../state/tender-board-filters';
 import { AuthRequiredDialog } from '../components/auth-required-dialog';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
@@ -19,23 +22,39 @@ import { TenderBadges } from '../components/tender-badges';
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './tender-detail-page.handle';
 
-/** Tender detail (/tender/{id}?fromPage=n, docs/product/tenders.md#tender-detail): Open or Closed only. */
+/**
+ * Tender detail (/tender/{id}?fromPage=n, docs/product/tenders.md#tender-detail): Open or Closed only. 'Back to
+ * Tenders' returns to the board's page with the filters the tender was opened from (decision 0354).
+ */
 export function TenderDetailPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const fromPage = Math.max(1, Number(search.get('fromPage')) || 1);
+  const back = boardAddress(search);
   const query = useTender(id);
+  const notFound = isTenderNotFound(query.error);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
-      <Link to={`/explore-tenders?page=${fromPage}`} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Tenders
-      </Link>
+      {/* The not-found card offers the same way back itself. */}
+      {!notFound && (
+        <Link to={back} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to Tenders
+        </Link>
+      )}
       {query.isPending ? (
         <div className="space-y-4" role="status" aria-label="Loading tender">
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="h-64 w-full" />
         </div>
+      ) : notFound ? (
+        <NotFoundCard
+          title={TENDER_MESSAGES.notFound}
+          hint={NOT_FOUND.recordHint}
+          links={[
+            { to: back, label: 'Back to Tenders' },
+            { to: '/', label: NOT_FOUND.homeLink },
+          ]}
+        />
       ) : query.isError ? (
         <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
           <h1 className="text-lg font-semibold text-destructive">{TENDER_MESSAGES.loadOneError}</h1>

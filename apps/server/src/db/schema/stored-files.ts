@@ -1,0 +1,27 @@
+import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { providers } from './providers';
+import { quotes } from './quotes';
+
+export const STORED_FILE_KINDS = ['logo', 'cover', 'media', 'media-thumbnail', 'quote-attachment'] as const;
+export type StoredFileKind = (typeof STORED_FILE_KINDS)[number];
+
+/**
+ * Mirrors migrations/0015_stored_files.sql (checks and partial indexes live in the SQL only): who
+ * owns each stored file (docs/decisions/0330). No owner means the file is due for deletion.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    storageClass: text('storage_class', { enum: ['public', 'private'] }).notNull(),
+    key: text('key').notNull(),
+    kind: text('kind', { enum: STORED_FILE_KINDS }).notNull(),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storageClass, table.key] })],
+);
+export type StoredFileRow = typeof storedFiles.$inferSelect;

@@ -1,0 +1,91 @@
+import { PROJECT_PHASES, type ProjectSortKey } from '@solar/shared/constants/assets';
+import type { Database } from '../../db/client';
+import { containsPattern, isoDateColumn } from '../../db/sql-helpers';
+import { countAssets, Where } from './assets.repository';
+
+/** The projects table (docs/product/assets.md#projects-table, docs/product/assets.md#calls GET /api/assets/tenders). */
+
+export interface ProjectFilter {
+  operatorSearch?: string;
+  region?: string;
+  technology?: string;
+  phase?: string;
+}
+
+/** Sort keys are allow-listed to column expressions; never user text in SQL. */
+const SORT_COLUMNS: Record<ProjectSortKey, string> = {
+  siteName: 'lower(site_name)',
+  developmentStatus: 'development_status',
+  installedCapacity: 'installed_capacity',
+  repdOperator: 'lower(repd_operator)',
+  region: 'region',
+  planningSubmissionDate: 'planning_submission_date',
+  planningGrantedDate: 'planning_granted_date',
+};
+
+/** The base set as literals (constants, quoted) so the partial indexes of migrations 0006 and 0011 apply. */
+const PROJECT_PHASES_SQL = `development_status IN (${PROJECT_PHASES.map((phase) => `'${phase.replace(/'/g, "''")}'`).join(', ')})`;
+
+export function projectWhere(f: ProjectFilter): Where {
+  const w = new Where();
+  w.add(() => PROJECT_PHASES_SQL);
+  if (f.phase) w.add((p) => `development_status = ${p(f.phase)}`);
+  if (f.region) w.add((p) => `region = ${p(f.region)}`);
+  if (f.technology) w.add((p) => `technology_type = ${p(f.technology)}`);
+  const operator = f.operatorSearch;
+  if (operator) w.add((p) => `repd_operator ILIKE ${p(containsPattern(operator))}`);
+  return w;
+}
+
+export interface ProjectDbRow {
+  id: number;
+  site_name: string;
+  development_status: string | null;
+  installed_capacity: number | null;
+  repd_operator: string | null;
+  region: string | null;
+  technology_type: string | null;
+  planning_submission_date: string | null;
+  planning_granted_date: string | null;
+  possible_duplicate: boolean;
+}
+
+export function listProjectRows(database: Database, w: Where, sort: { sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' }, offset: number, limit: number) {
+  const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  return database.query<ProjectDbRow>(
+    `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
+       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
+       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
+       duplicate_of_id IS NOT NULL AS possible_duplicate
+     FROM assets ${w.sql}
+     ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
+     LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+    w.params,
+  );
+}
+
+/**
+ * One page of the projects table with the filtered total (a window count: one scan). A page past
+ * the end carries no rows, so only then is the total counted separately.
+ */
+export async function listProjectPage(
+  database: Database,
+  w: Where,
+  sort: { sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+): Promise<{ rows: ProjectDbRow[]; total: number }> {
+  const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const rows = await database.query<ProjectDbRow & { total: number }>(
+    `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
+       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
+       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
+       duplicate_of_id IS NOT NULL AS possible_duplicate, count(*) OVER ()::int AS total
+     FROM assets ${w.sql}
+     ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
+     LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+    w.params,
+  );
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  return { rows: [], total: offset === 0 ? 0 : await countAssets(database, w) };
+}
