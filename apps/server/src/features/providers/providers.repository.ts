@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { providers, users, type ProviderRow } from '../../db/schema/index';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { isUuid } from '../../db/sql-helpers';
 
 export type { ProviderRow };

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM, type ParsedDocument } from 'jsdom';
-import { repoRoot } from '../../src/paths';
+import { repoRoot } from '../../../paths';
 
 let built: string | undefined;
 

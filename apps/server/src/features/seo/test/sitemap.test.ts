@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import type { ParsedDocument } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITEMAP_MAX_URLS } from '@solar/shared/constants/seo';
-import { listSitemapProviders, sitemapProviderBlocks } from '../../src/features/providers/providers.repository';
-import { createTestApp, signedInUser, type TestApp } from '../harness';
-import { insertProvider } from '../providers/helpers';
-import { addTender } from '../tenders/helpers';
+import { listSitemapProviders, sitemapProviderBlocks } from '../../providers/providers.repository';
+import { createTestApp, signedInUser, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
+import { addTender } from '../../tenders/test/helpers';
 import { parseHtml, parseXml, serverEntryDir, webShellDir } from './render-setup';
 
 const PUBLIC_URL = 'https://solar.example';

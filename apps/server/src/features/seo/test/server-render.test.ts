@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync } from 'node:zlib';
-import { createTestApp, signedInUser, type TestApp } from '../harness';
-import { insertProvider } from '../providers/helpers';
-import { addTender } from '../tenders/helpers';
+import { createTestApp, signedInUser, type TestApp } from '../../../../test/harness';
+import { insertProvider } from '../../../../test/fixtures/providers';
+import { addTender } from '../../tenders/test/helpers';
 import { expectSchemaOrg } from './schema-org';
 import { parseHtml, serverEntryDir, webShellDir } from './render-setup';
 
