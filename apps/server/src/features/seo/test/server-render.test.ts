@@ -168,9 +168,9 @@ describe('server-rendered public pages', () => {
     const page = parseHtml(res.body);
     expect(page.text).toContain('Kestrel Yorkshire O&M');
     expect(page.text).not.toContain('Quiet Operator Ltd');
-    expect(page.text).toContain('1 providers');
+    expect(page.text).toContain('1 provider');
     expect(page.title).toBe('Panel Cleaning providers in the UK | Solar Marketplace');
-    expect(page.description).toContain('Compare 1 Panel Cleaning providers in the UK');
+    expect(page.description).toContain('Compare 1 Panel Cleaning provider in the UK');
     expectHead(page, '/providers?services=Panel+Cleaning');
     expect(page.robots).toBeNull();
     const [list] = page.ofType('ItemList');
@@ -195,6 +195,8 @@ describe('server-rendered public pages', () => {
     expect(page.text).not.toContain('Private inverter swap');
     expect(page.text).not.toContain('Cleaning round closed last month');
     expect(page.title).toBe('Solar tenders and opportunities in the UK | Solar Marketplace');
+    // The one open public tender, counted as English (decision 0351).
+    expect(page.description).toMatch(/^1 solar tender in the UK: /);
     expectHead(page, '/explore-tenders');
     expect(parseHtml((await get('/explore-tenders?page=2')).body).robots).toBe('noindex, follow');
   });

@@ -1,4 +1,5 @@
 import { SITE_NAME } from '@solar/shared/constants/seo';
+import { formatCount } from '@solar/shared/domain/count';
 import { canonicalSearch, metaDescription } from '@solar/shared/domain/seo';
 import { breadcrumbs, itemList } from '../../../lib/render/json-ld';
 import type { PageHandle } from '../../../lib/render/page-handle';
@@ -19,12 +20,13 @@ export const handle: PageHandle = {
     const where = board.location ? ` near ${board.location}` : ' in the UK';
     const paged = board.page > 1 ? ` – page ${board.page}` : '';
     const total = list?.pagination.total;
-    const count = total === undefined ? '' : `${total.toLocaleString('en-GB')} `;
+    const noun = board.service ? `${board.service} tender` : 'solar tender';
+    const counted = total === undefined ? `${noun}s` : formatCount(total, noun);
     const title = `${what}${where}${paged} | ${SITE_NAME}`;
     return {
       title,
       description: metaDescription(
-        `${count}${board.service ? `${board.service} tenders` : 'solar tenders'}${where}: opportunities listed on Solar Manager and UK public-procurement notices, with values, locations and closing dates.`.replace(/^./, (c) => c.toUpperCase()),
+        `${counted}${where}: opportunities listed on Solar Manager and UK public-procurement notices, with values, locations and closing dates.`.replace(/^./, (c) => c.toUpperCase()),
       ),
       canonical: `/explore-tenders${canonicalSearch(new URLSearchParams(url.search), CANONICAL_KEYS)}`,
       noindex: board.page > 1 || total === 0,
