@@ -60,7 +60,13 @@ export const render: ServerEntry['render'] = async (request: RenderRequest): Pro
   const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(await renderBody(queryClient, context)) ?? [];
   const state = dehydrateText(queryClient);
   queryClient.clear();
-  return { status: head.status ?? context.statusCode, head: `${headHtml(headTags(head, request.config.publicUrl))}${preloads}`, body, state };
+  return {
+    status: head.status ?? context.statusCode,
+    head: `${headHtml(headTags(head, request.config.publicUrl))}${preloads}`,
+    body,
+    state,
+    module: leaf.route.id.startsWith('src/') ? leaf.route.id : undefined,
+  };
 };
 
 /** The page's HTML once everything has rendered (lazy components included), or a failure. */

@@ -20,8 +20,9 @@ const app = () => (
   </StrictMode>
 );
 
-// A server-rendered page comes with the query cache it was rendered from (decision 0370): the
-// browser takes it over, loads the page's module, and hydrates the HTML instead of replacing it.
+// A server-rendered page comes with the query cache it was rendered from and loads its page's
+// module beside this one (decision 0370): the browser takes the cache over and hydrates the HTML
+// as soon as the module is there, before the page's load event.
 if (hydrateFromDocument(queryClient)) {
   void resolveLazyRoutes(routes, window.location).then(() => hydrateRoot(container, app()));
 } else {

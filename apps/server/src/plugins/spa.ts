@@ -6,7 +6,7 @@ import type { AppConfig } from '@solar/shared/contracts/config';
 import { webDistDir, webServerEntryDir } from '../paths';
 import { isStorageKey } from '../platform/storage';
 import { hasOwner } from '../platform/stored-files';
-import { createPageRenderer, loadServerEntry } from './render';
+import { createPageRenderer, loadServerEntry, pageModuleTags } from './render';
 
 const API_LIKE = /^\/(api|assets|uploads)(\/|$)/;
 
@@ -29,7 +29,7 @@ export async function registerSpa(app: FastifyInstance, distDir = webDistDir, en
       )
     : '<!doctype html><title>Solar Marketplace</title><p>The web app is not built. Run npm run build.</p>';
   const entry = built ? await loadServerEntry(app, entryDir) : null;
-  const renderPage = entry ? createPageRenderer(app, entry, shell, config) : null;
+  const renderPage = entry ? createPageRenderer(app, entry, shell, config, pageModuleTags(distDir)) : null;
 
   if (built) {
     await app.register(fastifyStatic, {

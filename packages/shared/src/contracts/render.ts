@@ -29,6 +29,8 @@ export interface RenderedPage {
   body: string;
   /** The query cache the page was rendered from (dehydrated), as JSON safe inside a script element. */
   state: string;
+  /** The page's module as the client build's manifest names it (`src/…-page.tsx`): its script goes with the HTML. */
+  module?: string;
 }
 
 /** What the server needs to know before rendering: the page is rendered, and what it reads. */

@@ -5,6 +5,7 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '@solar/shared/constants/seo'
 import { config } from '../../lib/config';
 import { applyHead, headTags } from '../../lib/render/head-tags';
 import { isPageHandle, type PageHead } from '../../lib/render/page-handle';
+import { QUERY_STATE_ID } from '../../lib/render/query-state';
 
 const SHELL_HEAD: PageHead = { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION };
 
@@ -18,10 +19,15 @@ export function DocumentHead() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const applied = useRef('');
+  // The address the server rendered, head included: until its page module has loaded (the handle
+  // arrives with it), its head is already right and is left alone.
+  const rendered = useRef(typeof document !== 'undefined' && document.getElementById(QUERY_STATE_ID) ? `${location.pathname}${location.search}` : null);
 
   useEffect(() => {
     const match = [...matches].reverse().find((m) => isPageHandle(m.handle));
     const handle = match && isPageHandle(match.handle) ? match.handle : null;
+    if (!handle && rendered.current === `${location.pathname}${location.search}`) return;
+    rendered.current = null;
     const url = new URL(`${location.pathname}${location.search}`, window.location.origin);
     const update = () => {
       let head = SHELL_HEAD;
