@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './layout/root-layout';
+import { PageFallback, RootLayout } from './layout/root-layout';
 
 /** Page modules by file, each its own chunk, as `import()` would make them. */
 const pageModules = import.meta.glob<Record<string, unknown>>(['./pages/*-page.tsx', '../features/*/pages/*-page.tsx']);
@@ -30,7 +30,10 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    children: [
+    // A client-rendered page's first visit: the router waits for the page's module and shows its
+    // HydrateFallback meanwhile (without one it warns and shows nothing): the layout and the
+    // loading state, as while any lazy page loads. Server-rendered pages load theirs first.
+    children: ([
       { index: true, ...publicPage('./pages/home-page.tsx', 'HomePage') },
       { path: 'auth', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
       { path: 'auth/login', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
@@ -56,6 +59,6 @@ export const routes: RouteObject[] = [
       { path: 'parts/:id', lazy: async () => ({ Component: (await import('../features/parts/pages/part-page')).PartPage }) },
       { path: 'services/list/*', ...publicPage('./pages/provider-landing-page.tsx', 'ProviderLandingPage') },
       { path: '*', ...publicPage('./pages/not-found-page.tsx', 'NotFoundPage') },
-    ],
+    ] satisfies RouteObject[]).map((route) => ({ ...route, HydrateFallback: PageFallback })),
   },
 ];
