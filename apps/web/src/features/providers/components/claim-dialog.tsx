@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { claimProviderBody } from '@solar/shared/contracts/providers';
@@ -16,9 +15,12 @@ interface ClaimForm {
   message?: string;
 }
 
-/** The claim dialog (docs/product/providers.md#claims): role required, message optional, sent with force true. */
-export function ClaimDialog({ providerId, businessName }: { providerId: string; businessName: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The claim dialog (docs/product/providers.md#claims): role required, message optional, sent with
+ * force true. Its button is the profile header's, live as soon as a server-rendered page hydrates;
+ * this module loads when the dialog is first opened.
+ */
+export function ClaimDialog({ providerId, businessName, open, onOpenChange: setOpen }: { providerId: string; businessName: string; open: boolean; onOpenChange(open: boolean): void }) {
   const claim = useClaimProvider(providerId);
   const form = useForm<ClaimForm>({
     resolver: zodResolver(claimProviderBody.pick({ companyRole: true, message: true })) as never,
@@ -41,38 +43,33 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
   });
   const roleError = form.formState.errors.companyRole?.message;
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Claim this profile
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Claim this profile"
-        description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}
-      >
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field id="claim-role" label="Your role at the company" error={roleError}>
-            <Input
-              id="claim-role"
-              {...form.register('companyRole')}
-              aria-invalid={Boolean(roleError)}
-              aria-describedby={roleError ? 'claim-role-error' : undefined}
-            />
-          </Field>
-          <Field id="claim-message" label="Message (optional)">
-            <Textarea id="claim-message" {...form.register('message')} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={claim.isPending}>
-              Submit claim
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Claim this profile"
+      description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="claim-role" label="Your role at the company" error={roleError}>
+          <Input
+            id="claim-role"
+            {...form.register('companyRole')}
+            aria-invalid={Boolean(roleError)}
+            aria-describedby={roleError ? 'claim-role-error' : undefined}
+          />
+        </Field>
+        <Field id="claim-message" label="Message (optional)">
+          <Textarea id="claim-message" {...form.register('message')} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={claim.isPending}>
+            Submit claim
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

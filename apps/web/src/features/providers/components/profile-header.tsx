@@ -27,6 +27,8 @@ export interface ProfileHeaderProps {
 /** The profile's cover, logo, name and type, and its actions: claim, upload, Request Quote (docs/product/providers.md#profile). */
 export function ProfileHeader({ provider, user, canEdit, queryId, editing, saving, onEdit, onCancel, onSave, onRequestQuote }: ProfileHeaderProps) {
   const [coverFailed, setCoverFailed] = useState(false);
+  // null until the first click: the dialog's code loads then; the button is live as soon as the page hydrates.
+  const [claiming, setClaiming] = useState<boolean | null>(null);
   const name = provider.businessName || M.unclaimedName;
   const pathId = provider.slug || provider.id;
   return (
@@ -89,8 +91,13 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
           <div className="flex flex-wrap gap-2 sm:pt-3">
             <Suspense fallback={null}>
               {canEdit && <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />}
-              {user && !provider.claimApproved && user.id !== provider.userId && <ClaimDialog providerId={provider.id} businessName={name} />}
+              {claiming !== null && <ClaimDialog providerId={provider.id} businessName={name} open={claiming} onOpenChange={setClaiming} />}
             </Suspense>
+            {user && !provider.claimApproved && user.id !== provider.userId && (
+              <Button variant="secondary" onClick={() => setClaiming(true)}>
+                Claim this profile
+              </Button>
+            )}
             {!user && !provider.claimApproved && (
               <Link to={signInPath('/auth', `/providers/${pathId}`)} className={buttonClasses('secondary')}>
                 Claim this profile
