@@ -199,6 +199,13 @@ describe('server-rendered public pages', () => {
     expect(page.description).toMatch(/^1 solar tender in the UK: /);
     expectHead(page, '/explore-tenders');
     expect(parseHtml((await get('/explore-tenders?page=2')).body).robots).toBe('noindex, follow');
+
+    // Garbage in the address is cleaned as the page cleans it (decision 0352): the board, not the shell.
+    const garbage = await get('/explore-tenders?status=maybe&lat=999&lng=abc&radius=-4&minValue=-5&sortBy=password&page=0&limit=7');
+    expect(garbage.statusCode).toBe(200);
+    const cleaned = parseHtml(garbage.body);
+    expect(cleaned.text).toContain('O&M for a 5 MW site near York');
+    expect(cleaned.canonical).toBe(`${PUBLIC_URL}/explore-tenders`);
   });
 
   it('an open tender: its notice in the HTML and as a schema.org Demand, without the buyer\'s contact details', async () => {
