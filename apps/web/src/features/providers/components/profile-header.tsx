@@ -7,6 +7,7 @@ import { PROVIDER_MESSAGES as M, providerTypeLabel } from '@solar/shared/constan
 import { signInPath } from '@solar/shared/domain/redirect';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { ClaimDialog, HeaderEditor, ImageUploadButton } from './profile-lazy-parts';
 
 export interface ProfileHeaderProps {
@@ -27,6 +28,8 @@ export interface ProfileHeaderProps {
 /** The profile's cover, logo, name and type, and its actions: claim, upload, Request Quote (docs/product/providers.md#profile). */
 export function ProfileHeader({ provider, user, canEdit, queryId, editing, saving, onEdit, onCancel, onSave, onRequestQuote }: ProfileHeaderProps) {
   const [coverFailed, setCoverFailed] = useState(false);
+  // The upload buttons load their code when shown: only once the page is live (never in the server's HTML).
+  const hydrated = useHydrated();
   // null until the first click: the dialog's code loads then; the button is live as soon as the page hydrates.
   const [claiming, setClaiming] = useState<boolean | null>(null);
   const name = provider.businessName || M.unclaimedName;
@@ -45,7 +48,7 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
           ) : provider.coverImage && coverFailed ? (
             <p className="flex h-full items-center justify-center text-sm text-white">{M.coverUnavailable}</p>
           ) : null}
-          {canEdit && (
+          {canEdit && hydrated && (
             <Suspense fallback={null}>
               <ImageUploadButton
                 providerId={provider.id}
@@ -90,7 +93,7 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
           </div>
           <div className="flex flex-wrap gap-2 sm:pt-3">
             <Suspense fallback={null}>
-              {canEdit && <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />}
+              {canEdit && hydrated && <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />}
               {claiming !== null && <ClaimDialog providerId={provider.id} businessName={name} open={claiming} onOpenChange={setClaiming} />}
             </Suspense>
             {user && !provider.claimApproved && user.id !== provider.userId && (
