@@ -1,6 +1,7 @@
 import type { Scenario } from './scenario';
 import { assetsBenchScenarios } from './scenarios/assets';
 import { geoBenchScenarios } from './scenarios/geo';
+import { pagesBenchScenarios } from './scenarios/pages';
 import { partsBenchScenarios } from './scenarios/parts';
 import { providersBenchScenarios } from './scenarios/providers';
 import { tendersBenchScenarios } from './scenarios/tenders';
@@ -30,8 +31,10 @@ export const SCENARIOS: Scenario[] = [
   ...assetsBenchScenarios,
   ...partsBenchScenarios,
   ...tendersBenchScenarios,
+  ...pagesBenchScenarios,
   {
+    // Pages rendered in the browser (signed-in areas, forms): the shell, the same for every address.
     name: 'app shell (history fallback)',
-    requests: ['/', '/providers', '/explore-tenders?page=2', '/asset-intel', '/search-parts'].map((path) => ({ path })),
+    requests: ['/dashboard', '/list-a-tender', '/auth/login', '/provider-create', '/providers/map'].map((path) => ({ path })),
   },
 ];

@@ -22,14 +22,17 @@ import { tendersRoutes } from './features/tenders/tenders.routes';
 import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
+import { seoRoutes } from './features/seo/seo.routes';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
   webDistDir?: string;
+  /** The web app's built server entry; default beside webDistDir (decision 0370). */
+  webServerEntryDir?: string;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -63,7 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   for (const feature of FEATURES) await feature(app);
-  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir);
+  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found' }));
   return app;
 }

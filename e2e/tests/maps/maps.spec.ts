@@ -194,6 +194,8 @@ test.describe('profile map card', () => {
       await page.goto(`/providers/${point.slug}`);
       const card = page.getByTestId('provider-map-card');
       await expect(card).toBeVisible();
+      // The map loads when it is wanted (decision 0373): a static preview until the visitor reaches or points at it.
+      await card.hover();
       await mapLoaded(page, /^Map showing the location of /);
       const region = page.getByRole('region', { name: /^Map showing the location of / });
       const box = await region.boundingBox();

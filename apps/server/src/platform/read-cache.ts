@@ -2,10 +2,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
+import type { CachedTable } from '@solar/shared/contracts/render';
 import type { Database } from '../db/client';
 
 /** Tables whose writes bump a row of `read_cache_versions` (migrations 0011 and 0014). */
-export type CachedTable = 'providers' | 'assets' | 'tenders';
+export type { CachedTable };
 
 export interface ReadCacheLimits {
   /** Most entries kept per database; the least recently used goes first. */
@@ -42,10 +43,11 @@ const compressors: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
 };
 
 /**
- * A serialized answer kept as UTF-8 bytes, with each compressed form made once on first demand,
- * so a repeated UK-wide map answer (~4.7 MB) is never encoded or compressed twice.
+ * A serialized answer (JSON, or a rendered page's HTML) kept as UTF-8 bytes, with each compressed
+ * form made once on first demand, so a repeated UK-wide map answer (~4.7 MB) is never encoded or
+ * compressed twice.
  */
-export class CachedJson {
+export class CachedText {
   readonly bytes: Buffer;
   private readonly compressed = new Map<Encoding, Promise<Buffer>>();
   private compressedSize = 0;
@@ -79,8 +81,11 @@ export class CachedJson {
   }
 }
 
+/** The JSON answers' name for it. */
+export type CachedJson = CachedText;
+
 interface Entry {
-  json: CachedJson;
+  json: CachedText;
   at: number;
   /** The bytes counted for it in `State.bytes` (its compressed forms grow it after it is stored). */
   counted: number;
@@ -89,21 +94,23 @@ interface Entry {
 interface State {
   version: string;
   entries: Map<string, Entry>;
-  pending: Map<string, Promise<CachedJson>>;
+  pending: Map<string, Promise<CachedText>>;
   bytes: number;
 }
 
 /**
- * An in-process cache of serialized read answers for one table (docs/decisions/0300). Every
- * lookup first reads the table's version (one primary-key row bumped by a statement trigger on
- * any INSERT, UPDATE, DELETE or TRUNCATE), so an answer is reused only while nothing it came from
- * has changed, whichever feature or process wrote. Entries also expire after `ttlMs`. Caches are
- * per database, so test apps never share entries; identical misses in flight are computed once.
+ * An in-process cache of serialized read answers for one table, or several (docs/decisions/0300;
+ * a rendered page reads several, decision 0371). Every lookup first reads the tables' versions
+ * (one primary-key row each, bumped by a statement trigger on any INSERT, UPDATE, DELETE or
+ * TRUNCATE), so an answer is reused only while nothing it came from has changed, whichever feature
+ * or process wrote. Entries also expire after `ttlMs`. Caches are per database, so test apps never
+ * share entries; identical misses in flight are computed once.
  */
-export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
+export function createReadCache(tables: CachedTable | readonly CachedTable[], limits: ReadCacheLimits) {
   const states = new WeakMap<Database, State>();
-  return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<CachedJson> {
-    const version = await currentVersion(database, table);
+  const list = typeof tables === 'string' ? [tables] : tables;
+  return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<CachedText> {
+    const version = (await Promise.all(list.map((table) => currentVersion(database, table)))).join('.');
     let state = states.get(database);
     if (!state || state.version !== version) {
       state = { version, entries: new Map(), pending: new Map(), bytes: 0 };
@@ -129,7 +136,7 @@ export function createReadCache(table: CachedTable, limits: ReadCacheLimits) {
     const promise = compute().then(
       (text) => {
         owner.pending.delete(key);
-        const json = new CachedJson(text);
+        const json = new CachedText(text);
         if (json.size <= limits.maxBytes / 4) {
           owner.entries.set(key, { json, at: now, counted: json.size });
           owner.bytes += json.size;
@@ -215,12 +222,15 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
  * Sends a cached answer: its compressed form when the client takes one and the answer is large
  * enough (the compression plugin passes a response that already has a Content-Encoding), else its bytes.
  */
-export async function sendCachedJson(reply: FastifyReply, json: CachedJson) {
-  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
-  const encoding = json.bytes.length >= COMPRESS_THRESHOLD ? chooseEncoding(reply.request.headers['accept-encoding']) : null;
-  if (encoding) return reply.header('Content-Encoding', encoding).send(await json.encoded(encoding));
-  return reply.send(json.bytes);
+export async function sendCached(reply: FastifyReply, text: CachedText, contentType: string) {
+  const vary = reply.getHeader('Vary');
+  reply.type(contentType).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const encoding = text.bytes.length >= COMPRESS_THRESHOLD ? chooseEncoding(reply.request.headers['accept-encoding']) : null;
+  if (encoding) return reply.header('Content-Encoding', encoding).send(await text.encoded(encoding));
+  return reply.send(text.bytes);
 }
+
+export const sendCachedJson = (reply: FastifyReply, json: CachedText) => sendCached(reply, json, 'application/json; charset=utf-8');
 
 /** A stable key for a parsed query object (arrays keep their order; keys are sorted). */
 export function cacheKey(value: Record<string, unknown>): string {

@@ -20,7 +20,9 @@ describe('security headers on every kind of response', () => {
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(dist, 'assets/index-Hdr12345.js'), 'console.log(1)');
-    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // robots.txt is the server's own route (decision 0374): a file of that name in the build is ignored.
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
     t = await createTestApp({
       build: { serveWeb: true, webDistDir: dist },
       routes: (app) =>
@@ -96,8 +98,10 @@ describe('security headers on every kind of response', () => {
     const js = await t.app.inject('/assets/index-Hdr12345.js');
     expect(js.statusCode).toBe(200);
     common('asset', js);
+    common('static', await t.app.inject('/favicon.svg'));
     const robots = await t.app.inject('/robots.txt');
-    common('static', robots);
+    common('robots', robots);
+    expect(robots.body).toContain('Disallow: /api/');
 
     const image = await putOwnedPublicFile(t, Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'png');
     const doc = await putOwnedPublicFile(t, Buffer.from('%PDF-1.4'), 'pdf');

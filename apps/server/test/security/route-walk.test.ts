@@ -35,6 +35,7 @@ const NOT_PRIVATE: Record<string, string> = {
   listAssetProviders: 'public providers near a public REPD asset',
   getPart: 'public parts catalogue',
   getMapLayer: 'public map layers',
+  getSitemap: 'public sitemaps: only what a visitor may see (open tenders, indexable profiles)',
 };
 
 /** Valid bodies, so a refusal is about who is asking and not about the input. */

@@ -1,5 +1,26 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RootLayout } from './layout/root-layout';
+import { PageFallback, RootLayout } from './layout/root-layout';
+
+/** Page modules by file, each its own chunk, as `import()` would make them. */
+const pageModules = import.meta.glob<Record<string, unknown>>(['./pages/*-page.tsx', '../features/*/pages/*-page.tsx']);
+
+/**
+ * A public page's route (decision 0370): its module loads lazily with the `handle` that renders it
+ * on the server and keeps the document head; the route's id is the module's file as the build
+ * manifest names it, so the server can send the page's script with its HTML.
+ */
+function publicPage(file: string, name: string): Pick<RouteObject, 'id' | 'lazy'> {
+  const load = pageModules[file];
+  if (!load) throw new Error(`no page module ${file}`);
+  return {
+    id: `src/${file.replace(/^\.\//, 'app/').replace(/^\.\.\//, '')}`,
+    lazy: async () => {
+      const module = await load();
+      return { Component: module[name] as ComponentType, handle: module.handle };
+    },
+  };
+}
 
 /**
  * The route table (docs/product/platform.md#routes). Pages load lazily, so each route ships only its own
@@ -9,8 +30,11 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    children: [
-      { index: true, lazy: async () => ({ Component: (await import('./pages/home-page')).HomePage }) },
+    // A client-rendered page's first visit: the router waits for the page's module and shows its
+    // HydrateFallback meanwhile (without one it warns and shows nothing): the layout and the
+    // loading state, as while any lazy page loads. Server-rendered pages load theirs first.
+    children: ([
+      { index: true, ...publicPage('./pages/home-page.tsx', 'HomePage') },
       { path: 'auth', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
       { path: 'auth/login', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
       { path: 'login', lazy: async () => ({ Component: (await import('../features/accounts/pages/login-page')).LoginPage }) },
@@ -20,21 +44,21 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage }) },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).AdminRoutePage }) },
-      { path: 'providers', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-page')).ProvidersPage }) },
+      { path: 'providers', ...publicPage('../features/providers/pages/providers-page.tsx', 'ProvidersPage') },
       { path: 'providers/map', lazy: async () => ({ Component: (await import('../features/providers/pages/providers-map-page')).ProvidersMapPage }) },
-      { path: 'providers/:id', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-profile-page')).ProviderProfilePage }) },
+      { path: 'providers/:id', ...publicPage('../features/providers/pages/provider-profile-page.tsx', 'ProviderProfilePage') },
       { path: 'providers/:id/quote', lazy: async () => ({ Component: (await import('./pages/quote-page')).QuotePage }) },
       { path: 'providers/:id/media', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-media-page')).GuardedProviderMediaPage }) },
       { path: 'provider-create', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-create-page')).GuardedProviderCreatePage }) },
-      { path: 'explore-tenders', lazy: async () => ({ Component: (await import('../features/tenders/pages/explore-tenders-page')).ExploreTendersPage }) },
-      { path: 'tender/:id', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-detail-page')).TenderDetailPage }) },
+      { path: 'explore-tenders', ...publicPage('../features/tenders/pages/explore-tenders-page.tsx', 'ExploreTendersPage') },
+      { path: 'tender/:id', ...publicPage('../features/tenders/pages/tender-detail-page.tsx', 'TenderDetailPage') },
       { path: 'list-a-tender', lazy: async () => ({ Component: (await import('../features/tenders/pages/list-a-tender-page')).ListATenderPage }) },
-      { path: 'asset-intel', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-intel-page')).AssetIntelPage }) },
+      { path: 'asset-intel', ...publicPage('../features/assets/pages/asset-intel-page.tsx', 'AssetIntelPage') },
       { path: 'asset-intel/:id', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-detail-page')).AssetDetailPage }) },
-      { path: 'search-parts', lazy: async () => ({ Component: (await import('../features/parts/pages/search-parts-page')).SearchPartsPage }) },
+      { path: 'search-parts', ...publicPage('../features/parts/pages/search-parts-page.tsx', 'SearchPartsPage') },
       { path: 'parts/:id', lazy: async () => ({ Component: (await import('../features/parts/pages/part-page')).PartPage }) },
-      { path: 'services/list/*', lazy: async () => ({ Component: (await import('./pages/provider-landing-page')).ProviderLandingPage }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
-    ],
+      { path: 'services/list/*', ...publicPage('./pages/provider-landing-page.tsx', 'ProviderLandingPage') },
+      { path: '*', ...publicPage('./pages/not-found-page.tsx', 'NotFoundPage') },
+    ] satisfies RouteObject[]).map((route) => ({ ...route, HydrateFallback: PageFallback })),
   },
 ];

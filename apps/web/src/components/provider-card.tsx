@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar } from 'lucide-react';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
@@ -13,7 +13,9 @@ import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { cn } from '../lib/cn';
-import { SignInRequiredDialog } from './sign-in-required-dialog';
+
+/** Loaded when first opened: the dialog (Radix) is not in the directory's first load (decision 0372). */
+const SignInRequiredDialog = lazy(async () => ({ default: (await import('./sign-in-required-dialog')).SignInRequiredDialog }));
 
 export interface ProviderCardProps {
   provider: ProviderSummary;
@@ -173,12 +175,11 @@ export function ProviderCard({
           </Button>
         )}
       </div>
-      <SignInRequiredDialog
-        open={signIn}
-        onOpenChange={setSignIn}
-        redirect={comeBackTo}
-        context={tender ? 'tender' : 'quote'}
-      />
+      {signIn && (
+        <Suspense fallback={null}>
+          <SignInRequiredDialog open={signIn} onOpenChange={setSignIn} redirect={comeBackTo} context={tender ? 'tender' : 'quote'} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -66,6 +66,9 @@ export const MAP_TEXT = {
   loadingProviders: 'Loading providers...',
   directoryMapLabel: 'Map of solar service providers',
   profileMapLabel: (name: string) => `Map showing the location of ${name}`,
+  /** The profile map's static preview until the map is wanted (decision 0373). */
+  profilePreviewLabel: (name: string) => `Outline of the UK showing where ${name} is based`,
+  showInteractiveMap: 'Show interactive map',
   providersInView: 'Providers in view',
   // Project additions (issue 19; decisions 0355–0359).
   offlineBasemap: 'Offline map: no streets or buildings.',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Configuration the server hands to the browser inside index.html (no extra request):
- * external links (docs/product/platform.md#external-links: configurable URLs with working defaults) and the map style.
+ * external links (docs/product/platform.md#external-links: configurable URLs with working defaults), the map style
+ * and the public address.
  */
 export const appConfig = z.object({
   links: z.object({
@@ -15,5 +16,7 @@ export const appConfig = z.object({
     privacyPolicy: z.string(),
   }),
   mapStyleUrl: z.string().nullable(),
+  /** PUBLIC_URL: canonical addresses and link previews are built from it, never from the Host header. */
+  publicUrl: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -28,6 +28,16 @@ export const getMapLayer = defineContract({
   produces: 'application/geo+json',
 });
 
+export const getMapOutline = defineContract({
+  method: 'GET',
+  path: '/api/maps/outline.svg',
+  access: 'public',
+  source: 'project',
+  summary: 'The UK outline as a small SVG image: the static preview of a profile map until the map itself is wanted (decision 0373)',
+  response: { 200: z.unknown() },
+  produces: 'image/svg+xml',
+});
+
 /**
  * Place labels for the offline basemap's symbol layer (decision 0355); `priority` orders them when
  * they collide (0 is named first).

@@ -11,6 +11,7 @@ import type * as maps from './maps';
 import type * as parts from './parts';
 import type * as providers from './providers';
 import type * as quotes from './quotes';
+import type * as seo from './seo';
 import type * as tenders from './tenders';
 
 export const cancelDeletion = route<typeof accounts.cancelDeletion>('POST', '/api/admin/users/:id/cancel-deletion');
@@ -51,6 +52,7 @@ export const getHealth = route<typeof health.getHealth>('GET', '/api/health');
 export const getOpenApi = route<typeof health.getOpenApi>('GET', '/api/docs/openapi.json');
 export const getReadiness = route<typeof health.getReadiness>('GET', '/api/health/ready');
 export const getMapLayer = route<typeof maps.getMapLayer>('GET', '/api/maps/geo/:layer');
+export const getMapOutline = route<typeof maps.getMapOutline>('GET', '/api/maps/outline.svg');
 export const getMapStyle = route<typeof maps.getMapStyle>('GET', '/api/maps/style');
 export const listMapPlaces = route<typeof maps.listMapPlaces>('GET', '/api/maps/places');
 export const listNearestPlaces = route<typeof maps.listNearestPlaces>('GET', '/api/maps/places/nearest');
@@ -78,6 +80,9 @@ export const listReceivedQuotes = route<typeof quotes.listReceivedQuotes>('GET',
 export const listSentQuotes = route<typeof quotes.listSentQuotes>('GET', '/api/quotes/sent');
 export const listWaitingQuotes = route<typeof quotes.listWaitingQuotes>('GET', '/api/quotes/waiting');
 export const replyToQuote = route<typeof quotes.replyToQuote>('PATCH', '/api/quotes/:id');
+export const getRobotsTxt = route<typeof seo.getRobotsTxt>('GET', '/robots.txt');
+export const getSitemap = route<typeof seo.getSitemap>('GET', '/sitemaps/:name');
+export const getSitemapIndex = route<typeof seo.getSitemapIndex>('GET', '/sitemap.xml');
 export const contactTenderOwner = route<typeof tenders.contactTenderOwner>('POST', '/api/tenders/:id/contact');
 export const createTender = route<typeof tenders.createTender>('POST', '/api/tenders');
 export const getMyTenders = route<typeof tenders.getMyTenders>('GET', '/api/tenders/mine');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getMapLayer, getMapStyle, listMapPlaces, listNearestPlaces } from '@solar/shared/contracts/maps';
+import { getMapLayer, getMapOutline, getMapStyle, listMapPlaces, listNearestPlaces } from '@solar/shared/contracts/maps';
 import { bind } from '../../plugins/routes';
 import { basemapLayers, basemapStyle, nearestPlaces, placesIn } from './basemap';
+import { ukOutlineSvg } from './outline';
 
 /** The offline basemap; MAP_STYLE_URL switches the style to a hosted one (docs/decisions/0196). */
 export function mapsRoutes(app: FastifyInstance) {
@@ -13,6 +14,9 @@ export function mapsRoutes(app: FastifyInstance) {
   });
   bind(app, getMapLayer, async ({ params }, reply) =>
     reply.type('application/geo+json').header('Cache-Control', 'public, max-age=86400').send(basemapLayers()[params.layer]),
+  );
+  bind(app, getMapOutline, async (_request, reply) =>
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(ukOutlineSvg()),
   );
   bind(app, listMapPlaces, async ({ query }) => placesIn(query.bounds, query.zoom));
   bind(app, listNearestPlaces, async ({ query }, reply) => {

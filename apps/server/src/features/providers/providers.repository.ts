@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { providers, users, type ProviderRow } from '../../db/schema/index';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { isUuid } from '../../db/sql-helpers';
 
 export type { ProviderRow };
@@ -77,6 +77,31 @@ export function listProvidersPage(db: Db, page: number, limit: number): Promise<
     )
     .limit(limit)
     .offset((page - 1) * limit);
+}
+
+/**
+ * Profiles worth a search result: the opposite of `isThinProfile` (packages/shared/src/domain/seo.ts),
+ * which marks the rest `noindex`. A test checks the two agree on every profile.
+ */
+const INDEXABLE_SQL = `(p.claimed OR coalesce(cardinality(p.services), 0) > 0 OR btrim(coalesce(p.description, '')) <> '')`;
+
+/** The sitemap's blocks of indexable profiles (in id order, `size` a block) and each block's last change. */
+export function sitemapProviderBlocks(database: Database, size: number) {
+  return database.query<{ block: number; lastmod: string }>(
+    `SELECT block::int AS block, to_char(max(updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod
+       FROM (SELECT (row_number() OVER (ORDER BY p.id) - 1) / $1 + 1 AS block, p.updated_at FROM providers p WHERE ${INDEXABLE_SQL}) b
+      GROUP BY block ORDER BY block`,
+    [size],
+  );
+}
+
+/** One block of indexable profiles: the address part (slug, else id) and the last change. */
+export function listSitemapProviders(database: Database, block: number, size: number) {
+  return database.query<{ id: string; slug: string | null; lastmod: string }>(
+    `SELECT p.id, p.slug, to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod
+       FROM providers p WHERE ${INDEXABLE_SQL} ORDER BY p.id OFFSET $1 LIMIT $2`,
+    [(block - 1) * size, size],
+  );
 }
 
 export async function insertProvider(db: Db, values: NewProvider): Promise<ProviderRow> {

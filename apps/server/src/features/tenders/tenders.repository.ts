@@ -95,6 +95,31 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
 
 const haversineSql = (lat: string, lng: string) => haversineKmSql(lat, lng, 't.latitude', 't.longitude');
 
+const SITEMAP_TENDERS_SQL = `FROM tenders t WHERE ${visibleTo(null)} AND ${OPEN_SQL}`;
+
+/**
+ * The sitemap's blocks of tenders (in id order, `size` a block) and each block's last change: the
+ * tenders a visitor may see (the one visibility rule) that are open now, the ones their pages let
+ * search engines index.
+ */
+export function sitemapTenderBlocks(database: Database, now: Date, size: number) {
+  return database.query<{ block: number; lastmod: string }>(
+    `SELECT block::int AS block, to_char(max(updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod
+       FROM (SELECT (row_number() OVER (ORDER BY t.id) - 1) / $2 + 1 AS block, t.updated_at ${SITEMAP_TENDERS_SQL}) b
+      GROUP BY block ORDER BY block`,
+    [now.toISOString(), size],
+  );
+}
+
+/** One block of open, public tenders: id and last change. */
+export function listSitemapTenders(database: Database, now: Date, block: number, size: number) {
+  return database.query<{ id: string; lastmod: string }>(
+    `SELECT t.id, to_char(t.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod
+       ${SITEMAP_TENDERS_SQL} ORDER BY t.id OFFSET $2 LIMIT $3`,
+    [now.toISOString(), (block - 1) * size, size],
+  );
+}
+
 /** Public list (docs/product/tenders.md#tender-board): what a visitor may see (open tenders); every filter, sort and the page in SQL. */
 export async function listPublicTenders(database: Database, query: ListPublicTendersQuery, now: Date) {
   const params = new SqlParams();

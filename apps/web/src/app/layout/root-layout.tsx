@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LazyToaster } from '../../components/ui/lazy-toaster';
 import { VerifyEmailBanner } from '../../features/accounts/components/verify-email-banner';
 import { usePageViews } from '../../features/analytics/use-page-views';
+import { DocumentHead } from './document-head';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -38,6 +39,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <LazyToaster />
+      <DocumentHead />
       <ScrollRestoration />
     </div>
   );

@@ -2,6 +2,9 @@ import { Link } from 'react-router';
 import { ArrowRight, ClipboardList, Map, Search, Users } from 'lucide-react';
 import { config } from '../../lib/config';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './home-page.handle';
+
 const ACTIONS = [
   { label: 'Find Providers', to: '/providers', icon: Users, text: 'O&M, installers, surveyors and advisors across the UK' },
   { label: 'List a Tender', to: '/list-a-tender', icon: ClipboardList, text: 'Open or private tenders to the providers you choose' },

@@ -1,6 +1,9 @@
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { NotFoundCard } from '../../components/not-found-card';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './not-found-page.handle';
+
 /**
  * Any unknown path, and admin routes for non-admins (docs/product/platform.md#not-found): the spec's
  * card, with the ways on from it (decision 0354).

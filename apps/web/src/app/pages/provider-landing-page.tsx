@@ -3,6 +3,9 @@ import { ArrowRight, BadgeCheck, Globe2, LayoutTemplate, ListChecks, Megaphone, 
 import { buttonClasses } from '../../components/ui/button';
 import { SignupForm } from '../../features/accounts/components/signup-form';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './provider-landing-page.handle';
+
 /** Six benefit cards (docs/product/accounts.md#provider-landing-page), in the order the spec lists them. */
 const BENEFITS = [
   {

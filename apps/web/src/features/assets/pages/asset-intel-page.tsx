@@ -17,6 +17,10 @@ import { SkipLinks } from '../../../components/ui/skip-links';
 import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
 import { ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
+import { isProjectsTab } from './asset-intel-page.handle';
+
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './asset-intel-page.handle';
 
 const FILTER_OPTIONS = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
 
@@ -36,12 +40,17 @@ function SourceNote() {
 export function AssetIntelPage() {
   const me = useMe();
   const navigate = useNavigate();
-  const [tab, setTab] = useState('overview');
   const [assetTabs, setAssetTabs] = useState<AssetPick[]>([]);
   // The Overview filters are mirrored into the address (no history entries), so a filtered view can
   // be shared and survives a reload. State stays the source of truth: address updates go through the
   // router asynchronously, and quick changes (slider keys) must build on the latest value.
   const [params, setParams] = useQueryParams();
+  // The Projects tab has an address of its own (`?tab=projects`), which the server renders (decision 0370).
+  const [tab, setTabState] = useState(() => (isProjectsTab(params) ? 'projects' : 'overview'));
+  const setTab = (next: string) => {
+    setTabState(next);
+    setParams({ tab: next === 'projects' ? 'projects' : null });
+  };
   const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
   // What the address held that the filters could not take is dropped from it once (decision 0352).
   useEffect(() => {

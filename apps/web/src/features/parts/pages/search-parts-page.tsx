@@ -16,6 +16,9 @@ import { useSearchParts } from '../api/search-parts';
 import { BrandsSelect } from '../components/brands-select';
 import { PartsAnswerView } from '../components/parts-answer';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './search-parts-page.handle';
+
 /** The last search and its answer, kept for this tab so Back from a cited page shows the answer again. */
 const LAST_SEARCH_KEY = 'parts-search:last';
 type LastSearch = { request: PartsSearchRequest; answer: PartsAnswer };
@@ -36,18 +39,26 @@ function readLastSearch(): LastSearch | null {
 export function SearchPartsPage() {
   const search = useSearchParts();
   const resultRef = useRef<HTMLDivElement>(null);
-  const [restored] = useState(readLastSearch);
+  const [restored, setRestored] = useState<LastSearch | null>(null);
   const {
     control,
     register,
     handleSubmit,
     setValue,
     watch,
+    reset,
     formState: { errors },
   } = useForm<PartsSearchInput, unknown, PartsSearchRequest>({
     resolver: zodResolver(partsSearchBody),
-    defaultValues: restored?.request ?? { product: '', providers: [], quantity: undefined, location: '', additionalSpecs: '' },
+    defaultValues: { product: '', providers: [], quantity: undefined, location: '', additionalSpecs: '' },
   });
+  // Read after the first render: the server renders the empty form, and hydration must see the same.
+  useEffect(() => {
+    const last = readLastSearch();
+    if (!last) return;
+    setRestored(last);
+    reset(last.request);
+  }, [reset]);
   const product = watch('product');
   const answer = search.data ?? (search.isIdle ? restored?.answer : undefined);
   const location = watch('location');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -19,11 +20,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The profile header's button and the dialog it opens. */
+function Host() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Claim this profile</button>
+      <ClaimDialog providerId="p-42" businessName="Acme Solar" open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
 function renderDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <ClaimDialog providerId="p-42" businessName="Acme Solar" />
+      <Host />
       <Toaster />
     </QueryClientProvider>,
   );

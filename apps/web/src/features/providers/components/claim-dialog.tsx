@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { claimProviderBody } from '@solar/shared/contracts/providers';
@@ -19,9 +18,10 @@ interface ClaimForm {
 /**
  * The claim dialog (docs/product/providers.md#claims): role required, message optional (at most 2,000 characters,
  * counted as it is typed), sent with force true. The server's refusal (a claim already pending) is shown in the toast.
+ * Its button is the profile header's, live as soon as a server-rendered page hydrates; this module loads when the
+ * dialog is first opened.
  */
-export function ClaimDialog({ providerId, businessName }: { providerId: string; businessName: string }) {
-  const [open, setOpen] = useState(false);
+export function ClaimDialog({ providerId, businessName, open, onOpenChange: setOpen }: { providerId: string; businessName: string; open: boolean; onOpenChange(open: boolean): void }) {
   const claim = useClaimProvider(providerId);
   const form = useForm<ClaimForm>({
     resolver: zodResolver(claimProviderBody.pick({ companyRole: true, message: true })) as never,
@@ -46,48 +46,43 @@ export function ClaimDialog({ providerId, businessName }: { providerId: string; 
   const messageError = form.formState.errors.message?.message;
   const messageLength = form.watch('message')?.length ?? 0;
   return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Claim this profile
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Claim this profile"
-        description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}
-      >
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <Field id="claim-role" label="Your role at the company" error={roleError}>
-            <Input
-              id="claim-role"
-              {...form.register('companyRole')}
-              aria-invalid={Boolean(roleError)}
-              aria-describedby={roleError ? 'claim-role-error' : undefined}
-            />
-          </Field>
-          <Field
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Claim this profile"
+      description={`Tell us how you are connected to ${businessName}. An administrator reviews every claim.`}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="claim-role" label="Your role at the company" error={roleError}>
+          <Input
+            id="claim-role"
+            {...form.register('companyRole')}
+            aria-invalid={Boolean(roleError)}
+            aria-describedby={roleError ? 'claim-role-error' : undefined}
+          />
+        </Field>
+        <Field
+          id="claim-message"
+          label="Message (optional)"
+          error={messageError}
+          count={{ length: messageLength, max: PROVIDER_LIMITS.claimMessage }}
+        >
+          <Textarea
             id="claim-message"
-            label="Message (optional)"
-            error={messageError}
-            count={{ length: messageLength, max: PROVIDER_LIMITS.claimMessage }}
-          >
-            <Textarea
-              id="claim-message"
-              {...form.register('message')}
-              aria-invalid={Boolean(messageError)}
-              aria-describedby={messageError ? 'claim-message-error claim-message-count' : 'claim-message-count'}
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={claim.isPending}>
-              Submit claim
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+            {...form.register('message')}
+            aria-invalid={Boolean(messageError)}
+            aria-describedby={messageError ? 'claim-message-error claim-message-count' : 'claim-message-count'}
+          />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={claim.isPending}>
+            Submit claim
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Building2, Clock, Pencil } from 'lucide-react';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
@@ -7,9 +7,8 @@ import { PROVIDER_MESSAGES as M, providerTypeLabel } from '@solar/shared/constan
 import { signInPath } from '@solar/shared/domain/redirect';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { ClaimDialog } from './claim-dialog';
-import { ImageUploadButton } from './image-upload';
-import { HeaderEditor } from './profile-editors';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { ClaimDialog, HeaderEditor, ImageUploadButton } from './profile-lazy-parts';
 
 export interface ProfileHeaderProps {
   provider: Provider;
@@ -33,6 +32,10 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
   // A logo that fails to load shows the fallback icon, not its alt text spilling out of the frame.
   const [logoFailed, setLogoFailed] = useState(false);
   const pendingClaim = provider.viewerClaim?.status === 'pending';
+  // The upload buttons load their code when shown: only once the page is live (never in the server's HTML).
+  const hydrated = useHydrated();
+  // null until the first click: the dialog's code loads then; the button is live as soon as the page hydrates.
+  const [claiming, setClaiming] = useState<boolean | null>(null);
   const name = provider.businessName || M.unclaimedName;
   const pathId = provider.slug || provider.id;
   return (
@@ -49,14 +52,16 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
           ) : provider.coverImage && coverFailed ? (
             <p className="flex h-full items-center justify-center text-sm text-white">{M.coverUnavailable}</p>
           ) : null}
-          {canEdit && (
-            <ImageUploadButton
-              providerId={provider.id}
-              queryId={queryId}
-              kind="cover"
-              hasImage={Boolean(provider.coverImage)}
-              className="absolute right-3 top-3"
-            />
+          {canEdit && hydrated && (
+            <Suspense fallback={null}>
+              <ImageUploadButton
+                providerId={provider.id}
+                queryId={queryId}
+                kind="cover"
+                hasImage={Boolean(provider.coverImage)}
+                className="absolute right-3 top-3"
+              />
+            </Suspense>
           )}
         </div>
 
@@ -77,7 +82,9 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
           </div>
           <div className="min-w-0 flex-1 sm:pt-3">
             {editing ? (
-              <HeaderEditor provider={provider} saving={saving} onCancel={onCancel} onSave={onSave} />
+              <Suspense fallback={null}>
+                <HeaderEditor provider={provider} saving={saving} onCancel={onCancel} onSave={onSave} />
+              </Suspense>
             ) : (
               <>
                 <h1 className="text-2xl font-bold sm:text-3xl">{name}</h1>
@@ -94,9 +101,10 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
             )}
           </div>
           <div className="flex flex-wrap gap-2 sm:pt-3">
-            {canEdit && (
-              <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />
-            )}
+            <Suspense fallback={null}>
+              {canEdit && hydrated && <ImageUploadButton providerId={provider.id} queryId={queryId} kind="logo" hasImage={Boolean(provider.logo)} />}
+              {claiming !== null && <ClaimDialog providerId={provider.id} businessName={name} open={claiming} onOpenChange={setClaiming} />}
+            </Suspense>
             {user && !provider.claimApproved && user.id !== provider.userId && pendingClaim && (
               // The claimant's own claim awaits review (decision 0368): no second claim is offered.
               <p role="status" className="inline-flex items-center gap-2 self-center rounded-md bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
@@ -104,7 +112,9 @@ export function ProfileHeader({ provider, user, canEdit, queryId, editing, savin
               </p>
             )}
             {user && !provider.claimApproved && user.id !== provider.userId && !pendingClaim && (
-              <ClaimDialog providerId={provider.id} businessName={name} />
+              <Button variant="secondary" onClick={() => setClaiming(true)}>
+                Claim this profile
+              </Button>
             )}
             {!user && !provider.claimApproved && (
               <Link to={signInPath('/auth', `/providers/${pathId}`)} className={buttonClasses('secondary')}>

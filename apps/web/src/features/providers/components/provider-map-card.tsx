@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { GeoJSONSource } from 'maplibre-gl';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import {
@@ -7,8 +6,6 @@ import {
   LOCAL_PROVIDER_COLOUR,
   MAP_TEXT as T,
   MAP_UK_CENTER,
-  PROFILE_GEOCODE_PAUSE_MS,
-  PROFILE_GEOCODE_RETRIES,
   PROFILE_MAP_INITIAL_ZOOM,
   PROFILE_MAP_POSITION_ZOOM,
   SERVICE_AREA_FILL,
@@ -19,45 +16,13 @@ import { hasServiceArea, serviceAreaFeature } from '@solar/shared/domain/service
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { MapMarker, MapView, useMap } from '../../../lib/map';
-import { fetchGeocode } from '../../../lib/geo/geocode';
-import { providerKeys } from '../api/keys';
+import { ProviderLegend } from './provider-legend';
+import { useProviderPosition } from './provider-position';
+
+export { ProviderLegend } from './provider-legend';
+export { useProviderPosition } from './provider-position';
 
 type Position = [lng: number, lat: number];
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The location geocoded with the gazetteer (limit 1), retried 3 times with a 1 s pause (docs/product/providers.md#profile-map). */
-async function geocodeLocation(location: string, signal?: AbortSignal): Promise<Position | null> {
-  for (let attempt = 0; attempt <= PROFILE_GEOCODE_RETRIES; attempt++) {
-    if (attempt > 0) await pause(PROFILE_GEOCODE_PAUSE_MS);
-    if (signal?.aborted) return null;
-    const [hit] = await fetchGeocode(location, { limit: 1, signal });
-    if (hit) return hit.center;
-  }
-  console.error(T.geocodingFailed);
-  return null;
-}
-
-/**
- * The provider's position: its coordinates, else its location geocoded. `status` is 'resolving'
- * while geocoding, 'missing' when neither gives one.
- */
-export function useProviderPosition(provider: Pick<ProviderSummary, 'coordinates' | 'location'>) {
-  const direct: Position | null = provider.coordinates ? [provider.coordinates.lng, provider.coordinates.lat] : null;
-  const location = provider.location.trim();
-  const geocoded = useQuery({
-    queryKey: [...providerKeys.all, 'position', location],
-    queryFn: ({ signal }) => geocodeLocation(location, signal),
-    enabled: !direct && hasKnownLocation(location),
-    staleTime: Infinity,
-    retry: false,
-  });
-  if (direct) return { position: direct, status: 'known' as const };
-  if (geocoded.data) return { position: geocoded.data, status: 'known' as const };
-  if (geocoded.isFetching || geocoded.isPending)
-    return { position: null, status: hasKnownLocation(location) ? ('resolving' as const) : ('missing' as const) };
-  return { position: null, status: 'missing' as const };
-}
 
 /** The service-area circle of the profile map (64 points, blue at 0.2 opacity). */
 function ServiceAreaCircle({ position, radius }: { position: Position; radius: number }) {
@@ -101,37 +66,6 @@ function FlyToPosition({ position }: { position: Position }) {
     map.flyTo({ center: [lng, lat], zoom: PROFILE_MAP_POSITION_ZOOM });
   }, [map, lng, lat]);
   return null;
-}
-
-/** Legend of the provider maps (docs/product/providers.md#profile-map): Local Provider (primary colour), Countrywide Provider (orange). */
-export function ProviderLegend({ title, className }: { title?: string; className?: string }) {
-  return (
-    <div
-      role="group"
-      aria-label={title ?? 'Legend'}
-      className={`rounded-md border border-border bg-white/95 p-2 text-xs shadow ${className ?? ''}`}
-    >
-      {title && <p className="mb-1 font-semibold">{title}</p>}
-      <ul className="grid gap-1">
-        <li className="flex items-center gap-2">
-          <span
-            aria-hidden
-            className="inline-block h-3 w-3 rounded-full border border-white"
-            style={{ backgroundColor: LOCAL_PROVIDER_COLOUR }}
-          />
-          {T.localProvider}
-        </li>
-        <li className="flex items-center gap-2">
-          <span
-            aria-hidden
-            className="inline-block h-3 w-3 rounded-full border border-white"
-            style={{ backgroundColor: COUNTRYWIDE_PROVIDER_COLOUR }}
-          />
-          {T.countrywideProvider}
-        </li>
-      </ul>
-    </div>
-  );
 }
 
 export interface ProviderMapCardProps {

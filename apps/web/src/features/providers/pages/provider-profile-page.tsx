@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { MapPin } from 'lucide-react';
@@ -22,12 +22,15 @@ import { isNotFound, useProvider } from '../api/get-provider';
 import { useUpdatePlace, useUpdateProvider } from '../api/provider-mutations';
 import { ContactCard } from '../components/contact-card';
 import { ProfileHeader } from '../components/profile-header';
-import { ProviderMapCard } from '../components/provider-map-card';
-import { LocationEditor, RadiusEditor } from '../components/profile-editors';
+import { DeferredProviderMapCard } from '../components/deferred-provider-map-card';
+import { LocationEditor, RadiusEditor } from '../components/profile-lazy-parts';
 import { ProfileMediaCard } from '../components/profile-media-card';
 import { ChipsView, ListEditor, OptionsEditor, SectionCard, TextEditor } from '../components/profile-sections';
 import { ProfileSkeleton } from '../components/profile-skeleton';
 import { quotePath } from '../../../components/provider-card';
+
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './provider-profile-page.handle';
 
 type Section =
   | 'businessName'
@@ -49,7 +52,7 @@ export interface ProviderProfilePageProps {
 
 /** /providers/{id} (docs/product/providers.md#profile): profile, owner/admin editing one section at a time. */
 export function ProviderProfilePage({
-  renderMap = (p) => <ProviderMapCard provider={p} />,
+  renderMap = (p) => <DeferredProviderMapCard provider={p} />,
 }: ProviderProfilePageProps = {}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -244,11 +247,13 @@ export function ProviderProfilePage({
           />
           <SectionCard title="Address" {...section('location')}>
             {editing === 'location' ? (
-              <LocationEditor
-                initial={provider.location}
-                saving={update.isPending}
-                onSave={(chosen) => save({ location: chosen.place_name }, undefined, undefined, false, chosen.center)}
-              />
+              <Suspense fallback={null}>
+                <LocationEditor
+                  initial={provider.location}
+                  saving={update.isPending}
+                  onSave={(chosen) => save({ location: chosen.place_name }, undefined, undefined, false, chosen.center)}
+                />
+              </Suspense>
             ) : hasKnownLocation(provider.location) ? (
               <p className="flex items-start gap-2 text-sm">
                 <MapPin className="mt-0.5 h-4 w-4 text-slate-500" aria-hidden /> {provider.location}
@@ -260,7 +265,9 @@ export function ProviderProfilePage({
           {shown(provider.serviceRadius === COUNTRYWIDE_RADIUS || (provider.serviceRadius ?? 0) > 0) && (
           <SectionCard title="Service Area" {...section('serviceRadius')}>
             {editing === 'serviceRadius' ? (
-              <RadiusEditor value={provider.serviceRadius} onSave={saveRadius} />
+              <Suspense fallback={null}>
+                <RadiusEditor value={provider.serviceRadius} onSave={saveRadius} />
+              </Suspense>
             ) : (
               <p className="text-sm">
                 {provider.serviceRadius === -1

@@ -22,6 +22,9 @@ import { DirectoryQueryState } from '../components/directory-query-state';
 import { activeFilterCount, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
 import { ProviderCard } from '../../../components/provider-card';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './providers-page.handle';
+
 /** /providers: the directory list view (docs/product/providers.md#directory). */
 export function ProvidersPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius, setSort, setPage } = useDirectoryFilters();

@@ -17,6 +17,9 @@ import { activeTenderFilters, TenderFiltersPanel } from '../components/tender-fi
 import { TenderPagination } from '../components/tender-pagination';
 import { BOARD_FILTER_KEYS, cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './explore-tenders-page.handle';
+
 const SORTS = [
   { value: 'publishedDate:desc', label: 'Newest first' },
   { value: 'publishedDate:asc', label: 'Oldest first' },

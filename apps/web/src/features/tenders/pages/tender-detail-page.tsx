@@ -19,6 +19,9 @@ import { AuthRequiredDialog } from '../components/auth-required-dialog';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
 
+/** Server rendering and the document head (decision 0370). */
+export { handle } from './tender-detail-page.handle';
+
 /**
  * Tender detail (/tender/{id}?fromPage=n, docs/product/tenders.md#tender-detail): Open or Closed only. 'Back to
  * Tenders' returns to the board's page with the filters the tender was opened from (decision 0354).

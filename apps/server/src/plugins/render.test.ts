@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pageModuleTags, renderKey } from './render';
+
+describe('the key a rendered page is kept under (decision 0371)', () => {
+  it('sorts parameters by name, keeps a list in its order, drops tracking parameters and empty values', () => {
+    expect(renderKey('/providers?services=B&page=2&services=A&utm_source=news&fbclid=x&location=')).toBe('/providers?page=2&services=B&services=A');
+    expect(renderKey('/providers?page=2&services=B&services=A')).toBe(renderKey('/providers?services=B&services=A&page=2'));
+    expect(renderKey('/providers?services=A&services=B')).not.toBe(renderKey('/providers?services=B&services=A'));
+    expect(renderKey('/')).toBe('/');
+  });
+});
+
+describe("a rendered page's own script goes with its HTML (decision 0370)", () => {
+  const manifest = {
+    'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_core-C.js'], css: ['assets/index-A.css'] },
+    '_core-C.js': { file: 'assets/core-C.js' },
+    '_card-D.js': { file: 'assets/card-D.js', imports: ['_core-C.js', '_icon-E.js'], css: ['assets/card-D.css'] },
+    '_icon-E.js': { file: 'assets/icon-E.js' },
+    'src/app/pages/home-page.tsx': { file: 'assets/home-page-B.js', imports: ['_core-C.js', 'index.html', '_card-D.js'] },
+  };
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'solar-manifest-'));
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it("preloads the chunks the page imports that the entry does not, then the page's module, before the entry runs", () => {
+    const tags = pageModuleTags(dist)('src/app/pages/home-page.tsx').split(/\n\s*/);
+    expect(tags).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/card-D.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/card-D.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/icon-E.js">',
+      '<script type="module" crossorigin src="/assets/home-page-B.js"></script>',
+    ]);
+  });
+
+  it('adds nothing for a module the manifest does not name, or without a client build', () => {
+    expect(pageModuleTags(dist)('src/app/pages/gone-page.tsx')).toBe('');
+    expect(pageModuleTags(path.join(dist, 'missing'))('src/app/pages/home-page.tsx')).toBe('');
+  });
+});
