@@ -170,7 +170,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     await user.click(await screen.findByRole('button', { name: 'Edit Service Area' }));
-    const km = screen.getByLabelText('Service radius (km)');
+    const km = await screen.findByLabelText('Service radius (km)');
     await user.clear(km);
     await user.type(km, '150');
     expect(calls).toEqual([]);
@@ -198,7 +198,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Address' }));
-    const input = screen.getByRole('combobox', { name: 'Location' });
+    const input = await screen.findByRole('combobox', { name: 'Location' });
     await user.clear(input);
     await user.type(input, 'Nowhereville');
     await user.click(within(section('Address')).getByRole('button', { name: 'Save' }));
