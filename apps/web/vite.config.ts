@@ -66,6 +66,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|clsx|tailwind-merge)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](cn|api-client)\.ts$|packages[\\/]shared[\\/]src[\\/](contracts[\\/](routes|contract)|constants[\\/](http|ui|seo))\.ts$/,
                   priority: 2,
                 },
+                {
+                  // The form primitives most pages share: one small file, not seven of under 1 KB (decision 0375).
+                  name: 'ui',
+                  test: /apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](field|input|button|badge|card|label|spinner)\.tsx$/,
+                  priority: 1,
+                },
+                {
+                  name: 'icons',
+                  test: /node_modules[\\/]lucide-react[\\/]/,
+                  priority: 1,
+                },
               ],
             },
           },

@@ -64,13 +64,31 @@ export function securityHeaders(env: Env, requestId: string): Record<string, str
 }
 
 /**
+ * What a content-hashed script, style or font needs of `securityHeaders`: its type is not sniffed and
+ * other sites cannot embed it. Framing, opener, feature and referrer policies govern documents
+ * only, and a request id on a file that never changes traces nothing; leaving them off saves about
+ * 330 bytes on each of a page's 30-odd scripts (decision 0375).
+ */
+const HASHED_ASSET_HEADERS = ['X-Content-Type-Options', 'Cross-Origin-Resource-Policy', 'Strict-Transport-Security'];
+
+/**
  * Security headers on every response; the HTML-only ones (CSP) only on HTML, since applying the
  * full helmet set to every API response costs about 60% of peak throughput (docs/security.md#the-stacks-defaults).
  */
 export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const csp = contentSecurityPolicy(env);
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(securityHeaders(env, String(request.id)));
+    const headers = securityHeaders(env, String(request.id));
+    // The build's hashed files only: an upload may be opened as a document, so it keeps every header.
+    const hashedAsset =
+      request.url.startsWith('/assets/') && String(reply.getHeader('cache-control') ?? '').includes('immutable');
+    reply.headers(
+      hashedAsset
+        ? Object.fromEntries(
+            HASHED_ASSET_HEADERS.filter((name) => name in headers).map((name) => [name, headers[name]]),
+          )
+        : headers,
+    );
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', csp);

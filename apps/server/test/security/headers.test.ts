@@ -18,7 +18,10 @@ describe('security headers on every kind of response', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'solar-dist-'));
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><!--app-config--></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets/index-Hdr12345.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // robots.txt is the server's own route (decision 0374): a file of that name in the build is ignored.
@@ -55,7 +58,14 @@ describe('security headers on every kind of response', () => {
       const res = await t.app.inject(url);
       common(url, res);
       const csp = String(res.headers['content-security-policy']);
-      for (const d of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+      for (const d of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ]) {
         expect(csp, url).toContain(d);
       }
       expect(csp).not.toContain('unsafe-eval');
@@ -94,10 +104,23 @@ describe('security headers on every kind of response', () => {
     expect(t.logs.some((l) => l.includes('secret internal detail') && l.includes(reference))).toBe(true);
   });
 
-  it('static files and uploads: every header, nosniff types, documents as attachments', async () => {
+  it('static files and uploads: every header (hashed assets the ones that apply to them), nosniff types, documents as attachments', async () => {
     const js = await t.app.inject('/assets/index-Hdr12345.js');
     expect(js.statusCode).toBe(200);
-    common('asset', js);
+    // A hashed asset: not sniffed, not embeddable elsewhere, and none of the document-only policies (decision 0375).
+    expect(js.headers['cache-control']).toContain('immutable');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+      'cross-origin-opener-policy',
+      'x-request-id',
+      'content-security-policy',
+    ]) {
+      expect(js.headers[documentOnly], documentOnly).toBeUndefined();
+    }
     common('static', await t.app.inject('/favicon.svg'));
     const robots = await t.app.inject('/robots.txt');
     common('robots', robots);
@@ -113,7 +136,10 @@ describe('security headers on every kind of response', () => {
     common('upload pdf', pdf);
     expect(pdf.headers['content-disposition']).toMatch(/^attachment/);
 
-    const download = await t.app.inject({ url: `/api/quotes/${w.quoteA}/attachments/${w.attachmentA}`, headers: { cookie: w.a.cookie } });
+    const download = await t.app.inject({
+      url: `/api/quotes/${w.quoteA}/attachments/${w.attachmentA}`,
+      headers: { cookie: w.a.cookie },
+    });
     expect(download.statusCode).toBe(200);
     common('private download', download);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
@@ -128,7 +154,13 @@ describe('security headers on every kind of response', () => {
       const signup = await secure.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: { email: 'secure@acme-solar.co.uk', name: 'Secure User', company: 'Secure Ltd', password: 'SolarPanel42x', type: 'provider' },
+        payload: {
+          email: 'secure@acme-solar.co.uk',
+          name: 'Secure User',
+          company: 'Secure Ltd',
+          password: 'SolarPanel42x',
+          type: 'provider',
+        },
       });
       expect(signup.statusCode).toBe(201);
       const cookie = String(signup.headers['set-cookie']);

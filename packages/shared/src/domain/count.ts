@@ -1,6 +1,6 @@
 /**
  * Counts as English (decision 0351). Kept apart from ./format.ts so the pages that show a count
- * do not load date-fns with it (the directory's first-load budget, decision 0291).
+ * do not load the date formats with it (the directory's first-load budget, decision 0291).
  */
 const whole = new Intl.NumberFormat('en-GB');
 const plural = new Intl.PluralRules('en-GB');

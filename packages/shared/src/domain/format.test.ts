@@ -8,6 +8,9 @@ describe('en-GB formats', () => {
     expect(formatDate(null)).toBe('N/A');
     expect(formatDate('not a date')).toBe('N/A');
     expect(formatLongDate('2026-11-22')).toBe('22 November 2026');
+    expect(formatLongDate('2026-06-05T10:00:00Z')).toBe('5 June 2026');
+    expect(formatDate('2026-02-30')).toBe('N/A');
+    expect(formatDate(new Date(Number.NaN))).toBe('N/A');
   });
   it('prints an instant in UK time, whatever the time zone it runs in (a server render and the browser agree)', () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST); 23:30 UTC in January is 23:30 in London.
