@@ -22,7 +22,12 @@ function precompress(): Plugin {
         const full = path.join(options.dir!, file);
         const bytes = readFileSync(full);
         if (bytes.length < 1024) continue;
-        writeFileSync(`${full}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+        );
         writeFileSync(`${full}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },

@@ -1,7 +1,20 @@
 /** A calendar date with no time: the same day wherever it is read. */
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const ukParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -27,7 +40,10 @@ interface DateParts {
  * hydrated in a visitor's browser, decision 0370).
  */
 function inUkTime(date: Date): DateParts {
-  const part = Object.fromEntries(ukParts.formatToParts(date).map((p) => [p.type, Number(p.value)])) as Record<string, number>;
+  const part = Object.fromEntries(ukParts.formatToParts(date).map((p) => [p.type, Number(p.value)])) as Record<
+    string,
+    number
+  >;
   return { year: part.year!, month: part.month!, day: part.day!, hour: part.hour!, minute: part.minute! };
 }
 
@@ -71,4 +87,3 @@ export function formatGBP(amount: number | null | undefined): string {
   if (amount == null || !Number.isFinite(amount)) return 'N/A';
   return Number.isInteger(amount) ? gbp.format(amount) : gbpPence.format(amount);
 }
-
