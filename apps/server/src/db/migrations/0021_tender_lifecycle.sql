@@ -16,6 +16,8 @@ ALTER TABLE tenders
 -- Every state change and every edit after publication, with who made it and what changed.
 CREATE TABLE tender_events (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: rows written in the same instant keep the order they were written in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   tender_id uuid NOT NULL REFERENCES tenders (id) ON DELETE CASCADE,
   actor_id uuid REFERENCES users (id) ON DELETE SET NULL,
   kind text NOT NULL CHECK (kind IN ('created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded')),
@@ -24,10 +26,12 @@ CREATE TABLE tender_events (
   changes jsonb NOT NULL DEFAULT '{}',
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX tender_events_tender_idx ON tender_events (tender_id, created_at);
+CREATE INDEX tender_events_tender_idx ON tender_events (tender_id, seq);
 
 CREATE TABLE tender_documents (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: rows written in the same instant keep the order they were written in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   tender_id uuid NOT NULL REFERENCES tenders (id) ON DELETE CASCADE,
   filename text NOT NULL,
   mime_type text NOT NULL,
@@ -36,11 +40,13 @@ CREATE TABLE tender_documents (
   uploaded_by uuid REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX tender_documents_tender_idx ON tender_documents (tender_id, created_at);
+CREATE INDEX tender_documents_tender_idx ON tender_documents (tender_id, seq);
 
 -- One response per provider per tender, editable until the closing date (server time).
 CREATE TABLE tender_responses (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: rows written in the same instant keep the order they were written in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   tender_id uuid NOT NULL REFERENCES tenders (id) ON DELETE CASCADE,
   provider_id uuid NOT NULL REFERENCES providers (id) ON DELETE CASCADE,
   user_id uuid REFERENCES users (id) ON DELETE SET NULL,
@@ -55,10 +61,13 @@ CREATE TABLE tender_responses (
   CHECK (price_minimum <= price_maximum)
 );
 CREATE INDEX tender_responses_provider_idx ON tender_responses (provider_id);
+CREATE INDEX tender_responses_tender_idx ON tender_responses (tender_id, seq);
 ALTER TABLE tenders ADD CONSTRAINT tenders_awarded_response_fk FOREIGN KEY (awarded_response_id) REFERENCES tender_responses (id) ON DELETE SET NULL;
 
 CREATE TABLE tender_response_attachments (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: rows written in the same instant keep the order they were written in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   response_id uuid NOT NULL REFERENCES tender_responses (id) ON DELETE CASCADE,
   filename text NOT NULL,
   mime_type text NOT NULL,
@@ -66,20 +75,24 @@ CREATE TABLE tender_response_attachments (
   size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX tender_response_attachments_response_idx ON tender_response_attachments (response_id, created_at);
+CREATE INDEX tender_response_attachments_response_idx ON tender_response_attachments (response_id, seq);
 
 -- The owner's requests for clarification of one response.
 CREATE TABLE tender_clarifications (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: rows written in the same instant keep the order they were written in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   response_id uuid NOT NULL REFERENCES tender_responses (id) ON DELETE CASCADE,
   message text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX tender_clarifications_response_idx ON tender_clarifications (response_id, created_at);
+CREATE INDEX tender_clarifications_response_idx ON tender_clarifications (response_id, seq);
 
 -- Questions from participants; answers are published to all participants without the asker.
 CREATE TABLE tender_questions (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Insertion order: rows written in the same instant keep the order they were written in.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   tender_id uuid NOT NULL REFERENCES tenders (id) ON DELETE CASCADE,
   asker_id uuid REFERENCES users (id) ON DELETE SET NULL,
   question text NOT NULL,
@@ -87,7 +100,7 @@ CREATE TABLE tender_questions (
   answered_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX tender_questions_tender_idx ON tender_questions (tender_id, created_at);
+CREATE INDEX tender_questions_tender_idx ON tender_questions (tender_id, seq);
 
 -- Invitations by email address (decision 0403): the link's token is stored only as its SHA-256;
 -- the first signed-in user to redeem it is bound to it (`accepted_by`), after which it works for

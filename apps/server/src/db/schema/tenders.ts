@@ -106,6 +106,7 @@ export const tenderEvents = pgTable(
   'tender_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     tenderId: uuid('tender_id')
       .notNull()
       .references(() => tenders.id, { onDelete: 'cascade' }),
@@ -115,13 +116,14 @@ export const tenderEvents = pgTable(
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tender_events_tender_idx').on(t.tenderId, t.createdAt)],
+  (t) => [index('tender_events_tender_idx').on(t.tenderId, t.seq)],
 );
 
 export const tenderDocuments = pgTable(
   'tender_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     tenderId: uuid('tender_id')
       .notNull()
       .references(() => tenders.id, { onDelete: 'cascade' }),
@@ -132,13 +134,14 @@ export const tenderDocuments = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.createdAt)],
+  (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.seq)],
 );
 
 export const tenderResponses = pgTable(
   'tender_responses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     tenderId: uuid('tender_id')
       .notNull()
       .references(() => tenders.id, { onDelete: 'cascade' }),
@@ -154,13 +157,14 @@ export const tenderResponses = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.tenderId, t.providerId), index('tender_responses_provider_idx').on(t.providerId)],
+  (t) => [unique().on(t.tenderId, t.providerId), index('tender_responses_provider_idx').on(t.providerId), index('tender_responses_tender_idx').on(t.tenderId, t.seq)],
 );
 
 export const tenderResponseAttachments = pgTable(
   'tender_response_attachments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     responseId: uuid('response_id')
       .notNull()
       .references(() => tenderResponses.id, { onDelete: 'cascade' }),
@@ -170,26 +174,28 @@ export const tenderResponseAttachments = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tender_response_attachments_response_idx').on(t.responseId, t.createdAt)],
+  (t) => [index('tender_response_attachments_response_idx').on(t.responseId, t.seq)],
 );
 
 export const tenderClarifications = pgTable(
   'tender_clarifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     responseId: uuid('response_id')
       .notNull()
       .references(() => tenderResponses.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tender_clarifications_response_idx').on(t.responseId, t.createdAt)],
+  (t) => [index('tender_clarifications_response_idx').on(t.responseId, t.seq)],
 );
 
 export const tenderQuestions = pgTable(
   'tender_questions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     tenderId: uuid('tender_id')
       .notNull()
       .references(() => tenders.id, { onDelete: 'cascade' }),
@@ -199,7 +205,7 @@ export const tenderQuestions = pgTable(
     answeredAt: ts('answered_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tender_questions_tender_idx').on(t.tenderId, t.createdAt)],
+  (t) => [index('tender_questions_tender_idx').on(t.tenderId, t.seq)],
 );
 
 export const tenderEmailInvitations = pgTable(
