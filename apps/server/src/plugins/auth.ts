@@ -55,10 +55,11 @@ const VERIFY_FIRST = {
   claim: ACCOUNT_MESSAGES.verifyToClaim,
   provider: ACCOUNT_MESSAGES.verifyToCreateProvider,
   tender: ACCOUNT_MESSAGES.verifyToLaunchTender,
+  'tender-response': ACCOUNT_MESSAGES.verifyToRespondToTender,
 } as const;
 
 /**
- * Acts that speak for a company (claiming or creating a profile, launching a tender) need an address the
+ * Acts that speak for a company (claiming or creating a profile, launching, responding to or asking about a tender) need an address the
  * account has proved it receives mail at (decision 0337): 403 with a message saying how, otherwise.
  */
 export function requireVerifiedEmail(user: Pick<UserRow, 'emailVerifiedAt'>, act: keyof typeof VERIFY_FIRST) {

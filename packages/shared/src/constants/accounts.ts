@@ -73,6 +73,8 @@ export const ACCOUNT_MESSAGES = {
     'Please confirm your email address before creating a business profile: open the link we emailed you, or send a new one from the banner at the top of the page.',
   verifyToLaunchTender:
     'Please confirm your email address before launching a tender: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  verifyToRespondToTender:
+    'Please confirm your email address before responding to a tender or asking about one: open the link we emailed you, or send a new one from the banner at the top of the page.',
   loginThrottled: (seconds: number) =>
     `Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;

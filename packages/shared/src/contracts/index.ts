@@ -10,6 +10,7 @@ import * as providers from './providers';
 import * as quotes from './quotes';
 import * as geo from './geo';
 import * as tenders from './tenders';
+import * as tenderLifecycle from './tender-lifecycle';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
@@ -24,6 +25,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(quotes),
   ...pick(geo),
   ...pick(tenders),
+  ...pick(tenderLifecycle),
 };
 
 /**

@@ -46,6 +46,10 @@ const tender = (id: string): Tender => ({
   sectors: [],
   award: null,
   isDemo: false,
+  stage: 'active',
+  siteAssetId: null,
+  siteCapacityMw: null,
+  cancelReason: null,
 });
 
 /** The board over a stubbed API: `answer` gives the list call's response for its query. */
