@@ -18,6 +18,7 @@ import { boardAddress } from '../state/tender-board-filters';
 import { AuthRequiredDialog } from '../components/auth-required-dialog';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
+import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
 
 /**
  * Tender detail (/tender/{id}?fromPage=n, docs/product/tenders.md#tender-detail): Open or Closed only. 'Back to
@@ -160,6 +161,8 @@ function TenderDetail({ tender }: { tender: Tender }) {
           )}
         </dl>
       </Card>
+
+      <TenderLifecycleSections tender={tender} />
 
       <ContactTenderDialog tender={tender} open={contactOpen} onOpenChange={setContactOpen} />
       <AuthRequiredDialog
