@@ -100,7 +100,13 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
 
   const place = (form.location.split(',')[0] ?? '').trim() || form.brief.siteName;
   const defaultTitle = form.service ? (place ? `${form.service} in ${place}` : form.service) : '';
-  const setBrief = (changes: Partial<BriefState>) => setForm((f) => ({ ...f, brief: { ...f.brief, ...changes } }));
+  const setBrief = (changes: Partial<BriefState>) => {
+    setForm((f) => ({ ...f, brief: { ...f.brief, ...changes } }));
+    // A message goes once its field (or the other end of its range) is changed.
+    const touched = Object.keys(changes);
+    if (touched.some((k) => k === 'budgetMinimum' || k === 'budgetMaximum')) touched.push('budgetMinimum', 'budgetMaximum');
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k))));
+  };
 
   const submit = (draft: boolean) => {
     const b = form.brief;

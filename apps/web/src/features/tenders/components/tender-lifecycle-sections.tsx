@@ -22,6 +22,7 @@ import {
 } from '../api/tender-lifecycle';
 import { TenderOwnerPanel } from './tender-owner-panel';
 
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 
 /**
@@ -90,7 +91,7 @@ function TenderDocuments({ tender, isOwner }: { tender: Tender; isOwner: boolean
                 <span className="truncate">{d.filename}</span>
               </a>
               <span className="flex items-center gap-2 text-sm text-muted-foreground">
-                {(d.size / 1024 / 1024).toFixed(1)} MB
+                {fileSize(d.size)}
                 {editable && (
                   <Button variant="ghost" size="sm" aria-label={`Remove ${d.filename}`} onClick={() => remove.mutate(d.id, { onError: failed })}>
                     <Trash2 className="h-4 w-4" aria-hidden />
