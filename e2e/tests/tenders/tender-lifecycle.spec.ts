@@ -154,6 +154,16 @@ test.describe('the tender lifecycle', () => {
     const answered = await mailTo(PROVIDER.email, /Question answered/);
     expect(answered).not.toContain('Bea');
 
+    // An edit after publication is announced to invitees and responders, field by field.
+    await page.getByRole('button', { name: 'Edit Brief' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the brief' });
+    await edit.getByLabel('Budget up to (£)').fill('16000');
+    await page.screenshot({ path: shot('lifecycle-edit-desktop') });
+    await expectAccessible(page);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toHaveCount(0);
+    expect(await mailTo(beaAccount.email, /A tender you are taking part in has changed/)).toContain('Budget up to: 15000 → 16000');
+
     // The owner compares side by side and awards Bea.
     await page.goto(`/tender/${id}/responses`);
     const cards = page.locator('[aria-label^="Response from"]');

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BarChart3, CalendarPlus, Mail, Rocket, XCircle, Lock } from 'lucide-react';
+import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
+import { updateTenderBody, type UpdateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
 import { emailField } from '@solar/shared/contracts/accounts';
 import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
@@ -31,7 +32,7 @@ export const fromLocalInput = (value: string) => (value ? new Date(value).toISOS
  */
 export function TenderOwnerPanel({ tender }: { tender: Tender }) {
   const action = useOwnerAction(tender.id);
-  const [dialog, setDialog] = useState<'extend' | 'cancel' | 'invite' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'extend' | 'cancel' | 'invite' | null>(null);
   const [error, setError] = useState('');
   const live = tender.stage === 'active';
   const open = live && tender.status === 'open';
@@ -69,6 +70,12 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
             Compare Responses
           </Link>
         )}
+        {(tender.stage === 'draft' || live) && (
+          <Button variant="secondary" onClick={() => setDialog('edit')}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit Brief
+          </Button>
+        )}
         {live && (
           <Button variant="secondary" onClick={() => setDialog('extend')}>
             <CalendarPlus className="h-4 w-4" aria-hidden />
@@ -99,10 +106,92 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
           {error}
         </p>
       )}
+      {dialog === 'edit' && (
+        <EditDialog tender={tender} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(body) => run({ kind: 'edit', body })} />
+      )}
       <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={action.isPending} error={error} onSubmit={(closingDate) => run({ kind: 'extend', closingDate })} />
       <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
       <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />
     </Card>
+  );
+}
+
+const BRIEF_KEYS = ['title', 'description', 'budgetMinimum', 'budgetMaximum', 'startDate', 'contactName', 'contactEmail', 'contactPhone'] as const;
+type BriefKey = (typeof BRIEF_KEYS)[number];
+const BRIEF_LABELS: Record<BriefKey, string> = {
+  title: 'Title',
+  description: 'Description',
+  budgetMinimum: 'Budget from (£)',
+  budgetMaximum: 'Budget up to (£)',
+  startDate: 'Start date',
+  contactName: 'Contact name',
+  contactEmail: 'Contact email',
+  contactPhone: 'Contact phone',
+};
+
+/** Edits the brief; after publication the server records each change and tells invitees and responders (decision 0401). */
+function EditDialog(props: { tender: Tender; onClose(): void; pending: boolean; error: string; onSubmit(body: UpdateTenderBody): void }) {
+  const t = props.tender;
+  const initial: Record<BriefKey, string> = {
+    title: t.title,
+    description: t.description,
+    budgetMinimum: t.valueMinimum == null ? '' : String(t.valueMinimum),
+    budgetMaximum: t.valueMaximum == null ? '' : String(t.valueMaximum),
+    startDate: t.startDate ? t.startDate.slice(0, 10) : '',
+    contactName: t.contactName ?? '',
+    contactEmail: t.contactEmail ?? '',
+    contactPhone: t.contactPhone ?? '',
+  };
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && props.onClose()}
+      title="Edit the brief"
+      description={t.stage === 'draft' ? 'A draft changes quietly.' : 'Invitees and responders are told what changed.'}
+    >
+      <form
+        noValidate
+        className="-mx-1 grid max-h-[65vh] gap-3 overflow-y-auto px-1 py-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const changed = Object.fromEntries(BRIEF_KEYS.filter((k) => values[k] !== initial[k]).map((k) => [k, values[k]]));
+          const parsed = updateTenderBody.safeParse(changed);
+          if (!parsed.success) {
+            const next: Record<string, string> = {};
+            for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+            return setErrors(next);
+          }
+          setErrors({});
+          props.onSubmit(changed as UpdateTenderBody);
+        }}
+      >
+        {BRIEF_KEYS.map((key) => (
+          <Field key={key} id={`edit-${key}`} label={BRIEF_LABELS[key]} error={errors[key]}>
+            {key === 'description' ? (
+              <Textarea id={`edit-${key}`} rows={4} maxLength={5000} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
+            ) : (
+              <Input
+                id={`edit-${key}`}
+                type={key === 'startDate' ? 'date' : key === 'contactEmail' ? 'email' : 'text'}
+                inputMode={key.startsWith('budget') ? 'decimal' : undefined}
+                value={values[key]}
+                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+              />
+            )}
+          </Field>
+        ))}
+        {props.error && (
+          <p role="alert" className="text-sm text-destructive">
+            {props.error}
+          </p>
+        )}
+        <Button type="submit" disabled={props.pending}>
+          Save Changes
+        </Button>
+      </form>
+    </Dialog>
   );
 }
 
