@@ -15,6 +15,7 @@ export type {
   QuoteRow,
   StoredFileKind,
   StoredFileRow,
+  TenderEventKind,
   TenderRow,
   UserRow,
 } from './schema/index';

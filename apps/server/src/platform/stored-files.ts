@@ -98,6 +98,22 @@ export async function quoteOwnsFile(db: Db, quoteId: string, key: string): Promi
   return Boolean(row);
 }
 
+/** Whether a tender document or response attachment row owns this private file (decision 0402). */
+export async function tenderRowOwnsFile(db: Db, owner: { documentId: string } | { attachmentId: string }, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.storageClass, 'private'),
+        eq(storedFiles.key, key),
+        'documentId' in owner ? eq(storedFiles.tenderDocumentId, owner.documentId) : eq(storedFiles.tenderResponseAttachmentId, owner.attachmentId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Whether a public file has an owner: only then is it served at /uploads. */
 export async function hasOwner(db: Db, storageClass: StorageClass, key: string): Promise<boolean> {
   const [row] = await db
@@ -107,7 +123,7 @@ export async function hasOwner(db: Db, storageClass: StorageClass, key: string):
       and(
         eq(storedFiles.storageClass, storageClass),
         eq(storedFiles.key, key),
-        sql`(${storedFiles.providerId} IS NOT NULL OR ${storedFiles.quoteId} IS NOT NULL)`,
+        sql`num_nonnulls(${storedFiles.providerId}, ${storedFiles.quoteId}, ${storedFiles.tenderDocumentId}, ${storedFiles.tenderResponseAttachmentId}) = 1`,
       ),
     )
     .limit(1);
@@ -127,7 +143,12 @@ export async function purgeUnownedFiles(
 ): Promise<number> {
   if (only && only.keys.length === 0) return 0;
   const db = ctx.database.db;
-  const unowned = and(isNull(storedFiles.providerId), isNull(storedFiles.quoteId));
+  const unowned = and(
+    isNull(storedFiles.providerId),
+    isNull(storedFiles.quoteId),
+    isNull(storedFiles.tenderDocumentId),
+    isNull(storedFiles.tenderResponseAttachmentId),
+  );
   const due = await db
     .select({ storageClass: storedFiles.storageClass, key: storedFiles.key })
     .from(storedFiles)

@@ -56,10 +56,11 @@ const VERIFY_FIRST = {
   provider: ACCOUNT_MESSAGES.verifyToCreateProvider,
   tender: ACCOUNT_MESSAGES.verifyToLaunchTender,
   invite: ACCOUNT_MESSAGES.verifyToInvite,
+  'tender-response': ACCOUNT_MESSAGES.verifyToRespondToTender,
 } as const;
 
 /**
- * Acts that speak for a company (claiming or creating a profile, launching a tender, inviting a provider) need an address the
+ * Acts that speak for a company (claiming or creating a profile, launching, responding to or asking about a tender, inviting a provider) need an address the
  * account has proved it receives mail at (decision 0337): 403 with a message saying how, otherwise.
  */
 export function requireVerifiedEmail(user: Pick<UserRow, 'emailVerifiedAt'>, act: keyof typeof VERIFY_FIRST) {

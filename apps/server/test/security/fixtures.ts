@@ -47,6 +47,11 @@ export interface PrivateWorld {
   quoteA: string;
   attachmentA: string;
   privateTenderA: string;
+  /** On A's private tender: a document, Carol's response with an attachment, Carol's question (issue 18). */
+  tenderDocumentA: string;
+  tenderResponseA: string;
+  tenderAttachmentA: string;
+  tenderQuestionA: string;
   /** Strings that must never appear in anything B is shown. */
   secrets: string[];
 }
@@ -97,6 +102,24 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     { source: 'Solar Manager', type: 'private', title: 'alice-private-tender', description: 'alice-private-tender-text', userId: a.user.id },
     [providerC.id],
   );
+  const asA = { cookie: a.cookie };
+  const asC = { cookie: c.cookie };
+  const doc = multipart([{ field: 'files', filename: 'alice-brief.pdf', bytes: pdf('alice-private-tender-document'), type: 'application/pdf' }]);
+  const docRes = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/documents`, payload: doc.payload, headers: { ...doc.headers, ...asA } });
+  if (docRes.statusCode !== 201) throw new Error(`tender document: ${docRes.statusCode} ${docRes.body}`);
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `/api/tenders/${tender}/my-responses`,
+    payload: { message: 'carol-private-response to alice', priceMinimum: 9000, priceMaximum: 9500, leadTimeDays: 7 },
+    headers: asC,
+  });
+  if (response.statusCode !== 200) throw new Error(`tender response: ${response.statusCode} ${response.body}`);
+  const responseId = response.json().data.id;
+  const att = multipart([{ field: 'files', filename: 'carol-method.pdf', bytes: pdf('carol-private-method'), type: 'application/pdf' }]);
+  const attRes = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/responses/${responseId}/attachments`, payload: att.payload, headers: { ...att.headers, ...asC } });
+  if (attRes.statusCode !== 201) throw new Error(`tender attachment: ${attRes.statusCode} ${attRes.body}`);
+  const question = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/questions`, payload: { question: 'carol-private-question about access?' }, headers: asC });
+  if (question.statusCode !== 201) throw new Error(`tender question: ${question.statusCode} ${question.body}`);
 
   return {
     a,
@@ -109,9 +132,32 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     quoteA: quoteData.id,
     attachmentA: quoteData.attachments[0].id,
     privateTenderA: tender,
-    secrets: ['alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+    tenderDocumentA: docRes.json().data[0].id,
+    tenderResponseA: responseId,
+    tenderAttachmentA: attRes.json().data[0].id,
+    tenderQuestionA: question.json().data.id,
+    secrets: ['alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
 }
+
+/** Valid JSON bodies per route, so a refusal is about who asks and not about the input. */
+export const SAMPLE_BODIES: Record<string, object> = {
+  updateProvider: { description: 'bob was here' },
+  updateProviderPlace: { location: 'York' },
+  replyToQuote: { status: 'declined', replyMessage: '' },
+  contactTenderOwner: { message: 'Hello from Bob, please share more.' },
+  updateTender: { title: 'bob was here' },
+  extendTender: { closingDate: '2027-06-01T00:00:00.000Z' },
+  cancelTender: { reason: 'bob cancels this tender' },
+  awardTender: { responseId: '00000000-0000-4000-8000-000000000000' },
+  submitTenderResponse: { message: 'bob responds to this', priceMinimum: 1, priceMaximum: 2, leadTimeDays: 1 },
+  shortlistTenderResponse: { shortlisted: true },
+  requestTenderClarification: { message: 'bob asks for clarity' },
+  askTenderQuestion: { question: 'bob asks a question here?' },
+  answerTenderQuestion: { answer: 'bob answers' },
+  inviteTenderEmails: { emails: ['bob-friend@walk.example.com'] },
+  acceptTenderInvitation: { token: 'bob-guesses-a-token-of-forty-three-chars-x' },
+};
 
 /** Row count and checksum of every table, plus the stored files: equal before and after a refusal. */
 export async function databaseState(t: TestApp): Promise<Record<string, string>> {

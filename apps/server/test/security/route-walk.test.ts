@@ -5,7 +5,7 @@ import { contracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 import { png } from '../fixtures/files';
 import { multipart } from '../fixtures/multipart';
-import { databaseState, fillPath, privateWorld, type Actor, type PrivateWorld } from './fixtures';
+import { SAMPLE_BODIES, databaseState, fillPath, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
 /**
  * docs/security.md#access-control: walks the contracts table (so routes that land later are walked
@@ -20,7 +20,17 @@ const entries = Object.entries(contracts);
 const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
   ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id }],
   ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
-  ['/api/tenders/', { id: w.privateTenderA, kind: 'saved' }],
+  [
+    '/api/tenders/',
+    {
+      id: w.privateTenderA,
+      kind: 'saved',
+      documentId: w.tenderDocumentA,
+      responseId: w.tenderResponseA,
+      attachmentId: w.tenderAttachmentA,
+      questionId: w.tenderQuestionA,
+    },
+  ],
 ];
 
 /**
@@ -41,18 +51,14 @@ const NOT_PRIVATE: Record<string, string> = {
 /** Valid bodies, so a refusal is about who is asking and not about the input. */
 async function requestBody(name: string, contract: Contract): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   if (contract.multipart) {
-    const field = { uploadProviderLogo: 'logo', uploadProviderCover: 'coverImage', uploadProviderMedia: 'files' }[name] ?? 'file';
+    const field =
+      { uploadProviderLogo: 'logo', uploadProviderCover: 'coverImage', uploadProviderMedia: 'files', uploadTenderDocuments: 'files', uploadTenderResponseAttachments: 'files' }[name] ??
+      'file';
     const body = multipart([{ field, filename: 'x.png', bytes: await png(24, 24), type: 'image/png' }]);
     return { payload: body.payload, headers: body.headers };
   }
-  const samples: Record<string, object> = {
-    updateProvider: { description: 'bob was here' },
-    updateProviderPlace: { location: 'York' },
-    replyToQuote: { status: 'declined', replyMessage: '' },
-    contactTenderOwner: { message: 'Hello from Bob, please share more.' },
-  };
   if (contract.method === 'GET' || contract.method === 'DELETE' || contract.method === 'HEAD') return {};
-  return { payload: samples[name] ?? {} };
+  return { payload: SAMPLE_BODIES[name] ?? {} };
 }
 
 let ip = 1;
@@ -133,7 +139,41 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
       }
       walked.push(name);
     }
-    expect(walked).toEqual(expect.arrayContaining(['updateProvider', 'getQuote', 'downloadQuoteAttachment', 'getTender', 'deleteProviderMedia', 'listUserProviders']));
+    expect(walked).toEqual(
+      expect.arrayContaining([
+        'updateProvider',
+        'getQuote',
+        'downloadQuoteAttachment',
+        'getTender',
+        'deleteProviderMedia',
+        'listUserProviders',
+        // Issue 18: every lifecycle route on A's private tender.
+        'updateTender',
+        'publishTender',
+        'extendTender',
+        'closeTenderEarly',
+        'cancelTender',
+        'awardTender',
+        'listTenderEvents',
+        'listTenderDocuments',
+        'uploadTenderDocuments',
+        'downloadTenderDocument',
+        'deleteTenderDocument',
+        'listTenderResponses',
+        'getMyTenderResponses',
+        'submitTenderResponse',
+        'uploadTenderResponseAttachments',
+        'downloadTenderResponseAttachment',
+        'deleteTenderResponseAttachment',
+        'shortlistTenderResponse',
+        'requestTenderClarification',
+        'listTenderQuestions',
+        'askTenderQuestion',
+        'answerTenderQuestion',
+        'listTenderEmailInvitations',
+        'inviteTenderEmails',
+      ]),
+    );
   });
 
   it('the email verification routes answer every role, and only an unverified caller gets a new link', async () => {

@@ -4,7 +4,7 @@ import { contracts } from '@solar/shared/contracts/index';
 import { insertTender } from '../../src/features/tenders/tenders.repository';
 import { fixedClock } from '../../src/platform/clock';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
-import { actor, fillPath, insertProviderRow, type Actor } from './fixtures';
+import { SAMPLE_BODIES, actor, fillPath, insertProviderRow, type Actor } from './fixtures';
 
 const NOW = new Date('2026-11-22T09:00:00Z');
 const HOUR = 3_600_000;
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('access withdrawn from a private tender on %s', (ki
       expect(mine.invitations, how).toEqual([]);
       // Contact, save and every other route naming the tender answer as for a tender that does not exist.
       for (const [name, contract] of Object.entries(contracts).filter(([, c]) => c.path.startsWith('/api/tenders/:id'))) {
-        const payload = contract.method === 'POST' ? { message: 'Hello, is this still open for offers?' } : undefined;
+        const payload = ['POST', 'PUT', 'PATCH'].includes(contract.method) ? (SAMPLE_BODIES[name] ?? { message: 'Hello, is this still open for offers?' }) : undefined;
         const res = await call(who, contract.method, fillPath(contract.path, { id: tenderId, kind: 'later' }), payload);
         expect(res.statusCode, `${how} ${name}: ${res.body.slice(0, 200)}`).toBe(404);
       }

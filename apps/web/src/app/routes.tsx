@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'providers/:id/media', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-media-page')).GuardedProviderMediaPage }) },
       { path: 'provider-create', lazy: async () => ({ Component: (await import('../features/providers/pages/provider-create-page')).GuardedProviderCreatePage }) },
       { path: 'explore-tenders', ...publicPage('../features/tenders/pages/explore-tenders-page.tsx', 'ExploreTendersPage') },
+      { path: 'tender/:id/respond', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-respond-page')).TenderRespondPage }) },
+      { path: 'tender/:id/responses', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-responses-page')).TenderResponsesPage }) },
       { path: 'tender/:id', ...publicPage('../features/tenders/pages/tender-detail-page.tsx', 'TenderDetailPage') },
       { path: 'list-a-tender', lazy: async () => ({ Component: (await import('../features/tenders/pages/list-a-tender-page')).ListATenderPage }) },
       { path: 'asset-intel', ...publicPage('../features/assets/pages/asset-intel-page.tsx', 'AssetIntelPage') },

@@ -11,6 +11,7 @@ import * as quotes from './quotes';
 import * as geo from './geo';
 import * as tenders from './tenders';
 import * as seo from './seo';
+import * as tenderLifecycle from './tender-lifecycle';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
@@ -26,6 +27,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(geo),
   ...pick(tenders),
   ...pick(seo),
+  ...pick(tenderLifecycle),
 };
 
 /**

@@ -11,16 +11,19 @@ export function routesSource(modules: Record<string, Record<string, unknown>>): 
     '// Generated from the contract rows by routes-source.ts; do not edit by hand.',
     '// After adding or changing a contract: npx vitest run --project shared -u',
     "import { route } from './contract';",
-    ...features.filter((f) => contractsOf(modules[f]!).length > 0).map((f) => `import type * as ${f} from './${f}';`),
+    ...features.filter((f) => contractsOf(modules[f]!).length > 0).map((f) => `import type * as ${alias(f)} from './${f}';`),
     '',
   ];
   for (const feature of features) {
     for (const [name, c] of contractsOf(modules[feature]!)) {
-      lines.push(`export const ${name} = route<typeof ${feature}.${name}>('${c.method}', '${c.path}');`);
+      lines.push(`export const ${name} = route<typeof ${alias(feature)}.${name}>('${c.method}', '${c.path}');`);
     }
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** A kebab-case file name as an identifier: `tender-lifecycle` → `tenderLifecycle`. */
+const alias = (file: string) => file.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 
 function contractsOf(module: Record<string, unknown>): Array<[string, Contract]> {
   return Object.entries(module)

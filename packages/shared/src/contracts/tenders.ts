@@ -23,10 +23,12 @@ import {
   TENDER_VALUE_FILTER_MAX,
 } from '../constants/tenders';
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
+import { TENDER_STAGES } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
 import { about } from './fields';
 import { FIELD_MESSAGES } from '../constants/text';
+import { checkBudget, inviteEmailsField, tenderBriefFields } from './tender-brief';
 
 /**
  * A tender as the API shows it (docs/product/tenders.md#tender). Built from an explicit field list on the server:
@@ -80,6 +82,12 @@ export const tender = z.object({
   buyerId: z.string().nullable(),
   /** Every awarded supplier, with its identifier ('GB-COH-…' for Companies House) where the notice gives one. */
   awardSuppliers: z.array(z.object({ name: z.string(), id: z.string().nullable() })),
+  /** Issue 18 (decision 0400): draft, active, awarded or cancelled; drafts are seen by their owner and admins only. */
+  stage: z.enum(TENDER_STAGES),
+  /** The site chosen from asset intelligence, and its capacity (MW). */
+  siteAssetId: z.number().nullable(),
+  siteCapacityMw: z.number().nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type Tender = z.infer<typeof tender>;
 
@@ -185,12 +193,17 @@ export const createTenderBody = z
     description: z.string({ error: about('Description') }).trim().max(TENDER_DESCRIPTION_MAX).default(''),
     type: z.enum(TENDER_TYPES).default('open'),
     invitedProviders: z.array(z.uuid()).max(TENDER_MAX_INVITED_PROVIDERS).default([]),
+    // Issue 18 additions (decision 0400), all optional: the brief, addresses to invite, a draft.
+    ...tenderBriefFields,
+    inviteEmails: inviteEmailsField.default([]),
+    draft: z.boolean({ error: about('Save as draft') }).default(false),
   })
   .superRefine((body, ctx) => {
     if ((body.latitude == null) !== (body.longitude == null)) {
       ctx.addIssue({ code: 'custom', message: TENDER_MESSAGES.locationIncomplete, path: ['location'] });
     }
-    if (body.type === 'private' && body.invitedProviders.length === 0) {
+    checkBudget(body, ctx);
+    if (body.type === 'private' && !body.draft && body.invitedProviders.length === 0 && body.inviteEmails.length === 0) {
       ctx.addIssue({ code: 'custom', message: TENDER_MESSAGES.inviteRequired, path: ['invitedProviders'] });
     }
   });
@@ -267,8 +280,10 @@ export const contactTenderOwner = defineContract({
 
 /** The dashboard 'Tenders' tab (decision 0180): own tenders, invitations, saved tenders and the alert switch. */
 export const myTenders = z.object({
-  own: z.array(tender),
-  invitations: z.array(tender.extend({ invitedProviderNames: z.array(z.string()) })),
+  /** Issue 18: responses received and questions waiting for an answer, per own tender. */
+  own: z.array(tender.extend({ responseCount: z.number().int(), unansweredQuestions: z.number().int() })),
+  /** Issue 18: whether one of the caller's providers has responded. */
+  invitations: z.array(tender.extend({ invitedProviderNames: z.array(z.string()), responded: z.boolean() })),
   saved: z.array(savedTender),
   alerts: z.object({ enabled: z.boolean(), hasProviderProfile: z.boolean() }),
 });

@@ -1,9 +1,11 @@
-import { boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { assets } from './assets';
+import { providers } from './providers';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Mirrors migrations/0005_tenders.sql (docs/product/tenders.md#tender). */
+/** Mirrors migrations/0005_tenders.sql and 0021_tender_lifecycle.sql (docs/product/tenders.md#tender). */
 export const tenders = pgTable(
   'tenders',
   {
@@ -20,7 +22,7 @@ export const tenders = pgTable(
     startTimePreference: text('start_time_preference'),
     type: text('type', { enum: ['open', 'private'] }).notNull().default('open'),
     source: text('source', { enum: ['Solar Manager', 'External'] }).notNull(),
-    stage: text('stage', { enum: ['active', 'awarded', 'cancelled'] }).notNull().default('active'),
+    stage: text('stage', { enum: ['draft', 'active', 'awarded', 'cancelled'] }).notNull().default('active'),
     externalId: text('external_id').unique(),
     externalReleaseId: text('external_release_id'),
     externalReleaseDate: ts('external_release_date'),
@@ -46,6 +48,11 @@ export const tenders = pgTable(
     awardValue: numeric('award_value', { precision: 16, scale: 2, mode: 'number' }),
     awardDate: ts('award_date'),
     isDemo: boolean('is_demo').notNull().default(false),
+    siteAssetId: bigint('site_asset_id', { mode: 'number' }).references(() => assets.id, { onDelete: 'set null' }),
+    siteCapacityMw: doublePrecision('site_capacity_mw'),
+    cancelReason: text('cancel_reason'),
+    /** References tender_responses (the constraint is in the SQL: the two tables name each other). */
+    awardedResponseId: uuid('awarded_response_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -91,3 +98,130 @@ export const tenderAlerts = pgTable('tender_alerts', {
   lastDigestAt: ts('last_digest_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+export const TENDER_EVENT_KINDS = ['created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded'] as const;
+export type TenderEventKind = (typeof TENDER_EVENT_KINDS)[number];
+
+export const tenderEvents = pgTable(
+  'tender_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: TENDER_EVENT_KINDS }).notNull(),
+    reason: text('reason'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tender_events_tender_idx').on(t.tenderId, t.seq)],
+);
+
+export const tenderDocuments = pgTable(
+  'tender_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.seq)],
+);
+
+export const tenderResponses = pgTable(
+  'tender_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    priceMinimum: numeric('price_minimum', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+    priceMaximum: numeric('price_maximum', { precision: 16, scale: 2, mode: 'number' }).notNull(),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    shortlisted: boolean('shortlisted').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.tenderId, t.providerId), index('tender_responses_provider_idx').on(t.providerId), index('tender_responses_tender_idx').on(t.tenderId, t.seq)],
+);
+
+export const tenderResponseAttachments = pgTable(
+  'tender_response_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => tenderResponses.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tender_response_attachments_response_idx').on(t.responseId, t.seq)],
+);
+
+export const tenderClarifications = pgTable(
+  'tender_clarifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => tenderResponses.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tender_clarifications_response_idx').on(t.responseId, t.seq)],
+);
+
+export const tenderQuestions = pgTable(
+  'tender_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    askerId: uuid('asker_id').references(() => users.id, { onDelete: 'set null' }),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    answeredAt: ts('answered_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tender_questions_tender_idx').on(t.tenderId, t.seq)],
+);
+
+export const tenderEmailInvitations = pgTable(
+  'tender_email_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenderId: uuid('tender_id')
+      .notNull()
+      .references(() => tenders.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [unique().on(t.tenderId, t.email)],
+);

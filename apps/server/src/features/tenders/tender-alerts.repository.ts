@@ -23,7 +23,7 @@ export async function setAlertSetting(database: Database, userId: string, enable
 
 /**
  * New open tenders for one alert subscriber (decision 0180): open-type and open now, created since the
- * last digest (or since alerts were switched on), matching one of the services of a provider the user
+ * last digest (or since alerts were switched on; a draft counts from when it was published), matching one of the services of a provider the user
  * owns, and inside that provider's service area (countrywide: all; otherwise the tender needs
  * coordinates within the provider's radius of the provider's own point).
  */
@@ -32,7 +32,7 @@ export async function findAlertMatches(database: Database, userId: string, since
     `SELECT DISTINCT ON (t.published_date, t.id) t.id, t.title, t.source, t.closing_date, coalesce(t.location, t.contact_town) AS location
        FROM tenders t
        JOIN providers p ON p.user_id = $2::uuid AND p.claim_approved
-      WHERE t.type = 'open' AND ${visibleTo('$2::uuid')} AND ${OPEN_SQL} AND t.created_at > $3::timestamptz AND t.created_at <= $1::timestamptz
+      WHERE t.type = 'open' AND ${visibleTo('$2::uuid')} AND ${OPEN_SQL} AND greatest(t.created_at, t.published_date) > $3::timestamptz AND greatest(t.created_at, t.published_date) <= $1::timestamptz
         AND (t.user_id IS NULL OR t.user_id <> $2::uuid)
         AND EXISTS (SELECT 1 FROM unnest(p.services) s
                      WHERE lower(t.service) = lower(s) OR (t.title || ' ' || t.description) ILIKE '%' || replace(replace(replace(s, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')

@@ -7,9 +7,13 @@ const num = (value: string | number | null | undefined) => (value == null ? null
 
 /**
  * The one place a tender row becomes the API shape (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema): an explicit field list; the owner by
- * name only; invited providers only for the owner and admins (`showInvitations`).
+ * name only; invited providers only for the owner and admins; a listed tender's contact email and
+ * phone only to signed-in users.
  */
-export function toTender(row: TenderRecord, options: { invitedProviders?: string[] } = {}): Tender {
+export function toTender(row: TenderRecord, options: { invitedProviders?: string[]; signedIn?: boolean } = {}): Tender {
+  // A listed tender's contact person's email and phone are for signed-in users (decision 0400);
+  // an imported notice's contact point is published by the buyer and shown to all.
+  const contactShown = row.source !== 'Solar Manager' || options.signedIn === true;
   return {
     id: row.id,
     userId: row.user_id,
@@ -35,8 +39,8 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     valueMinimum: num(row.value_minimum),
     valueMaximum: num(row.value_maximum),
     contactName: row.contact_name,
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
+    contactEmail: contactShown ? row.contact_email : null,
+    contactPhone: contactShown ? row.contact_phone : null,
     contactWebsite: row.contact_website,
     contactAddress: row.contact_address,
     contactTown: row.contact_town,
@@ -55,5 +59,9 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     documents: row.documents ?? [],
     buyerId: row.buyer_id,
     awardSuppliers: row.award_suppliers ?? [],
+    stage: row.stage,
+    siteAssetId: num(row.site_asset_id),
+    siteCapacityMw: num(row.site_capacity_mw),
+    cancelReason: row.cancel_reason,
   };
 }

@@ -51,6 +51,10 @@ export interface TenderRecord {
   documents: Array<{ title: string; url: string; type: string | null }> | null;
   buyer_id: string | null;
   award_suppliers: Array<{ name: string; id: string | null }> | null;
+  stage: 'draft' | 'active' | 'awarded' | 'cancelled';
+  site_asset_id: string | number | null;
+  site_capacity_mw: number | null;
+  cancel_reason: string | null;
   invited_providers?: string[] | null;
 }
 
@@ -72,25 +76,30 @@ const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.t
     t.organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
     t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
     t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo,
-    t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers
+    t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers,
+    t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
 
 /**
- * Who may see a tender (decisions 0177 and 0333): the one rule every read of tenders applies, so a
- * right that is lost (a provider changing hands or losing its approval, an invitation removed, the
- * admin right revoked) is lost on the next read everywhere. Open tenders: anyone. Private ones: the
- * owner, admins, and the owners of invited providers whose claim is approved, all read from the
- * current rows. `viewer` is SQL giving the viewer's user id (a parameter such as `$2::uuid`, or a
- * column when a job reads for many recipients), or null for a visitor; `tender` is the alias of the
- * tenders row (or of a subquery carrying its `id`, `type` and `user_id`).
+ * Who may see a tender (decisions 0177, 0333 and 0401): the one rule every read of tenders applies,
+ * so a right that is lost (a provider changing hands or losing its approval, an invitation removed,
+ * the admin right revoked) is lost on the next read everywhere. A draft: its owner and admins only.
+ * Once published, open tenders: anyone; private ones: the owner, admins, the owners of invited
+ * providers whose claim is approved, and the account that redeemed an email invitation to it
+ * (decision 0403), all read from the current rows. `viewer` is SQL giving the viewer's user id (a
+ * parameter such as `$2::uuid`, or a column when a job reads for many recipients), or null for a
+ * visitor; `tender` is the alias of the tenders row (or of a subquery carrying its `id`, `type`,
+ * `stage` and `user_id`).
  */
 export function visibleTo(viewer: string | null, tender = 't'): string {
   // A visitor's rule is written out alone so the public list keeps its partial indexes (WHERE type = 'open').
-  if (viewer === null) return `${tender}.type = 'open'`;
-  return `(${tender}.type = 'open' OR ${tender}.user_id = ${viewer}
+  if (viewer === null) return `(${tender}.type = 'open' AND ${tender}.stage <> 'draft')`;
+  return `(${tender}.user_id = ${viewer}
     OR EXISTS (SELECT 1 FROM users vu WHERE vu.id = ${viewer} AND vu.is_admin)
-    OR EXISTS (SELECT 1 FROM tender_invitations vi JOIN providers vp ON vp.id = vi.provider_id
-                WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved))`;
+    OR (${tender}.stage <> 'draft' AND (${tender}.type = 'open'
+      OR EXISTS (SELECT 1 FROM tender_invitations vi JOIN providers vp ON vp.id = vi.provider_id
+                  WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved)
+      OR EXISTS (SELECT 1 FROM tender_email_invitations ve WHERE ve.tender_id = ${tender}.id AND ve.accepted_by = ${viewer}))))`;
 }
 
 const haversineSql = (lat: string, lng: string) => haversineKmSql(lat, lng, 't.latitude', 't.longitude');

@@ -56,6 +56,10 @@ const record = (values: Partial<TenderRecord> = {}): TenderRecord => ({
   award_supplier: null,
   award_value: null,
   award_date: null,
+  stage: 'active',
+  site_asset_id: null,
+  site_capacity_mw: null,
+  cancel_reason: null,
   is_demo: false,
   cpv_codes: [],
   lots: [],
@@ -83,7 +87,7 @@ function setup(row: TenderRecord | undefined) {
     mailer: { send: async (message: MailMessage) => (mails.push(message), { id: String(mails.length) }) },
     env: { PUBLIC_URL: 'https://solar.example' },
     log: { error: () => undefined },
-  } as unknown as Parameters<typeof getTender>[0];
+  } as unknown as Parameters<typeof contactOwner>[0];
   return { ctx, reads, mails, asked };
 }
 

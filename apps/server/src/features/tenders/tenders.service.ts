@@ -5,7 +5,7 @@ import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
-import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
+import { toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
@@ -15,15 +15,16 @@ import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
+import * as lifecycle from './tender-lifecycle.service';
+import * as lifecycleRepo from './tender-lifecycle.repository';
+import { responseCounts } from './tender-responses.service';
+import { getTender, type TenderReads } from './tender-read.service';
 
-const DAY_MS = 86_400_000;
+export { getTender, type TenderReads };
+
 const MINUTE_MS = 60_000;
-/** Decision 0178: a tender listed here takes offers for 30 days. */
-export const LISTED_TENDER_OPEN_DAYS = 30;
 
-type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log'>;
-/** The reads behind one tender's page and its contact form (a unit test passes a fake; decision 0348). */
-export type TenderReads = Pick<typeof repo, 'findVisibleTender' | 'listInvitedProviderIds' | 'findOwnerContact'>;
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log' | 'storage'>;
 
 export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery, now = ctx.clock.now()) {
   const { rows, total } = await repo.listPublicTenders(ctx.database, query, now);
@@ -58,32 +59,30 @@ export async function getFreshness(ctx: Ctx): Promise<TenderFreshness> {
     latestPublishedAt: toIsoTimestampOrNull(await repo.latestExternalPublished(ctx.database)),
   };
 }
-
-/** 404 for unknown ids and for private tenders the caller may not see (docs/product/platform.md#access-and-visibility). */
-export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null, reads: TenderReads = repo) {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
-  const row = await reads.findVisibleTender(ctx.database, id, viewer?.id ?? null, ctx.clock.now());
-  if (!row) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
-  // Who was invited is the owner's and the admins' business only (decision 0177).
-  const mayManage = !!viewer && (viewer.isAdmin || viewer.id === row.user_id);
-  return toTender(row, { invitedProviders: mayManage ? await reads.listInvitedProviderIds(ctx.database, id) : [] });
-}
-
 export async function listAllTenders(ctx: Ctx, viewer: UserRow) {
   const rows = await repo.listAllTenders(ctx.database, viewer.id, ctx.clock.now());
   return rows.map((row) => toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String) }));
 }
 
 /**
- * Launches a tender for the signed-in user (decision 0171: providers and representatives alike).
- * The owner comes from the session; a `userId` in the body is ignored. Invited providers must exist;
- * claimed ones' owners are emailed, unclaimed ones wait for an admin (the Waiting list).
+ * Launches a tender for the signed-in user (decision 0171: providers and representatives alike), or
+ * saves it as a draft (decision 0400). The owner comes from the session; a `userId` in the body is
+ * ignored. Invited providers must exist; claimed ones' owners are emailed, unclaimed ones wait for
+ * an admin (the Waiting list). The brief's additions are optional: a title from service and place,
+ * a closing date 30 days ahead, the site from an asset, a budget, a contact person, and addresses
+ * invited by email (decision 0403).
  */
 export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeof createTenderBody>) {
   requireVerifiedEmail(user, 'tender'); // decision 0337
   const now = ctx.clock.now();
   const invited = body.type === 'private' ? [...new Set(body.invitedProviders)] : [];
-  const place = body.location.split(',')[0]?.trim();
+  const closingDate = body.closingDate ? lifecycle.checkClosingDate(body.closingDate, now) : lifecycle.defaultClosingDate(now);
+  const site = await lifecycle.siteFromAsset(ctx, body.siteAssetId);
+  const location = body.location || site?.location || '';
+  const latitude = body.location ? (body.latitude ?? null) : (site?.latitude ?? body.latitude ?? null);
+  const longitude = body.location ? (body.longitude ?? null) : (site?.longitude ?? body.longitude ?? null);
+  const place = location.split(',')[0]?.trim();
+  const draft = body.draft;
   const { id, providers } = await ctx.database.db.transaction(async (tx) => {
     const providers = await repo.findProvidersByIds(tx, invited);
     if (providers.length !== invited.length) throw new AppError('BAD_REQUEST', 'One or more invited providers no longer exist');
@@ -93,26 +92,48 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
         userId: user.id,
         source: 'Solar Manager',
         type: body.type,
+        stage: draft ? 'draft' : 'active',
         service: body.service,
         title: body.title ?? (place ? `${body.service} in ${place}` : body.service),
         description: body.description,
-        location: body.location || null,
-        latitude: body.latitude ?? null,
-        longitude: body.longitude ?? null,
+        location: location || null,
+        latitude,
+        longitude,
         searchRadius: body.searchRadius,
         startTimePreference: body.startTimePreference,
         publishedDate: now,
-        closingDate: new Date(now.getTime() + LISTED_TENDER_OPEN_DAYS * DAY_MS),
+        closingDate,
+        startDate: body.startDate ? new Date(`${body.startDate}T00:00:00Z`) : null,
+        valueMinimum: body.budgetMinimum ?? null,
+        valueMaximum: body.budgetMaximum ?? null,
+        siteAssetId: body.siteAssetId ?? null,
+        siteCapacityMw: site?.capacityMw ?? null,
+        contactName: body.contactName ?? null,
+        contactEmail: body.contactEmail ?? null,
+        contactPhone: body.contactPhone ?? null,
         createdAt: now,
         updatedAt: now,
       },
       invited,
     );
+    await lifecycleRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
     return { id, providers };
   });
-  await notifyInvitedOwners(ctx, id, body.service, providers, user);
   const created = await getTender(ctx, id, user);
+  const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
+  await lifecycle.issueInvitations(ctx, user, created, emails);
+  if (!draft) await notifyInvitedOwners(ctx, id, body.service, providers, user);
   return { ...created, waitingListProviders: providers.filter((p) => !p.claim_approved || !p.owner_email).length };
+}
+
+/** Publishes a draft: the invitations held back while it was a draft are mailed now. */
+export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
+  return lifecycle.publishTender(ctx, user, id, async (tenderId) => {
+    const tender = await getTender(ctx, tenderId, user);
+    const providers = await repo.findProvidersByIds(ctx.database.db, tender.invitedProviders);
+    await notifyInvitedOwners(ctx, tenderId, tender.service ?? tender.title, providers, user);
+    await lifecycle.mailDraftInvitations(ctx, user, tender);
+  });
 }
 
 async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
@@ -190,9 +211,18 @@ export async function getMyTenders(ctx: Ctx, user: UserRow) {
     listSavedTenders(ctx, user),
     getAlertSetting(ctx.database, user.id),
   ]);
+  const counts = await responseCounts(ctx, [...own, ...invitations].map((row) => String(row.id)), user.id);
   return {
-    own: own.map((row) => toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String) })),
-    invitations: invitations.map((row) => ({ ...toTender(row), invitedProviderNames: row.invited_provider_names ?? [] })),
+    own: own.map((row) => ({
+      ...toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String), signedIn: true }),
+      responseCount: counts.get(String(row.id))?.responses ?? 0,
+      unansweredQuestions: counts.get(String(row.id))?.unanswered ?? 0,
+    })),
+    invitations: invitations.map((row) => ({
+      ...toTender(row, { signedIn: true }),
+      invitedProviderNames: row.invited_provider_names ?? [],
+      responded: (counts.get(String(row.id))?.mine ?? 0) > 0,
+    })),
     saved,
     alerts,
   };

@@ -3,7 +3,7 @@ import { insertTender } from '../tenders.repository';
 import type { NewTenderRow } from '../../../db/schema/index';
 import { signedInUser, type TestApp } from '../../../../test/harness';
 
-export const signIn = (t: TestApp, opts: { admin?: boolean; name?: string; type?: 'provider' | 'representative' } = {}) =>
+export const signIn = (t: TestApp, opts: Parameters<typeof signedInUser>[1] = {}) =>
   signedInUser(t, { name: 'Tender Tester', company: 'Tender Test Co', type: 'representative', ...opts });
 
 export async function addProvider(

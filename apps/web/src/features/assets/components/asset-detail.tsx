@@ -96,6 +96,9 @@ export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headi
     service: a.technologyType === 'Battery' ? 'Battery storage maintenance' : 'Solar PV operations and maintenance',
     location: [a.siteName, a.county ?? a.region].filter(Boolean).join(', '),
     ...(a.latitude !== null && { lat: String(a.latitude), lng: String(a.longitude) }),
+    // The tender's site is this asset: its capacity goes with it (decision 0400).
+    asset: String(a.id),
+    assetName: a.siteName,
   })}`;
   return (
     <article className="grid gap-6" aria-labelledby={`asset-${a.id}`}>

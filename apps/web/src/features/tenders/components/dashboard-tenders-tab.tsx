@@ -5,6 +5,7 @@ import type { UserType } from '@solar/shared/constants/accounts';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate } from '@solar/shared/domain/format';
 import { publicStatusLabel } from '@solar/shared/domain/tenders';
+import { formatCount } from '@solar/shared/domain/count';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -43,13 +44,22 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
             </Link>
           </>
         }
-        items={own.map((t) => ({ tender: t, note: t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board' }))}
+        items={own.map((t) => ({
+          tender: t,
+          note: [
+            t.stage === 'draft' ? 'Draft' : t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board',
+            t.stage !== 'draft' && formatCount(t.responseCount, 'response'),
+            t.unansweredQuestions > 0 && `${formatCount(t.unansweredQuestions, 'question')} to answer`,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        }))}
       />
       {forProfiles && (
         <TenderSection
           title="Invitations"
           empty="No invitations yet. Owners of private tenders can invite your business profiles."
-          items={invitations.map((t) => ({ tender: t, note: `Invited: ${t.invitedProviderNames.join(', ')}` }))}
+          items={invitations.map((t) => ({ tender: t, note: `Invited: ${t.invitedProviderNames.join(', ')} · ${t.responded ? 'Responded' : 'Not responded yet'}` }))}
         />
       )}
       <TenderSection

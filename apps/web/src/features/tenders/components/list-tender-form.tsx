@@ -25,6 +25,10 @@ import { AuthRequiredDialog } from './auth-required-dialog';
 import { InviteProviders } from './invite-providers';
 import { ServiceCombobox } from './service-combobox';
 import { TypeOption } from './tender-type-option';
+import { TENDER_DEFAULT_OPEN_DAYS, TENDER_LIFECYCLE_MESSAGES } from '@solar/shared/constants/tender-lifecycle';
+import { useUploadDocuments } from '../api/tender-lifecycle';
+import { TenderBriefFields, type BriefState } from './tender-brief-fields';
+import { fromLocalInput, parseEmails, toLocalInput } from './tender-owner-panel';
 
 interface FormState {
   service: string;
@@ -36,6 +40,7 @@ interface FormState {
   description: string;
   type: TenderType;
   invited: Record<string, { claimed: boolean }>;
+  brief: BriefState;
 }
 
 const coordinate = (value: string | null, min: number, max: number) => {
@@ -57,6 +62,21 @@ function initialState(params: URLSearchParams): FormState {
     description: '',
     type: 'open',
     invited: {},
+    brief: {
+      title: '',
+      closingDate: toLocalInput(new Date(Date.now() + TENDER_DEFAULT_OPEN_DAYS * 86_400_000).toISOString()),
+      startDate: '',
+      budgetMinimum: '',
+      budgetMaximum: '',
+      contactName: '',
+      contactEmail: '',
+      contactPhone: '',
+      // From an asset's page: `?asset={id}&assetName={name}` (decision 0400).
+      siteAssetId: /^\d{1,12}$/.test(params.get('asset') ?? '') ? params.get('asset')! : '',
+      siteName: params.get('assetName')?.slice(0, 200) ?? '',
+      inviteEmails: '',
+      documents: [],
+    },
   };
 }
 
@@ -74,10 +94,24 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [authOpen, setAuthOpen] = useState(false);
   const create = useCreateTender();
+  const uploadDocuments = useUploadDocuments();
   const set = (changes: Partial<FormState>) => setForm((f) => ({ ...f, ...changes }));
   const invitedIds = Object.keys(form.invited);
 
-  const submit = () => {
+  const place = (form.location.split(',')[0] ?? '').trim() || form.brief.siteName;
+  const defaultTitle = form.service ? (place ? `${form.service} in ${place}` : form.service) : '';
+  const setBrief = (changes: Partial<BriefState>) => {
+    setForm((f) => ({ ...f, brief: { ...f.brief, ...changes } }));
+    // A message goes once its field (or the other end of its range) is changed.
+    const touched = Object.keys(changes);
+    if (touched.some((k) => k === 'budgetMinimum' || k === 'budgetMaximum')) touched.push('budgetMinimum', 'budgetMaximum');
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k))));
+  };
+
+  const submit = (draft: boolean) => {
+    const b = form.brief;
+    const invites = parseEmails(b.inviteEmails);
+    const closingDate = fromLocalInput(b.closingDate);
     const body = {
       service: form.service,
       location: form.location,
@@ -88,11 +122,26 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
       description: form.description,
       type: form.type,
       invitedProviders: form.type === 'private' ? invitedIds : [],
+      ...(b.title.trim() && { title: b.title }),
+      ...(closingDate && { closingDate }),
+      ...(b.startDate && { startDate: b.startDate }),
+      ...(b.budgetMinimum.trim() && { budgetMinimum: b.budgetMinimum.trim() }),
+      ...(b.budgetMaximum.trim() && { budgetMaximum: b.budgetMaximum.trim() }),
+      ...(b.siteAssetId && { siteAssetId: Number(b.siteAssetId) }),
+      ...(b.contactName.trim() && { contactName: b.contactName }),
+      ...(b.contactEmail.trim() && { contactEmail: b.contactEmail }),
+      ...(b.contactPhone.trim() && { contactPhone: b.contactPhone }),
+      inviteEmails: form.type === 'private' ? invites.emails : [],
+      draft,
     };
     const parsed = createTenderBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+    const next: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+    // The server judges by its clock; the form says so first.
+    if (closingDate && new Date(closingDate).getTime() <= Date.now()) next.closingDate = TENDER_LIFECYCLE_MESSAGES.closingInPast;
+    if (!b.closingDate) next.closingDate = TENDER_LIFECYCLE_MESSAGES.closingInPast;
+    if (form.type === 'private' && invites.invalid) next.inviteEmails = `Please enter a valid email address: ${invites.invalid}`;
+    if (Object.keys(next).length > 0) {
       setErrors(next);
       if (next.service) toast({ title: TENDER_MESSAGES.serviceRequiredTitle, description: TENDER_MESSAGES.serviceRequired, variant: 'destructive' });
       return;
@@ -102,15 +151,26 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
       setAuthOpen(true);
       return;
     }
+    const documents = b.documents;
     create.mutate(body, {
       onSuccess: (tender) => {
         onLaunched(tender);
         setForm(initialState(EMPTY_PARAMS));
-        toast({
-          title: tender.type === 'private' ? 'Private tender launched' : 'Tender launched',
-          description: tender.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen,
-          variant: 'success',
-        });
+        if (documents.length > 0) {
+          // The tender exists either way; a refused document is said here and can be added again on its page.
+          uploadDocuments.mutate({ id: tender.id, files: documents }, {
+            onError: (error) => toast({ title: 'Documents not added', description: error.message, variant: 'destructive' }),
+          });
+        }
+        toast(
+          draft
+            ? { title: 'Draft saved', description: TENDER_LIFECYCLE_MESSAGES.draftSaved, variant: 'success' }
+            : {
+                title: tender.type === 'private' ? 'Private tender launched' : 'Tender launched',
+                description: tender.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen,
+                variant: 'success',
+              },
+        );
         window.scrollTo({ top: 0 });
       },
       onError: (error) => toast({ title: TENDER_MESSAGES.submitFailed, description: error.message || TENDER_MESSAGES.submitFailed, variant: 'destructive' }),
@@ -124,7 +184,7 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
         className="space-y-6"
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          submit(false);
         }}
       >
         <Card className="grid gap-5 p-6">
@@ -193,6 +253,8 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
           />
         </fieldset>
 
+        <TenderBriefFields brief={form.brief} defaultTitle={defaultTitle} errors={errors} onChange={setBrief} showInviteEmails={form.type === 'private'} />
+
         {form.type === 'private' && (
           <InviteProviders
             service={form.service}
@@ -214,7 +276,10 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
           />
         )}
 
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" size="lg" disabled={create.isPending} onClick={() => submit(true)}>
+            Save as Draft
+          </Button>
           <Button type="submit" size="lg" disabled={create.isPending}>
             {create.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
             {form.type === 'private' ? 'Launch Private Tender' : 'Launch Tender'}

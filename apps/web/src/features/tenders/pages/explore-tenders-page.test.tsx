@@ -52,6 +52,10 @@ const tender = (id: string): Tender => ({
   documents: [],
   buyerId: null,
   awardSuppliers: [],
+  stage: 'active',
+  siteAssetId: null,
+  siteCapacityMw: null,
+  cancelReason: null,
 });
 
 /** The board over a stubbed API: `answer` gives the list call's response for its query. */

@@ -18,6 +18,7 @@ import { boardAddress } from '../state/tender-board-filters';
 import { AuthRequiredDialog } from '../components/auth-required-dialog';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
+import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './tender-detail-page.handle';
@@ -165,6 +166,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
       </Card>
 
       <NoticeDetails tender={tender} />
+      <TenderLifecycleSections tender={tender} />
 
       <ContactTenderDialog tender={tender} open={contactOpen} onOpenChange={setContactOpen} />
       <AuthRequiredDialog

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import {
+  acceptTenderInvitation,
+  answerTenderQuestion,
+  askTenderQuestion,
+  awardTender,
+  cancelTender,
+  closeTenderEarly,
+  deleteTenderDocument,
+  deleteTenderResponseAttachment,
+  downloadTenderDocument,
+  downloadTenderResponseAttachment,
+  extendTender,
+  getMyTenderResponses,
+  inviteTenderEmails,
+  listTenderDocuments,
+  listTenderEmailInvitations,
+  listTenderEvents,
+  listTenderQuestions,
+  listTenderResponses,
+  publishTender,
+  requestTenderClarification,
+  shortlistTenderResponse,
+  submitTenderResponse,
+  updateTender,
+  uploadTenderDocuments,
+  uploadTenderResponseAttachments,
+} from '@solar/shared/contracts/tender-lifecycle';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { TENDER_DOCUMENTS_MAX_TOTAL_BYTES, TENDER_LIFECYCLE_RATE_LIMIT as L } from '@solar/shared/constants/tender-lifecycle';
+import { bind } from '../../plugins/routes';
+import { perAccount } from '../../plugins/rate-limit';
+import { contentDisposition } from '../quotes/quotes.uploads';
+import { readTenderFiles } from './tender-files';
+import * as lifecycle from './tender-lifecycle.service';
+import * as responses from './tender-responses.service';
+import * as tenders from './tenders.service';
+
+const HOUR = 3_600_000;
+
+const sendFile = (reply: FastifyReply, file: { stream: Readable; size: number; filename: string; mimeType: string }) =>
+  reply
+    .header('Content-Type', file.mimeType)
+    .header('Content-Length', file.size)
+    .header('Content-Disposition', contentDisposition(file.filename))
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(file.stream);
+
+/** The tender lifecycle (issue 18): owner actions, documents, responses, questions, email invitations. */
+export async function tenderLifecycleRoutes(app: FastifyInstance) {
+  await app.register(async (scope) => {
+    // Multipart for the upload routes of this scope; the limits that matter are set where parts are read.
+    await scope.register(multipart, { limits: { fileSize: TENDER_DOCUMENTS_MAX_TOTAL_BYTES, files: 11, fields: 5, parts: 20 } });
+    const ctx = scope.ctx;
+
+    bind(scope, updateTender, async ({ params, body, user }) => withData(await lifecycle.updateTender(ctx, user!, params.id, body)));
+    bind(scope, publishTender, async ({ params, user }) => withData(await tenders.publishTender(ctx, user!, params.id)));
+    bind(scope, extendTender, async ({ params, body, user }) => withData(await lifecycle.extendTender(ctx, user!, params.id, body.closingDate)));
+    bind(scope, closeTenderEarly, async ({ params, user }) => withData(await lifecycle.closeTenderEarly(ctx, user!, params.id)));
+    bind(scope, cancelTender, async ({ params, body, user }) => withData(await lifecycle.cancelTender(ctx, user!, params.id, body.reason)));
+    bind(scope, awardTender, async ({ params, body, user }) => withData(await lifecycle.awardTender(ctx, user!, params.id, body.responseId)));
+    bind(scope, listTenderEvents, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listEvents(ctx, user!, params.id) }));
+
+    bind(scope, listTenderDocuments, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listDocuments(ctx, user!, params.id) }));
+    bind(scope, uploadTenderDocuments, async (request, reply) => {
+      const { params, user } = request;
+      // Who may upload, and how much room is left, before a byte of the body is read.
+      const room = await lifecycle.documentRoom(ctx, user!, params.id);
+      const files = await readTenderFiles(request as unknown as FastifyRequest, uploadTenderDocuments, room);
+      const data = await lifecycle.addDocuments(ctx, user!, params.id, files);
+      return reply.code(201).send({ success: true as const, data });
+    });
+    bind(scope, downloadTenderDocument, async ({ params, user }, reply) => sendFile(reply, await lifecycle.openDocument(ctx, user!, params.id, params.documentId)));
+    bind(scope, deleteTenderDocument, async ({ params, user }) => {
+      await lifecycle.deleteDocument(ctx, user!, params.id, params.documentId);
+      return { success: true as const };
+    });
+
+    bind(scope, listTenderResponses, async ({ params, user }) => ({ success: true as const, data: await responses.listResponses(ctx, user!, params.id) }));
+    bind(scope, getMyTenderResponses, async ({ params, user }) => ({ success: true as const, data: await responses.getMyResponses(ctx, user!, params.id) }));
+    bind(scope, submitTenderResponse, async ({ params, body, user }) => ({ success: true as const, ...(await responses.submitResponse(ctx, user!, params.id, body)) }), {
+      limits: [perAccount('tender-response-account', L.responsesPerAccountPerHour, HOUR)],
+    });
+    bind(scope, uploadTenderResponseAttachments, async (request, reply) => {
+      const { params, user } = request;
+      const room = await responses.attachmentRoom(ctx, user!, params.id, params.responseId);
+      const files = await readTenderFiles(request as unknown as FastifyRequest, uploadTenderResponseAttachments, room);
+      const data = await responses.addAttachments(ctx, user!, params.id, params.responseId, files);
+      return reply.code(201).send({ success: true as const, data });
+    });
+    bind(scope, downloadTenderResponseAttachment, async ({ params, user }, reply) =>
+      sendFile(reply, await responses.openAttachment(ctx, user!, params.id, params.responseId, params.attachmentId)),
+    );
+    bind(scope, deleteTenderResponseAttachment, async ({ params, user }) => {
+      await responses.deleteAttachment(ctx, user!, params.id, params.responseId, params.attachmentId);
+      return { success: true as const };
+    });
+    bind(scope, shortlistTenderResponse, async ({ params, body, user }) => ({
+      success: true as const,
+      data: await responses.setShortlisted(ctx, user!, params.id, params.responseId, body.shortlisted),
+    }));
+    bind(
+      scope,
+      requestTenderClarification,
+      async ({ params, body, user }, reply) => reply.code(201).send(await responses.requestClarification(ctx, user!, params.id, params.responseId, body.message)),
+      { limits: [perAccount('tender-clarification-account', L.questionsPerAccountPerHour, HOUR)] },
+    );
+
+    bind(scope, listTenderQuestions, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listQuestions(ctx, user!, params.id) }));
+    bind(
+      scope,
+      askTenderQuestion,
+      async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await lifecycle.askQuestion(ctx, user!, params.id, body.question)) }),
+      { limits: [perAccount('tender-question-account', L.questionsPerAccountPerHour, HOUR)] },
+    );
+    bind(scope, answerTenderQuestion, async ({ params, body, user }) => ({
+      success: true as const,
+      ...(await lifecycle.answerQuestion(ctx, user!, params.id, params.questionId, body.answer)),
+    }));
+
+    bind(scope, listTenderEmailInvitations, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listEmailInvitations(ctx, user!, params.id) }));
+    bind(
+      scope,
+      inviteTenderEmails,
+      async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await lifecycle.inviteByEmail(ctx, user!, params.id, body.emails)) }),
+      { limits: [perAccount('tender-invite-account', L.invitesPerAccountPerHour, HOUR)] },
+    );
+    bind(scope, acceptTenderInvitation, async ({ body, user }) => ({ success: true as const, data: await lifecycle.acceptInvitation(ctx, user!, body.token) }));
+  });
+}
+
+function withData(result: { tender: Tender; message: string }) {
+  return { success: true as const, message: result.message, data: result.tender };
+}

@@ -1,0 +1,159 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { tenderClarifications, tenderResponseAttachments, tenderResponses } from '../../db/schema/index';
+import { haversineKmSql } from '../../db/sql-helpers';
+import { recordStoredFiles } from '../../platform/stored-files';
+
+/** Responses to tenders (issue 18): one per provider per tender, with attachments and clarification requests. */
+
+export interface ResponseRecord {
+  id: string;
+  tender_id: string;
+  provider_id: string;
+  user_id: string | null;
+  provider_name: string;
+  provider_slug: string;
+  provider_verified: boolean;
+  provider_services: string[];
+  provider_location: string;
+  owner_email: string | null;
+  owner_name: string | null;
+  distance_km: number | null;
+  message: string;
+  price_minimum: string | number;
+  price_maximum: string | number;
+  lead_time_days: number;
+  shortlisted: boolean;
+  awarded: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  attachments: Array<{ id: string; filename: string; mime_type: string; size_bytes: number; storage_key: string; created_at: string }>;
+  clarifications: Array<{ id: string; message: string; created_at: string }>;
+}
+
+const SELECT_RESPONSES = `SELECT r.id, r.tender_id, r.provider_id, r.user_id, p.business_name AS provider_name, p.slug AS provider_slug,
+    p.claim_approved AS provider_verified, p.services AS provider_services, p.location AS provider_location,
+    coalesce(ou.email, ru.email) AS owner_email, coalesce(ou.name, ru.name) AS owner_name,
+    CASE WHEN t.latitude IS NOT NULL AND p.latitude IS NOT NULL
+         THEN round((${haversineKmSql('t.latitude', 't.longitude', 'p.latitude', 'p.longitude')})::numeric, 1)::float8 END AS distance_km,
+    r.message, r.price_minimum, r.price_maximum, r.lead_time_days, r.shortlisted, (t.awarded_response_id = r.id) IS TRUE AS awarded,
+    r.created_at, r.updated_at,
+    coalesce((SELECT json_agg(json_build_object('id', a.id, 'filename', a.filename, 'mime_type', a.mime_type, 'size_bytes', a.size_bytes,
+                                                'storage_key', a.storage_key, 'created_at', a.created_at) ORDER BY a.seq)
+                FROM tender_response_attachments a WHERE a.response_id = r.id), '[]') AS attachments,
+    coalesce((SELECT json_agg(json_build_object('id', c.id, 'message', c.message, 'created_at', c.created_at) ORDER BY c.seq)
+                FROM tender_clarifications c WHERE c.response_id = r.id), '[]') AS clarifications
+  FROM tender_responses r JOIN tenders t ON t.id = r.tender_id JOIN providers p ON p.id = r.provider_id
+  LEFT JOIN users ou ON ou.id = p.user_id AND p.claim_approved LEFT JOIN users ru ON ru.id = r.user_id`;
+
+/** All responses to a tender, for its owner: the comparison's order is the response date. */
+export async function listResponses(database: Database, tenderId: string) {
+  return database.query<ResponseRecord>(`${SELECT_RESPONSES} WHERE r.tender_id = $1 ORDER BY r.seq`, [tenderId]);
+}
+
+export async function findResponse(database: Database, tenderId: string, responseId: string) {
+  const rows = await database.query<ResponseRecord>(`${SELECT_RESPONSES} WHERE r.tender_id = $1 AND r.id = $2`, [tenderId, responseId]);
+  return rows[0];
+}
+
+/** The responses of providers the user owns (claim approved). */
+export async function listResponsesOfUser(database: Database, tenderId: string, userId: string) {
+  return database.query<ResponseRecord>(
+    `${SELECT_RESPONSES} WHERE r.tender_id = $1 AND p.user_id = $2::uuid AND p.claim_approved ORDER BY r.seq`,
+    [tenderId, userId],
+  );
+}
+
+/** Providers the user owns with an approved claim: the ones that may respond for them. */
+export async function listOwnedProviders(database: Database, userId: string) {
+  return database.query<{ id: string; name: string }>(
+    'SELECT id::text AS id, business_name AS name FROM providers WHERE user_id = $1 AND claim_approved ORDER BY lower(business_name), id',
+    [userId],
+  );
+}
+
+/** Whether a provider may respond to a private tender: invited from the directory, or its owner redeemed an email invitation. */
+export async function isInvited(database: Database, tenderId: string, providerId: string, userId: string) {
+  const rows = await database.query<{ ok: boolean }>(
+    `SELECT (EXISTS (SELECT 1 FROM tender_invitations WHERE tender_id = $1 AND provider_id = $2)
+          OR EXISTS (SELECT 1 FROM tender_email_invitations WHERE tender_id = $1 AND accepted_by = $3)) AS ok`,
+    [tenderId, providerId, userId],
+  );
+  return rows[0]?.ok === true;
+}
+
+export async function insertResponse(
+  db: Db,
+  values: { tenderId: string; providerId: string; userId: string; message: string; priceMinimum: number; priceMaximum: number; leadTimeDays: number; at: Date },
+) {
+  const { at, ...rest } = values;
+  const [row] = await db
+    .insert(tenderResponses)
+    .values({ ...rest, createdAt: at, updatedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: tenderResponses.id });
+  return row?.id;
+}
+
+export async function updateResponse(
+  db: Db,
+  id: string,
+  values: { userId: string; message: string; priceMinimum: number; priceMaximum: number; leadTimeDays: number; at: Date },
+) {
+  const { at, ...rest } = values;
+  await db.update(tenderResponses).set({ ...rest, updatedAt: at }).where(eq(tenderResponses.id, id));
+}
+
+export async function setShortlisted(db: Db, tenderId: string, responseId: string, shortlisted: boolean) {
+  const rows = await db
+    .update(tenderResponses)
+    .set({ shortlisted })
+    .where(and(eq(tenderResponses.tenderId, tenderId), eq(tenderResponses.id, responseId)))
+    .returning({ id: tenderResponses.id });
+  return rows.length > 0;
+}
+
+export async function insertClarification(db: Db, responseId: string, message: string, at: Date) {
+  await db.insert(tenderClarifications).values({ responseId, message, createdAt: at });
+}
+
+export async function insertAttachments(
+  tx: Db,
+  responseId: string,
+  uploadedBy: string,
+  files: Array<{ filename: string; mimeType: string; storageKey: string; sizeBytes: number }>,
+  at: Date,
+) {
+  for (const file of files) {
+    const [row] = await tx
+      .insert(tenderResponseAttachments)
+      .values({ responseId, createdAt: at, ...file })
+      .returning({ id: tenderResponseAttachments.id });
+    await recordStoredFiles(tx, [
+      { storageClass: 'private', key: file.storageKey, kind: 'tender-response-attachment', tenderResponseAttachmentId: row!.id, uploadedBy, sizeBytes: file.sizeBytes, createdAt: at },
+    ]);
+  }
+}
+
+export async function deleteAttachment(db: Db, responseId: string, attachmentId: string) {
+  const rows = await db
+    .delete(tenderResponseAttachments)
+    .where(and(eq(tenderResponseAttachments.responseId, responseId), eq(tenderResponseAttachments.id, attachmentId)))
+    .returning({ key: tenderResponseAttachments.storageKey });
+  return rows[0]?.key;
+}
+
+/** Counts for the dashboard: responses per own tender and unanswered questions; whether the user's providers responded. */
+export async function responseCounts(database: Database, tenderIds: string[], userId: string) {
+  if (tenderIds.length === 0) return new Map<string, { responses: number; unanswered: number; mine: number }>();
+  const rows = await database.query<{ id: string; responses: number; unanswered: number; mine: number }>(
+    `SELECT t.id,
+            (SELECT count(*)::int FROM tender_responses r WHERE r.tender_id = t.id) AS responses,
+            (SELECT count(*)::int FROM tender_questions q WHERE q.tender_id = t.id AND q.answer IS NULL) AS unanswered,
+            (SELECT count(*)::int FROM tender_responses r JOIN providers p ON p.id = r.provider_id
+              WHERE r.tender_id = t.id AND p.user_id = $2::uuid AND p.claim_approved) AS mine
+       FROM tenders t WHERE t.id::text IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    [JSON.stringify(tenderIds), userId],
+  );
+  return new Map(rows.map((r) => [String(r.id), r]));
+}

@@ -1,0 +1,202 @@
+import type { z } from 'zod';
+import {
+  TENDER_LIFECYCLE_MESSAGES as M,
+  TENDER_RESPONSE_MAX_FILES,
+  TENDER_RESPONSE_MAX_TOTAL_BYTES,
+} from '@solar/shared/constants/tender-lifecycle';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import type { TenderResponse, tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
+import type { UserRow } from '../../db/rows';
+import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
+import type { AppContext } from '../../plugins/context';
+import { requireVerifiedEmail } from '../../plugins/auth';
+import { AppError } from '../../platform/errors';
+import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-files';
+import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
+import { sendAll, storePrivateFiles, tenderForOwner } from './tender-lifecycle.service';
+import type { TenderFile } from './tender-files';
+import { getTender } from './tender-read.service';
+import * as repo from './tender-responses.repository';
+import { findOwnerContact } from './tenders.repository';
+
+/**
+ * Responses to tenders (issue 18; decision 0401): one per provider per tender, from an invited
+ * provider (private) or any provider (open), editable until the closing date by server time; the
+ * owner (and admins) see them side by side, shortlist them and ask for clarification.
+ */
+
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log' | 'storage'>;
+
+export function toResponse(r: repo.ResponseRecord): TenderResponse {
+  return {
+    id: String(r.id),
+    tenderId: String(r.tender_id),
+    provider: {
+      id: String(r.provider_id),
+      name: r.provider_name,
+      slug: r.provider_slug,
+      verified: r.provider_verified,
+      services: r.provider_services ?? [],
+      location: r.provider_location ?? '',
+    },
+    distanceKm: r.distance_km == null ? null : Number(r.distance_km),
+    message: r.message,
+    priceMinimum: Number(r.price_minimum),
+    priceMaximum: Number(r.price_maximum),
+    leadTimeDays: r.lead_time_days,
+    shortlisted: r.shortlisted,
+    awarded: r.awarded,
+    createdAt: toIsoTimestamp(r.created_at),
+    updatedAt: toIsoTimestamp(r.updated_at),
+    attachments: r.attachments.map((a) => ({ id: String(a.id), filename: a.filename, mimeType: a.mime_type, size: Number(a.size_bytes), createdAt: toIsoTimestamp(a.created_at) })),
+    clarifications: r.clarifications.map((c) => ({ id: String(c.id), message: c.message, createdAt: toIsoTimestamp(c.created_at) })),
+  };
+}
+
+const forResponder = ({ shortlisted: _s, ...rest }: TenderResponse) => rest;
+
+/** Whether a tender takes responses now, by server time. */
+const takesResponses = (tender: Tender, now: Date) =>
+  tender.stage === 'active' && tender.status === 'open' && (!tender.closingDate || new Date(tender.closingDate).getTime() > now.getTime());
+
+/** The reason the caller may not respond, or null. */
+async function refusalFor(ctx: Ctx, tender: Tender, user: UserRow, providers: Array<{ id: string }>): Promise<string | null> {
+  if (tender.userId === user.id) return M.responseOwnTender;
+  if (tender.source !== 'Solar Manager') return M.notOpen;
+  if (!takesResponses(tender, ctx.clock.now())) return M.responseClosed;
+  if (providers.length === 0) return M.responseNeedsProvider;
+  if (tender.type === 'private') {
+    const invited = await Promise.all(providers.map((p) => repo.isInvited(ctx.database, tender.id, p.id, user.id)));
+    if (!invited.some(Boolean)) return M.responseNotInvited;
+  }
+  return null;
+}
+
+export async function getMyResponses(ctx: Ctx, user: UserRow, id: string) {
+  const tender = await getTender(ctx, id, user);
+  const providers = await repo.listOwnedProviders(ctx.database, user.id);
+  const responses = await repo.listResponsesOfUser(ctx.database, id, user.id);
+  return { responses: responses.map((r) => forResponder(toResponse(r))), providers, refusal: await refusalFor(ctx, tender, user, providers) };
+}
+
+/**
+ * Submits or edits the one response of the caller's provider (an upsert: a provider never has two).
+ * Refused after the closing date by server time, from the owner, from a user without a provider
+ * profile, and, for a private tender, from providers not invited.
+ */
+export async function submitResponse(ctx: Ctx, user: UserRow, id: string, body: z.output<typeof tenderResponseBody>) {
+  const tender = await getTender(ctx, id, user);
+  const providers = await repo.listOwnedProviders(ctx.database, user.id);
+  const refusal = await refusalFor(ctx, tender, user, providers);
+  if (refusal) throw new AppError(refusal === M.responseClosed || refusal === M.notOpen ? 'CONFLICT' : 'FORBIDDEN', refusal);
+  requireVerifiedEmail(user, 'tender-response');
+  const provider = body.providerId ? providers.find((p) => p.id === body.providerId) : providers.length === 1 ? providers[0] : undefined;
+  if (!provider) throw new AppError('BAD_REQUEST', M.chooseProvider);
+  if (tender.type === 'private' && !(await repo.isInvited(ctx.database, id, provider.id, user.id))) throw new AppError('FORBIDDEN', M.responseNotInvited);
+
+  const now = ctx.clock.now();
+  const values = { userId: user.id, message: body.message, priceMinimum: body.priceMinimum, priceMaximum: body.priceMaximum, leadTimeDays: body.leadTimeDays, at: now };
+  const existing = (await repo.listResponsesOfUser(ctx.database, id, user.id)).find((r) => String(r.provider_id) === provider.id);
+  let responseId = existing?.id;
+  if (existing) await repo.updateResponse(ctx.database.db, existing.id, values);
+  else {
+    responseId = await repo.insertResponse(ctx.database.db, { tenderId: id, providerId: provider.id, ...values });
+    // Another request for the same provider got in first: this one edits it.
+    if (!responseId) {
+      const raced = (await repo.listResponsesOfUser(ctx.database, id, user.id)).find((r) => String(r.provider_id) === provider.id)!;
+      responseId = raced.id;
+      await repo.updateResponse(ctx.database.db, raced.id, values);
+    }
+  }
+  const owner = await findOwnerContact(ctx.database, id);
+  if (owner) sendAll(ctx, [mails.responseReceived(owner, tender, provider.name, !!existing, ctx.env.PUBLIC_URL)], 'tender-response');
+  const saved = (await repo.findResponse(ctx.database, id, responseId!))!;
+  return { message: existing ? M.responseUpdated : M.responseSubmitted, data: forResponder(toResponse(saved)) };
+}
+
+/** Responses side by side: the owner and admins only. */
+export async function listResponses(ctx: Ctx, user: UserRow, id: string) {
+  await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  return (await repo.listResponses(ctx.database, id)).map(toResponse);
+}
+
+async function ownResponse(ctx: Ctx, user: UserRow, id: string, responseId: string) {
+  const tender = await getTender(ctx, id, user);
+  const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
+  const mine = response && (await repo.listResponsesOfUser(ctx.database, id, user.id)).some((r) => r.id === response.id);
+  if (!response || !mine) throw new AppError('NOT_FOUND', M.responseNotFound);
+  if (!takesResponses(tender, ctx.clock.now())) throw new AppError('CONFLICT', M.responseClosed);
+  return { tender, response };
+}
+
+/** What the responder may still attach (checked before the body is read). */
+export async function attachmentRoom(ctx: Ctx, user: UserRow, id: string, responseId: string) {
+  const { response } = await ownResponse(ctx, user, id, responseId);
+  const files = TENDER_RESPONSE_MAX_FILES - response.attachments.length;
+  if (files <= 0) throw new AppError('BAD_REQUEST', M.tooManyResponseFiles);
+  const bytes = response.attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
+  return { files, bytes: TENDER_RESPONSE_MAX_TOTAL_BYTES - bytes, tooMany: M.tooManyResponseFiles };
+}
+
+export async function addAttachments(ctx: Ctx, user: UserRow, id: string, responseId: string, files: TenderFile[]) {
+  const now = ctx.clock.now();
+  await storePrivateFiles(ctx, files, (stored) =>
+    ctx.database.db.transaction(async (tx) => {
+      await repo.insertAttachments(tx, responseId, user.id, stored, now);
+    }),
+  );
+  const saved = (await repo.findResponse(ctx.database, id, responseId))!;
+  // The totals after the insert: concurrent uploads are refused together rather than both passing.
+  const total = saved.attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
+  if (saved.attachments.length > TENDER_RESPONSE_MAX_FILES || total > TENDER_RESPONSE_MAX_TOTAL_BYTES) {
+    const added = saved.attachments.slice(-files.length);
+    for (const a of added) await repo.deleteAttachment(ctx.database.db, responseId, a.id);
+    await purgeUnownedFiles(ctx, { storageClass: 'private', keys: added.map((a) => a.storage_key) });
+    throw new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);
+  }
+  return toResponse(saved).attachments;
+}
+
+export async function deleteAttachment(ctx: Ctx, user: UserRow, id: string, responseId: string, attachmentId: string) {
+  await ownResponse(ctx, user, id, responseId);
+  const key = isUuid(attachmentId) ? await repo.deleteAttachment(ctx.database.db, responseId, attachmentId) : undefined;
+  if (!key) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  await purgeUnownedFiles(ctx, { storageClass: 'private', keys: [key] });
+}
+
+/** An attachment, to the tender's owner, admins and the responder only (through the stored-file record). */
+export async function openAttachment(ctx: Ctx, user: UserRow, id: string, responseId: string, attachmentId: string) {
+  const tender = await getTender(ctx, id, user);
+  const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
+  const manager = tender.userId === user.id || user.isAdmin;
+  const mine = response && !manager && (await repo.listResponsesOfUser(ctx.database, id, user.id)).some((r) => r.id === response.id);
+  if (!response || !(manager || mine)) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  const attachment = response.attachments.find((a) => String(a.id) === attachmentId);
+  if (!attachment || !(await tenderRowOwnsFile(ctx.database.db, { attachmentId: attachment.id }, attachment.storage_key))) {
+    throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  }
+  const file = await ctx.storage.open('private', attachment.storage_key);
+  if (!file) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  return { ...file, filename: attachment.filename, mimeType: attachment.mime_type };
+}
+
+export async function setShortlisted(ctx: Ctx, user: UserRow, id: string, responseId: string, shortlisted: boolean) {
+  await tenderForOwner(ctx, id, user);
+  if (!isUuid(responseId) || !(await repo.setShortlisted(ctx.database.db, id, responseId, shortlisted))) throw new AppError('NOT_FOUND', M.responseNotFound);
+  return { shortlisted };
+}
+
+export async function requestClarification(ctx: Ctx, user: UserRow, id: string, responseId: string, message: string) {
+  const tender = await tenderForOwner(ctx, id, user);
+  if (tender.stage === 'cancelled') throw new AppError('CONFLICT', M.notEditable);
+  const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
+  if (!response) throw new AppError('NOT_FOUND', M.responseNotFound);
+  await repo.insertClarification(ctx.database.db, response.id, message, ctx.clock.now());
+  if (response.owner_email) {
+    sendAll(ctx, [mails.clarification({ email: response.owner_email, name: response.owner_name ?? response.provider_name }, tender, response.provider_name, message, ctx.env.PUBLIC_URL)], 'tender-clarification');
+  }
+  return { success: true as const, message: M.clarificationSent };
+}
+
+/** Counts for the dashboard Tenders tab. */
+export const responseCounts = (ctx: Ctx, tenderIds: string[], userId: string) => repo.responseCounts(ctx.database, tenderIds, userId);

@@ -1,0 +1,104 @@
+import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+
+/** The brief's optional fields (decision 0400) as the form holds them: text, converted on submit. */
+export interface BriefState {
+  title: string;
+  closingDate: string;
+  startDate: string;
+  budgetMinimum: string;
+  budgetMaximum: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  siteAssetId: string;
+  siteName: string;
+  inviteEmails: string;
+  documents: File[];
+}
+
+/**
+ * "More about the work (optional)": the additions to the spec's form. The title's placeholder is
+ * the default the server will give; the closing date shows its default (30 days ahead).
+ */
+export function TenderBriefFields({
+  brief,
+  defaultTitle,
+  errors,
+  onChange,
+  showInviteEmails,
+}: {
+  brief: BriefState;
+  defaultTitle: string;
+  errors: Record<string, string>;
+  onChange(changes: Partial<BriefState>): void;
+  showInviteEmails: boolean;
+}) {
+  const err = (key: string) => errors[key] || undefined;
+  return (
+    <Card className="grid gap-5 p-6">
+      <div>
+        <h2 className="text-lg font-semibold">More about the work (optional)</h2>
+        <p className="text-sm text-muted-foreground">Everything here has a sensible default; providers answer better with more to go on.</p>
+      </div>
+      <Field id="tender-title" label="Title" error={err('title')} hint={defaultTitle ? `If left empty: "${defaultTitle}"` : undefined}>
+        <Input id="tender-title" maxLength={200} placeholder={defaultTitle} value={brief.title} onChange={(e) => onChange({ title: e.target.value })} />
+      </Field>
+      {brief.siteAssetId && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm">
+          <span>
+            Site: <strong>{brief.siteName || `asset ${brief.siteAssetId}`}</strong> (its place and capacity are used)
+          </span>
+          <button type="button" className="text-primary underline" onClick={() => onChange({ siteAssetId: '', siteName: '' })}>
+            Remove site
+          </button>
+        </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="tender-closing" label="Closing date and time" error={err('closingDate')} hint="Responses are accepted until then (UK time on our server).">
+          <Input id="tender-closing" type="datetime-local" value={brief.closingDate} onChange={(e) => onChange({ closingDate: e.target.value })} aria-invalid={!!err('closingDate')} />
+        </Field>
+        <Field id="tender-start-date" label="Start date" error={err('startDate')}>
+          <Input id="tender-start-date" type="date" value={brief.startDate} onChange={(e) => onChange({ startDate: e.target.value })} />
+        </Field>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="tender-budget-min" label="Budget from (£)" error={err('budgetMinimum')}>
+          <Input id="tender-budget-min" inputMode="decimal" value={brief.budgetMinimum} onChange={(e) => onChange({ budgetMinimum: e.target.value })} aria-invalid={!!err('budgetMinimum')} />
+        </Field>
+        <Field id="tender-budget-max" label="Budget up to (£)" error={err('budgetMaximum')}>
+          <Input id="tender-budget-max" inputMode="decimal" value={brief.budgetMaximum} onChange={(e) => onChange({ budgetMaximum: e.target.value })} aria-invalid={!!err('budgetMaximum')} />
+        </Field>
+      </div>
+      <fieldset className="grid gap-5 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Contact person (email and phone are shown to signed-in users only)</legend>
+        <Field id="tender-contact-name" label="Name" error={err('contactName')}>
+          <Input id="tender-contact-name" maxLength={100} value={brief.contactName} onChange={(e) => onChange({ contactName: e.target.value })} />
+        </Field>
+        <Field id="tender-contact-email" label="Email" error={err('contactEmail')}>
+          <Input id="tender-contact-email" type="email" value={brief.contactEmail} onChange={(e) => onChange({ contactEmail: e.target.value })} aria-invalid={!!err('contactEmail')} />
+        </Field>
+        <Field id="tender-contact-phone" label="Phone" error={err('contactPhone')}>
+          <Input id="tender-contact-phone" type="tel" maxLength={40} value={brief.contactPhone} onChange={(e) => onChange({ contactPhone: e.target.value })} />
+        </Field>
+      </fieldset>
+      <Field id="tender-documents-new" label="Documents" error={err('documents')} hint="PDF, DOCX, XLSX or images; up to 10 files, 20 MB in all. Uploaded when the tender is saved.">
+        <input
+          id="tender-documents-new"
+          type="file"
+          multiple
+          accept={TENDER_FILE_ACCEPT}
+          className="text-sm"
+          onChange={(e) => onChange({ documents: [...(e.target.files ?? [])] })}
+        />
+      </Field>
+      {showInviteEmails && (
+        <Field id="tender-invite-emails" label="Invite by email" error={err('inviteEmails')} hint="Providers not in the directory: one address per line, or separated by commas. Each gets a link to respond.">
+          <Textarea id="tender-invite-emails" rows={2} value={brief.inviteEmails} onChange={(e) => onChange({ inviteEmails: e.target.value })} aria-invalid={!!err('inviteEmails')} />
+        </Field>
+      )}
+    </Card>
+  );
+}

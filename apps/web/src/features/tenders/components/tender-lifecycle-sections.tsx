@@ -1,0 +1,237 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { FileText, Loader2, MessageSquareText, Send, Trash2, Upload } from 'lucide-react';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M, TENDER_QUESTION_MIN } from '@solar/shared/constants/tender-lifecycle';
+import { formatDate } from '@solar/shared/domain/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { useMe } from '../../../lib/session/get-me';
+import {
+  documentUrl,
+  useAnswerQuestion,
+  useAskQuestion,
+  useDeleteDocument,
+  useTenderDocuments,
+  useTenderQuestions,
+  useUploadDocuments,
+} from '../api/tender-lifecycle';
+import { TenderOwnerPanel } from './tender-owner-panel';
+
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
+
+/**
+ * The tender page's lifecycle parts (docs/product/tenders.md#lifecycle), for tenders listed here:
+ * the owner's actions, the respond link, documents, and questions and answers. Signed-out
+ * visitors see none of them (documents and Q&A are for signed-in users).
+ */
+export function TenderLifecycleSections({ tender }: { tender: Tender }) {
+  const { data: me } = useMe();
+  if (!me || tender.source !== 'Solar Manager') return null;
+  const isOwner = tender.userId === me.id;
+  const open = tender.stage === 'active' && tender.status === 'open';
+  const site = [tender.siteCapacityMw != null ? `${tender.siteCapacityMw} MW` : null].filter(Boolean).join('');
+  const contact = [tender.contactName, tender.contactEmail, tender.contactPhone].filter(Boolean);
+  return (
+    <>
+      {isOwner && <TenderOwnerPanel tender={tender} />}
+      {(site || contact.length > 0) && (
+        <Card className="grid gap-3 p-6 sm:grid-cols-2">
+          {site && (
+            <div>
+              <h2 className="text-sm font-medium text-slate-600">Site capacity</h2>
+              <p className="text-slate-900">{site}</p>
+            </div>
+          )}
+          {contact.length > 0 && (
+            <div>
+              <h2 className="text-sm font-medium text-slate-600">Contact</h2>
+              <p className="break-words text-slate-900">{contact.join(' · ')}</p>
+            </div>
+          )}
+        </Card>
+      )}
+      {!isOwner && open && (
+        <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+          <p className="text-slate-800">Responses close {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}.</p>
+          <Link to={`/tender/${tender.id}/respond`} className={buttonClasses('primary', 'md')}>
+            <Send className="h-4 w-4" aria-hidden />
+            Respond to Tender
+          </Link>
+        </Card>
+      )}
+      <TenderDocuments tender={tender} isOwner={isOwner} />
+      <TenderQuestions tender={tender} isOwner={isOwner} open={open} />
+    </>
+  );
+}
+
+function TenderDocuments({ tender, isOwner }: { tender: Tender; isOwner: boolean }) {
+  const docs = useTenderDocuments(tender.id);
+  const upload = useUploadDocuments();
+  const remove = useDeleteDocument(tender.id);
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState('');
+  const editable = isOwner && tender.stage !== 'cancelled' && tender.stage !== 'awarded';
+  if (!isOwner && (docs.data?.length ?? 0) === 0) return null;
+  return (
+    <Card className="p-6">
+      <h2 className="mb-3 text-lg font-semibold">Documents</h2>
+      {docs.data && docs.data.length > 0 ? (
+        <ul className="divide-y divide-border">
+          {docs.data.map((d) => (
+            <li key={d.id} className="flex items-center justify-between gap-3 py-2">
+              <a href={documentUrl(tender.id, d.id)} className="inline-flex min-w-0 items-center gap-2 font-medium text-primary hover:underline">
+                <FileText className="h-4 w-4 shrink-0" aria-hidden />
+                <span className="truncate">{d.filename}</span>
+              </a>
+              <span className="flex items-center gap-2 text-sm text-muted-foreground">
+                {fileSize(d.size)}
+                {editable && (
+                  <Button variant="ghost" size="sm" aria-label={`Remove ${d.filename}`} onClick={() => remove.mutate(d.id, { onError: failed })}>
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No documents yet.</p>
+      )}
+      {editable && (
+        <div className="mt-4 grid gap-2">
+          <label htmlFor="tender-documents" className="text-sm font-medium text-slate-800">
+            Add documents (PDF, DOCX, XLSX or images; up to 10 files, 20 MB in all)
+          </label>
+          <input
+            ref={input}
+            id="tender-documents"
+            type="file"
+            multiple
+            accept={TENDER_FILE_ACCEPT}
+            className="text-sm"
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              if (files.length === 0) return;
+              setError('');
+              upload.mutate({ id: tender.id, files }, {
+                onSuccess: () => toast({ title: 'Documents added', variant: 'success' }),
+                onError: (err) => setError(err.message),
+                onSettled: () => {
+                  if (input.current) input.current.value = '';
+                },
+              });
+            }}
+          />
+          {upload.isPending && (
+            <p className="inline-flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+              <Upload className="h-4 w-4" aria-hidden /> Uploading…
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TenderQuestions({ tender, isOwner, open }: { tender: Tender; isOwner: boolean; open: boolean }) {
+  const questions = useTenderQuestions(tender.id);
+  const ask = useAskQuestion(tender.id);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <Card className="p-6">
+      <h2 className="mb-1 flex items-center gap-2 text-lg font-semibold">
+        <MessageSquareText className="h-5 w-5 text-primary" aria-hidden />
+        Questions and answers
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">Answers are published to everyone taking part, without naming who asked.</p>
+      {questions.data && questions.data.length > 0 ? (
+        <ul className="space-y-4">
+          {questions.data.map((q) => (
+            <QuestionItem key={q.id} tenderId={tender.id} question={q} isOwner={isOwner} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No questions answered yet.</p>
+      )}
+      {!isOwner && open && (
+        <form
+          noValidate
+          className="mt-4 grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (text.trim().length < TENDER_QUESTION_MIN) return setError(M.questionTooShort);
+            setError('');
+            ask.mutate(text, {
+              onSuccess: (res) => {
+                setText('');
+                toast({ title: 'Question sent', description: res.message, variant: 'success' });
+              },
+              onError: (err) => setError(err.message),
+            });
+          }}
+        >
+          <Field id="tender-question" label="Ask the owner a question" error={error}>
+            <Textarea id="tender-question" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
+          </Field>
+          <div>
+            <Button type="submit" variant="secondary" disabled={ask.isPending}>
+              Ask question
+            </Button>
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function QuestionItem({ tenderId, question, isOwner }: { tenderId: string; question: { id: string; question: string; answer: string | null; mine: boolean }; isOwner: boolean }) {
+  const answer = useAnswerQuestion(tenderId);
+  const [text, setText] = useState(question.answer ?? '');
+  const [error, setError] = useState('');
+  return (
+    <li className="rounded-md border border-border p-3">
+      <p className="font-medium text-slate-900">
+        Q: {question.question} {question.mine && <Badge variant="secondary">Your question</Badge>}
+      </p>
+      {question.answer ? <p className="mt-1 whitespace-pre-line text-slate-800">A: {question.answer}</p> : <p className="mt-1 text-sm text-muted-foreground">Not answered yet.</p>}
+      {isOwner && (
+        <form
+          noValidate
+          className="mt-2 grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!text.trim()) return setError(M.answerRequired);
+            setError('');
+            answer.mutate(
+              { questionId: question.id, answer: text },
+              { onSuccess: (res) => toast({ title: 'Answer published', description: res.message, variant: 'success' }), onError: (err) => setError(err.message) },
+            );
+          }}
+        >
+          <Field id={`answer-${question.id}`} label={question.answer ? 'Correct the answer' : 'Your answer'} error={error}>
+            <Textarea id={`answer-${question.id}`} rows={2} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} />
+          </Field>
+          <div>
+            <Button type="submit" size="sm" disabled={answer.isPending}>
+              Publish answer
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}

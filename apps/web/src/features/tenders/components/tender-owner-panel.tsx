@@ -1,0 +1,308 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
+import { updateTenderBody, type UpdateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
+import { emailField } from '@solar/shared/contracts/accounts';
+import { formatDate } from '@solar/shared/domain/format';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { useInviteEmails, useOwnerAction, useTenderEmailInvitations, type OwnerAction } from '../api/tender-lifecycle';
+
+const STAGE_LABELS: Record<Tender['stage'], string> = { draft: 'Draft', active: 'Published', awarded: 'Awarded', cancelled: 'Cancelled' };
+
+/** A `datetime-local` value (the browser's time zone) for an instant, and back. */
+export const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+
+/**
+ * The owner's actions on the tender page (docs/product/tenders.md#lifecycle; decision 0401):
+ * publish a draft, compare responses, extend, close early, cancel with a reason, invite by email.
+ * Every action's result and error show here, where it was taken.
+ */
+export function TenderOwnerPanel({ tender }: { tender: Tender }) {
+  const action = useOwnerAction(tender.id);
+  const [dialog, setDialog] = useState<'edit' | 'extend' | 'cancel' | 'invite' | null>(null);
+  const [error, setError] = useState('');
+  const live = tender.stage === 'active';
+  const open = live && tender.status === 'open';
+  const run = (a: OwnerAction, after?: () => void) => {
+    setError('');
+    action.mutate(a, {
+      onSuccess: (res) => {
+        toast({ title: 'Done', description: res.message, variant: 'success' });
+        setDialog(null);
+        after?.();
+      },
+      onError: (err) => setError(err.message),
+    });
+  };
+  return (
+    <Card className="space-y-4 border-primary/30 p-6" aria-labelledby="owner-panel-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="owner-panel-title" className="text-lg font-semibold">
+          Manage your tender
+        </h2>
+        <Badge variant={tender.stage === 'active' ? 'success' : tender.stage === 'draft' ? 'warning' : 'secondary'}>{STAGE_LABELS[tender.stage]}</Badge>
+      </div>
+      {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
+      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}</p>}
+      <div className="flex flex-wrap gap-2">
+        {tender.stage === 'draft' && (
+          <Button onClick={() => run({ kind: 'publish' })} disabled={action.isPending}>
+            <Rocket className="h-4 w-4" aria-hidden />
+            Publish Tender
+          </Button>
+        )}
+        {tender.stage !== 'draft' && (
+          <Link to={`/tender/${tender.id}/responses`} className={buttonClasses('primary', 'md')}>
+            <BarChart3 className="h-4 w-4" aria-hidden />
+            Compare Responses
+          </Link>
+        )}
+        {(tender.stage === 'draft' || live) && (
+          <Button variant="secondary" onClick={() => setDialog('edit')}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit Brief
+          </Button>
+        )}
+        {live && (
+          <Button variant="secondary" onClick={() => setDialog('extend')}>
+            <CalendarPlus className="h-4 w-4" aria-hidden />
+            Extend Closing Date
+          </Button>
+        )}
+        {open && (
+          <Button variant="secondary" onClick={() => run({ kind: 'close' })} disabled={action.isPending}>
+            <Lock className="h-4 w-4" aria-hidden />
+            Close Early
+          </Button>
+        )}
+        {(tender.stage === 'draft' || open) && (
+          <Button variant="secondary" onClick={() => setDialog('invite')}>
+            <Mail className="h-4 w-4" aria-hidden />
+            Invite by Email
+          </Button>
+        )}
+        {(tender.stage === 'draft' || live) && (
+          <Button variant="ghost" onClick={() => setDialog('cancel')}>
+            <XCircle className="h-4 w-4" aria-hidden />
+            Cancel Tender
+          </Button>
+        )}
+      </div>
+      {error && !dialog && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {dialog === 'edit' && (
+        <EditDialog tender={tender} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(body) => run({ kind: 'edit', body })} />
+      )}
+      <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={action.isPending} error={error} onSubmit={(closingDate) => run({ kind: 'extend', closingDate })} />
+      <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
+      <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}
+
+const BRIEF_KEYS = ['title', 'description', 'budgetMinimum', 'budgetMaximum', 'startDate', 'contactName', 'contactEmail', 'contactPhone'] as const;
+type BriefKey = (typeof BRIEF_KEYS)[number];
+const BRIEF_LABELS: Record<BriefKey, string> = {
+  title: 'Title',
+  description: 'Description',
+  budgetMinimum: 'Budget from (£)',
+  budgetMaximum: 'Budget up to (£)',
+  startDate: 'Start date',
+  contactName: 'Contact name',
+  contactEmail: 'Contact email',
+  contactPhone: 'Contact phone',
+};
+
+/** Edits the brief; after publication the server records each change and tells invitees and responders (decision 0401). */
+function EditDialog(props: { tender: Tender; onClose(): void; pending: boolean; error: string; onSubmit(body: UpdateTenderBody): void }) {
+  const t = props.tender;
+  const initial: Record<BriefKey, string> = {
+    title: t.title,
+    description: t.description,
+    budgetMinimum: t.valueMinimum == null ? '' : String(t.valueMinimum),
+    budgetMaximum: t.valueMaximum == null ? '' : String(t.valueMaximum),
+    startDate: t.startDate ? t.startDate.slice(0, 10) : '',
+    contactName: t.contactName ?? '',
+    contactEmail: t.contactEmail ?? '',
+    contactPhone: t.contactPhone ?? '',
+  };
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && props.onClose()}
+      title="Edit the brief"
+      description={t.stage === 'draft' ? 'A draft changes quietly.' : 'Invitees and responders are told what changed.'}
+    >
+      <form
+        noValidate
+        className="-mx-1 grid max-h-[65vh] gap-3 overflow-y-auto px-1 py-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const changed = Object.fromEntries(BRIEF_KEYS.filter((k) => values[k] !== initial[k]).map((k) => [k, values[k]]));
+          const parsed = updateTenderBody.safeParse(changed);
+          if (!parsed.success) {
+            const next: Record<string, string> = {};
+            for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+            return setErrors(next);
+          }
+          setErrors({});
+          props.onSubmit(changed as UpdateTenderBody);
+        }}
+      >
+        {BRIEF_KEYS.map((key) => (
+          <Field key={key} id={`edit-${key}`} label={BRIEF_LABELS[key]} error={errors[key]}>
+            {key === 'description' ? (
+              <Textarea id={`edit-${key}`} rows={4} maxLength={5000} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
+            ) : (
+              <Input
+                id={`edit-${key}`}
+                type={key === 'startDate' ? 'date' : key === 'contactEmail' ? 'email' : 'text'}
+                inputMode={key.startsWith('budget') ? 'decimal' : undefined}
+                value={values[key]}
+                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+              />
+            )}
+          </Field>
+        ))}
+        {props.error && (
+          <p role="alert" className="text-sm text-destructive">
+            {props.error}
+          </p>
+        )}
+        <Button type="submit" disabled={props.pending}>
+          Save Changes
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+function ExtendDialog(props: { open: boolean; onClose(): void; current: string | null; pending: boolean; error: string; onSubmit(iso: string): void }) {
+  const [value, setValue] = useState(toLocalInput(props.current));
+  const [local, setLocal] = useState('');
+  return (
+    <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Extend the closing date" description="Invitees and responders are told the new date.">
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const iso = fromLocalInput(value);
+          if (!iso || new Date(iso).getTime() <= Date.now()) return setLocal(M.closingInPast);
+          if (props.current && new Date(iso).getTime() <= new Date(props.current).getTime()) return setLocal(M.extendNotLater);
+          setLocal('');
+          props.onSubmit(iso);
+        }}
+      >
+        <Field id="extend-closing" label="New closing date and time" error={local || props.error}>
+          <Input id="extend-closing" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+        </Field>
+        <Button type="submit" disabled={props.pending}>
+          Extend
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelDialog(props: { open: boolean; onClose(): void; pending: boolean; error: string; onSubmit(reason: string): void }) {
+  const [reason, setReason] = useState('');
+  const [local, setLocal] = useState('');
+  return (
+    <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Cancel this tender" description="Invitees and responders are sent your reason. This cannot be undone.">
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim().length < TENDER_REASON_MIN) return setLocal(M.reasonRequired);
+          setLocal('');
+          props.onSubmit(reason);
+        }}
+      >
+        <Field id="cancel-reason" label="Reason" error={local || props.error}>
+          <Textarea id="cancel-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <Button type="submit" variant="destructive" disabled={props.pending}>
+          Cancel Tender
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Addresses, one per line or separated by commas; each is checked with the sign-up form's email rule. */
+export function parseEmails(text: string): { emails: string[]; invalid: string | null } {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  const emails: string[] = [];
+  for (const part of parts) {
+    const parsed = emailField.safeParse(part);
+    if (!parsed.success) return { emails, invalid: part };
+    emails.push(parsed.data);
+  }
+  return { emails: [...new Set(emails)], invalid: null };
+}
+
+function InviteDialog({ tenderId, open, onClose }: { tenderId: string; open: boolean; onClose(): void }) {
+  const invite = useInviteEmails(tenderId);
+  const list = useTenderEmailInvitations(tenderId, open);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Invite by email" description="Each address gets a link to this tender that works for one account, after sign-up or sign-in.">
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const { emails, invalid } = parseEmails(text);
+          if (invalid) return setError(`Please enter a valid email address: ${invalid}`);
+          if (emails.length === 0) return setError('Enter at least one email address');
+          setError('');
+          invite.mutate(emails, {
+            onSuccess: (res) => {
+              setText('');
+              toast({ title: 'Invitations sent', description: res.message, variant: 'success' });
+            },
+            onError: (err) => setError(err.message),
+          });
+        }}
+      >
+        <Field id="invite-emails" label="Email addresses" hint="One per line, or separated by commas." error={error}>
+          <Textarea id="invite-emails" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        </Field>
+        <Button type="submit" disabled={invite.isPending}>
+          Send Invitations
+        </Button>
+      </form>
+      {list.data && list.data.length > 0 && (
+        <ul className="mt-4 space-y-1 text-sm">
+          {list.data.map((i) => (
+            <li key={i.id} className="flex justify-between gap-2">
+              <span className="truncate">{i.email}</span>
+              <span className="text-muted-foreground">{i.responded ? 'Responded' : i.accepted ? 'Link used' : 'Invited'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

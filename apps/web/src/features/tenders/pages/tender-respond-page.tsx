@@ -1,0 +1,280 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft, FileText, Loader2 } from 'lucide-react';
+import { tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
+import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import { formatDate } from '@solar/shared/domain/format';
+import { NotFoundCard } from '../../../components/not-found-card';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { useMe } from '../../../lib/session/get-me';
+import { isTenderNotFound, useTender } from '../api/get-tender';
+import { attachmentUrl, useAcceptInvitation, useMyTenderResponses, useSubmitResponse, useUploadAttachments, type MyResponses } from '../api/tender-lifecycle';
+
+/**
+ * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With `?invite=` (an
+ * email invitation, decision 0403) a signed-out visitor is sent to sign up or sign in and back
+ * here; the link is then redeemed for their account and the form opens.
+ */
+export function TenderRespondPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const invite = search.get('invite');
+  const me = useMe();
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const [accepted, setAccepted] = useState(!invite);
+  const [inviteError, setInviteError] = useState('');
+  const started = useRef(false);
+  const here = `/tender/${id}/respond${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
+
+  useEffect(() => {
+    if (!invite || !me.data || started.current) return;
+    started.current = true;
+    accept.mutate(invite, {
+      onSuccess: () => {
+        setAccepted(true);
+        // The token has done its work: drop it from the address (and from history).
+        void navigate(`/tender/${id}/respond`, { replace: true });
+      },
+      onError: (err) => setInviteError(err.message),
+    });
+  }, [invite, me.data, accept, id, navigate]);
+
+  if (me.isPending) return <Page><Skeleton className="h-64 w-full" /></Page>;
+  if (!me.data)
+    return (
+      <Page>
+        <Card className="space-y-4 p-6">
+          <h1 className="text-2xl font-bold">Respond to a tender</h1>
+          <p className="text-slate-700">{invite ? 'You have been invited to respond to a tender. Create an account, or sign in, to open it.' : 'Please sign in to respond to this tender.'}</p>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/register?redirect=${encodeURIComponent(here)}`} className={buttonClasses('primary', 'md')}>
+              Register
+            </Link>
+            <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses('secondary', 'md')}>
+              Login
+            </Link>
+          </div>
+        </Card>
+      </Page>
+    );
+  if (inviteError)
+    return (
+      <Page>
+        <Card className="p-6" role="alert">
+          <h1 className="text-lg font-semibold text-destructive">{inviteError}</h1>
+        </Card>
+      </Page>
+    );
+  if (!accepted) return <Page><Skeleton className="h-64 w-full" /></Page>;
+  return <RespondForm id={id} />;
+}
+
+function Page({ children, id }: { children: React.ReactNode; id?: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:px-8">
+      {id && (
+        <Link to={`/tender/${id}`} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to the tender
+        </Link>
+      )}
+      {children}
+    </div>
+  );
+}
+
+function RespondForm({ id }: { id: string }) {
+  const tender = useTender(id);
+  const mine = useMyTenderResponses(id, tender.isSuccess);
+  if (tender.isPending || (tender.isSuccess && mine.isPending)) return <Page id={id}><Skeleton className="h-64 w-full" /></Page>;
+  if (isTenderNotFound(tender.error))
+    return (
+      <Page>
+        <NotFoundCard title={TENDER_MESSAGES.notFound} links={[{ to: '/explore-tenders', label: 'Back to Tenders' }]} />
+      </Page>
+    );
+  if (tender.isError || mine.isError || !mine.data)
+    return (
+      <Page id={id}>
+        <Card className="p-6 text-destructive" role="alert">
+          {TENDER_MESSAGES.loadOneError}
+        </Card>
+      </Page>
+    );
+  return (
+    <Page id={id}>
+      <h1 className="mb-1 text-2xl font-bold">Respond: {tender.data.title}</h1>
+      <p className="mb-6 text-slate-700">Responses close {formatDate(tender.data.closingDate, 'dd/MM/yyyy HH:mm')}. You can edit yours until then.</p>
+      <ResponseEditor id={id} data={mine.data} />
+    </Page>
+  );
+}
+
+type Draft = { providerId: string; message: string; priceMinimum: string; priceMaximum: string; leadTimeDays: string };
+
+function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
+  const first = data.responses[0];
+  const [draft, setDraft] = useState<Draft>({
+    providerId: first?.provider.id ?? data.providers[0]?.id ?? '',
+    message: first?.message ?? '',
+    priceMinimum: first ? String(first.priceMinimum) : '',
+    priceMaximum: first ? String(first.priceMaximum) : '',
+    leadTimeDays: first ? String(first.leadTimeDays) : '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = useSubmitResponse(id);
+  const upload = useUploadAttachments(id);
+  const [fileError, setFileError] = useState('');
+  const current = data.responses.find((r) => r.provider.id === draft.providerId);
+  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+
+  if (data.refusal)
+    return (
+      <Card className="space-y-3 p-6" role="status">
+        <p className="font-medium text-slate-900">{data.refusal}</p>
+        {data.refusal === M.responseNeedsProvider && (
+          <div className="flex flex-wrap gap-2">
+            <Link to="/provider-create" className={buttonClasses('primary', 'md')}>
+              Create a business profile
+            </Link>
+            <Link to="/providers" className={buttonClasses('secondary', 'md')}>
+              Find and claim your profile
+            </Link>
+          </div>
+        )}
+      </Card>
+    );
+
+  const send = () => {
+    const body = {
+      ...(data.providers.length > 1 && { providerId: draft.providerId }),
+      message: draft.message,
+      priceMinimum: draft.priceMinimum.trim(),
+      // One price is a range with equal ends.
+      priceMaximum: (draft.priceMaximum || draft.priceMinimum).trim(),
+      leadTimeDays: draft.leadTimeDays.trim() === '' ? Number.NaN : Number(draft.leadTimeDays),
+    };
+    const parsed = tenderResponseBody.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    submit.mutate(parsed.data, {
+      onSuccess: (res) => toast({ title: 'Response saved', description: res.message, variant: 'success' }),
+      onError: (err) => setErrors({ form: err.message }),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <Card className="grid gap-5 p-6">
+          {data.providers.length > 1 && (
+            <Field id="response-provider" label="Responding as" error={errors.providerId}>
+              <Select id="response-provider" value={draft.providerId} onChange={(e) => set({ providerId: e.target.value })}>
+                {data.providers.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          <Field id="response-message" label="Your response" error={errors.message} hint="How you would do the work, what is included, and anything the owner should know.">
+            <Textarea id="response-message" rows={6} maxLength={5000} value={draft.message} onChange={(e) => set({ message: e.target.value })} aria-invalid={!!errors.message} />
+          </Field>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field id="response-price-min" label="Price (£)" error={errors.priceMinimum} hint="A single price, or the lower end of a range.">
+              <Input id="response-price-min" inputMode="decimal" value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} aria-invalid={!!errors.priceMinimum} />
+            </Field>
+            <Field id="response-price-max" label="Up to (£, optional)" error={errors.priceMaximum}>
+              <Input id="response-price-max" inputMode="decimal" value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} aria-invalid={!!errors.priceMaximum} />
+            </Field>
+            <Field id="response-lead" label="Lead time (days)" error={errors.leadTimeDays}>
+              <Input id="response-lead" inputMode="numeric" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
+            </Field>
+          </div>
+          {errors.form && (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.form}
+            </p>
+          )}
+          <div className="flex justify-end">
+            <Button type="submit" size="lg" disabled={submit.isPending}>
+              {submit.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+              {current ? 'Update Response' : 'Submit Response'}
+            </Button>
+          </div>
+        </Card>
+      </form>
+
+      {current && (
+        <Card className="space-y-3 p-6">
+          <h2 className="text-lg font-semibold">Attachments</h2>
+          {current.attachments.length > 0 ? (
+            <ul className="space-y-1">
+              {current.attachments.map((a) => (
+                <li key={a.id}>
+                  <a href={attachmentUrl(id, current.id, a.id)} className="inline-flex items-center gap-2 text-primary hover:underline">
+                    <FileText className="h-4 w-4" aria-hidden />
+                    {a.filename}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">No attachments yet.</p>
+          )}
+          <label htmlFor="response-files" className="block text-sm font-medium text-slate-800">
+            Attach files (PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all)
+          </label>
+          <input
+            id="response-files"
+            type="file"
+            multiple
+            accept={TENDER_FILE_ACCEPT}
+            className="text-sm"
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = '';
+              if (files.length === 0) return;
+              setFileError('');
+              upload.mutate({ responseId: current.id, files }, { onError: (err) => setFileError(err.message) });
+            }}
+          />
+          {fileError && (
+            <p role="alert" className="text-sm text-destructive">
+              {fileError}
+            </p>
+          )}
+          {current.clarifications.length > 0 && (
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3">
+              <h3 className="font-medium text-amber-900">The owner asked for clarification</h3>
+              <ul className="mt-1 list-disc pl-5 text-sm text-amber-900">
+                {current.clarifications.map((c) => (
+                  <li key={c.id}>{c.message}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

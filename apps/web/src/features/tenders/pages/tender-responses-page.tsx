@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, BadgeCheck, FileText, Star, Trophy } from 'lucide-react';
+import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_RESPONSE_MESSAGE_MIN } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { formatCount } from '@solar/shared/domain/count';
+import { NotFoundCard } from '../../../components/not-found-card';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { isTenderNotFound, useTender } from '../api/get-tender';
+import { attachmentUrl, useClarification, useOwnerAction, useShortlist, useTenderResponses, type TenderResponses } from '../api/tender-lifecycle';
+
+type Response = TenderResponses[number];
+
+const price = (r: Response) => (r.priceMinimum === r.priceMaximum ? formatGBP(r.priceMinimum) : `${formatGBP(r.priceMinimum)} – ${formatGBP(r.priceMaximum)}`);
+
+/**
+ * The owner's comparison (/tender/{id}/responses; docs/product/tenders.md#lifecycle): responses
+ * side by side with price, lead time, distance to the site, services, the verified badge and the
+ * date; shortlist, ask for clarification, award. Anyone else gets the not-found card (the API
+ * answers 404).
+ */
+export function TenderResponsesPage() {
+  const { id = '' } = useParams();
+  const tender = useTender(id);
+  const responses = useTenderResponses(id, tender.isSuccess);
+  const [shortlistOnly, setShortlistOnly] = useState(false);
+  const notFound = isTenderNotFound(tender.error) || isTenderNotFound(responses.error);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <Link to={`/tender/${id}`} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to the tender
+      </Link>
+      {notFound ? (
+        <NotFoundCard title={TENDER_MESSAGES.notFound} links={[{ to: '/explore-tenders', label: 'Back to Tenders' }]} />
+      ) : tender.isPending || responses.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : tender.isError || responses.isError ? (
+        <Card className="p-6 text-destructive" role="alert">
+          {TENDER_MESSAGES.loadOneError}
+        </Card>
+      ) : (
+        <>
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h1 className="text-2xl font-bold">Responses: {tender.data.title}</h1>
+              <p className="text-slate-700">
+                {formatCount(responses.data.length, 'response')} · closes {formatDate(tender.data.closingDate, 'dd/MM/yyyy HH:mm')}
+              </p>
+            </div>
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={shortlistOnly} onChange={(e) => setShortlistOnly(e.target.checked)} />
+              Shortlisted only
+            </label>
+          </div>
+          {responses.data.length === 0 ? (
+            <Card className="p-6 text-slate-700">No responses yet.</Card>
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {responses.data
+                .filter((r) => !shortlistOnly || r.shortlisted)
+                .map((r) => (
+                  <ResponseCard key={r.id} tenderId={id} response={r} canAward={tender.data.stage === 'active'} />
+                ))}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; response: Response; canAward: boolean }) {
+  const shortlist = useShortlist(tenderId);
+  const award = useOwnerAction(tenderId);
+  const [dialog, setDialog] = useState<'clarify' | 'award' | null>(null);
+  const [error, setError] = useState('');
+  return (
+    <Card className={`flex flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`} aria-label={`Response from ${r.provider.name}`}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold">
+            <Link to={`/providers/${r.provider.slug}`} className="hover:underline">
+              {r.provider.name}
+            </Link>
+          </h2>
+          <p className="text-sm text-muted-foreground">{r.provider.location || 'Location not given'}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          {r.provider.verified && (
+            <Badge variant="success">
+              <BadgeCheck className="h-3 w-3" aria-hidden />
+              Verified
+            </Badge>
+          )}
+          {r.awarded && (
+            <Badge variant="success">
+              <Trophy className="h-3 w-3" aria-hidden />
+              Awarded
+            </Badge>
+          )}
+          {r.shortlisted && <Badge variant="warning">{M.shortlisted}</Badge>}
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Price</dt>
+          <dd className="font-semibold text-slate-900">{price(r)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Lead time</dt>
+          <dd className="font-semibold text-slate-900">{r.leadTimeDays === 1 ? '1 day' : `${r.leadTimeDays} days`}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Distance to site</dt>
+          <dd className="text-slate-900">{r.distanceKm == null ? 'Unknown' : `${r.distanceKm} km`}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Responded</dt>
+          <dd className="text-slate-900">{formatDate(r.createdAt)}</dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-700">{r.provider.services.slice(0, 4).join(', ')}</p>
+      <p className="whitespace-pre-line break-words text-slate-800">{r.message}</p>
+      {r.attachments.length > 0 && (
+        <ul className="space-y-1 text-sm">
+          {r.attachments.map((a) => (
+            <li key={a.id}>
+              <a href={attachmentUrl(tenderId, r.id, a.id)} className="inline-flex items-center gap-1 text-primary hover:underline">
+                <FileText className="h-4 w-4" aria-hidden />
+                {a.filename}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-pressed={r.shortlisted}
+          onClick={() => shortlist.mutate({ responseId: r.id, shortlisted: !r.shortlisted }, { onError: (err) => setError(err.message) })}
+        >
+          <Star className="h-4 w-4" aria-hidden />
+          {r.shortlisted ? 'Remove from shortlist' : 'Shortlist'}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setDialog('clarify')}>
+          Ask to clarify
+        </Button>
+        {canAward && (
+          <Button size="sm" onClick={() => setDialog('award')}>
+            <Trophy className="h-4 w-4" aria-hidden />
+            Award
+          </Button>
+        )}
+      </div>
+      <ClarifyDialog tenderId={tenderId} response={r} open={dialog === 'clarify'} onClose={() => setDialog(null)} />
+      <Dialog
+        open={dialog === 'award'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title={`Award the tender to ${r.provider.name}?`}
+        description="Every responder is told the outcome. This cannot be undone."
+      >
+        <Button
+          disabled={award.isPending}
+          onClick={() =>
+            award.mutate(
+              { kind: 'award', responseId: r.id },
+              {
+                onSuccess: (res) => {
+                  setDialog(null);
+                  toast({ title: 'Tender awarded', description: res.message, variant: 'success' });
+                },
+                onError: (err) => {
+                  setDialog(null);
+                  setError(err.message);
+                },
+              },
+            )
+          }
+        >
+          Award Tender
+        </Button>
+      </Dialog>
+    </Card>
+  );
+}
+
+function ClarifyDialog({ tenderId, response, open, onClose }: { tenderId: string; response: Response; open: boolean; onClose(): void }) {
+  const clarify = useClarification(tenderId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={`Ask ${response.provider.name} to clarify`} description="They are emailed your question and can edit their response until the closing date.">
+      <form
+        noValidate
+        className="grid gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim().length < TENDER_RESPONSE_MESSAGE_MIN) return setError(M.messageTooShort);
+          setError('');
+          clarify.mutate(
+            { responseId: response.id, message: text },
+            {
+              onSuccess: (res) => {
+                setText('');
+                onClose();
+                toast({ title: 'Sent', description: res.message ?? M.clarificationSent, variant: 'success' });
+              },
+              onError: (err) => setError(err.message),
+            },
+          );
+        }}
+      >
+        <Field id={`clarify-${response.id}`} label="What should they clarify?" error={error}>
+          <Textarea id={`clarify-${response.id}`} rows={3} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} />
+        </Field>
+        <Button type="submit" disabled={clarify.isPending}>
+          Send
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

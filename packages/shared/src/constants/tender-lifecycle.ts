@@ -1,0 +1,110 @@
+/**
+ * The tender lifecycle's figures and texts (issue 18; docs/product/tenders.md#lifecycle, decisions
+ * 0400–0405). Kept apart from `tenders.ts` so the board's constants and these change independently.
+ */
+
+/**
+ * Stored stage (decision 0400). Status (open, closed, awarded) is still computed when read from
+ * it and the closing date; 'draft' is seen by its owner (and admins) only.
+ */
+export const TENDER_STAGES = ['draft', 'active', 'awarded', 'cancelled'] as const;
+export type TenderStage = (typeof TENDER_STAGES)[number];
+
+/** A listed tender's closing date: 30 days after launch unless the owner sets one (decision 0178). */
+export const TENDER_DEFAULT_OPEN_DAYS = 30;
+/** The latest closing date an owner may set, counted from now. */
+export const TENDER_MAX_OPEN_DAYS = 366;
+/** Budgets and prices, in GBP: the board's value filter ceiling (decision 0352). */
+export const TENDER_MONEY_MAX = 1e13;
+
+/** Documents of the brief (decision 0402): up to 10 files, 20 MB in all. */
+export const TENDER_DOCUMENT_MAX_FILES = 10;
+export const TENDER_DOCUMENTS_MAX_TOTAL_BYTES = 20 * 1024 * 1024;
+/** A response's attachments: up to 5 files, 20 MB in all. */
+export const TENDER_RESPONSE_MAX_FILES = 5;
+export const TENDER_RESPONSE_MAX_TOTAL_BYTES = 20 * 1024 * 1024;
+/** Content types accepted, by their magic bytes, for documents and response attachments. */
+export const TENDER_FILE_TYPES = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+} as const;
+export type TenderFileMime = keyof typeof TENDER_FILE_TYPES;
+/** The file input's `accept`. */
+export const TENDER_FILE_ACCEPT = '.pdf,.docx,.xlsx,.png,.jpg,.jpeg,.webp';
+
+export const TENDER_RESPONSE_MESSAGE_MAX = 5000;
+export const TENDER_RESPONSE_MESSAGE_MIN = 10;
+/** Lead time in days, 0 (can start at once) to ten years. */
+export const TENDER_LEAD_TIME_MAX_DAYS = 3650;
+export const TENDER_QUESTION_MIN = 10;
+export const TENDER_QUESTION_MAX = 2000;
+export const TENDER_ANSWER_MAX = 5000;
+export const TENDER_REASON_MIN = 10;
+export const TENDER_REASON_MAX = 1000;
+/** Addresses invited by email per tender (decision 0403). */
+export const TENDER_MAX_EMAIL_INVITATIONS = 50;
+
+/** Questions and clarification requests an hour per account; email invitations an hour per account. */
+export const TENDER_LIFECYCLE_RATE_LIMIT = { questionsPerAccountPerHour: 20, invitesPerAccountPerHour: 100, responsesPerAccountPerHour: 60 } as const;
+
+/** The exact texts users see. */
+export const TENDER_LIFECYCLE_MESSAGES = {
+  closingInPast: 'The closing date must be in the future',
+  closingTooFar: 'The closing date must be within a year',
+  extendNotLater: 'The new closing date must be later than the current one',
+  budgetRange: 'The maximum budget cannot be less than the minimum',
+  priceRange: 'The maximum price cannot be less than the minimum',
+  moneyNotNumber: 'Enter an amount in pounds, using digits only',
+  startDateInvalid: 'Enter a start date as a date',
+  titleRequired: 'Please give your tender a title',
+  draftSaved: 'Draft saved. You can publish it from My Tenders.',
+  published: 'Your tender is published.',
+  notDraft: 'Only a draft can be published',
+  notEditable: 'This tender can no longer be changed',
+  notOpen: 'This tender is not open',
+  alreadyClosed: 'This tender has already closed',
+  cancelled: 'Tender cancelled',
+  reasonRequired: `Please give a reason of at least 10 characters`,
+  edited: 'Your changes are saved and the invited providers and responders have been told.',
+  extended: 'The closing date has been extended.',
+  closedEarly: 'The tender is closed to new responses.',
+  awarded: 'The tender has been awarded and every responder has been told the outcome.',
+  // Documents and attachments.
+  fileType: 'Please upload PDF, DOCX, XLSX or image files (PNG, JPEG, WebP).',
+  tooManyFiles: 'You can attach up to 10 documents.',
+  tooManyResponseFiles: 'You can attach up to 5 files to a response.',
+  filesTooLarge: 'Documents can be at most 20 MB in all.',
+  documentNotFound: 'Document not found',
+  attachmentNotFound: 'Attachment not found',
+  invalidForm: 'Please send the files as a form upload',
+  // Responses.
+  responseSubmitted: 'Your response has been sent to the tender owner.',
+  responseUpdated: 'Your response has been updated.',
+  responseClosed: 'The closing date has passed: responses can no longer be sent or changed.',
+  responseNeedsProvider: 'You need a provider profile to respond to a tender.',
+  responseNotInvited: 'Only invited providers can respond to this private tender.',
+  responseOwnTender: 'You cannot respond to your own tender.',
+  responseExists: 'This provider has already responded to this tender; edit that response instead.',
+  responseNotFound: 'Response not found',
+  chooseProvider: 'Choose which of your providers is responding',
+  messageTooShort: 'Please write a message of at least 10 characters',
+  clarificationSent: 'Your request for clarification has been sent.',
+  shortlisted: 'Shortlisted',
+  // Questions.
+  questionTooShort: 'Please write a question of at least 10 characters',
+  questionSent: 'Your question has been sent to the tender owner. The answer will be published to everyone taking part, without your name.',
+  answerRequired: 'Please write an answer',
+  answerPublished: 'Your answer has been published to everyone taking part.',
+  questionNotFound: 'Question not found',
+  ownQuestion: 'You cannot ask a question about your own tender.',
+  // Email invitations.
+  invitesSent: 'Invitations sent.',
+  inviteInvalid: 'This invitation link is not valid.',
+  inviteUsed: 'This invitation has already been used by another account.',
+  inviteClosed: 'This tender is no longer taking responses.',
+  tooManyInvites: 'You can invite up to 50 addresses to a tender.',
+} as const;
