@@ -17,3 +17,8 @@ CREATE TABLE asset_changes (
 CREATE INDEX asset_changes_ref_idx ON asset_changes (repd_ref_id, changed_at DESC);
 -- The projects table's 'changed since': the Ref IDs changed from a time on, read from the index alone.
 CREATE INDEX asset_changes_changed_idx ON asset_changes (changed_at, repd_ref_id);
+
+-- The projects table's cached answers (decision 0301) depend on the history through 'changed
+-- since': a write here invalidates them like a write to assets does.
+CREATE TRIGGER asset_changes_read_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON asset_changes
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_bump('assets');
