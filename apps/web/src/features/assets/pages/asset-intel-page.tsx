@@ -10,12 +10,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useMe } from '../../../lib/session/get-me';
 import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
+import { RepdChecked } from '../components/repd-freshness';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { ASSET_MAP_ID, AssetMap, type AssetPick } from '../components/asset-map';
 import { ASSETS_IN_VIEW_HEADING_ID } from '../components/assets-in-view';
 import { SkipLinks } from '../../../components/ui/skip-links';
 import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
-import { ProjectsTable } from '../components/projects-table';
+import { CHANGED_SINCE_PARAM, ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 
 const FILTER_OPTIONS = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
@@ -25,9 +26,9 @@ function SourceNote() {
   if (!source.data) return null;
   const s = source.data;
   return (
-    <p className="text-xs text-slate-600">
+    <p className="text-xs text-slate-600" data-testid="asset-source">
       {formatCount(s.assets, 'asset')} from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
-      {formatDate(s.importedAt)}. {s.attribution}
+      {formatDate(s.importedAt)}.<RepdChecked /> {s.attribution}
     </p>
   );
 }
@@ -36,12 +37,13 @@ function SourceNote() {
 export function AssetIntelPage() {
   const me = useMe();
   const navigate = useNavigate();
-  const [tab, setTab] = useState('overview');
   const [assetTabs, setAssetTabs] = useState<AssetPick[]>([]);
   // The Overview filters are mirrored into the address (no history entries), so a filtered view can
   // be shared and survives a reload. State stays the source of truth: address updates go through the
   // router asynchronously, and quick changes (slider keys) must build on the latest value.
   const [params, setParams] = useQueryParams();
+  // A shared 'changed since' link opens on the projects table it filters (decision 0396).
+  const [tab, setTab] = useState(() => (params.has(CHANGED_SINCE_PARAM) ? 'projects' : 'overview'));
   const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
   // What the address held that the filters could not take is dropped from it once (decision 0352).
   useEffect(() => {
@@ -133,7 +135,10 @@ export function AssetIntelPage() {
           </div>
         </TabsContent>
         <TabsContent value="projects">
-          <ProjectsTable onOpen={open} />
+          <div className="grid gap-3">
+            <ProjectsTable onOpen={open} />
+            <SourceNote />
+          </div>
         </TabsContent>
         {assetTabs.map((t) => (
           <TabsContent key={t.id} value={`asset-${t.id}`}>
