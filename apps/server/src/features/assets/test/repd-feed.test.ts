@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REPD_FEED } from '@solar/shared/constants/data-sources';
 import { createTestApp, signedInUser, type TestApp } from '../../../../test/harness';
 import { fixedClock } from '../../../platform/clock';
@@ -162,6 +162,27 @@ describe('the REPD release job against the local fixture server (decisions 0395,
       expect((await off.app.inject({ url: '/api/assets/source' })).json()).toMatchObject({ automatic: false, checkedAt: null });
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("the admin's Run now starts the REPD job (decision 0393)", () => {
+  it('answers with the source and the run records its check', async () => {
+    const releases = buildRepdFixtureReleases(200);
+    const fixture = await startFeedFixture({ releases: [], repdReleases: [releases.first] });
+    const t = await createTestApp({ env: { REPD_FEED_URL: fixture.repd.url } });
+    try {
+      const { cookie } = await signedInUser(t, { admin: true });
+      const res = await t.app.inject({ method: 'POST', url: '/api/admin/data-sources/repd/run', headers: { cookie, origin: 'http://localhost:3000' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ id: 'repd', enabled: true });
+      await vi.waitFor(async () => expect((await findDataSource(t.ctx.database.db, 'repd'))?.lastSuccessAt).not.toBeNull(), { timeout: 20_000 });
+      expect((await snapshot(t)).length).toBe(releases.rows.first);
+      const tab = await t.app.inject({ url: '/api/admin/data-sources', headers: { cookie } });
+      expect(tab.json().data.find((s: { id: string }) => s.id === 'repd')).toMatchObject({ enabled: true, lastError: null, lastRun: { read: releases.rows.first } });
+    } finally {
+      await t.close();
+      await fixture.close();
     }
   });
 });
