@@ -106,10 +106,11 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           ))}
         </Select>
         <Input aria-label="Search planning applicant" placeholder="Search planning applicant" value={operatorText} onChange={(e) => setOperatorText(e.target.value)} />
-        <label className="flex items-center gap-2 text-sm text-slate-800">
+        <label className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
           <span className="whitespace-nowrap">{ASSET_HISTORY.changedSinceLabel}</span>
           <Input
             type="date"
+            className="min-w-0 flex-1"
             aria-describedby={hintId}
             value={changedSince}
             onChange={(e) => {
