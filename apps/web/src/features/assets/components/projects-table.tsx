@@ -86,7 +86,7 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           {ASSET_MESSAGES.export}
         </Button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
         <Select aria-label="Region" value={region} onChange={change(setRegion)}>
           <option value={ALL}>{ASSET_MESSAGES.allRegions}</option>
           {ASSET_REGIONS.map((r) => (
