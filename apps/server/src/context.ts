@@ -11,6 +11,7 @@ import { purgeUnownedFiles } from './platform/stored-files';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
 import { registerTenderJobs } from './features/tenders/tender-alerts.job';
+import { registerRepdFeedJob } from './features/assets/repd-feed.job';
 import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.job';
 
 /** Opens the database and builds the services every feature shares. */
@@ -50,4 +51,5 @@ function registerJobs(ctx: AppContext) {
   ctx.jobs.register({ name: 'sweep-unowned-files', everyMs: 15 * 60_000, run: async () => void (await purgeUnownedFiles(ctx)) });
   registerTenderJobs(ctx);
   registerTenderFeedJobs(ctx);
+  registerRepdFeedJob(ctx);
 }

@@ -47,6 +47,8 @@ const schema = z.object({
   CONTRACTS_FINDER_URL: url.default(TENDER_FEED_DEFAULT_URLS['contracts-finder']),
   PUBLIC_CONTRACTS_SCOTLAND_URL: url.default(TENDER_FEED_DEFAULT_URLS['public-contracts-scotland']),
   SELL2WALES_URL: url.default(TENDER_FEED_DEFAULT_URLS.sell2wales),
+  // The REPD release job (decision 0395): off unless set to the GOV.UK base (https://www.gov.uk).
+  REPD_FEED_URL: url.optional(),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -80,6 +82,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         sell2wales: e.SELL2WALES_URL.replace(/\/$/, ''),
       } satisfies Record<TenderFeedId, string>,
     },
+    repdFeedUrl: e.REPD_FEED_URL ? e.REPD_FEED_URL.replace(/\/$/, '') : null,
     links: {
       solarManager: e.LINK_SOLAR_MANAGER,
       contact: e.LINK_CONTACT,

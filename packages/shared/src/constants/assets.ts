@@ -283,3 +283,30 @@ export const ASSET_PROVIDER_MESSAGES = {
   countrywide: 'Covers the whole country',
   distance: (km: number) => `Based ${km < 10 ? km.toFixed(1) : Math.round(km)} km from this site`,
 } as const;
+
+/** What a REPD release changed on a project (decision 0396; migration 0020_asset_changes.sql). */
+export const ASSET_CHANGE_KINDS = ['added', 'status', 'capacity', 'operator', 'removed'] as const;
+export type AssetChangeKind = (typeof ASSET_CHANGE_KINDS)[number];
+
+/** Most history entries the asset detail carries (newest first). */
+export const ASSET_HISTORY_LIMIT = 50;
+
+/** The history card and the 'changed since' filter (decision 0396). */
+export const ASSET_HISTORY = {
+  heading: 'History in REPD',
+  empty: 'No changes recorded since this project was first imported.',
+  added: 'Added to REPD',
+  removed: 'Removed from REPD',
+  status: 'Status',
+  capacity: 'Capacity',
+  operator: 'Operator',
+  none: 'none',
+  changedSinceLabel: 'Changed since',
+  changedSinceHint: 'Projects whose status, capacity or operator changed in a REPD release imported on or after this date.',
+} as const;
+
+/** The asset pages' freshness line (decision 0397). */
+export const ASSET_FRESHNESS = {
+  checked: (when: string) => `Checked for a new release ${when}.`,
+  notYet: 'The first check for a new release is under way.',
+} as const;

@@ -66,3 +66,22 @@ export const DATA_SOURCE_MESSAGES = {
   unknownSource: 'No such data source',
   runQueued: 'Run queued: it starts within a minute',
 } as const;
+
+/** The REPD release job (decision 0395): switched on by REPD_FEED_URL (the GOV.UK base, e.g. https://www.gov.uk). */
+export const REPD_FEED = {
+  /** The GOV.UK content API page of the quarterly extract, under the configured base. */
+  contentPath: '/api/content/government/publications/renewable-energy-planning-database-quarterly-extract',
+  /** Hosts a release's CSV may be downloaded from besides the configured base's (GOV.UK serves attachments from here). */
+  downloadHosts: ['assets.publishing.service.gov.uk'],
+  /** Releases are quarterly: the publication is looked at once a day. */
+  periodMs: 24 * 3_600_000,
+  /** The job runner looks for a due check this often ('Run now' starts it at once). */
+  tickMs: 60_000,
+  /**
+   * A release that would remove more than this share of the stored REPD projects is refused as a
+   * truncated or wrong file (the data stays as it was and the status shows why).
+   */
+  maxRemovedShare: 0.1,
+  /** The back-off after a failure the source did not time (an unreadable answer or file, a refused release). */
+  failureBackoffMs: 10 * 60_000,
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AGE_SLIDER,
+  ASSET_CHANGE_KINDS,
   ASSET_MAP,
   ASSET_PROVIDERS_MAX_LIMIT,
   ASSET_PROVIDERS_PAGE_SIZE,
@@ -124,6 +125,16 @@ export const listAssetSites = defineContract({
   response: { 200: z.array(assetSiteSuggestion), 400: errors[400] },
 });
 
+/** One change a REPD release made to a project (decision 0396). */
+export const assetChange = z.object({
+  kind: z.enum(ASSET_CHANGE_KINDS),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  release: z.string(),
+  changedAt: z.string(),
+});
+export type AssetChange = z.infer<typeof assetChange>;
+
 /** The asset (docs/product/assets.md#asset), plus the REPD reference, planning dates, duplicate flag and source record. */
 export const assetDetail = z.object({
   id: z.number().int(),
@@ -159,6 +170,8 @@ export const assetDetail = z.object({
   underConstructionDate: z.string().nullable(),
   operationalDate: z.string().nullable(),
   possibleDuplicateOf: z.object({ id: z.number().int(), siteName: z.string(), repdRefId: z.string() }).nullable(),
+  /** What REPD releases changed on this project, newest first (at most ASSET_HISTORY_LIMIT; decision 0396). */
+  history: z.array(assetChange),
   source: z.object({ name: z.string(), release: z.string().nullable(), importedAt: z.string(), attribution: z.string() }),
 });
 export type AssetDetail = z.infer<typeof assetDetail>;
@@ -193,6 +206,8 @@ export const projectsQuery = z.object({
   region: listItem.optional(),
   technology: listItem.optional(),
   phase: z.enum(PROJECT_PHASES).optional(),
+  /** Project addition (decision 0396): only projects a REPD release changed on or after this day. */
+  changedSince: z.iso.date().optional(),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(PROJECTS_MAX_LIMIT).default(PROJECTS_PAGE_SIZE),
   sortBy: z.enum(PROJECT_SORT_KEYS).optional(),
@@ -220,6 +235,9 @@ export const assetSourceRecord = z.object({
   importedAt: z.string().nullable(),
   newestRecord: z.string().nullable(),
   assets: z.number().int(),
+  /** The REPD release job (decision 0397): whether this deployment runs it, and its last successful check. */
+  automatic: z.boolean(),
+  checkedAt: z.string().nullable(),
   lastImport: z
     .object({ read: z.number().int(), inserted: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), rejected: z.number().int() })
     .nullable(),

@@ -72,3 +72,15 @@ export const assetImports = pgTable('asset_imports', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** What each REPD release changed per project (migration 0020_asset_changes.sql; its indexes live there). */
+export const assetChanges = pgTable('asset_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  repdRefId: text('repd_ref_id').notNull(),
+  siteName: text('site_name').notNull(),
+  kind: text('kind').$type<'added' | 'status' | 'capacity' | 'operator' | 'removed'>().notNull(),
+  beforeValue: text('before_value'),
+  afterValue: text('after_value'),
+  release: text('release').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

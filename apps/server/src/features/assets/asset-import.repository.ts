@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DUPLICATE_DISTANCE_KM } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
 import { haversineKmSql, isoDateColumn, isoTimestampColumn, rowsOf } from '../../db/sql-helpers';
+import type { ProjectChange, StoredProject } from './repd-changes';
 import type { RepdRecord, RepdRejection } from './repd-parse';
 
 /** Writes of the REPD import (decision 0190; duplicates: issue 9) and the latest import's summary. */
@@ -45,6 +46,16 @@ const DOUBLE_COLUMNS = new Set(['installed_capacity', 'solar_site_area_sqm', 'si
 
 const BATCH = 400;
 
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+export interface WholeRelease {
+  /** Ref IDs the release no longer lists. */
+  removed: string[];
+  changes: ProjectChange[];
+  /** More writes that must commit with the release (the data source's cursor and counts). */
+  inTransaction?: (tx: Tx) => Promise<void>;
+}
+
 export interface UpsertCounts {
   inserted: number;
   updated: number;
@@ -58,8 +69,15 @@ export async function upsertAssets(
   database: Database,
   records: RepdRecord[],
   meta: { release: string; fileName: string; sha256: string; read: number; rejections: RepdRejection[]; newestRecord: string | null; startedAt: Date; now: Date },
+  /** A whole release (the REPD job, decision 0396): rows it no longer lists are deleted and its change report stored, in the same transaction. */
+  whole?: WholeRelease,
 ): Promise<UpsertCounts> {
   return database.db.transaction(async (tx) => {
+    if (whole?.removed.length) {
+      await tx.execute(
+        sql`DELETE FROM assets WHERE source = 'REPD' AND repd_ref_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(whole.removed)}::jsonb))`,
+      );
+    }
     let inserted = 0;
     let updated = 0;
     const columnList = sql.raw(RECORD_COLUMNS.map(([, c]) => c).join(', ') + ', source_release, imported_at, updated_at');
@@ -89,6 +107,15 @@ export async function upsertAssets(
       }
     }
     await tx.execute(flagDuplicatesSql());
+    for (let i = 0; whole && i < whole.changes.length; i += BATCH) {
+      const rows = whole.changes
+        .slice(i, i + BATCH)
+        .map((c) => sql`(${c.repdRefId}, ${c.siteName}, ${c.kind}, ${c.before}, ${c.after}, ${meta.release}, ${meta.now.toISOString()}::timestamptz)`);
+      await tx.execute(sql`
+        INSERT INTO asset_changes (repd_ref_id, site_name, kind, before_value, after_value, release, changed_at)
+        VALUES ${sql.join(rows, sql`, `)}`);
+    }
+    await whole?.inTransaction?.(tx);
     await tx.execute(sql`
       INSERT INTO asset_imports (file_name, release, sha256, rows_read, rows_inserted, rows_updated, rows_unchanged, rows_rejected, rejections, newest_record, started_at, finished_at)
       VALUES (${meta.fileName}, ${meta.release}, ${meta.sha256}, ${meta.read}, ${inserted}, ${updated}, ${records.length - inserted - updated},
@@ -121,6 +148,11 @@ function flagDuplicatesSql(): SQL {
     UPDATE assets SET duplicate_of_id = pairs.original
     FROM (SELECT t.id, p.original FROM assets t LEFT JOIN pairs p ON p.id = t.id) AS pairs
     WHERE assets.id = pairs.id AND assets.duplicate_of_id IS DISTINCT FROM pairs.original`;
+}
+
+/** The stored REPD projects a release is compared with (synthetic demo rows are not REPD's). */
+export function listStoredProjects(database: Database) {
+  return database.query<StoredProject>(`SELECT repd_ref_id, site_name, development_status, installed_capacity, repd_operator FROM assets WHERE source = 'REPD'`);
 }
 
 export interface ImportRow {

@@ -10,6 +10,8 @@ export interface ProjectFilter {
   region?: string;
   technology?: string;
   phase?: string;
+  /** yyyy-mm-dd: only projects a REPD release changed from that day on (UTC; decision 0396). */
+  changedSince?: string;
 }
 
 /** Sort keys are allow-listed to column expressions; never user text in SQL. */
@@ -34,6 +36,9 @@ export function projectWhere(f: ProjectFilter): Where {
   if (f.technology) w.add((p) => `technology_type = ${p(f.technology)}`);
   const operator = f.operatorSearch;
   if (operator) w.add((p) => `repd_operator ILIKE ${p(containsPattern(operator))}`);
+  // Read from asset_changes_changed_idx alone (migration 0020), then matched on the Ref ID's unique index.
+  const since = f.changedSince;
+  if (since) w.add((p) => `repd_ref_id IN (SELECT repd_ref_id FROM asset_changes WHERE changed_at >= ${p(`${since}T00:00:00Z`)}::timestamptz)`);
   return w;
 }
 

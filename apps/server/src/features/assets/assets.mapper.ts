@@ -1,12 +1,12 @@
 import { ESTIMATED_MODULE_WATTS, PROJECT_COLUMNS, REPD_SOURCE } from '@solar/shared/constants/assets';
-import type { AssetDetail, AssetProvider, AssetSourceRecord, ProjectRow } from '@solar/shared/contracts/assets';
+import type { AssetChange, AssetDetail, AssetProvider, AssetSourceRecord, ProjectRow } from '@solar/shared/contracts/assets';
 import { formatDate } from '@solar/shared/domain/format';
 import type { ProviderRow } from '../../db/schema/index';
 import { toProviderSummary } from '../providers/providers.mapper';
 import type { ServingRow } from './asset-providers.repository';
 import type { ImportRow } from './asset-import.repository';
 import type { ProjectDbRow } from './asset-projects.repository';
-import type { AssetDetailRow } from './assets.repository';
+import type { AssetChangeRow, AssetDetailRow } from './assets.repository';
 
 /** The one place asset rows become API shapes (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema): explicit field lists, one function per shape. */
 
@@ -26,7 +26,15 @@ export function estimateModules(technology: string | null, capacityMw: number | 
 }
 
 /** GET /api/assets/:id; `today` (yyyy-mm-dd) from the server clock gives the age. */
-export function toAssetDetail(row: AssetDetailRow, today: string): AssetDetail {
+export const toAssetChange = (c: AssetChangeRow): AssetChange => ({
+  kind: c.kind,
+  before: c.before_value,
+  after: c.after_value,
+  release: c.release,
+  changedAt: c.changed_at,
+});
+
+export function toAssetDetail(row: AssetDetailRow, today: string, history: AssetChangeRow[]): AssetDetail {
   return {
     id: row.id,
     repdRefId: row.repd_ref_id,
@@ -59,6 +67,7 @@ export function toAssetDetail(row: AssetDetailRow, today: string): AssetDetail {
     underConstructionDate: row.under_construction_date,
     operationalDate: row.operational_date,
     possibleDuplicateOf: row.dup_id !== null ? { id: row.dup_id, siteName: row.dup_site_name!, repdRefId: row.dup_ref_id! } : null,
+    history: history.map(toAssetChange),
     source: { name: REPD_SOURCE.name, release: row.source_release, importedAt: row.imported_at, attribution: REPD_SOURCE.attribution },
   };
 }
@@ -85,7 +94,7 @@ export const toSiteSuggestion = (r: { id: number; site_name: string; region: str
 });
 
 /** GET /api/assets/source: the freshness record from the latest import and the asset count. */
-export function toAssetSource(last: ImportRow | undefined, assets: number): AssetSourceRecord {
+export function toAssetSource(last: ImportRow | undefined, assets: number, feed: { automatic: boolean; checkedAt: string | null }): AssetSourceRecord {
   return {
     name: REPD_SOURCE.name,
     publisher: REPD_SOURCE.publisher,
@@ -94,6 +103,7 @@ export function toAssetSource(last: ImportRow | undefined, assets: number): Asse
     importedAt: last?.finished_at ?? null,
     newestRecord: last?.newest_record ?? null,
     assets,
+    ...feed,
     lastImport: last
       ? { read: last.rows_read, inserted: last.rows_inserted, updated: last.rows_updated, unchanged: last.rows_unchanged, rejected: last.rows_rejected }
       : null,

@@ -1,3 +1,4 @@
+import type { AssetChangeKind } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
 import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, SqlParams } from '../../db/sql-helpers';
 
@@ -190,6 +191,23 @@ export interface AssetDetailRow {
 }
 
 const d = (column: string) => isoDateColumn(`a.${column}`, column);
+
+export interface AssetChangeRow {
+  kind: AssetChangeKind;
+  before_value: string | null;
+  after_value: string | null;
+  release: string;
+  changed_at: string;
+}
+
+/** A project's history, newest first (asset_changes_ref_idx, migration 0020). */
+export function listAssetHistory(database: Database, repdRefId: string, limit: number) {
+  return database.query<AssetChangeRow>(
+    `SELECT kind, before_value, after_value, release, ${isoTimestampColumn('changed_at', 'changed_at')}
+     FROM asset_changes WHERE repd_ref_id = $1 ORDER BY changed_at DESC, id DESC LIMIT $2`,
+    [repdRefId, limit],
+  );
+}
 
 export async function getAssetRow(database: Database, id: number): Promise<AssetDetailRow | undefined> {
   const [row] = await database.query<AssetDetailRow>(

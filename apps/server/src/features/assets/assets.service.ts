@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  ASSET_HISTORY_LIMIT,
   ASSET_MAP,
   ASSET_MESSAGES,
   ASSET_POINT_LIMIT,
@@ -16,7 +17,8 @@ import {
   type ProjectRow,
   type ProjectsQuery,
 } from '@solar/shared/contracts/assets';
-import { isoDay } from '../../db/sql-helpers';
+import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
+import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
@@ -24,6 +26,7 @@ import { PROJECT_CSV_HEADER, projectCsvLine, toAssetDetail, toAssetSource, toPro
 import { latestImport } from './asset-import.repository';
 import { listProjectPage, listProjectRows, projectWhere } from './asset-projects.repository';
 import * as repo from './assets.repository';
+import { REPD_SOURCE_ID } from './repd-feed.job';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
@@ -146,7 +149,7 @@ export async function getAsset(ctx: Ctx, idText: string): Promise<AssetDetail> {
   const id = parseAssetId(idText);
   const row = id === null ? undefined : await repo.getAssetRow(ctx.database, id);
   if (!row) throw new AppError('NOT_FOUND', ASSET_MESSAGES.assetNotFound);
-  return toAssetDetail(row, today(ctx));
+  return toAssetDetail(row, today(ctx), await repo.listAssetHistory(ctx.database, row.repd_ref_id, ASSET_HISTORY_LIMIT));
 }
 
 const sortOf = (q: ProjectsQuery) => ({
@@ -175,7 +178,13 @@ export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
   return Readable.from(lines());
 }
 
-export async function getAssetSource(ctx: Ctx): Promise<AssetSourceRecord> {
-  const [last, count] = await Promise.all([latestImport(ctx.database), repo.countAssets(ctx.database)]);
-  return toAssetSource(last, count);
+/** Where the assets come from and how fresh they are: the latest import and the REPD job's last check (decision 0397). */
+export async function getAssetSource(ctx: Ctx & Pick<AppContext, 'jobs'>): Promise<AssetSourceRecord> {
+  const [last, count, feed] = await Promise.all([
+    latestImport(ctx.database),
+    repo.countAssets(ctx.database),
+    findDataSource(ctx.database.db, REPD_SOURCE_ID),
+  ]);
+  const automatic = ctx.jobs.has(dataSourceJobName(REPD_SOURCE_ID));
+  return toAssetSource(last, count, { automatic, checkedAt: automatic ? toIsoTimestampOrNull(feed?.lastSuccessAt) : null });
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { dataDir } from '../../paths';
-import { upsertAssets } from './asset-import.repository';
-import { parseRepd, type RepdRejection } from './repd-parse';
+import { upsertAssets, type WholeRelease } from './asset-import.repository';
+import { parseRepd, type RepdParseResult, type RepdRejection } from './repd-parse';
 
 /** The REPD release bundled with the project (data/repd/SOURCE.md). */
 export const BUNDLED_REPD_FILE = path.join(dataDir, 'repd', 'repd-q4-jan-2025.csv.gz');
@@ -30,26 +30,38 @@ export const releaseOf = (file: string) => path.basename(file).replace(/\.gz$/i,
  * Imports a REPD file: parse, then upsert on Ref ID in one transaction, flag probable duplicates
  * and record the run (read / inserted / updated / unchanged / rejected) for the freshness record.
  */
-export async function importRepdFile(ctx: { database: Database; clock: Clock }, file: string): Promise<RepdImportReport> {
+export function importRepdFile(ctx: { database: Database; clock: Clock }, file: string): Promise<RepdImportReport> {
+  const buffer = readFileSync(file);
+  return importRepdParsed(ctx, parseRepd(buffer), { release: releaseOf(file), fileName: path.basename(file), sha256: sha256Of(buffer) });
+}
+
+export const sha256Of = (buffer: Buffer) => createHash('sha256').update(buffer).digest('hex');
+
+/** Stores a parsed release; with `whole`, as a complete release: removals and the change report (decision 0396). */
+export async function importRepdParsed(
+  ctx: { database: Database; clock: Clock },
+  parsed: RepdParseResult,
+  file: { release: string; fileName: string; sha256: string },
+  whole?: WholeRelease,
+): Promise<RepdImportReport> {
   const started = Date.now();
   const startedAt = ctx.clock.now();
-  const buffer = readFileSync(file);
-  const parsed = parseRepd(buffer);
-  const release = releaseOf(file);
+  const { release } = file;
   const counts = await upsertAssets(ctx.database, parsed.records, {
     release,
-    fileName: path.basename(file),
-    sha256: createHash('sha256').update(buffer).digest('hex'),
+    fileName: file.fileName,
+    sha256: file.sha256,
     read: parsed.read,
     rejections: parsed.rejections,
     newestRecord: parsed.newestRecord,
     startedAt,
     now: ctx.clock.now(),
-  });
+  }, whole);
   // Planner statistics after a bulk load (PGlite has no autovacuum; docs/decisions/0300).
-  if (counts.inserted + counts.updated > 0) await ctx.database.exec('ANALYZE assets');
+  if (counts.inserted + counts.updated + (whole?.removed.length ?? 0) > 0) await ctx.database.exec('ANALYZE assets');
+  if (whole?.changes.length) await ctx.database.exec('ANALYZE asset_changes');
   return {
-    file: path.basename(file),
+    file: file.fileName,
     release,
     read: parsed.read,
     inserted: counts.inserted,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROACTIS_NOTICE_TYPES } from '@solar/shared/constants/data-sources';
+import { REPD_FEED } from '@solar/shared/constants/data-sources';
 import type { OcdsRelease } from '../ocds/ocds-mapper';
 
 /**
@@ -24,6 +25,12 @@ export interface FeedFixture {
   maxInFlight: number;
   /** The releases each feed serves (for tests' expectations), the malformed one and the update included. */
   served: Record<'find-a-tender' | 'contracts-finder' | 'public-contracts-scotland' | 'sell2wales', unknown[]>;
+  /**
+   * The GOV.UK REPD publication (decision 0395): the content API answer at REPD_FEED.contentPath
+   * lists `repd.listed` (file names) as CSV attachments under `/media/`, served from `repd.files`.
+   * Tests change both between runs; `repd.fail` answers the next request under `/media/` with that status.
+   */
+  repd: { url: string; listed: string[]; files: Map<string, Buffer>; titles: Map<string, string>; fail: number | null };
   close(): Promise<void>;
 }
 
@@ -33,6 +40,8 @@ export interface FeedFixtureOptions {
   faults?: boolean;
   /** Releases per page on the cursor-paged paths. */
   pageSize?: number;
+  /** REPD releases the publication can list (the first listed at start). */
+  repdReleases?: Array<{ fileName: string; title: string; body: Buffer }>;
   /** Called for each request before it is answered; may delay the answer (the kill -9 test). */
   onRequest?: (path: string, index: number) => Promise<void> | void;
 }
@@ -74,6 +83,13 @@ export async function startFeedFixture(options: FeedFixtureOptions): Promise<Fee
   const fired = new Set<string>();
   const once = (key: string) => faults && !fired.has(key) && (fired.add(key), true);
   const requests: string[] = [];
+  const repd: FeedFixture['repd'] = {
+    url: '',
+    listed: options.repdReleases?.length ? [options.repdReleases[0]!.fileName] : [],
+    files: new Map((options.repdReleases ?? []).map((r) => [r.fileName, r.body])),
+    titles: new Map((options.repdReleases ?? []).map((r) => [r.fileName, r.title])),
+    fail: null,
+  };
   let inFlight = 0;
   let maxInFlight = 0;
 
@@ -132,13 +148,42 @@ export async function startFeedFixture(options: FeedFixtureOptions): Promise<Fee
         if (list.length === 0) return send(200, { uri: url.href, version: '1.1', publishedDate: new Date().toISOString() });
         return send(200, pkg(list, null));
       }
+      if (url.pathname === REPD_FEED.contentPath) {
+        return send(200, {
+          base_path: '/government/publications/renewable-energy-planning-database-quarterly-extract',
+          title: 'Renewable Energy Planning Database: quarterly extract',
+          document_type: 'official_statistics',
+          public_updated_at: new Date().toISOString(),
+          details: {
+            attachments: repd.listed.flatMap((name) => [
+              { attachment_type: 'file', content_type: 'text/csv', filename: name, title: repd.titles.get(name) ?? name, url: `${base}/media/fixture/${name}` },
+              // The publication also offers a spreadsheet of each release: not the one to read.
+              { attachment_type: 'file', content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: name.replace(/\.csv$/, '.xlsx'), title: repd.titles.get(name) ?? name, url: `${base}/media/fixture/${name.replace(/\.csv$/, '.xlsx')}` },
+            ]),
+          },
+        });
+      }
+      const media = /^\/media\/fixture\/([^/]+)$/.exec(url.pathname);
+      if (media) {
+        if (repd.fail !== null) {
+          const status = repd.fail;
+          repd.fail = null;
+          return send(status, { error: 'fixture failure' });
+        }
+        const file = repd.files.get(decodeURIComponent(media[1]!));
+        if (!file) return send(404, { error: 'Not found' });
+        res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(file.length) });
+        return res.end(file);
+      }
       return send(404, { error: 'Not found' });
     })().catch(() => send(500, { error: 'fixture failure' }));
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  repd.url = url;
   return {
+    repd,
     url,
     urls: { 'find-a-tender': url, 'contracts-finder': url, 'public-contracts-scotland': `${url}/scotland`, sell2wales: `${url}/sell2wales` },
     requests,

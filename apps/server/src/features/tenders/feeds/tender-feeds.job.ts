@@ -4,7 +4,7 @@ import type { AppContext } from '../../../plugins/context';
 import * as sources from '../../../platform/data-sources.repository';
 import { importReleasesIn, releasesOf } from '../ocds/ocds-import';
 import { FEED_ADAPTERS, type FeedPage } from './feed-adapters';
-import { fetchJson, type HttpDeps } from './feed-http';
+import { fetchJson, type HttpDeps } from '../../../platform/feed-http';
 
 type FeedContext = Pick<AppContext, 'database' | 'clock' | 'log' | 'env'>;
 

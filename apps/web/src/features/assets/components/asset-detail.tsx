@@ -10,7 +10,9 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session/get-me';
 import { isAssetNotFound, useAsset } from '../api/get-asset';
 import { AssetDetailMap } from './asset-detail-map';
+import { AssetHistory } from './asset-history';
 import { AssetProviders } from './asset-providers';
+import { RepdChecked } from './repd-freshness';
 
 const NA = ASSET_MESSAGES.notAvailable;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? NA : String(v));
@@ -141,8 +143,10 @@ export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headi
           <p className="text-sm text-slate-600">This asset has no coordinates in REPD.</p>
         )}
       </div>
-      <p className="text-xs text-slate-600">
-        Source: {REPD_SOURCE.name}, {REPD_SOURCE.publisher}, release {text(a.source.release)}; imported {formatDate(a.source.importedAt)}. {a.source.attribution}
+      <AssetHistory assetId={a.id} history={a.history} />
+      <p className="text-xs text-slate-600" data-testid="asset-source">
+        Source: {REPD_SOURCE.name}, {REPD_SOURCE.publisher}, release {text(a.source.release)}; imported {formatDate(a.source.importedAt)}.
+        <RepdChecked /> {a.source.attribution}
       </p>
       <AssetProviders assetId={a.id} siteName={a.siteName} tenderLink={tenderLink} />
     </article>

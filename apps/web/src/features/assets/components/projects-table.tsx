@@ -1,17 +1,21 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
-import { ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECT_COLUMNS, PROJECT_PHASES, PROJECTS_PAGE_SIZE, type ProjectSortKey } from '@solar/shared/constants/assets';
-import type { ProjectRow } from '@solar/shared/contracts/assets';
+import { ASSET_HISTORY, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECT_COLUMNS, PROJECT_PHASES, PROJECTS_PAGE_SIZE, type ProjectSortKey } from '@solar/shared/constants/assets';
+import { projectsQuery, type ProjectRow } from '@solar/shared/contracts/assets';
 import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { changedBy, cleanParams } from '../../../lib/clean-params';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { exportAssetProjects, useAssetProjects } from '../api/list-asset-projects';
 import type { AssetPick } from './asset-map';
 import { useDebounced } from './use-debounced';
 
 const ALL = 'all';
+/** The projects table's filter kept in the address (decision 0396); the others are the tab's own state. */
+export const CHANGED_SINCE_PARAM = 'changedSince';
 
 function cell(row: ProjectRow, key: ProjectSortKey): string {
   switch (key) {
@@ -34,6 +38,15 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
   const operatorSearch = useDebounced(operatorText.trim());
   const [sort, setSort] = useState<{ sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' }>(DEFAULT_PROJECT_SORT);
   const [page, setPage] = useState(1);
+  const [params, setParams, replaceParams] = useQueryParams();
+  // A 'changed since' the API would refuse is dropped from the address (decision 0352).
+  const cleaned = cleanParams(projectsQuery, params, [CHANGED_SINCE_PARAM]);
+  const dirty = changedBy(cleaned, params);
+  useEffect(() => {
+    if (dirty) replaceParams(cleaned);
+  }, [dirty, cleaned, replaceParams]);
+  const changedSince = cleaned.get(CHANGED_SINCE_PARAM) ?? '';
+  const hintId = useId();
   const [lastOperator, setLastOperator] = useState(operatorSearch);
   if (lastOperator !== operatorSearch) {
     // docs/product/assets.md#projects-table: any filter change returns to page 1.
@@ -45,6 +58,7 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
     technology: technology === ALL ? undefined : technology,
     phase: phase === ALL ? undefined : (phase as (typeof PROJECT_PHASES)[number]),
     operatorSearch: operatorSearch || undefined,
+    changedSince: changedSince || undefined,
     ...sort,
   };
   const query = useAssetProjects({ ...filters, offset: (page - 1) * PROJECTS_PAGE_SIZE, limit: PROJECTS_PAGE_SIZE });
@@ -72,7 +86,7 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           {ASSET_MESSAGES.export}
         </Button>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
         <Select aria-label="Region" value={region} onChange={change(setRegion)}>
           <option value={ALL}>{ASSET_MESSAGES.allRegions}</option>
           {ASSET_REGIONS.map((r) => (
@@ -92,7 +106,23 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           ))}
         </Select>
         <Input aria-label="Search planning applicant" placeholder="Search planning applicant" value={operatorText} onChange={(e) => setOperatorText(e.target.value)} />
+        <label className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
+          <span className="whitespace-nowrap">{ASSET_HISTORY.changedSinceLabel}</span>
+          <Input
+            type="date"
+            className="min-w-0 flex-1"
+            aria-describedby={hintId}
+            value={changedSince}
+            onChange={(e) => {
+              setParams({ [CHANGED_SINCE_PARAM]: e.target.value || null });
+              setPage(1);
+            }}
+          />
+        </label>
       </div>
+      <p id={hintId} className="-mt-2 text-xs text-slate-600">
+        {ASSET_HISTORY.changedSinceHint}
+      </p>
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full min-w-[900px] text-left text-sm">
           <thead className="bg-muted text-slate-800">

@@ -10,12 +10,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useMe } from '../../../lib/session/get-me';
 import { useAssetSource } from '../api/get-asset-source';
 import { AssetDetailView } from '../components/asset-detail';
+import { RepdChecked } from '../components/repd-freshness';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { ASSET_MAP_ID, AssetMap, type AssetPick } from '../components/asset-map';
 import { ASSETS_IN_VIEW_HEADING_ID } from '../components/assets-in-view';
 import { SkipLinks } from '../../../components/ui/skip-links';
 import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
-import { ProjectsTable } from '../components/projects-table';
+import { CHANGED_SINCE_PARAM, ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 import { isProjectsTab } from './asset-intel-page.handle';
 
@@ -29,9 +30,9 @@ function SourceNote() {
   if (!source.data) return null;
   const s = source.data;
   return (
-    <p className="text-xs text-slate-600">
+    <p className="text-xs text-slate-600" data-testid="asset-source">
       {formatCount(s.assets, 'asset')} from the {s.name} ({s.publisher}), release {s.release ?? 'N/A'}, records updated to {formatDate(s.newestRecord)}, imported{' '}
-      {formatDate(s.importedAt)}. {s.attribution}
+      {formatDate(s.importedAt)}.<RepdChecked /> {s.attribution}
     </p>
   );
 }
@@ -45,8 +46,9 @@ export function AssetIntelPage() {
   // be shared and survives a reload. State stays the source of truth: address updates go through the
   // router asynchronously, and quick changes (slider keys) must build on the latest value.
   const [params, setParams] = useQueryParams();
-  // The Projects tab has an address of its own (`?tab=projects`), which the server renders (decision 0370).
-  const [tab, setTabState] = useState(() => (isProjectsTab(params) ? 'projects' : 'overview'));
+  // The Projects tab has an address of its own (`?tab=projects`), which the server renders (decision 0370);
+  // a shared 'changed since' link opens on the projects table it filters (decision 0396).
+  const [tab, setTabState] = useState(() => (isProjectsTab(params) || params.has(CHANGED_SINCE_PARAM) ? 'projects' : 'overview'));
   const setTab = (next: string) => {
     setTabState(next);
     setParams({ tab: next === 'projects' ? 'projects' : null });
@@ -142,7 +144,10 @@ export function AssetIntelPage() {
           </div>
         </TabsContent>
         <TabsContent value="projects">
-          <ProjectsTable onOpen={open} />
+          <div className="grid gap-3">
+            <ProjectsTable onOpen={open} />
+            <SourceNote />
+          </div>
         </TabsContent>
         {assetTabs.map((t) => (
           <TabsContent key={t.id} value={`asset-${t.id}`}>

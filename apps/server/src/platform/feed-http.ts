@@ -1,7 +1,7 @@
 import { TENDER_FEED_LIMITS as L } from '@solar/shared/constants/data-sources';
 
 /**
- * The feeds' HTTP client (decision 0390): one request at a time (the caller awaits each), a
+ * The data sources' HTTP client (decision 0390; the REPD job downloads through it, 0395): one request at a time (the caller awaits each), a
  * timeout, a size cap, and back-off. 429 and 5xx (and network errors) are retried within the run
  * when the wait is short, honouring Retry-After; 403 is a rate limit that asks for minutes (Contracts
  * Finder's documented answer), so it ends the run. What cannot be retried now comes back as `wait`.
@@ -10,6 +10,7 @@ export type FetchOutcome =
   | { kind: 'ok'; json: unknown }
   | { kind: 'wait'; ms: number; message: string }
   | { kind: 'error'; message: string; ms: number };
+export type FetchBytesOutcome = { kind: 'ok'; body: Buffer } | Exclude<FetchOutcome, { kind: 'ok' }>;
 
 export interface HttpDeps {
   fetch?: typeof fetch;
@@ -29,6 +30,17 @@ export function retryAfterMs(header: string | null, now: Date): number | null {
 }
 
 export async function fetchJson(url: string, deps: HttpDeps, now: () => Date): Promise<FetchOutcome> {
+  const answer = await fetchBytes(url, deps, now, 'application/json');
+  if (answer.kind !== 'ok') return answer;
+  try {
+    return { kind: 'ok', json: JSON.parse(answer.body.toString('utf8')) as unknown };
+  } catch {
+    return { kind: 'error', message: 'HTTP 200 with a body that is not JSON', ms: L.failureBackoffMs };
+  }
+}
+
+/** The body as bytes (a download), with the same politeness as `fetchJson`. */
+export async function fetchBytes(url: string, deps: HttpDeps, now: () => Date, accept: string): Promise<FetchBytesOutcome> {
   const doFetch = deps.fetch ?? fetch;
   const sleep = deps.sleep ?? realSleep;
   let last = '';
@@ -36,7 +48,7 @@ export async function fetchJson(url: string, deps: HttpDeps, now: () => Date): P
     let response: Response;
     try {
       response = await doFetch(url, {
-        headers: { accept: 'application/json', 'user-agent': deps.userAgent },
+        headers: { accept, 'user-agent': deps.userAgent },
         redirect: 'error',
         signal: AbortSignal.timeout(L.requestTimeoutMs),
       });
@@ -49,11 +61,7 @@ export async function fetchJson(url: string, deps: HttpDeps, now: () => Date): P
     if (response.ok) {
       const body = await readCapped(response);
       if (body === null) return { kind: 'error', message: `answer larger than ${L.maxResponseBytes} bytes`, ms: L.failureBackoffMs };
-      try {
-        return { kind: 'ok', json: JSON.parse(body) as unknown };
-      } catch {
-        return { kind: 'error', message: `HTTP ${response.status} with a body that is not JSON`, ms: L.failureBackoffMs };
-      }
+      return { kind: 'ok', body };
     }
     await response.body?.cancel().catch(() => undefined);
     if (response.status === 403) {
@@ -73,11 +81,11 @@ export async function fetchJson(url: string, deps: HttpDeps, now: () => Date): P
   return { kind: 'error', message: last, ms: L.failureBackoffMs };
 }
 
-async function readCapped(response: Response): Promise<string | null> {
+async function readCapped(response: Response): Promise<Buffer | null> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > L.maxResponseBytes) return null;
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -90,5 +98,5 @@ async function readCapped(response: Response): Promise<string | null> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
