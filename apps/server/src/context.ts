@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { SHARED_RATE_LIMIT } from '@solar/shared/constants/http';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { AppContext } from './plugins/context';
@@ -7,6 +8,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createLocalStorage } from './platform/storage';
+import { purgeEndedRateLimitWindows } from './platform/rate-limit-store';
 import { purgeUnownedFiles } from './platform/stored-files';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
@@ -48,4 +50,7 @@ function registerJobs(ctx: AppContext) {
   // deleted in the same run (decision 0330).
   ctx.jobs.register({ name: 'sweep-unowned-files', everyMs: 15 * 60_000, run: async () => void (await purgeUnownedFiles(ctx)) });
   registerTenderJobs(ctx);
+  if (ctx.database.kind === 'postgres') {
+    ctx.jobs.register({ name: 'purge-rate-limit-windows', everyMs: SHARED_RATE_LIMIT.sweepEveryMs, run: () => purgeEndedRateLimitWindows(ctx.database) });
+  }
 }
