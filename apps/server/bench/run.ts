@@ -9,9 +9,10 @@
 // (docs/decisions/0317). The mixed-traffic scenario (issue 16, docs/decisions/0380) also sends writes at
 // BENCH_WRITES_PER_SECOND (default 5) beside its reads and reports p50, the cache hit rate (from the
 // X-Read-Cache header, when the server sends it) and the server's resident memory. BENCH_PORT (default
-// 3301) and the next two ports are used.
+// 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
+// ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -29,6 +30,7 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 const serverJs = path.join(serverRoot, 'dist/server.js');
 const port = Number(process.env.BENCH_PORT ?? 3301);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
+const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
 const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'BenchAdmin2026' };
 const children: ChildProcess[] = [];
 /** As a browser sends it: large answers go compressed (cached answers keep their compressed forms). */
@@ -136,6 +138,49 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
     non2xx: result.non2xx,
     hitRate: cached ? cache.hit / cached : null,
   };
+}
+
+/** HAProxy (Debian package) on `port` in front of `backends`, round robin with readiness checks (as in test:reliability). */
+function startBalancer(frontend: number, backends: number[]) {
+  const cfg = path.join(tmp, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '  maxconn 1024',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      '  retries 3',
+      '  option redispatch 1',
+      'frontend web',
+      `  bind 127.0.0.1:${frontend}`,
+      '  default_backend app',
+      'backend app',
+      '  balance roundrobin',
+      '  option httpchk GET /api/health/ready',
+      '  default-server inter 1s fall 2 rise 2',
+      ...backends.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  child.on('error', (err) => {
+    console.error(`haproxy could not start (apt-get install haproxy): ${err.message}`);
+    process.exit(1);
+  });
+}
+
+async function waitFor(url: string, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready within ${ms} ms`);
 }
 
 /** A session cookie (the demo provider's by default), for scenarios that run signed in. */
@@ -252,7 +297,16 @@ async function main() {
   const hello = path.join(serverRoot, 'bench/baselines.ts');
   await start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
   await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
-  const server = await start([serverJs], serverEnv, /running at/);
+  const servers: ChildProcess[] = [];
+  if (processes === 0) servers.push(await start([serverJs], serverEnv, /running at/));
+  else {
+    if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
+    const ports = Array.from({ length: processes }, (_, i) => port + 3 + i);
+    // One after the other, so only the first migrates and seeds.
+    for (const p of ports) servers.push(await start([serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/));
+    startBalancer(port, ports);
+    await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
+  }
   const app = `http://127.0.0.1:${port}`;
 
   const bare = await measure(`http://127.0.0.1:${port + 1}`, [{ path: '/hello' }]);
@@ -276,16 +330,18 @@ async function main() {
     const me = (await get('/api/auth/me')) as { data: { id: string } };
     const stopWrites = writeLoop(app, await scenario.writes(get, { providerUserId: me.data.id }), writesPerSecond, cookies);
     let peak = 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 500);
+    const rssAll = () => servers.reduce((mb, server) => mb + rssMb(server.pid), 0);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssAll())), 500);
     const reads = await measure(app, requests, cookies, true);
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     rows.push({ name, ...reads });
-    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(peak, rssMb(server.pid)) });
+    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(peak, rssAll()) });
   }
 
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
-  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}; ${connections} connections, ${seconds} s each\n`);
+  const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';
+  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each\n`);
   console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
   for (const r of rows) {
     console.log(
@@ -297,7 +353,7 @@ async function main() {
     const hits = reads.hitRate === null ? 'not reported by the server' : `${(reads.hitRate * 100).toFixed(1)} %`;
     console.log(
       `\n${m.name}: reads ${(100 * reads.rps / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
-        `server resident memory peak ${m.rssMb.toFixed(0)} MB; writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
+        `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''}; writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
   }
   if (colds.length) {
