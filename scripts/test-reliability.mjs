@@ -2,9 +2,12 @@
 // `npm run test:reliability` (issue 11, docs/security.md#reliability): load, concurrent writes,
 // kill -9, SIGTERM under load, PostgreSQL restarted under load, migrations twice and at once,
 // backup and restore, an aborted upload — on PGlite and on a private PostgreSQL cluster that this
-// script starts on 127.0.0.1 (so the shared test database is never restarted). Bounded in time;
-// traffic only to 127.0.0.1. Options: LOAD_SECONDS (60), KILL_CYCLES (20), DBS (pglite,postgres),
-// ONLY (comma list of steps).
+// script starts on 127.0.0.1 (so the shared test database is never restarted) — and two server
+// processes on that PostgreSQL behind HAProxy, one killed mid-run (issue 16; the Debian package is
+// installed with apt-get when missing and this script runs as root, else that step fails saying
+// so). Bounded in time; traffic only to 127.0.0.1. Options: LOAD_SECONDS (60), KILL_CYCLES (20),
+// DBS (pglite,postgres), ONLY (comma list of steps), RELIABILITY_PORT (3410; the balancer step also
+// uses the next two ports), RELIABILITY_PG_PORT (3450), RELIABILITY_PG_DIR.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,7 +30,7 @@ const ONLY = process.env.ONLY ? process.env.ONLY.split(',') : null;
 const PORT = Number(process.env.RELIABILITY_PORT ?? 3410);
 const PG_PORT = Number(process.env.RELIABILITY_PG_PORT ?? 3450);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
-const PG_DIR = '/tmp/prove-reliability-pg';
+const PG_DIR = process.env.RELIABILITY_PG_DIR ?? '/tmp/prove-reliability-pg';
 const results = [];
 let clientCounter = 0;
 const clientIp = () => `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}`;
@@ -69,18 +72,18 @@ async function pgQuery(url, sql, params) {
 }
 
 // ── servers ──────────────────────────────────────────────────────────────────────────────────────
-function envFor(target) {
+function envFor(target, port = PORT) {
   // TRUST_PROXY: the write steps stand for many clients behind a proxy (X-Forwarded-For), so the
   // per-IP limits of one loopback address do not refuse them.
-  const env = { ...process.env, TRUST_PROXY: 'true', NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: target.dataDir };
+  const env = { ...process.env, TRUST_PROXY: 'true', NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: port === PORT ? target.dataDir : `${target.dataDir}-${port}` };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   return env;
 }
 /** Servers started by this script that are still running: killed at the end of every step. */
 const live = new Set();
-function startServer(target) {
-  const child = spawn(process.execPath, [serverJs], { env: envFor(target), stdio: ['ignore', 'ignore', 'pipe'] });
+function startServer(target, port = PORT) {
+  const child = spawn(process.execPath, [serverJs], { env: envFor(target, port), stdio: ['ignore', 'ignore', 'pipe'] });
   live.add(child);
   child.on('exit', () => live.delete(child));
   child.stderrText = '';
@@ -88,10 +91,10 @@ function startServer(target) {
   child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal, at: Date.now() })));
   return child;
 }
-async function waitReady(ms = 180_000) {
+async function waitReady(ms = 180_000, at = base) {
   const start = Date.now();
   while (Date.now() - start < ms) {
-    const ok = await fetch(`${base}/api/health/ready`).then((r) => r.status === 200).catch(() => false);
+    const ok = await fetch(`${at}/api/health/ready`).then((r) => r.status === 200).catch(() => false);
     if (ok) return Date.now() - start;
     await sleep(50);
   }
@@ -565,6 +568,240 @@ function listFiles(dir) {
   return out.sort();
 }
 
+// ── several processes behind HAProxy (issue 16, decision 0383) ─────────────────────────────────────
+function haproxyBinary() {
+  const have = () => spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
+  if (have()) return have();
+  if (process.getuid?.() !== 0) throw new Error('haproxy is missing: install the Debian package haproxy (this script installs it only when run as root)');
+  console.log('haproxy missing: installing the Debian package');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () => spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'haproxy'], { env, stdio: 'inherit', timeout: 5 * 60_000 });
+  if (install().status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'inherit', timeout: 5 * 60_000 });
+    if (install().status !== 0) throw new Error('apt-get install haproxy failed');
+  }
+  return have();
+}
+
+/**
+ * HAProxy on `base` in front of the given ports: round robin, health checks on readiness every
+ * 250 ms (down after 2 failures), and a request that cannot connect to a backend is sent to the
+ * other one (retries with redispatch: safe for writes, as nothing was delivered).
+ */
+function startBalancer(ports) {
+  const cfg = path.join(tmp, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '  maxconn 512',
+      '  log stderr format raw local0',
+      'defaults',
+      '  mode http',
+      '  log global',
+      '  timeout connect 1s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      '  retries 3',
+      '  option redispatch 1',
+      'frontend web',
+      `  bind 127.0.0.1:${PORT}`,
+      // One line per request: the client's request id, the server that answered (or failed), status, termination state.
+      '  http-request capture req.hdr(x-request-id) len 40',
+      '  log-format "req %[capture.req.hdr(0)] %s %ST %tsc"',
+      '  default_backend app',
+      'backend app',
+      '  balance roundrobin',
+      '  option httpchk GET /api/health/ready',
+      '  http-check expect status 200',
+      '  default-server inter 250 fall 2 rise 2',
+      ...ports.map((port, i) => `  server app${i + 1} 127.0.0.1:${port} check`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(haproxyBinary(), ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  live.add(child);
+  child.stderrText = '';
+  child.stderr.on('data', (d) => (child.stderrText += d));
+  child.on('exit', () => live.delete(child));
+  return child;
+}
+
+/** Reads like the bench's mixed traffic: varied directory filters, profiles, the tender board, the asset map, signed in. */
+async function mixedReads(at) {
+  const services = ['Panel Cleaning', 'Drone Surveys', 'Operations & Maintenance', 'solar'];
+  const towns = [['Leeds', '-1.5491,53.8008'], ['Bristol', '-2.5879,51.4545'], ['Norwich', '1.2974,52.6309']];
+  const search = Array.from({ length: 60 }, (_, i) => {
+    const q = new URLSearchParams();
+    if (i % 2) q.append('services', services[i % services.length]);
+    if (i % 3 === 0) {
+      const [town, center] = towns[(i / 3) % 3];
+      q.set('location', town);
+      q.set('locationCenter', center);
+      q.set('radius', String([25, 100, 300][(i / 3) % 3]));
+    }
+    if (i % 5 === 0) q.set('mode', 'map');
+    else q.set('page', String(1 + (i % 3)));
+    return `/api/providers/search?${q}`;
+  });
+  const list = await (await fetch(`${at}/api/providers/search?page=1&pageSize=50`)).json();
+  const profiles = list.data.map((p) => `/api/providers/${p.id}`);
+  const tenders = Array.from({ length: 30 }, (_, i) => `/api/tenders/public?status=${['open', 'closed', 'all'][i % 3]}&sortBy=${i % 2 ? 'closingDate' : 'publishedDate'}&limit=${[5, 10, 20][i % 3]}&page=${1 + (i % 2)}`);
+  const assets = ['-3.5,50,0.5,52.5', '-2.5,53,-1,54', '-4.5,55.5,-2.5,56.5'].map((b, i) => `/api/assets/coordinates?bounds=${b}&zoom=${8 + i}`);
+  const out = [];
+  for (let i = 0; i < 300; i++) {
+    const pick = [search, search, profiles, tenders, assets, ['/api/auth/me', '/api/tenders/saved']][i % 6];
+    out.push({ path: pick[i % pick.length], signedIn: pick.length === 2 });
+  }
+  return out;
+}
+
+async function balancerStep(target) {
+  const ports = [PORT + 1, PORT + 2];
+  const direct = ports.map((p) => `http://127.0.0.1:${p}`);
+  const servers = ports.map((port) => startServer(target, port));
+  // One after the other: the first applies the migrations and seeds, the second finds them done.
+  await waitReady(180_000, direct[0]);
+  await waitReady(180_000, direct[1]);
+  const balancer = startBalancer(ports);
+  try {
+    await waitReady(30_000);
+    const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
+    const provider = await myProvider(cookie);
+
+    // Sessions: one sign-in through the balancer is valid on each process.
+    const me = await Promise.all(direct.map(async (at) => (await fetch(`${at}/api/auth/me`, { headers: { cookie } })).json()));
+    check(me.every((m) => m.data?.email === 'provider.demo@example.com'), `the session is not valid on both processes: ${JSON.stringify(me)}`);
+
+    // A write on one process is visible on the other at once: its cached directory answer included.
+    const visibility = [];
+    for (let round = 0; round < 5; round++) {
+      const marker = randomUUID().slice(0, 8);
+      const searchUrl = `/api/providers/search?companies=${marker}`;
+      const before = await (await fetch(`${direct[1]}${searchUrl}`)).json(); // cached on process 2
+      check(before.data.length === 0, 'marker found before the write');
+      const written = await fetch(`${direct[0]}/api/providers/${provider.id}`, { method: 'PATCH', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ businessName: `Reliability Solar ${marker}`, description: `Visible everywhere ${marker}` }) });
+      check(written.status === 200, `edit on process 1: ${written.status} ${await written.text()}`);
+      const t0 = Date.now();
+      const found = await (await fetch(`${direct[1]}${searchUrl}`)).json();
+      const profile = await (await fetch(`${direct[1]}/api/providers/${provider.id}`)).json();
+      visibility.push(Date.now() - t0);
+      check(found.data.some((p) => p.id === provider.id), `round ${round}: the directory on process 2 did not show the edit made on process 1 at once`);
+      check((profile.data ?? profile).description === `Visible everywhere ${marker}`, `round ${round}: the profile on process 2 was stale`);
+    }
+
+    // Mixed traffic through the balancer; process 2 is killed halfway.
+    const reads = await mixedReads(base);
+    // A connection per request: HAProxy then answers 502 (and logs the server) for every request
+    // the killed process had, where on a reused keep-alive connection it closes without an answer
+    // or a log line (decision 0383), and a failure could not be traced to a server.
+    const agent = new http.Agent({ keepAlive: false, maxSockets: 24 });
+    const records = [];
+    let inFlight = 0;
+    let running = true;
+    const send = (method, p, { body, withCookie } = {}) =>
+      new Promise((resolve) => {
+        const rec = { sentAt: Date.now(), status: 0, method, id: randomUUID() };
+        inFlight++;
+        const payload = body ? JSON.stringify(body) : undefined;
+        const req = http.request(
+          `${base}${p}`,
+          { method, agent, headers: { ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...(withCookie && { cookie }), 'x-forwarded-for': clientIp(), 'x-request-id': rec.id } },
+          (res) => {
+            res.resume();
+            res.on('end', () => finish(res.statusCode));
+            res.on('error', () => finish('ERR'));
+          },
+        );
+        const finish = (status) => {
+          if (rec.doneAt) return;
+          inFlight--;
+          Object.assign(rec, { status, doneAt: Date.now() });
+          records.push(rec);
+          resolve(rec);
+        };
+        req.on('error', (e) => finish(e.code ?? 'ERR'));
+        req.end(payload);
+      });
+    const acknowledged = [];
+    const edits = { acknowledged: [], unacknowledged: [] };
+    let n = 0;
+    const reader = async () => {
+      while (running) {
+        const r = reads[n++ % reads.length];
+        await send('GET', r.path, { withCookie: r.signedIn });
+      }
+    };
+    const viewWriter = async () => {
+      while (running) {
+        const p = `/reliability/balancer/${n++}`;
+        const rec = await send('POST', '/api/analytics/pageview', { body: { path: p } });
+        if (rec.status < 300) acknowledged.push(p);
+      }
+    };
+    const editWriter = async () => {
+      for (let k = 0; running; k++) {
+        const description = `Balanced edit ${k} ${randomUUID()}`;
+        const rec = await send('PATCH', `/api/providers/${provider.id}`, { body: { description }, withCookie: true });
+        (rec.status === 200 ? edits.acknowledged : edits.unacknowledged).push(description);
+        await sleep(100);
+      }
+    };
+    const rate = (from, to) => records.filter((r) => r.doneAt >= from && r.doneAt < to).length / ((to - from) / 1000);
+    const workers = [...Array.from({ length: 12 }, reader), ...Array.from({ length: 3 }, viewWriter), editWriter()];
+    await sleep(3000); // both processes' caches warm up before the two-process rate is measured
+    const t0 = Date.now();
+    await sleep(8000);
+    const killAt = Date.now();
+    const inFlightAtKill = inFlight;
+    servers[1].kill('SIGKILL');
+    const exitAt = (await servers[1].exited).at;
+    await sleep(10_000);
+    running = false;
+    await Promise.all(workers);
+    const endAt = Date.now();
+    agent.destroy();
+
+    // Which server HAProxy gave each request, from its log (logged when the request ends).
+    await sleep(500);
+    const servedBy = new Map([...balancer.stderrText.matchAll(/^req (\S+) (\S+) (-?\d+) (\S+)$/gm)].map((m) => [m[1], { server: m[2], status: m[3], state: m[4] }]));
+    const failed = records.filter((r) => typeof r.status !== 'number' || r.status >= 400);
+    const statusCounts = failed.reduce((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
+    // Every failure was a request HAProxy had given to the killed process before it died.
+    const notInFlightOnKilled = failed.filter((r) => servedBy.get(r.id)?.server !== 'app2' || r.sentAt > exitAt || r.doneAt < killAt);
+    writeFileSync(path.join(tmp, 'haproxy.log'), balancer.stderrText);
+    check(
+      notInFlightOnKilled.length === 0,
+      `${notInFlightOnKilled.length} failures were not requests in flight on the killed process: ${JSON.stringify(notInFlightOnKilled.slice(0, 5).map((r) => ({ ...r, haproxy: servedBy.get(r.id) })))}`,
+    );
+
+    const final = await (await fetch(`${base}/api/providers/${provider.id}`)).json();
+    const finalDescription = (final.data ?? final).description;
+    const lastAcked = edits.acknowledged.at(-1);
+    check(finalDescription === lastAcked || edits.unacknowledged.includes(finalDescription), `profile edit lost: stored "${finalDescription}", last acknowledged "${lastAcked}"`);
+    const rows = await targetQuery(target, `SELECT path FROM page_views WHERE path LIKE '/reliability/balancer/%'`);
+    const stored = new Set(rows.map((r) => r.path));
+    const lost = acknowledged.filter((p) => !stored.has(p));
+    check(lost.length === 0, `${lost.length} acknowledged page views lost`);
+    const survivorMe = await (await fetch(`${direct[0]}/api/auth/me`, { headers: { cookie } })).json();
+    check(survivorMe.data?.email === 'provider.demo@example.com', 'the session stopped working on the surviving process');
+
+    const latency = (from, to) => {
+      const ms = records.filter((r) => r.sentAt >= from && r.doneAt < to && r.status === 200).map((r) => r.doneAt - r.sentAt).sort((a, b) => a - b);
+      return `p50 ${ms[Math.floor(ms.length / 2)] ?? 0} ms, p99 ${ms[Math.floor(ms.length * 0.99)] ?? 0} ms`;
+    };
+    return (
+      `${records.length} requests (${acknowledged.length} page views and ${edits.acknowledged.length} profile edits acknowledged, none lost); ` +
+      `2 processes: ${rate(t0, killAt).toFixed(0)} req/s (${latency(t0, killAt)}); after kill -9 of one: ${rate(exitAt + 2000, endAt).toFixed(0)} req/s (${latency(exitAt + 2000, endAt)}); ` +
+      `${failed.length} failed (${JSON.stringify(statusCounts)}), each one HAProxy had given to the killed process before it died (${inFlightAtKill} client requests in flight at the kill), none after; ` +
+      `session valid on both; an edit on process 1 was in process 2's directory search and profile on the next request, ${Math.max(...visibility)} ms after the write was acknowledged`
+    );
+  } finally {
+    balancer.kill('SIGTERM');
+    for (const child of servers) await stop(child);
+  }
+}
+
 // ── run ──────────────────────────────────────────────────────────────────────────────────────────
 let cluster = null;
 try {
@@ -580,6 +817,7 @@ try {
     await step('kill', kind, async () => killStep(await t('kill')));
     await step('sigterm', kind, async () => sigtermStep(await t('sigterm')));
     if (kind === 'postgres') await step('pg-restart', kind, async () => pgRestartStep(await t('restart'), cluster));
+    if (kind === 'postgres') await step('balancer', kind, async () => balancerStep(await t('balancer')));
     await step('migrations', kind, async () => migrationsStep(await t('migrations')));
     await step('backup', kind, async () => backupStep(await t('backup'), cluster));
     await step('upload-abort', kind, async () => abortedUploadStep(await t('upload')));

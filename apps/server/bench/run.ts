@@ -6,9 +6,13 @@
 // BENCH_ASSETS (e.g. 1000000: add synthetic assets first, on PGlite or on DATABASE_URL, which is created
 // if missing; docs/decisions/0316). Each scenario's distinct GETs are first timed once each, in turn
 // ("cold": first-time latency and the largest response), then the load run measures the steady state
-// (docs/decisions/0317).
+// (docs/decisions/0317). The mixed-traffic scenario (issue 16, docs/decisions/0380) also sends writes at
+// BENCH_WRITES_PER_SECOND (default 5) beside its reads and reports p50, the cache hit rate (from the
+// X-Read-Cache header, when the server sends it) and the server's resident memory. BENCH_PORT (default
+// 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
+// ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -24,21 +28,75 @@ const scaleProviders = process.env.BENCH_PROVIDERS;
 const scaleAssets = process.env.BENCH_ASSETS;
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const serverJs = path.join(serverRoot, 'dist/server.js');
+const port = Number(process.env.BENCH_PORT ?? 3301);
+const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
+const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
+const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'BenchAdmin2026' };
 const children: ChildProcess[] = [];
 /** As a browser sends it: large answers go compressed (cached answers keep their compressed forms). */
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
-function start(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<void> {
+function start(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
-    child.stdout!.on('data', (chunk) => ready.test(String(chunk)) && resolve());
+    child.stdout!.on('data', (chunk) => ready.test(String(chunk)) && resolve(child));
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
 }
 
-async function measure(url: string, requests: BenchRequest[], cookie?: string) {
+interface Cookies {
+  provider?: string;
+  admin?: string;
+}
+
+/** Resident set of a process in MB (Linux), or 0 where /proc is not there. */
+function rssMb(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Sends `writes` in turn at `perSecond` until `stop()`; each is timed and a non-2xx answer is an
+ * error (they are writes the demo provider is allowed to make).
+ */
+function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cookies: Cookies) {
+  const times: number[] = [];
+  let errors = 0;
   let i = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = () => {
+    const w = writes[i++ % writes.length]!;
+    const t0 = performance.now();
+    const p = fetch(`${url}${w.path}`, {
+      method: w.method ?? 'POST',
+      headers: { ...(w.body !== undefined && { 'content-type': 'application/json' }), cookie: (w.as === 'admin' ? cookies.admin : cookies.provider) ?? '' },
+      ...(w.body !== undefined && { body: JSON.stringify(w.body) }),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+        times.push(performance.now() - t0);
+      })
+      .catch(() => void errors++)
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+  const timer = perSecond > 0 ? setInterval(send, 1000 / perSecond) : null;
+  return async () => {
+    if (timer) clearInterval(timer);
+    await Promise.all(inFlight);
+    times.sort((a, b) => a - b);
+    return { sent: i, errors, p50: times[Math.floor(times.length / 2)] ?? 0, p99: times[Math.floor(times.length * 0.99)] ?? 0 };
+  };
+}
+
+async function measure(url: string, requests: BenchRequest[], cookies: Cookies = {}, countCache = false) {
+  let i = 0;
+  const cache = { hit: 0, miss: 0 };
   const result = await autocannon({
     url,
     connections,
@@ -54,24 +112,83 @@ async function measure(url: string, requests: BenchRequest[], cookie?: string) {
             headers: {
               'accept-encoding': BROWSER_ENCODINGS,
               ...(r.body !== undefined && { 'content-type': 'application/json' }),
-              ...(r.signedIn && cookie && { cookie }),
+              ...(r.signedIn && cookies.provider && { cookie: cookies.provider }),
+              ...(r.as === 'admin' && cookies.admin && { cookie: cookies.admin }),
               ...r.headers,
             },
             ...(r.body !== undefined && { body: JSON.stringify(r.body) }),
           };
         },
+        ...(countCache && {
+          onResponse: (_status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+            const header = headers['x-read-cache'];
+            if (header === 'hit') cache.hit++;
+            else if (header === 'miss') cache.miss++;
+          },
+        }),
       },
     ],
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  const cached = cache.hit + cache.miss;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    hitRate: cached ? cache.hit / cached : null,
+  };
 }
 
-/** The demo provider's session cookie, for scenarios that run signed in. */
-async function signIn(url: string): Promise<string | undefined> {
+/** HAProxy (Debian package) on `port` in front of `backends`, round robin with readiness checks (as in test:reliability). */
+function startBalancer(frontend: number, backends: number[]) {
+  const cfg = path.join(tmp, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '  maxconn 1024',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      '  retries 3',
+      '  option redispatch 1',
+      'frontend web',
+      `  bind 127.0.0.1:${frontend}`,
+      '  default_backend app',
+      'backend app',
+      '  balance roundrobin',
+      '  option httpchk GET /api/health/ready',
+      '  default-server inter 1s fall 2 rise 2',
+      ...backends.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`),
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  child.on('error', (err) => {
+    console.error(`haproxy could not start (apt-get install haproxy): ${err.message}`);
+    process.exit(1);
+  });
+}
+
+async function waitFor(url: string, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready within ${ms} ms`);
+}
+
+/** A session cookie (the demo provider's by default), for scenarios that run signed in. */
+async function signIn(url: string, account = { email: 'provider.demo@example.com', password: 'DemoProvider2026' }): Promise<string | undefined> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'provider.demo@example.com', password: 'DemoProvider2026' }),
+    body: JSON.stringify(account),
   });
   const setCookie = res.headers.get('set-cookie');
   return setCookie ? setCookie.split(';')[0] : undefined;
@@ -122,7 +239,7 @@ function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
 
 /** Each distinct GET once, in turn, before the load run: first-time latency and the largest response. */
 async function cold(url: string, requests: BenchRequest[]) {
-  const paths = [...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn).map((r) => r.path))];
+  const paths = [...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn && !r.as).map((r) => r.path))];
   const times: number[] = [];
   let maxBytes = 0;
   for (const p of paths) {
@@ -144,7 +261,16 @@ async function main() {
   mkdirSync(tmp, { recursive: true });
   const usePostgres = Boolean(process.env.DATABASE_URL);
   const dataDir = path.join(tmp, 'data');
-  const serverEnv = { NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: '3301', TRUST_PROXY: 'true' };
+  const serverEnv = {
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    TRUST_PROXY: 'true',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
   if (!usePostgres) {
     const snapshot = path.join(tmp, `snapshot${scaleProviders ? `-${scaleProviders}` : ''}${scaleAssets ? `-assets-${scaleAssets}` : ''}`);
     if (!existsSync(path.join(snapshot, 'pgdata'))) {
@@ -169,32 +295,65 @@ async function main() {
   }
 
   const hello = path.join(serverRoot, 'bench/baselines.ts');
-  await start(['--import', 'tsx', hello, 'bare', '3302'], {}, /ready/);
-  await start(['--import', 'tsx', hello, 'stack', '3303'], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
-  await start([serverJs], serverEnv, /running at/);
+  await start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
+  await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
+  const servers: ChildProcess[] = [];
+  if (processes === 0) servers.push(await start([serverJs], serverEnv, /running at/));
+  else {
+    if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
+    const ports = Array.from({ length: processes }, (_, i) => port + 3 + i);
+    // One after the other, so only the first migrates and seeds.
+    for (const p of ports) servers.push(await start([serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/));
+    startBalancer(port, ports);
+    await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
+  }
+  const app = `http://127.0.0.1:${port}`;
 
-  const bare = await measure('http://127.0.0.1:3302', [{ path: '/hello' }]);
-  const stack = await measure('http://127.0.0.1:3303', [{ path: '/hello' }]);
-  const rows = [
+  const bare = await measure(`http://127.0.0.1:${port + 1}`, [{ path: '/hello' }]);
+  const stack = await measure(`http://127.0.0.1:${port + 2}`, [{ path: '/hello' }]);
+  const rows: Array<{ name: string } & Awaited<ReturnType<typeof measure>>> = [
     { name: 'baseline: bare Fastify hello', ...bare },
     { name: 'baseline: full stack hello', ...stack },
   ];
-  const cookie = await signIn('http://127.0.0.1:3301');
-  const get = async (p: string) => (await fetch(`http://127.0.0.1:3301${p}`)).json();
+  const cookies: Cookies = { provider: await signIn(app), admin: await signIn(app, BENCH_ADMIN) };
+  const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
+  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number }> = [];
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
-    colds.push({ name: scenario.name, ...(await cold('http://127.0.0.1:3301', requests)) });
-    rows.push({ name: scenario.name, ...(await measure('http://127.0.0.1:3301', requests, cookie)) });
+    colds.push({ name: scenario.name, ...(await cold(app, requests)) });
+    if (!scenario.writes) {
+      rows.push({ name: scenario.name, ...(await measure(app, requests, cookies)) });
+      continue;
+    }
+    const me = (await get('/api/auth/me')) as { data: { id: string } };
+    const stopWrites = writeLoop(app, await scenario.writes(get, { providerUserId: me.data.id }), writesPerSecond, cookies);
+    let peak = 0;
+    const rssAll = () => servers.reduce((mb, server) => mb + rssMb(server.pid), 0);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssAll())), 500);
+    const reads = await measure(app, requests, cookies, true);
+    clearInterval(sampler);
+    const name = `${scenario.name}, ${writesPerSecond} writes/s`;
+    rows.push({ name, ...reads });
+    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(peak, rssAll()) });
   }
 
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
-  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}; ${connections} connections, ${seconds} s each\n`);
-  console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
+  const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';
+  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each\n`);
+  console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(2).padStart(8)} ${(r.rps / stack.rps).toFixed(2).padStart(8)}  ${r.errors}/${r.non2xx}`,
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(3).padStart(8)} ${(r.rps / stack.rps).toFixed(3).padStart(8)}  ${r.errors}/${r.non2xx}`,
+    );
+  }
+  for (const m of mixed) {
+    const reads = rows.find((r) => r.name === m.name)!;
+    const hits = reads.hitRate === null ? 'not reported by the server' : `${(reads.hitRate * 100).toFixed(1)} %`;
+    console.log(
+      `\n${m.name}: reads ${(100 * reads.rps / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
+        `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''}; writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
   }
   if (colds.length) {

@@ -3,16 +3,22 @@
  * cached URL). Scenarios live in bench/scenarios/<feature>.ts and are listed in bench/scenarios.ts.
  */
 export interface BenchRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   /** Send the signed-in demo provider's session cookie. */
   signedIn?: boolean;
+  /** Send the bench admin's session cookie instead. */
+  as?: 'admin';
   headers?: Record<string, string>;
 }
+
+type Get = (path: string) => Promise<unknown>;
 
 export interface Scenario {
   name: string;
   /** Fixed requests, or a function that builds them from the running server (real ids). */
-  requests: BenchRequest[] | ((get: (path: string) => Promise<unknown>) => Promise<BenchRequest[]>);
+  requests: BenchRequest[] | ((get: Get) => Promise<BenchRequest[]>);
+  /** Writes sent beside the load run at BENCH_WRITES_PER_SECOND (rotating through the list). */
+  writes?: (get: Get, session: { providerUserId: string }) => Promise<BenchRequest[]>;
 }

@@ -2,13 +2,14 @@ import type { Scenario } from './scenario';
 import { assetsBenchScenarios } from './scenarios/assets';
 import { geoBenchScenarios } from './scenarios/geo';
 import { pagesBenchScenarios } from './scenarios/pages';
+import { mixedBenchScenario } from './scenarios/mixed';
 import { partsBenchScenarios } from './scenarios/parts';
 import { providersBenchScenarios } from './scenarios/providers';
 import { tendersBenchScenarios } from './scenarios/tenders';
 
 /**
  * What `npm run bench` drives, in order. A feature adds its read endpoints in
- * `scenarios/<feature>.ts` and lists them here.
+ * `scenarios/<feature>.ts` and lists them here; `mixed traffic` draws on them (issue 16).
  */
 export const SCENARIOS: Scenario[] = [
   { name: 'health', requests: [{ path: '/api/health' }, { path: '/api/health/ready' }] },
@@ -37,4 +38,6 @@ export const SCENARIOS: Scenario[] = [
     name: 'app shell (history fallback)',
     requests: ['/dashboard', '/list-a-tender', '/auth/login', '/provider-create', '/providers/map'].map((path) => ({ path })),
   },
+  // Last: its writes change what the scenarios above read.
+  mixedBenchScenario,
 ];

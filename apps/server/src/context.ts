@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { SHARED_RATE_LIMIT } from '@solar/shared/constants/http';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { AppContext } from './plugins/context';
 import { systemClock, type Clock } from './platform/clock';
 import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
-import { createLocalStorage } from './platform/storage';
+import { createLocalStorage, createS3Storage } from './platform/storage';
+import { purgeEndedRateLimitWindows } from './platform/rate-limit-store';
 import { purgeUnownedFiles } from './platform/stored-files';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
@@ -35,7 +37,15 @@ export async function createContext(env: Env, log: Logger, clock: Clock = system
       log,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
     }),
-    storage: createLocalStorage(path.join(env.DATA_DIR, 'uploads')),
+    storage: env.STORAGE_URL
+      ? createS3Storage({
+          storageUrl: env.STORAGE_URL,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        })
+      : createLocalStorage(path.join(env.DATA_DIR, 'uploads')),
     state: { shuttingDown: false },
   };
   registerJobs(ctx);
@@ -52,4 +62,7 @@ function registerJobs(ctx: AppContext) {
   registerTenderJobs(ctx);
   registerTenderFeedJobs(ctx);
   registerRepdFeedJob(ctx);
+  if (ctx.database.kind === 'postgres') {
+    ctx.jobs.register({ name: 'purge-rate-limit-windows', everyMs: SHARED_RATE_LIMIT.sweepEveryMs, run: () => purgeEndedRateLimitWindows(ctx.database) });
+  }
 }

@@ -35,6 +35,12 @@ const schema = z.object({
   PARTS_ANSWER_URL: url.optional(),
   PARTS_ANSWER_KEY: z.string().optional(),
   PARTS_ANSWER_MODEL: z.string().default('gpt-4o-mini'),
+  // Uploads in an S3-compatible bucket (decision 0382); local disk under DATA_DIR/uploads when unset.
+  STORAGE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix').optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_REGION: z.string().min(1).default('eu-west-2'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   PARTS_ANSWER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   // Tender feeds (decision 0390): off unless listed ('all' or ids separated by commas).
   TENDER_FEEDS: z
@@ -65,12 +71,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (e.STORAGE_URL && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  STORAGE_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
     DATA_DIR: path.resolve(e.DATA_DIR),
     PUBLIC_URL: publicUrl,
     SEED_DEMO: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    S3_ENDPOINT: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
     COOKIE_SECURE: e.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     tenderFeeds: {
       enabled: new Set<TenderFeedId>(e.TENDER_FEEDS ?? []),

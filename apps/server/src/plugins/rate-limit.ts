@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { AppError } from '../platform/errors';
+import { createSharedRateLimitStore } from '../platform/rate-limit-store';
 
 /**
  * Route limits (docs/security.md#the-stacks-defaults: login, sign-up, forgot-password, reset, claim, quote, upload), keyed by
- * IP or by account. Counters live in process memory: with several processes each enforces its own
- * share (recorded in docs/decisions/0004-rate-limits.md).
+ * IP or by account. On PostgreSQL the counters are shared by every process (leases from one row
+ * per key and window, docs/decisions/0381), so a limit of N holds at N however many processes run;
+ * on PGlite (one process by construction) they live in process memory.
  */
 export interface LimitSpec {
   /** Requests allowed per window. */
@@ -21,8 +23,12 @@ export interface LimitSpec {
 }
 
 export async function registerRateLimit(app: FastifyInstance) {
+  const { database, log } = app.ctx;
+  const shared = database.kind === 'postgres' ? createSharedRateLimitStore(database, log).store : null;
   await app.register(rateLimit, {
     global: false,
+    // The plugin constructs its store with `new`; a constructor returning an object yields that object.
+    ...(shared && { store: function SharedStore() { return shared; } as unknown as FastifyRateLimitStoreCtor }),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });

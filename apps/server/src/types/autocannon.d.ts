@@ -10,11 +10,14 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
-    requests?: Array<{ setupRequest?: (req: Request) => Request }>;
+    requests?: Array<{
+      setupRequest?: (req: Request) => Request;
+      onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void;
+    }>;
   }
   interface Result {
     requests: { average: number };
-    latency: { p99: number };
+    latency: { p50: number; p99: number };
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -13,3 +13,11 @@ export const INPUT_MESSAGES = {
   controlCharacter: 'The request contains a control character (such as NUL) that cannot be accepted. Please remove it and try again.',
   fieldTooLong: 'A form field is too long.',
 } as const;
+
+/**
+ * Rate-limit counters shared across processes in PostgreSQL (docs/decisions/0381). A process takes
+ * a lease of requests from a key's window row and counts them locally: a lease is the smaller of
+ * `max / maxLeaseDivisor` and `(max - used) / remainingDivisor`, never below 1, so a limit of 600 a
+ * minute costs about one write per 30 requests and the last requests of a window go one by one.
+ */
+export const SHARED_RATE_LIMIT = { maxLeaseDivisor: 20, remainingDivisor: 8, sweepEveryMs: 15 * 60_000 } as const;

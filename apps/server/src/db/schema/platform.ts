@@ -1,4 +1,4 @@
-import { bigserial, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 export const outbox = pgTable('outbox', {
@@ -31,3 +31,16 @@ export const appMeta = pgTable('app_meta', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Rate-limit windows shared across processes on PostgreSQL (migration 0024, decision 0381). */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').notNull(),
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true, mode: 'date' }).notNull(),
+    used: integer('used').notNull(),
+    granted: integer('granted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_windows_end').on(t.windowEnd)],
+);

@@ -1,0 +1,15 @@
+// The parts of s3rver's API the S3 storage tests use (the package ships no types).
+declare module 's3rver' {
+  interface Options {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: Array<{ name: string }>;
+  }
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
