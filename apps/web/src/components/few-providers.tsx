@@ -30,7 +30,7 @@ export function FewProviders({ total, services, radiusKm, location, onWiden }: F
   const phrase = servicesPhrase(services);
   const wider = radiusKm === null ? null : widerRadius(radiusKm);
   return (
-    <Card className="space-y-4 border-amber-300 bg-amber-50 p-5 text-slate-900" data-testid="few-providers">
+    <Card className="min-w-0 space-y-4 border-amber-300 bg-amber-50 p-5 text-slate-900 [overflow-wrap:anywhere]" data-testid="few-providers">
       <div className="space-y-2">
         <h2 className="text-lg font-semibold">
           {total === 0 ? M.noneOffer(phrase, radiusKm) : M.fewOffer(total, phrase, radiusKm)}
