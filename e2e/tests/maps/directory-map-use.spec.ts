@@ -83,6 +83,16 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
   });
 
   test('service areas: outlines when many reach the view, shaded when few (decision 0357)', async ({ page }) => {
+    // The seed has only a few providers with a service radius since REPD applicants have none
+    // (decision 0360), so the answer gets 60 more local providers, copies of a real one spread over
+    // England: the map must then draw outlines, as it would with a directory of real installers.
+    await page.route(/\/api\/providers\/search\?(.*&)?mode=map/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Array<{ id: string; radius: number | null; position: [number, number] }> };
+      const local = body.data.find((p) => (p.radius ?? 0) > 0)!;
+      const copies = Array.from({ length: 60 }, (_, i) => ({ ...local, id: `${local.id.slice(0, -4)}${String(i).padStart(4, '0')}`, position: [-3 + (i % 10) * 0.4, 51 + Math.floor(i / 10) * 0.5] }));
+      await route.fulfill({ response, json: { ...body, data: [...body.data, ...copies] } });
+    });
     await page.goto('/providers/map');
     await mapLoaded(page, MAP);
     const areas = page.locator('[data-service-areas]');
@@ -97,6 +107,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     await expectAccessible(page);
 
     // One provider: its circle is shaded as the spec draws it.
+    await page.unrouteAll();
     await page.goto('/providers/map?companies=Pennine+Solar+Installers+(demo)');
     await mapLoaded(page, MAP);
     await page.getByRole('switch', { name: 'Show Service Areas' }).click();
