@@ -44,7 +44,10 @@ test.describe('place labels (decision 0355)', () => {
     const answered = await mapRegion(page, DIRECTORY).evaluate((el) => el.maplibreMap!.querySourceFeatures('place-labels').length);
     expect(placed.length).toBeLessThan(answered);
     expect(new Set(placed).size).toBe(placed.length);
-    for (const city of ['Glasgow', 'Edinburgh', 'Aberdeen', 'Belfast', 'Leeds', 'Manchester']) expect(placed).toContain(city);
+    // The big cities are named, except where a marker stands on one: labels give way to markers,
+    // so which of them is hidden depends on where the directory's clusters fall.
+    const big = ['Glasgow', 'Edinburgh', 'Aberdeen', 'Belfast', 'Leeds', 'Manchester', 'Birmingham', 'Cardiff'];
+    expect(big.filter((city) => placed.includes(city)).length, `named: ${placed.join(', ')}`).toBeGreaterThanOrEqual(5);
     const kinds = await mapRegion(page, DIRECTORY).evaluate((el) => Array.from(new Set(el.maplibreMap!.queryRenderedFeatures({ layers: ['place-labels'] }).map((f) => String(f.properties.kind)))));
     expect(kinds).toEqual(['City']);
     expect(await labelsOnMarkers(page, DIRECTORY)).toEqual([]);
