@@ -81,6 +81,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'icons',
                   test: /node_modules[\\/]lucide-react[\\/]/,
                   priority: 1,
+                  // An icon only one or two pages draw stays with them, so every page does not carry it.
+                  minShareCount: 3,
                 },
               ],
             },

@@ -4,6 +4,9 @@ import { isCommonPassword } from '../constants/common-passwords';
 import { defineContract } from './contract';
 import { errors, idParam, okBody, successEnvelope, visibleName } from './common';
 import { about } from './fields';
+import { emailField } from './email';
+
+export { emailField };
 
 /** Current user (docs/product/accounts.md#current-user): never a hash or a token. */
 export const currentUser = z.object({
@@ -25,11 +28,6 @@ export type CurrentUser = z.infer<typeof currentUser>;
 // ---- Field rules (docs/product/accounts.md#validation): one schema per rule, used by the forms and the server alike ----
 
 /** Trimmed and lower-cased before validation, on both sides (docs/product/accounts.md#validation). */
-export const emailField = z
-  .string({ error: M.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: M.invalidEmail }).max(254, M.invalidEmail));
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 /** A free-mail domain or any subdomain of one (`x@sub.gmail.com`), decision 0337. */

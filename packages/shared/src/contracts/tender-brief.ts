@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_MAX_EMAIL_INVITATIONS, TENDER_MONEY_MAX } from '../constants/tender-lifecycle';
-import { emailField } from './accounts';
+import { emailField } from './email';
 import { visibleName } from './common';
 import { about, text } from './fields';
 

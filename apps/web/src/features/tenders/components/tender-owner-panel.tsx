@@ -4,7 +4,7 @@ import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lu
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { updateTenderBody, type UpdateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
-import { emailField } from '@solar/shared/contracts/accounts';
+import { emailField } from '@solar/shared/contracts/email';
 import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
