@@ -45,6 +45,20 @@ function start(args: string[], env: Record<string, string | undefined>, ready: R
   });
 }
 
+/**
+ * Whether the server's memory grows under a long run (BENCH_SECONDS=600 for the issue's 10 minutes):
+ * the mean of the second tenth of the samples (after warm-up: caches filled, JIT done) against the
+ * mean of the last tenth.
+ */
+function memoryGrowth(samples: number[]): string {
+  const tenth = Math.floor(samples.length / 10);
+  if (tenth < 2) return 'run too short to judge growth';
+  const mean = (part: number[]) => part.reduce((a, b) => a + b, 0) / part.length;
+  const early = mean(samples.slice(tenth, 2 * tenth));
+  const late = mean(samples.slice(-tenth));
+  return `${early.toFixed(0)} MB after warm-up, ${late.toFixed(0)} MB at the end, ${(late - early >= 0 ? '+' : '') + (late - early).toFixed(0)} MB`;
+}
+
 interface Cookies {
   provider?: string;
   admin?: string;
@@ -318,7 +332,7 @@ async function main() {
   const cookies: Cookies = { provider: await signIn(app), admin: await signIn(app, BENCH_ADMIN) };
   const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
-  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number }> = [];
+  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number; growth: string }> = [];
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
@@ -329,14 +343,14 @@ async function main() {
     }
     const me = (await get('/api/auth/me')) as { data: { id: string } };
     const stopWrites = writeLoop(app, await scenario.writes(get, { providerUserId: me.data.id }), writesPerSecond, cookies);
-    let peak = 0;
     const rssAll = () => servers.reduce((mb, server) => mb + rssMb(server.pid), 0);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssAll())), 500);
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssAll()), 500);
     const reads = await measure(app, requests, cookies, true);
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     rows.push({ name, ...reads });
-    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(peak, rssAll()) });
+    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(rssAll(), ...samples), growth: memoryGrowth(samples) });
   }
 
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
@@ -353,7 +367,7 @@ async function main() {
     const hits = reads.hitRate === null ? 'not reported by the server' : `${(reads.hitRate * 100).toFixed(1)} %`;
     console.log(
       `\n${m.name}: reads ${(100 * reads.rps / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
-        `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''}; writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
+        `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''} (${m.growth}); writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
   }
   if (colds.length) {
