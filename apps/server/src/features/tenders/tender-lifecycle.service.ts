@@ -405,11 +405,25 @@ export async function inviteByEmail(ctx: Ctx, user: UserRow, id: string, emails:
   return { message: M.invitesSent, data: await listEmailInvitations(ctx, user, id) };
 }
 
-/** Inserts invitations (existing addresses keep theirs) and mails the new ones when the tender is published. */
-export async function issueInvitations(ctx: Ctx, owner: UserRow, tender: Pick<Tender, 'id' | 'title' | 'closingDate' | 'stage'>, emails: string[]) {
+/**
+ * Inserts invitations (existing addresses keep theirs) and mails the new ones when the tender is
+ * published. `profiles` names the directory profile behind an address the owner did not type: an
+ * unclaimed profile invited from the directory, reached at its public email (decision 0404).
+ */
+export async function issueInvitations(
+  ctx: Ctx,
+  owner: UserRow,
+  tender: Pick<Tender, 'id' | 'title' | 'closingDate' | 'stage'>,
+  emails: string[],
+  profiles: Array<{ email: string; providerId: string }> = [],
+) {
+  const own = owner.email.toLowerCase();
+  const chosen = profiles.map((p) => ({ ...p, email: p.email.toLowerCase() })).filter((p) => p.email !== own);
+  emails = [...new Set([...emails, ...chosen.map((p) => p.email)])];
   if (emails.length === 0) return;
   const now = ctx.clock.now();
   const unclaimed = new Map((await repo.findUnclaimedProvidersByEmail(ctx.database, emails)).map((p) => [p.email, p.id]));
+  for (const p of chosen) unclaimed.set(p.email, p.providerId);
   const tokens = new Map(emails.map((email) => [email, randomBytes(32).toString('base64url')]));
   const inserted = await repo.insertEmailInvitations(
     ctx.database.db,
