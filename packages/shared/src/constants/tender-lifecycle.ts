@@ -63,6 +63,36 @@ export const TENDER_LIFECYCLE_RATE_LIMIT = {
   invitationRedemptionsPerAccountPerHour: 30,
 } as const;
 
+/** The brief's fields as named in edit mails and the History list (decision 0401). */
+export const TENDER_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  service: 'Service',
+  description: 'Description',
+  location: 'Location',
+  searchRadius: 'Search radius',
+  startTimePreference: 'Start time',
+  closingDate: 'Closing date',
+  startDate: 'Start date',
+  valueMinimum: 'Budget from',
+  valueMaximum: 'Budget up to',
+  siteAssetId: 'Site',
+  siteCapacityMw: 'Site capacity (MW)',
+  contactName: 'Contact name',
+  contactEmail: 'Contact email',
+  contactPhone: 'Contact phone',
+};
+
+/** What each audit entry says on the tender's History (decision 0407). */
+export const TENDER_EVENT_LABELS = {
+  created: 'Saved as a draft',
+  published: 'Published',
+  edited: 'Brief edited',
+  extended: 'Closing date extended',
+  'closed-early': 'Closed early',
+  cancelled: 'Cancelled',
+  awarded: 'Awarded',
+} as const;
+
 /** The exact texts users see. */
 export const TENDER_LIFECYCLE_MESSAGES = {
   closingInPast: 'The closing date must be in the future',

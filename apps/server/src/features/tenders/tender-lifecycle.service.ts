@@ -7,6 +7,7 @@ import {
   TENDER_LIFECYCLE_MESSAGES as M,
   TENDER_MAX_EMAIL_INVITATIONS,
   TENDER_MAX_OPEN_DAYS,
+  TENDER_FIELD_LABELS,
 } from '@solar/shared/constants/tender-lifecycle';
 import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
 import type { Tender } from '@solar/shared/contracts/tenders';
@@ -71,23 +72,6 @@ const stateError = (tender: Tender) => new AppError('CONFLICT', tender.stage ===
 
 type UpdateBody = z.output<typeof updateTenderBody>;
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  service: 'Service',
-  description: 'Description',
-  location: 'Location',
-  searchRadius: 'Search radius',
-  startTimePreference: 'Start time',
-  closingDate: 'Closing date',
-  startDate: 'Start date',
-  valueMinimum: 'Budget from',
-  valueMaximum: 'Budget up to',
-  siteAssetId: 'Site',
-  siteCapacityMw: 'Site capacity (MW)',
-  contactName: 'Contact name',
-  contactEmail: 'Contact email',
-  contactPhone: 'Contact phone',
-};
 
 const shown = (field: string, value: unknown): string => {
   if (value == null || value === '') return '(none)';
@@ -157,7 +141,7 @@ export async function updateTender(ctx: Ctx, user: UserRow, id: string, body: Up
     if (published) await repo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'edited', changes, at: now });
   });
   if (published) {
-    const lines = Object.entries(changes).map(([key, c]) => `${FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
+    const lines = Object.entries(changes).map(([key, c]) => `${TENDER_FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
     const people = await repo.listParticipants(ctx.database, id);
     sendAll(ctx, people.map((p) => mails.edited(p, tender, lines, ctx.env.PUBLIC_URL)), 'tender-edited');
   }
