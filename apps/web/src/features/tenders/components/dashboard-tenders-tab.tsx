@@ -141,7 +141,12 @@ function TenderSection({ title, items, empty }: { title: string; items: Array<{ 
                 </div>
                 <div className="flex items-center gap-2">
                   {tender.type === 'private' && <Badge variant="warning">Private</Badge>}
-                  <Badge variant={publicStatusLabel(tender.status) === 'Open' ? 'success' : 'secondary'}>{publicStatusLabel(tender.status)}</Badge>
+                  {/* The owner's drafts and cancelled tenders say so; everything else keeps the spec's Open / Closed. */}
+                  {tender.stage === 'draft' || tender.stage === 'cancelled' ? (
+                    <Badge variant={tender.stage === 'draft' ? 'warning' : 'secondary'}>{tender.stage === 'draft' ? 'Draft' : 'Cancelled'}</Badge>
+                  ) : (
+                    <Badge variant={publicStatusLabel(tender.status) === 'Open' ? 'success' : 'secondary'}>{publicStatusLabel(tender.status)}</Badge>
+                  )}
                 </div>
                 {actions && <div className="w-full">{actions}</div>}
               </li>
