@@ -1,33 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { DEMO, signIn, signUp, unique, verifyEmail } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
 import { mailTo, mailsTo } from '../../support/outbox';
+import { pdf, providerAccount, respond } from '../../support/tenders';
 
 const { owner: OWNER, provider: PROVIDER } = DEMO;
-
-const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
-
-/** A provider account with its own verified profile in Bristol, through the API (sign-up is tested in accounts). */
-async function providerAccount(request: APIRequestContext, label: string, u: string) {
-  const email = `${label}.${u}@acme-solar.co.uk`;
-  await signUp(request, { email, name: `${label[0]!.toUpperCase()}${label.slice(1)} Tester` });
-  await verifyEmail(request, email);
-  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Thermal ${u}`;
-  const res = await request.post('/api/providers', {
-    data: { businessName: name, description: 'Thermographic surveys of solar farms (e2e).', services: ['Thermographic Surveys'], location: 'Bristol', type: 'O&M', serviceRadius: 200 },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { email, name };
-}
-
-async function respond(page: Page, tenderId: string, price: string, lead: string, message: string) {
-  await page.goto(`/tender/${tenderId}/respond`);
-  await page.getByLabel('Your response').fill(message);
-  await page.getByLabel('Price (£)').fill(price);
-  await page.getByLabel('Lead time (days)').fill(lead);
-  await page.getByRole('button', { name: 'Submit Response' }).click();
-  await expect(page.getByText('Your response has been sent to the tender owner.').first()).toBeVisible();
-}
 
 async function newSignedIn(browser: Browser, account?: { email: string; password: string }) {
   const context = await browser.newContext();

@@ -165,6 +165,7 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'uploadTenderResponseAttachments',
         'downloadTenderResponseAttachment',
         'deleteTenderResponseAttachment',
+        'withdrawTenderResponse',
         'shortlistTenderResponse',
         'requestTenderClarification',
         'listTenderQuestions',

@@ -1,6 +1,6 @@
 /**
  * The tender lifecycle's figures and texts (issue 18; docs/product/tenders.md#lifecycle, decisions
- * 0400–0405). Kept apart from `tenders.ts` so the board's constants and these change independently.
+ * 0400–0407). Kept apart from `tenders.ts` so the board's constants and these change independently.
  */
 
 /**
@@ -48,8 +48,50 @@ export const TENDER_REASON_MAX = 1000;
 /** Addresses invited by email per tender (decision 0403). */
 export const TENDER_MAX_EMAIL_INVITATIONS = 50;
 
-/** Questions and clarification requests an hour per account; email invitations an hour per account. */
-export const TENDER_LIFECYCLE_RATE_LIMIT = { questionsPerAccountPerHour: 20, invitesPerAccountPerHour: 100, responsesPerAccountPerHour: 60 } as const;
+/**
+ * Per-account hourly limits of the lifecycle's write routes (decision 0405). Routes that share a
+ * figure share one budget: owner actions (edit, publish, extend, close, cancel, award, shortlist,
+ * answer, delete a document); responses (submit, withdraw, delete an attachment); uploads
+ * (documents and response attachments); questions and clarification requests; invitations.
+ */
+export const TENDER_LIFECYCLE_RATE_LIMIT = {
+  questionsPerAccountPerHour: 20,
+  invitesPerAccountPerHour: 100,
+  responsesPerAccountPerHour: 60,
+  ownerActionsPerAccountPerHour: 120,
+  uploadsPerAccountPerHour: 60,
+  invitationRedemptionsPerAccountPerHour: 30,
+} as const;
+
+/** The brief's fields as named in edit mails and the History list (decision 0401). */
+export const TENDER_FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  service: 'Service',
+  description: 'Description',
+  location: 'Location',
+  searchRadius: 'Search radius',
+  startTimePreference: 'Start time',
+  closingDate: 'Closing date',
+  startDate: 'Start date',
+  valueMinimum: 'Budget from',
+  valueMaximum: 'Budget up to',
+  siteAssetId: 'Site',
+  siteCapacityMw: 'Site capacity (MW)',
+  contactName: 'Contact name',
+  contactEmail: 'Contact email',
+  contactPhone: 'Contact phone',
+};
+
+/** What each audit entry says on the tender's History (decision 0407). */
+export const TENDER_EVENT_LABELS = {
+  created: 'Saved as a draft',
+  published: 'Published',
+  edited: 'Brief edited',
+  extended: 'Closing date extended',
+  'closed-early': 'Closed early',
+  cancelled: 'Cancelled',
+  awarded: 'Awarded',
+} as const;
 
 /** The exact texts users see. */
 export const TENDER_LIFECYCLE_MESSAGES = {
@@ -90,6 +132,7 @@ export const TENDER_LIFECYCLE_MESSAGES = {
   responseOwnTender: 'You cannot respond to your own tender.',
   responseExists: 'This provider has already responded to this tender; edit that response instead.',
   responseNotFound: 'Response not found',
+  responseWithdrawn: 'Your response has been withdrawn.',
   chooseProvider: 'Choose which of your providers is responding',
   messageTooShort: 'Please write a message of at least 10 characters',
   clarificationSent: 'Your request for clarification has been sent.',

@@ -109,6 +109,7 @@ export const submitTenderResponse = route<typeof tenderLifecycle.submitTenderRes
 export const updateTender = route<typeof tenderLifecycle.updateTender>('PATCH', '/api/tenders/:id');
 export const uploadTenderDocuments = route<typeof tenderLifecycle.uploadTenderDocuments>('POST', '/api/tenders/:id/documents');
 export const uploadTenderResponseAttachments = route<typeof tenderLifecycle.uploadTenderResponseAttachments>('POST', '/api/tenders/:id/responses/:responseId/attachments');
+export const withdrawTenderResponse = route<typeof tenderLifecycle.withdrawTenderResponse>('DELETE', '/api/tenders/:id/responses/:responseId');
 export const contactTenderOwner = route<typeof tenders.contactTenderOwner>('POST', '/api/tenders/:id/contact');
 export const createTender = route<typeof tenders.createTender>('POST', '/api/tenders');
 export const getMyTenders = route<typeof tenders.getMyTenders>('GET', '/api/tenders/mine');

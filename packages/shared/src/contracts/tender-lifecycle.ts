@@ -61,7 +61,8 @@ export const updateTenderBody = z
 export type UpdateTenderBody = z.input<typeof updateTenderBody>;
 
 const tenderAnswer = z.object({ success: z.literal(true), message: z.string(), data: tender });
-const actionErrors = { 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] };
+/** Every write route is rate limited per account (TENDER_LIFECYCLE_RATE_LIMIT, decision 0405). */
+const actionErrors = { 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409], 429: errors[429] };
 
 export const updateTender = defineContract({
   method: 'PATCH',
@@ -277,11 +278,21 @@ export const submitTenderResponse = defineContract({
   summary: 'Submits or edits the caller’s provider’s one response, until the closing date by server time',
   params: tenderParam,
   body: tenderResponseBody,
-  response: { 200: z.object({ success: z.literal(true), message: z.string(), data: tenderResponse.omit({ shortlisted: true }) }), ...actionErrors, 429: errors[429] },
+  response: { 200: z.object({ success: z.literal(true), message: z.string(), data: tenderResponse.omit({ shortlisted: true }) }), ...actionErrors },
 });
 
 const responseParams = z.object({ id: idOf('tender'), responseId: idOf('response') });
 const attachmentParams = responseParams.extend({ attachmentId: idOf('attachment') });
+
+export const withdrawTenderResponse = defineContract({
+  method: 'DELETE',
+  path: '/api/tenders/:id/responses/:responseId',
+  access: 'user',
+  source: 'project',
+  summary: 'The responder withdraws their response before the closing date (its attachments are deleted; the owner is told)',
+  params: responseParams,
+  response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...actionErrors },
+});
 
 export const uploadTenderResponseAttachments = defineContract({
   method: 'POST',
@@ -337,7 +348,7 @@ export const requestTenderClarification = defineContract({
   summary: 'Owner asks a responder to clarify their response (recorded on it and mailed)',
   params: responseParams,
   body: clarificationBody,
-  response: { 201: okBody, ...actionErrors, 429: errors[429] },
+  response: { 201: okBody, ...actionErrors },
 });
 
 // ---- Questions and answers ----------------------------------------------------------------------
@@ -374,7 +385,7 @@ export const askTenderQuestion = defineContract({
   summary: 'A participant asks the owner a question about an open tender',
   params: tenderParam,
   body: askTenderQuestionBody,
-  response: { 201: z.object({ success: z.literal(true), message: z.string(), data: tenderQuestion }), ...actionErrors, 429: errors[429] },
+  response: { 201: z.object({ success: z.literal(true), message: z.string(), data: tenderQuestion }), ...actionErrors },
 });
 
 export const answerTenderQuestionBody = z.strictObject({
@@ -421,7 +432,7 @@ export const inviteTenderEmails = defineContract({
   summary: 'Owner invites addresses (providers outside the directory); each gets a signed single-account link (decision 0403)',
   params: tenderParam,
   body: inviteTenderEmailsBody,
-  response: { 201: z.object({ success: z.literal(true), message: z.string(), data: z.array(tenderEmailInvitation) }), ...actionErrors, 429: errors[429] },
+  response: { 201: z.object({ success: z.literal(true), message: z.string(), data: z.array(tenderEmailInvitation) }), ...actionErrors },
 });
 
 export const acceptTenderInvitationBody = z.strictObject({ token: z.string().min(20).max(200) });
@@ -432,5 +443,5 @@ export const acceptTenderInvitation = defineContract({
   source: 'project',
   summary: 'Redeems an email invitation link for the signed-in account; answers the tender to open the response form on',
   body: acceptTenderInvitationBody,
-  response: { 200: successEnvelope(z.object({ tenderId: z.string() })), 400: errors[400], 401: errors[401], 409: errors[409] },
+  response: { 200: successEnvelope(z.object({ tenderId: z.string() })), 400: errors[400], 401: errors[401], 409: errors[409], 429: errors[429] },
 });

@@ -35,3 +35,19 @@ export function valueRangeLabel(min: number | null, max: number | null, format: 
   if (min != null && max != null) return min === max ? format(min) : `${format(min)} – ${format(max)}`;
   return max != null ? `Up to ${format(max)}` : `From ${format(min!)}`;
 }
+
+/**
+ * The List a Tender fields an asset fills (decision 0400): its place, its point, and the asset
+ * itself (whose capacity the server takes). One rule for the asset page's 'List a tender for this
+ * site' link and the form's asset picker (decision 0407).
+ */
+export function tenderSiteFromAsset(a: { id: number; siteName: string; county: string | null; region: string | null; latitude: number | null; longitude: number | null }) {
+  const located = a.latitude !== null && a.longitude !== null;
+  return {
+    location: [a.siteName, a.county ?? a.region].filter(Boolean).join(', '),
+    latitude: located ? a.latitude : null,
+    longitude: located ? a.longitude : null,
+    asset: String(a.id),
+    assetName: a.siteName,
+  };
+}

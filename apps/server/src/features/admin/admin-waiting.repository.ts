@@ -27,10 +27,13 @@ export interface WaitingInvitationRow extends WaitingRowBase {
 
 /**
  * Tender invitations to providers without an approved owner, plus forwarded ones whose provider has
- * since been claimed (ready to resolve). `all` adds closed and resolved ones (decision 0234).
+ * since been claimed (ready to resolve). `all` adds closed and resolved ones (decision 0234), and
+ * those whose profile was mailed the signed link itself (decision 0404).
  */
 export async function listWaitingInvitations(db: Db, show: 'open' | 'all', only?: { tenderId: string; providerId: string }) {
-  const open = sql`((p.claim_approved = false AND (w.status IS NULL OR w.status = 'forwarded')) OR (p.claim_approved = true AND w.status = 'forwarded'))`;
+  // An unclaimed profile already sent the signed link at its public email (decision 0404) needs no forwarding.
+  const mailed = sql`EXISTS (SELECT 1 FROM tender_email_invitations e WHERE e.tender_id = i.tender_id AND e.provider_id = i.provider_id)`;
+  const open = sql`((p.claim_approved = false AND (w.status = 'forwarded' OR (w.status IS NULL AND NOT ${mailed}))) OR (p.claim_approved = true AND w.status = 'forwarded'))`;
   const everything = sql`(p.claim_approved = false OR w.status IS NOT NULL)`;
   const filter = only ? sql`i.tender_id = ${only.tenderId}::uuid AND i.provider_id = ${only.providerId}::uuid` : show === 'all' ? everything : open;
   const rows = await db.execute(sql`

@@ -92,6 +92,12 @@ export const tenderLifecycleMails = {
     text: [hello(to), '', `${provider} has ${updated ? 'updated its' : 'sent a'} response to "${tender.title}".`, '', `Compare the responses: ${link(publicUrl, tender.id, '/responses')}`].join('\n'),
   }),
 
+  responseWithdrawn: (to: Recipient, tender: TenderRef, provider: string, publicUrl: string): MailMessage => ({
+    to: to.email,
+    subject: oneLine(`Response withdrawn: ${tender.title}`),
+    text: [hello(to), '', `${provider} has withdrawn its response to "${tender.title}".`, '', `Compare the responses: ${link(publicUrl, tender.id, '/responses')}`].join('\n'),
+  }),
+
   clarification: (to: Recipient, tender: TenderRef, provider: string, message: string, publicUrl: string): MailMessage => ({
     to: to.email,
     subject: oneLine(`Clarification requested: ${tender.title}`),

@@ -168,8 +168,17 @@ export async function listEmailInvitations(database: Database, tenderId: string)
   );
 }
 
+/** Addresses the owner typed: links mailed to directory profiles the owner chose do not count (decision 0404). */
 export async function countEmailInvitations(db: Db, tenderId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(tenderEmailInvitations).where(eq(tenderEmailInvitations.tenderId, tenderId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenderEmailInvitations)
+    .where(
+      and(
+        eq(tenderEmailInvitations.tenderId, tenderId),
+        sql`NOT EXISTS (SELECT 1 FROM tender_invitations i WHERE i.tender_id = ${tenderEmailInvitations.tenderId} AND i.provider_id = ${tenderEmailInvitations.providerId})`,
+      ),
+    );
   return row?.n ?? 0;
 }
 

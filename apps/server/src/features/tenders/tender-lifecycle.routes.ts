@@ -27,6 +27,7 @@ import {
   updateTender,
   uploadTenderDocuments,
   uploadTenderResponseAttachments,
+  withdrawTenderResponse,
 } from '@solar/shared/contracts/tender-lifecycle';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_DOCUMENTS_MAX_TOTAL_BYTES, TENDER_LIFECYCLE_RATE_LIMIT as L } from '@solar/shared/constants/tender-lifecycle';
@@ -39,6 +40,11 @@ import * as responses from './tender-responses.service';
 import * as tenders from './tenders.service';
 
 const HOUR = 3_600_000;
+
+// Shared by name, so each is one budget across its routes (decision 0405).
+const ownerLimits = { limits: [perAccount('tender-owner-account', L.ownerActionsPerAccountPerHour, HOUR)] };
+const responseLimits = { limits: [perAccount('tender-response-account', L.responsesPerAccountPerHour, HOUR)] };
+const uploadLimits = { limits: [perAccount('tender-upload-account', L.uploadsPerAccountPerHour, HOUR)] };
 
 const sendFile = (reply: FastifyReply, file: { stream: Readable; size: number; filename: string; mimeType: string }) =>
   reply
@@ -56,12 +62,12 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
     await scope.register(multipart, { limits: { fileSize: TENDER_DOCUMENTS_MAX_TOTAL_BYTES, files: 11, fields: 5, parts: 20 } });
     const ctx = scope.ctx;
 
-    bind(scope, updateTender, async ({ params, body, user }) => withData(await lifecycle.updateTender(ctx, user!, params.id, body)));
-    bind(scope, publishTender, async ({ params, user }) => withData(await tenders.publishTender(ctx, user!, params.id)));
-    bind(scope, extendTender, async ({ params, body, user }) => withData(await lifecycle.extendTender(ctx, user!, params.id, body.closingDate)));
-    bind(scope, closeTenderEarly, async ({ params, user }) => withData(await lifecycle.closeTenderEarly(ctx, user!, params.id)));
-    bind(scope, cancelTender, async ({ params, body, user }) => withData(await lifecycle.cancelTender(ctx, user!, params.id, body.reason)));
-    bind(scope, awardTender, async ({ params, body, user }) => withData(await lifecycle.awardTender(ctx, user!, params.id, body.responseId)));
+    bind(scope, updateTender, async ({ params, body, user }) => withData(await lifecycle.updateTender(ctx, user!, params.id, body)), ownerLimits);
+    bind(scope, publishTender, async ({ params, user }) => withData(await tenders.publishTender(ctx, user!, params.id)), ownerLimits);
+    bind(scope, extendTender, async ({ params, body, user }) => withData(await lifecycle.extendTender(ctx, user!, params.id, body.closingDate)), ownerLimits);
+    bind(scope, closeTenderEarly, async ({ params, user }) => withData(await lifecycle.closeTenderEarly(ctx, user!, params.id)), ownerLimits);
+    bind(scope, cancelTender, async ({ params, body, user }) => withData(await lifecycle.cancelTender(ctx, user!, params.id, body.reason)), ownerLimits);
+    bind(scope, awardTender, async ({ params, body, user }) => withData(await lifecycle.awardTender(ctx, user!, params.id, body.responseId)), ownerLimits);
     bind(scope, listTenderEvents, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listEvents(ctx, user!, params.id) }));
 
     bind(scope, listTenderDocuments, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listDocuments(ctx, user!, params.id) }));
@@ -72,36 +78,40 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       const files = await readTenderFiles(request as unknown as FastifyRequest, uploadTenderDocuments, room);
       const data = await lifecycle.addDocuments(ctx, user!, params.id, files);
       return reply.code(201).send({ success: true as const, data });
-    });
+    }, uploadLimits);
     bind(scope, downloadTenderDocument, async ({ params, user }, reply) => sendFile(reply, await lifecycle.openDocument(ctx, user!, params.id, params.documentId)));
     bind(scope, deleteTenderDocument, async ({ params, user }) => {
       await lifecycle.deleteDocument(ctx, user!, params.id, params.documentId);
       return { success: true as const };
-    });
+    }, ownerLimits);
 
     bind(scope, listTenderResponses, async ({ params, user }) => ({ success: true as const, data: await responses.listResponses(ctx, user!, params.id) }));
     bind(scope, getMyTenderResponses, async ({ params, user }) => ({ success: true as const, data: await responses.getMyResponses(ctx, user!, params.id) }));
-    bind(scope, submitTenderResponse, async ({ params, body, user }) => ({ success: true as const, ...(await responses.submitResponse(ctx, user!, params.id, body)) }), {
-      limits: [perAccount('tender-response-account', L.responsesPerAccountPerHour, HOUR)],
-    });
+    bind(scope, submitTenderResponse, async ({ params, body, user }) => ({ success: true as const, ...(await responses.submitResponse(ctx, user!, params.id, body)) }), responseLimits);
+    bind(
+      scope,
+      withdrawTenderResponse,
+      async ({ params, user }) => ({ success: true as const, message: await responses.withdrawResponse(ctx, user!, params.id, params.responseId) }),
+      responseLimits,
+    );
     bind(scope, uploadTenderResponseAttachments, async (request, reply) => {
       const { params, user } = request;
       const room = await responses.attachmentRoom(ctx, user!, params.id, params.responseId);
       const files = await readTenderFiles(request as unknown as FastifyRequest, uploadTenderResponseAttachments, room);
       const data = await responses.addAttachments(ctx, user!, params.id, params.responseId, files);
       return reply.code(201).send({ success: true as const, data });
-    });
+    }, uploadLimits);
     bind(scope, downloadTenderResponseAttachment, async ({ params, user }, reply) =>
       sendFile(reply, await responses.openAttachment(ctx, user!, params.id, params.responseId, params.attachmentId)),
     );
     bind(scope, deleteTenderResponseAttachment, async ({ params, user }) => {
       await responses.deleteAttachment(ctx, user!, params.id, params.responseId, params.attachmentId);
       return { success: true as const };
-    });
+    }, responseLimits);
     bind(scope, shortlistTenderResponse, async ({ params, body, user }) => ({
       success: true as const,
       data: await responses.setShortlisted(ctx, user!, params.id, params.responseId, body.shortlisted),
-    }));
+    }), ownerLimits);
     bind(
       scope,
       requestTenderClarification,
@@ -119,7 +129,7 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
     bind(scope, answerTenderQuestion, async ({ params, body, user }) => ({
       success: true as const,
       ...(await lifecycle.answerQuestion(ctx, user!, params.id, params.questionId, body.answer)),
-    }));
+    }), ownerLimits);
 
     bind(scope, listTenderEmailInvitations, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listEmailInvitations(ctx, user!, params.id) }));
     bind(
@@ -128,7 +138,9 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await lifecycle.inviteByEmail(ctx, user!, params.id, body.emails)) }),
       { limits: [perAccount('tender-invite-account', L.invitesPerAccountPerHour, HOUR)] },
     );
-    bind(scope, acceptTenderInvitation, async ({ body, user }) => ({ success: true as const, data: await lifecycle.acceptInvitation(ctx, user!, body.token) }));
+    bind(scope, acceptTenderInvitation, async ({ body, user }) => ({ success: true as const, data: await lifecycle.acceptInvitation(ctx, user!, body.token) }), {
+      limits: [perAccount('tender-accept-account', L.invitationRedemptionsPerAccountPerHour, HOUR)],
+    });
   });
 }
 

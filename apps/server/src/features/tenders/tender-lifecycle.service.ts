@@ -7,6 +7,7 @@ import {
   TENDER_LIFECYCLE_MESSAGES as M,
   TENDER_MAX_EMAIL_INVITATIONS,
   TENDER_MAX_OPEN_DAYS,
+  TENDER_FIELD_LABELS,
 } from '@solar/shared/constants/tender-lifecycle';
 import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
 import type { Tender } from '@solar/shared/contracts/tenders';
@@ -71,23 +72,6 @@ const stateError = (tender: Tender) => new AppError('CONFLICT', tender.stage ===
 
 type UpdateBody = z.output<typeof updateTenderBody>;
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  service: 'Service',
-  description: 'Description',
-  location: 'Location',
-  searchRadius: 'Search radius',
-  startTimePreference: 'Start time',
-  closingDate: 'Closing date',
-  startDate: 'Start date',
-  valueMinimum: 'Budget from',
-  valueMaximum: 'Budget up to',
-  siteAssetId: 'Site',
-  siteCapacityMw: 'Site capacity (MW)',
-  contactName: 'Contact name',
-  contactEmail: 'Contact email',
-  contactPhone: 'Contact phone',
-};
 
 const shown = (field: string, value: unknown): string => {
   if (value == null || value === '') return '(none)';
@@ -157,7 +141,7 @@ export async function updateTender(ctx: Ctx, user: UserRow, id: string, body: Up
     if (published) await repo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'edited', changes, at: now });
   });
   if (published) {
-    const lines = Object.entries(changes).map(([key, c]) => `${FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
+    const lines = Object.entries(changes).map(([key, c]) => `${TENDER_FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
     const people = await repo.listParticipants(ctx.database, id);
     sendAll(ctx, people.map((p) => mails.edited(p, tender, lines, ctx.env.PUBLIC_URL)), 'tender-edited');
   }
@@ -405,11 +389,25 @@ export async function inviteByEmail(ctx: Ctx, user: UserRow, id: string, emails:
   return { message: M.invitesSent, data: await listEmailInvitations(ctx, user, id) };
 }
 
-/** Inserts invitations (existing addresses keep theirs) and mails the new ones when the tender is published. */
-export async function issueInvitations(ctx: Ctx, owner: UserRow, tender: Pick<Tender, 'id' | 'title' | 'closingDate' | 'stage'>, emails: string[]) {
+/**
+ * Inserts invitations (existing addresses keep theirs) and mails the new ones when the tender is
+ * published. `profiles` names the directory profile behind an address the owner did not type: an
+ * unclaimed profile invited from the directory, reached at its public email (decision 0404).
+ */
+export async function issueInvitations(
+  ctx: Ctx,
+  owner: UserRow,
+  tender: Pick<Tender, 'id' | 'title' | 'closingDate' | 'stage'>,
+  emails: string[],
+  profiles: Array<{ email: string; providerId: string }> = [],
+) {
+  const own = owner.email.toLowerCase();
+  const chosen = profiles.map((p) => ({ ...p, email: p.email.toLowerCase() })).filter((p) => p.email !== own);
+  emails = [...new Set([...emails, ...chosen.map((p) => p.email)])];
   if (emails.length === 0) return;
   const now = ctx.clock.now();
   const unclaimed = new Map((await repo.findUnclaimedProvidersByEmail(ctx.database, emails)).map((p) => [p.email, p.id]));
+  for (const p of chosen) unclaimed.set(p.email, p.providerId);
   const tokens = new Map(emails.map((email) => [email, randomBytes(32).toString('base64url')]));
   const inserted = await repo.insertEmailInvitations(
     ctx.database.db,

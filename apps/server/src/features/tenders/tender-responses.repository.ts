@@ -143,6 +143,19 @@ export async function deleteAttachment(db: Db, responseId: string, attachmentId:
   return rows[0]?.key;
 }
 
+/** Deletes a response (its attachments and clarifications go with it); answers its files' keys. */
+export async function deleteResponse(tx: Db, tenderId: string, responseId: string) {
+  const files = await tx
+    .select({ key: tenderResponseAttachments.storageKey })
+    .from(tenderResponseAttachments)
+    .where(eq(tenderResponseAttachments.responseId, responseId));
+  const rows = await tx
+    .delete(tenderResponses)
+    .where(and(eq(tenderResponses.tenderId, tenderId), eq(tenderResponses.id, responseId)))
+    .returning({ id: tenderResponses.id });
+  return rows.length > 0 ? files.map((f) => f.key) : undefined;
+}
+
 /** Counts for the dashboard: responses per own tender and unanswered questions; whether the user's providers responded. */
 export async function responseCounts(database: Database, tenderIds: string[], userId: string) {
   if (tenderIds.length === 0) return new Map<string, { responses: number; unanswered: number; mine: number }>();

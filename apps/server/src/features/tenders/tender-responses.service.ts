@@ -164,6 +164,21 @@ export async function deleteAttachment(ctx: Ctx, user: UserRow, id: string, resp
   await purgeUnownedFiles(ctx, { storageClass: 'private', keys: [key] });
 }
 
+/**
+ * The responder withdraws their response before the closing date (decision 0406): the row, its
+ * attachments (and their files) and clarifications go; the owner is told. An awarded response
+ * cannot be withdrawn (the tender no longer takes responses by then).
+ */
+export async function withdrawResponse(ctx: Ctx, user: UserRow, id: string, responseId: string) {
+  const { tender, response } = await ownResponse(ctx, user, id, responseId);
+  const keys = await ctx.database.db.transaction((tx) => repo.deleteResponse(tx, id, response.id));
+  if (!keys) throw new AppError('NOT_FOUND', M.responseNotFound);
+  await purgeUnownedFiles(ctx, { storageClass: 'private', keys });
+  const owner = await findOwnerContact(ctx.database, id);
+  if (owner) sendAll(ctx, [mails.responseWithdrawn(owner, tender, response.provider_name, ctx.env.PUBLIC_URL)], 'tender-response-withdrawn');
+  return M.responseWithdrawn;
+}
+
 /** An attachment, to the tender's owner, admins and the responder only (through the stored-file record). */
 export async function openAttachment(ctx: Ctx, user: UserRow, id: string, responseId: string, attachmentId: string) {
   const tender = await getTender(ctx, id, user);

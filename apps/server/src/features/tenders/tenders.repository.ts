@@ -219,11 +219,13 @@ export interface ProviderForInvite {
   claim_approved: boolean;
   owner_email: string | null;
   owner_name: string | null;
+  /** The profile's public contact address (an unclaimed profile's only way in, decision 0404). */
+  public_email: string | null;
 }
 
 export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<ProviderForInvite[]> {
   if (ids.length === 0) return [];
-  const result = await tx.execute(sql`SELECT p.id::text AS id, p.business_name, p.user_id, p.claim_approved, u.email AS owner_email, u.name AS owner_name
+  const result = await tx.execute(sql`SELECT p.id::text AS id, p.business_name, p.user_id, p.claim_approved, u.email AS owner_email, u.name AS owner_name, p.email AS public_email
       FROM providers p LEFT JOIN users u ON u.id = p.user_id AND p.claim_approved
      WHERE p.id::text IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
   return rowsOf<ProviderForInvite>(result);

@@ -121,9 +121,9 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
   });
   const created = await getTender(ctx, id, user);
   const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
-  await lifecycle.issueInvitations(ctx, user, created, emails);
+  await lifecycle.issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
   if (!draft) await notifyInvitedOwners(ctx, id, body.service, providers, user);
-  return { ...created, waitingListProviders: providers.filter((p) => !p.claim_approved || !p.owner_email).length };
+  return { ...created, waitingListProviders: providers.filter((p) => !reachable(p)).length };
 }
 
 /** Publishes a draft: the invitations held back while it was a draft are mailed now. */
@@ -135,6 +135,16 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
     await lifecycle.mailDraftInvitations(ctx, user, tender);
   });
 }
+
+/** An invited profile someone can be told of: its approved owner, or its public address (decision 0404). */
+const reachable = (p: repo.ProviderForInvite) => (p.claim_approved && !!p.owner_email) || !!p.public_email?.trim();
+
+/**
+ * Invited profiles with no owner to tell but a public address: they get the signed link of an
+ * invitation by email (decision 0404), so whoever answers that address can sign up or claim and respond.
+ */
+const unclaimedWithEmail = (providers: repo.ProviderForInvite[]) =>
+  providers.filter((p) => !(p.claim_approved && p.owner_email) && p.public_email?.trim()).map((p) => ({ email: p.public_email!.trim(), providerId: p.id }));
 
 async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
   const link = `${ctx.env.PUBLIC_URL}/tender/${tenderId}`;

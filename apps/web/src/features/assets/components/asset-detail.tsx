@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { tenderSiteFromAsset } from '@solar/shared/domain/tenders';
 import { ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
 import type { AssetDetail } from '@solar/shared/contracts/assets';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
@@ -94,13 +95,14 @@ export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headi
     );
   }
   const a = asset.data;
+  // The tender's site is this asset: its capacity goes with it (decision 0400).
+  const site = tenderSiteFromAsset(a);
   const tenderLink = `/list-a-tender?${new URLSearchParams({
     service: a.technologyType === 'Battery' ? 'Battery storage maintenance' : 'Solar PV operations and maintenance',
-    location: [a.siteName, a.county ?? a.region].filter(Boolean).join(', '),
-    ...(a.latitude !== null && { lat: String(a.latitude), lng: String(a.longitude) }),
-    // The tender's site is this asset: its capacity goes with it (decision 0400).
-    asset: String(a.id),
-    assetName: a.siteName,
+    location: site.location,
+    ...(site.latitude !== null && { lat: String(site.latitude), lng: String(site.longitude) }),
+    asset: site.asset,
+    assetName: site.assetName,
   })}`;
   return (
     <article className="grid gap-6" aria-labelledby={`asset-${a.id}`}>

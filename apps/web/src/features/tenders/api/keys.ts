@@ -9,4 +9,6 @@ export const tenderKeys = {
   mine: ['tenders', 'mine'] as const,
   saved: ['tenders', 'saved'] as const,
   invitable: (params: object) => ['tenders', 'invitable-providers', params] as const,
+  siteSearch: (search: string) => ['tenders', 'site-assets', search] as const,
+  siteAsset: (id: number) => ['tenders', 'site-assets', 'detail', id] as const,
 };

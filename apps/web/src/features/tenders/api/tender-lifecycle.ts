@@ -8,6 +8,7 @@ import {
   cancelTender,
   closeTenderEarly,
   deleteTenderDocument,
+  deleteTenderResponseAttachment,
   downloadTenderDocument,
   downloadTenderResponseAttachment,
   extendTender,
@@ -15,6 +16,7 @@ import {
   inviteTenderEmails,
   listTenderDocuments,
   listTenderEmailInvitations,
+  listTenderEvents,
   listTenderQuestions,
   listTenderResponses,
   publishTender,
@@ -24,6 +26,7 @@ import {
   updateTender,
   uploadTenderDocuments,
   uploadTenderResponseAttachments,
+  withdrawTenderResponse,
 } from '@solar/shared/contracts/routes';
 import { api, apiFor, type ApiOutput } from '../../../lib/api-client';
 import { tenderKeys } from './keys';
@@ -36,6 +39,7 @@ export const lifecycleKeys = {
   responses: (id: string) => ['tenders', 'detail', id, 'responses'] as const,
   myResponses: (id: string) => ['tenders', 'detail', id, 'my-responses'] as const,
   invitations: (id: string) => ['tenders', 'detail', id, 'email-invitations'] as const,
+  events: (id: string) => ['tenders', 'detail', id, 'events'] as const,
 };
 
 export type TenderDocumentList = ApiOutput<typeof listTenderDocuments>['data'];
@@ -52,6 +56,10 @@ export const useMyTenderResponses = (id: string, enabled = true) =>
   useQuery({ queryKey: lifecycleKeys.myResponses(id), queryFn: async ({ client }) => (await apiFor(client).call(getMyTenderResponses, { params: { id } })).data, enabled });
 export const useTenderEmailInvitations = (id: string, enabled = true) =>
   useQuery({ queryKey: lifecycleKeys.invitations(id), queryFn: async ({ client }) => (await apiFor(client).call(listTenderEmailInvitations, { params: { id } })).data, enabled });
+
+/** The audit of state changes and edits: the owner and admins only (404 to anyone else). */
+export const useTenderEvents = (id: string, enabled = true) =>
+  useQuery({ queryKey: lifecycleKeys.events(id), queryFn: async ({ client }) => (await apiFor(client).call(listTenderEvents, { params: { id } })).data, enabled });
 
 export const documentUrl = (id: string, documentId: string) => api.url(downloadTenderDocument, { params: { id, documentId } });
 export const attachmentUrl = (id: string, responseId: string, attachmentId: string) =>
@@ -105,6 +113,11 @@ export const useSubmitResponse = (id: string) => useLifecycleMutation(async (bod
 export const useUploadAttachments = (id: string) =>
   useLifecycleMutation(async ({ responseId, files }: { responseId: string; files: File[] }) =>
     api.sendJson<ApiOutput<typeof uploadTenderResponseAttachments>>('POST', api.url(uploadTenderResponseAttachments, { params: { id, responseId } }), filesForm(files)),
+  );
+export const useWithdrawResponse = (id: string) => useLifecycleMutation(async (responseId: string) => api.call(withdrawTenderResponse, { params: { id, responseId } }));
+export const useDeleteAttachment = (id: string) =>
+  useLifecycleMutation(async ({ responseId, attachmentId }: { responseId: string; attachmentId: string }) =>
+    api.call(deleteTenderResponseAttachment, { params: { id, responseId, attachmentId } }),
   );
 export const useShortlist = (id: string) =>
   useLifecycleMutation(async ({ responseId, shortlisted }: { responseId: string; shortlisted: boolean }) =>

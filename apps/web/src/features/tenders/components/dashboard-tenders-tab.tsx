@@ -13,10 +13,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { useMyTenders, useUpdateTenderAlerts } from '../api/get-my-tenders';
+import { TenderOwnerActions } from './tender-owner-panel';
 
 /**
- * The dashboard's 'Tenders' tab (decision 0180, beyond the spec's three tabs): the user's own tenders,
- * invitations to providers they own, saved tenders and reminders, and the new-tender alert switch.
+ * The dashboard's 'Tenders' tab (decision 0180, beyond the spec's three tabs): the user's own tenders
+ * with the owner's actions on each row (decision 0407), invitations to providers they own, saved
+ * tenders and reminders, and the new-tender alert switch.
  */
 export function DashboardTendersTab({ accountType }: { accountType: UserType }) {
   const query = useMyTenders();
@@ -46,6 +48,7 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
         }
         items={own.map((t) => ({
           tender: t,
+          actions: t.source === 'Solar Manager' ? <TenderOwnerActions tender={t} responseCount={t.responseCount} /> : undefined,
           note: [
             t.stage === 'draft' ? 'Draft' : t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board',
             t.stage !== 'draft' && formatCount(t.responseCount, 'response'),
@@ -112,7 +115,7 @@ function AlertsCard({ enabled: on, hasProviderProfile }: { enabled: boolean; has
   );
 }
 
-function TenderSection({ title, items, empty }: { title: string; items: Array<{ tender: Tender; note: string }>; empty: ReactNode }) {
+function TenderSection({ title, items, empty }: { title: string; items: Array<{ tender: Tender; note: string; actions?: ReactNode }>; empty: ReactNode }) {
   return (
     <Card>
       <CardHeader>
@@ -126,9 +129,9 @@ function TenderSection({ title, items, empty }: { title: string; items: Array<{ 
           </div>
         ) : (
           <ul className="divide-y divide-border">
-            {items.map(({ tender, note }) => (
+            {items.map(({ tender, note, actions }) => (
               <li key={`${tender.id}-${note}`} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
+                <div className="min-w-0 max-w-full">
                   <Link to={`/tender/${tender.id}`} className="font-medium text-slate-900 hover:text-primary hover:underline">
                     {tender.title}
                   </Link>
@@ -138,8 +141,14 @@ function TenderSection({ title, items, empty }: { title: string; items: Array<{ 
                 </div>
                 <div className="flex items-center gap-2">
                   {tender.type === 'private' && <Badge variant="warning">Private</Badge>}
-                  <Badge variant={publicStatusLabel(tender.status) === 'Open' ? 'success' : 'secondary'}>{publicStatusLabel(tender.status)}</Badge>
+                  {/* The owner's drafts and cancelled tenders say so; everything else keeps the spec's Open / Closed. */}
+                  {tender.stage === 'draft' || tender.stage === 'cancelled' ? (
+                    <Badge variant={tender.stage === 'draft' ? 'warning' : 'secondary'}>{tender.stage === 'draft' ? 'Draft' : 'Cancelled'}</Badge>
+                  ) : (
+                    <Badge variant={publicStatusLabel(tender.status) === 'Open' ? 'success' : 'secondary'}>{publicStatusLabel(tender.status)}</Badge>
+                  )}
                 </div>
+                {actions && <div className="w-full">{actions}</div>}
               </li>
             ))}
           </ul>

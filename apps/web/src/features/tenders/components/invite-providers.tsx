@@ -23,7 +23,7 @@ export interface InviteProvidersProps {
 
 /**
  * A private tender's invitations (docs/product/tenders.md#inviting-providers): providers of the service in the radius, 10 at a
- * time with Load More; unclaimed ones go to the waiting list.
+ * time with Load More; unclaimed ones get a signed link at their public email, or go to the waiting list (decision 0404).
  */
 export function InviteProviders({
   service,
@@ -125,8 +125,8 @@ export function InviteProviders({
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p>
             {unclaimedInvited} of the providers you invited {unclaimedInvited === 1 ? 'has' : 'have'} not claimed{' '}
-            {unclaimedInvited === 1 ? 'its' : 'their'} profile yet. Your invitation goes to our waiting list and our
-            team will contact {unclaimedInvited === 1 ? 'it' : 'them'} for you.
+            {unclaimedInvited === 1 ? 'its' : 'their'} profile yet. A profile with a public email address gets your
+            invitation there, with a link to sign up and respond; our team contacts the others for you.
           </p>
         </Card>
       )}

@@ -253,7 +253,23 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
           />
         </fieldset>
 
-        <TenderBriefFields brief={form.brief} defaultTitle={defaultTitle} errors={errors} onChange={setBrief} showInviteEmails={form.type === 'private'} />
+        <TenderBriefFields
+          brief={form.brief}
+          defaultTitle={defaultTitle}
+          errors={errors}
+          onChange={setBrief}
+          // The same fields the asset page's link fills (decision 0407); invitations were chosen near the old place.
+          onPickSite={
+            me
+              ? (site) => {
+                  set({ location: site.location, latitude: site.latitude, longitude: site.longitude, invited: {} });
+                  setBrief({ siteAssetId: site.asset, siteName: site.assetName });
+                  setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'location')));
+                }
+              : undefined
+          }
+          showInviteEmails={form.type === 'private'}
+        />
 
         {form.type === 'private' && (
           <InviteProviders

@@ -2,6 +2,7 @@ import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
+import { SiteAssetPicker, type PickedSite } from './site-asset-picker';
 
 /** The brief's optional fields (decision 0400) as the form holds them: text, converted on submit. */
 export interface BriefState {
@@ -28,12 +29,15 @@ export function TenderBriefFields({
   defaultTitle,
   errors,
   onChange,
+  onPickSite,
   showInviteEmails,
 }: {
   brief: BriefState;
   defaultTitle: string;
   errors: Record<string, string>;
   onChange(changes: Partial<BriefState>): void;
+  /** Given when the visitor is signed in (an asset's details need a login): shows the asset picker. */
+  onPickSite?(site: PickedSite): void;
   showInviteEmails: boolean;
 }) {
   const err = (key: string) => errors[key] || undefined;
@@ -46,6 +50,7 @@ export function TenderBriefFields({
       <Field id="tender-title" label="Title" error={err('title')} hint={defaultTitle ? `If left empty: "${defaultTitle}"` : undefined}>
         <Input id="tender-title" maxLength={200} placeholder={defaultTitle} value={brief.title} onChange={(e) => onChange({ title: e.target.value })} />
       </Field>
+      {brief.siteAssetId ? null : onPickSite && <SiteAssetPicker onPick={onPickSite} />}
       {brief.siteAssetId && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border bg-muted/40 px-3 py-2 text-sm">
           <span>

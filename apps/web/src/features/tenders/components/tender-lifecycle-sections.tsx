@@ -20,15 +20,16 @@ import {
   useTenderQuestions,
   useUploadDocuments,
 } from '../api/tender-lifecycle';
-import { TenderOwnerPanel } from './tender-owner-panel';
+import { TenderHistory } from './tender-history';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 
 /**
  * The tender page's lifecycle parts (docs/product/tenders.md#lifecycle), for tenders listed here:
- * the owner's actions, the respond link, documents, and questions and answers. Signed-out
- * visitors see none of them (documents and Q&A are for signed-in users).
+ * the respond link, documents, questions and answers, and the History for the owner and admins.
+ * The owner's panel stands in place of Contact and Save at the top of the page (decision 0407).
+ * Signed-out visitors see none of them (documents and Q&A are for signed-in users).
  */
 export function TenderLifecycleSections({ tender }: { tender: Tender }) {
   const { data: me } = useMe();
@@ -39,7 +40,6 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
   const contact = [tender.contactName, tender.contactEmail, tender.contactPhone].filter(Boolean);
   return (
     <>
-      {isOwner && <TenderOwnerPanel tender={tender} />}
       {(site || contact.length > 0) && (
         <Card className="grid gap-3 p-6 sm:grid-cols-2">
           {site && (
@@ -67,6 +67,7 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
       )}
       <TenderDocuments tender={tender} isOwner={isOwner} />
       <TenderQuestions tender={tender} isOwner={isOwner} open={open} />
+      {(isOwner || me.is_admin) && <TenderHistory tenderId={tender.id} />}
     </>
   );
 }

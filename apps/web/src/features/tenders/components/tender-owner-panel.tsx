@@ -26,14 +26,37 @@ export const toLocalInput = (iso: string | null) => {
 export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
 /**
- * The owner's actions on the tender page (docs/product/tenders.md#lifecycle; decision 0401):
- * publish a draft, compare responses, extend, close early, cancel with a reason, invite by email.
- * Every action's result and error show here, where it was taken.
+ * The owner's panel on the tender page (docs/product/tenders.md#lifecycle; decision 0401), in
+ * place of Contact and Save (decision 0407): the stage, the closing date and the actions.
  */
 export function TenderOwnerPanel({ tender }: { tender: Tender }) {
+  return (
+    <Card className="space-y-4 border-primary/30 p-6" aria-labelledby="owner-panel-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="owner-panel-title" className="text-lg font-semibold">
+          Manage your tender
+        </h2>
+        <Badge variant={tender.stage === 'active' ? 'success' : tender.stage === 'draft' ? 'warning' : 'secondary'}>{STAGE_LABELS[tender.stage]}</Badge>
+      </div>
+      {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
+      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}</p>}
+      <TenderOwnerActions tender={tender} />
+    </Card>
+  );
+}
+
+/**
+ * The owner's actions, on the tender page and on each 'My Tenders' row of the dashboard (decision
+ * 0407): publish a draft, compare responses, edit, extend, close early, invite by email, cancel
+ * with a reason. Each action's result and error show where it was taken. On a row (`responseCount`
+ * given) the buttons are small and the responses link carries the count.
+ */
+export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; responseCount?: number }) {
   const action = useOwnerAction(tender.id);
   const [dialog, setDialog] = useState<'edit' | 'extend' | 'cancel' | 'invite' | null>(null);
   const [error, setError] = useState('');
+  const row = responseCount !== undefined;
+  const size = row ? 'sm' : 'md';
   const live = tender.stage === 'active';
   const open = live && tender.status === 'open';
   const run = (a: OwnerAction, after?: () => void) => {
@@ -48,54 +71,46 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
     });
   };
   return (
-    <Card className="space-y-4 border-primary/30 p-6" aria-labelledby="owner-panel-title">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="owner-panel-title" className="text-lg font-semibold">
-          Manage your tender
-        </h2>
-        <Badge variant={tender.stage === 'active' ? 'success' : tender.stage === 'draft' ? 'warning' : 'secondary'}>{STAGE_LABELS[tender.stage]}</Badge>
-      </div>
-      {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
-      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}</p>}
-      <div className="flex flex-wrap gap-2">
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2" role="group" aria-label={row ? `Manage ${tender.title}` : 'Tender actions'}>
         {tender.stage === 'draft' && (
-          <Button onClick={() => run({ kind: 'publish' })} disabled={action.isPending}>
+          <Button size={size} onClick={() => run({ kind: 'publish' })} disabled={action.isPending}>
             <Rocket className="h-4 w-4" aria-hidden />
             Publish Tender
           </Button>
         )}
         {tender.stage !== 'draft' && (
-          <Link to={`/tender/${tender.id}/responses`} className={buttonClasses('primary', 'md')}>
+          <Link to={`/tender/${tender.id}/responses`} className={buttonClasses(row ? 'secondary' : 'primary', size)}>
             <BarChart3 className="h-4 w-4" aria-hidden />
-            Compare Responses
+            {row ? `View Responses (${responseCount})` : 'Compare Responses'}
           </Link>
         )}
         {(tender.stage === 'draft' || live) && (
-          <Button variant="secondary" onClick={() => setDialog('edit')}>
+          <Button size={size} variant="secondary" onClick={() => setDialog('edit')}>
             <Pencil className="h-4 w-4" aria-hidden />
-            Edit Brief
+            {row ? 'Edit' : 'Edit Brief'}
           </Button>
         )}
         {live && (
-          <Button variant="secondary" onClick={() => setDialog('extend')}>
+          <Button size={size} variant="secondary" onClick={() => setDialog('extend')}>
             <CalendarPlus className="h-4 w-4" aria-hidden />
-            Extend Closing Date
+            {row ? 'Extend' : 'Extend Closing Date'}
           </Button>
         )}
         {open && (
-          <Button variant="secondary" onClick={() => run({ kind: 'close' })} disabled={action.isPending}>
+          <Button size={size} variant="secondary" onClick={() => run({ kind: 'close' })} disabled={action.isPending}>
             <Lock className="h-4 w-4" aria-hidden />
             Close Early
           </Button>
         )}
-        {(tender.stage === 'draft' || open) && (
-          <Button variant="secondary" onClick={() => setDialog('invite')}>
+        {!row && (tender.stage === 'draft' || open) && (
+          <Button size={size} variant="secondary" onClick={() => setDialog('invite')}>
             <Mail className="h-4 w-4" aria-hidden />
             Invite by Email
           </Button>
         )}
         {(tender.stage === 'draft' || live) && (
-          <Button variant="ghost" onClick={() => setDialog('cancel')}>
+          <Button size={size} variant="ghost" onClick={() => setDialog('cancel')}>
             <XCircle className="h-4 w-4" aria-hidden />
             Cancel Tender
           </Button>
@@ -111,8 +126,8 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
       )}
       <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={action.isPending} error={error} onSubmit={(closingDate) => run({ kind: 'extend', closingDate })} />
       <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
-      <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />
-    </Card>
+      {!row && <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />}
+    </div>
   );
 }
 

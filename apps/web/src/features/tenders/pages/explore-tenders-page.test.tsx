@@ -7,56 +7,11 @@ import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { PAGING } from '@solar/shared/constants/ui';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { ExploreTendersPage } from './explore-tenders-page';
+import { tenderFixture } from '../test/tender-fixture';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const tender = (id: string): Tender => ({
-  id,
-  userId: null,
-  user: null,
-  service: 'Panel Cleaning',
-  title: `Tender ${id}`,
-  description: 'Clean the panels.',
-  location: 'Bristol',
-  latitude: null,
-  longitude: null,
-  searchRadius: null,
-  startTimePreference: null,
-  type: 'open',
-  invitedProviders: [],
-  status: 'open',
-  source: 'External',
-  externalId: null,
-  organisationName: 'Bristol City Council',
-  publishedDate: '2026-11-01',
-  closingDate: '2026-12-01',
-  startDate: null,
-  endDate: null,
-  valueMinimum: null,
-  valueMaximum: null,
-  contactName: null,
-  contactEmail: null,
-  contactPhone: null,
-  contactWebsite: null,
-  contactAddress: null,
-  contactTown: null,
-  contactPostcode: null,
-  noticeUrl: null,
-  region: null,
-  sectors: [],
-  award: null,
-  isDemo: false,
-  cpvCodes: [],
-  lots: [],
-  procedureType: null,
-  documents: [],
-  buyerId: null,
-  awardSuppliers: [],
-  stage: 'active',
-  siteAssetId: null,
-  siteCapacityMw: null,
-  cancelReason: null,
-});
+const tender = (id: string): Tender => tenderFixture(id);
 
 /** The board over a stubbed API: `answer` gives the list call's response for its query. */
 function renderBoard(path: string, answer: (query: URLSearchParams) => Response) {

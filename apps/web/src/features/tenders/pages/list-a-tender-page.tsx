@@ -25,7 +25,7 @@ export function ListATenderPage() {
               <p className="text-sm text-emerald-900">
                 {launched.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen}
                 {launched.waitingListProviders > 0 &&
-                  ` ${launched.waitingListProviders} unclaimed provider${launched.waitingListProviders === 1 ? ' is' : 's are'} on our waiting list: our team will contact them.`}
+                  ` ${launched.waitingListProviders} unclaimed provider${launched.waitingListProviders === 1 ? ' has' : 's have'} no public email and ${launched.waitingListProviders === 1 ? 'is' : 'are'} on our waiting list: our team will contact them.`}
               </p>
             </div>
           </div>

@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { TenderDetailPage } from './tender-detail-page';
+import { tenderFixture } from '../test/tender-fixture';
+import { json as answerJson, renderWithApi, userFixture, type ApiCall } from '../test/render-with-api';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -41,5 +44,59 @@ describe('a tender that does not exist (decision 0354)', () => {
     const asked = fetch.mock.calls.filter(([url]) => url.startsWith('/api/tenders/')).length;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await vi.waitFor(() => expect(fetch.mock.calls.filter(([url]) => url.startsWith('/api/tenders/')).length).toBeGreaterThan(asked));
+  });
+});
+
+describe('the owner’s own tender (decision 0407)', () => {
+  const own = tenderFixture('t-own', { source: 'Solar Manager', userId: 'u-owner', organisationName: null, title: 'Clean 12 MW at Avonmouth', closingDate: '2027-01-10T17:00:00.000Z' });
+  const events = [
+    { id: 'e1', kind: 'published', actor: { name: 'Olive Owner' }, reason: null, changes: {}, createdAt: '2026-11-22T09:00:00.000Z' },
+    {
+      id: 'e2',
+      kind: 'edited',
+      actor: { name: 'Olive Owner' },
+      reason: null,
+      changes: { title: { from: 'Clean 10 MW', to: 'Clean 12 MW at Avonmouth' }, valueMaximum: { from: null, to: 15000 } },
+      createdAt: '2026-11-23T10:30:00.000Z',
+    },
+    { id: 'e3', kind: 'cancelled', actor: { name: 'Olive Owner' }, reason: 'The site has been sold.', changes: {}, createdAt: '2026-11-24T08:00:00.000Z' },
+  ];
+  const answer = (call: ApiCall) => {
+    if (call.path === '/api/tenders/t-own') return answerJson(200, { success: true, data: own });
+    if (call.path === '/api/tenders/t-own/events') return answerJson(200, { success: true, data: events });
+    if (call.path.startsWith('/api/tenders/t-own/') || call.path === '/api/tenders/saved') return answerJson(200, { success: true, data: [] });
+    return undefined;
+  };
+  const renderAs = (me: CurrentUser) => renderWithApi({ path: '/tender/t-own', route: '/tender/:id', element: <TenderDetailPage />, me, answer });
+
+  it('shows the owner panel in place of Contact About Tender and Save', async () => {
+    renderAs(userFixture());
+    expect(await screen.findByRole('heading', { name: 'Manage your tender' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Contact About Tender' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save Tender' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save for Later' })).toBeNull();
+  });
+
+  it('another signed-in user still sees Contact and Save, and no History', async () => {
+    renderAs(userFixture({ id: 'u-other', name: 'Pat Provider' }));
+    expect(await screen.findByRole('button', { name: 'Contact About Tender' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Tender' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Manage your tender' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
+  });
+
+  it('the History lists state changes and edits, newest first, readably', async () => {
+    renderAs(userFixture());
+    const history = (await screen.findByRole('heading', { name: 'History' })).parentElement!;
+    const items = await within(history).findAllByRole('listitem', {}, { timeout: 5000 });
+    const entries = items.filter((li) => li.querySelector('time'));
+    expect(entries.map((li) => li.firstChild!.textContent)).toEqual([
+      expect.stringMatching(/^Cancelled24\/11\/2026 \d\d:00 · Olive Owner$/),
+      expect.stringMatching(/^Brief edited23\/11\/2026 \d\d:30 · Olive Owner$/),
+      expect.stringMatching(/^Published22\/11\/2026/),
+    ]);
+    expect(within(history).getByText('Reason: The site has been sold.')).toBeInTheDocument();
+    expect(within(history).getByText('Title: Clean 10 MW → Clean 12 MW at Avonmouth')).toBeInTheDocument();
+    expect(within(history).getByText('Budget up to: (none) → £15,000')).toBeInTheDocument();
   });
 });

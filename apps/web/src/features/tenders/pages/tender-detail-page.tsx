@@ -19,6 +19,7 @@ import { AuthRequiredDialog } from '../components/auth-required-dialog';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
 import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
+import { TenderOwnerPanel } from '../components/tender-owner-panel';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './tender-detail-page.handle';
@@ -79,6 +80,8 @@ function TenderDetail({ tender }: { tender: Tender }) {
   const [contactOpen, setContactOpen] = useState(false);
   const [authOpen, setAuthOpen] = useState(false);
   const open = publicStatusLabel(tender.status) === 'Open';
+  // The owner manages rather than contacts or saves their own tender (decision 0407).
+  const isOwner = !!me && tender.source === 'Solar Manager' && tender.userId === me.id;
   const original = tender.noticeUrl ?? tender.contactWebsite;
   const isSaved = (kind: TenderSaveKind) => !!saved.data?.some((s) => s.kind === kind && s.tender.id === tender.id);
   const requireUser = (action: () => void) => (me ? action() : setAuthOpen(true));
@@ -109,7 +112,9 @@ function TenderDetail({ tender }: { tender: Tender }) {
         <p className="text-slate-700">{tender.organisationName ?? (tender.user ? `Listed by ${tender.user.name}` : null)}</p>
       </header>
 
-      {open ? (
+      {isOwner ? (
+        <TenderOwnerPanel tender={tender} />
+      ) : open ? (
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => (tender.source === 'External' ? setContactOpen(true) : requireUser(() => setContactOpen(true)))}>
             <Mail className="h-4 w-4" aria-hidden />

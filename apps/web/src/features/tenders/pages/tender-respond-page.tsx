@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, FileText, Loader2 } from 'lucide-react';
+import { ArrowLeft, FileText, Loader2, Trash2, Undo2 } from 'lucide-react';
 import { tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
@@ -8,6 +8,7 @@ import { formatDate } from '@solar/shared/domain/format';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -15,7 +16,16 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
 import { isTenderNotFound, useTender } from '../api/get-tender';
-import { attachmentUrl, useAcceptInvitation, useMyTenderResponses, useSubmitResponse, useUploadAttachments, type MyResponses } from '../api/tender-lifecycle';
+import {
+  attachmentUrl,
+  useAcceptInvitation,
+  useDeleteAttachment,
+  useMyTenderResponses,
+  useSubmitResponse,
+  useUploadAttachments,
+  useWithdrawResponse,
+  type MyResponses,
+} from '../api/tender-lifecycle';
 
 /**
  * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With `?invite=` (an
@@ -132,6 +142,10 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = useSubmitResponse(id);
   const upload = useUploadAttachments(id);
+  const removeFile = useDeleteAttachment(id);
+  const withdraw = useWithdrawResponse(id);
+  const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [withdrawError, setWithdrawError] = useState('');
   const [fileError, setFileError] = useState('');
   const current = data.responses.find((r) => r.provider.id === draft.providerId);
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
@@ -215,7 +229,13 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
               {errors.form}
             </p>
           )}
-          <div className="flex justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
+            {current && (
+              <Button variant="ghost" size="lg" onClick={() => setWithdrawOpen(true)}>
+                <Undo2 className="h-4 w-4" aria-hidden />
+                Withdraw Response
+              </Button>
+            )}
             <Button type="submit" size="lg" disabled={submit.isPending}>
               {submit.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
               {current ? 'Update Response' : 'Submit Response'}
@@ -230,11 +250,23 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
           {current.attachments.length > 0 ? (
             <ul className="space-y-1">
               {current.attachments.map((a) => (
-                <li key={a.id}>
-                  <a href={attachmentUrl(id, current.id, a.id)} className="inline-flex items-center gap-2 text-primary hover:underline">
-                    <FileText className="h-4 w-4" aria-hidden />
-                    {a.filename}
+                <li key={a.id} className="flex items-center justify-between gap-2">
+                  <a href={attachmentUrl(id, current.id, a.id)} className="inline-flex min-w-0 items-center gap-2 text-primary hover:underline">
+                    <FileText className="h-4 w-4 shrink-0" aria-hidden />
+                    <span className="truncate">{a.filename}</span>
                   </a>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${a.filename}`}
+                    disabled={removeFile.isPending}
+                    onClick={() => {
+                      setFileError('');
+                      removeFile.mutate({ responseId: current.id, attachmentId: a.id }, { onError: (err) => setFileError(err.message) });
+                    }}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
                 </li>
               ))}
             </ul>
@@ -274,6 +306,41 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
             </div>
           )}
         </Card>
+      )}
+      {current && (
+        <Dialog
+          open={withdrawOpen}
+          onOpenChange={(o) => {
+            setWithdrawOpen(o);
+            setWithdrawError('');
+          }}
+          title="Withdraw your response?"
+          description="The owner is told, and your message, prices and attachments are deleted. You can respond again while the tender is open."
+        >
+          <div className="grid gap-3">
+            {withdrawError && (
+              <p role="alert" className="text-sm text-destructive">
+                {withdrawError}
+              </p>
+            )}
+            <Button
+              variant="destructive"
+              disabled={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(current.id, {
+                  onSuccess: (res) => {
+                    setWithdrawOpen(false);
+                    setDraft((d) => ({ ...d, message: '', priceMinimum: '', priceMaximum: '', leadTimeDays: '' }));
+                    toast({ title: 'Response withdrawn', description: res.message, variant: 'success' });
+                  },
+                  onError: (err) => setWithdrawError(err.message),
+                })
+              }
+            >
+              Withdraw Response
+            </Button>
+          </div>
+        </Dialog>
       )}
     </div>
   );

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { tenderFixture } from '../test/tender-fixture';
+import { json, renderWithApi, userFixture, type ApiCall } from '../test/render-with-api';
+import { DashboardTendersTab } from './dashboard-tenders-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const mine = { source: 'Solar Manager' as const, userId: 'u-owner', organisationName: null, closingDate: '2027-01-10T17:00:00.000Z' };
+const live = { ...tenderFixture('t-live', { ...mine, title: 'Clean 12 MW at Avonmouth', type: 'private', invitedProviders: ['p1', 'p2'] }), responseCount: 3, unansweredQuestions: 1 };
+const draft = { ...tenderFixture('t-draft', { ...mine, title: 'Drone survey at Fenland', stage: 'draft' }), responseCount: 0, unansweredQuestions: 0 };
+
+function renderTab(answer: (call: ApiCall) => Response | undefined = () => undefined) {
+  return renderWithApi({
+    path: '/dashboard',
+    route: '/dashboard',
+    element: <DashboardTendersTab accountType="representative" />,
+    me: userFixture(),
+    answer: (call) =>
+      call.path === '/api/tenders/mine'
+        ? json(200, { success: true, data: { own: [live, draft], invitations: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } })
+        : answer(call),
+  });
+}
+
+describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
+  it('a published row: View Responses with the count, Edit, Extend, Close Early, Cancel Tender; a draft row: Publish', async () => {
+    renderTab();
+    const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
+    expect(within(row).getByRole('link', { name: 'View Responses (3)' })).toHaveAttribute('href', '/tender/t-live/responses');
+    for (const name of ['Edit', 'Extend', 'Close Early', 'Cancel Tender']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    const drafted = screen.getByRole('group', { name: 'Manage Drone survey at Fenland' });
+    expect(within(drafted).getByRole('button', { name: 'Publish Tender' })).toBeInTheDocument();
+    expect(within(drafted).queryByRole('link', { name: /View Responses/ })).toBeNull();
+  });
+
+  it('Close Early and Publish call the same routes as the tender page', async () => {
+    const calls = renderTab((call) => (call.method === 'POST' ? json(200, { success: true, message: M.closedEarly, data: live }) : undefined));
+    const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Close Early' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Manage Drone survey at Fenland' })).getByRole('button', { name: 'Publish Tender' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/tenders/t-live/close', '/api/tenders/t-draft/publish']));
+  });
+
+  it('Cancel Tender asks for a reason on the row and shows the server’s refusal there', async () => {
+    const calls = renderTab((call) => (call.path.endsWith('/cancel') ? json(409, { success: false, message: M.notEditable }) : undefined));
+    const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel Tender' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this tender' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Tender' }));
+    expect(within(dialog).getByText(M.reasonRequired)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'The site has been sold.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Tender' }));
+    expect(await within(dialog).findByText(M.notEditable)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/tenders/t-live/cancel')?.body).toEqual({ reason: 'The site has been sold.' });
+  });
+});

@@ -1,0 +1,79 @@
+import { History } from 'lucide-react';
+import type { TenderEvent } from '@solar/shared/contracts/tender-lifecycle';
+import { START_TIME_LABELS, type StartTimePreference } from '@solar/shared/constants/tenders';
+import { TENDER_EVENT_LABELS, TENDER_FIELD_LABELS } from '@solar/shared/constants/tender-lifecycle';
+import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useTenderEvents } from '../api/tender-lifecycle';
+
+const INSTANT_FIELDS = new Set(['closingDate']);
+const MONEY_FIELDS = new Set(['valueMinimum', 'valueMaximum']);
+
+/** One side of a change as a person reads it: dates in the browser's time, money in pounds, long text cut. */
+export function changeValue(field: string, value: unknown): string {
+  if (value == null || value === '') return '(none)';
+  if (INSTANT_FIELDS.has(field) && typeof value === 'string') return formatDate(value, 'dd/MM/yyyy HH:mm');
+  if (field === 'startDate' && typeof value === 'string') return formatDate(value);
+  if (MONEY_FIELDS.has(field) && !Number.isNaN(Number(value))) return formatGBP(Number(value));
+  if (field === 'searchRadius') return `${String(value)} km`;
+  if (field === 'startTimePreference') return START_TIME_LABELS[value as StartTimePreference] ?? String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+}
+
+/** The lines under an entry: each changed field, from → to (the award's response id says nothing to a reader). */
+export function changeLines(event: Pick<TenderEvent, 'kind' | 'changes'>): string[] {
+  if (event.kind === 'awarded') return [];
+  return Object.entries(event.changes).map(([field, c]) => `${TENDER_FIELD_LABELS[field] ?? field}: ${changeValue(field, c.from)} → ${changeValue(field, c.to)}`);
+}
+
+/**
+ * The tender's History (decision 0407): its audit (`GET /api/tenders/:id/events`), newest first,
+ * for the owner and admins: every state change and edit after publication, with when and by whom.
+ */
+export function TenderHistory({ tenderId }: { tenderId: string }) {
+  const events = useTenderEvents(tenderId);
+  return (
+    <Card className="p-6" aria-labelledby="tender-history-title">
+      <h2 id="tender-history-title" className="mb-1 flex items-center gap-2 text-lg font-semibold">
+        <History className="h-5 w-5 text-primary" aria-hidden />
+        History
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">Changes of state and edits after publication. Only you and the marketplace team see this.</p>
+      {events.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : events.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load the history. {events.error.message}
+        </p>
+      ) : events.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing has happened to this tender yet.</p>
+      ) : (
+        <ol className="space-y-4 border-l-2 border-border pl-4">
+          {[...events.data].reverse().map((e) => (
+            <li key={e.id} className="min-w-0">
+              <p className="flex flex-wrap items-baseline gap-x-2 font-medium text-slate-900">
+                {TENDER_EVENT_LABELS[e.kind]}
+                <time dateTime={e.createdAt} className="text-sm font-normal text-muted-foreground">
+                  {formatDate(e.createdAt, 'dd/MM/yyyy HH:mm')}
+                  {e.actor ? ` · ${e.actor.name}` : ''}
+                </time>
+              </p>
+              {e.reason && <p className="break-words text-sm text-slate-700">Reason: {e.reason}</p>}
+              {changeLines(e).length > 0 && (
+                <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
+                  {changeLines(e).map((line) => (
+                    <li key={line} className="break-words">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

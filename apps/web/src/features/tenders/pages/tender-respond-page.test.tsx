@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { tenderFixture } from '../test/tender-fixture';
+import { json, renderWithApi, userFixture, type ApiCall } from '../test/render-with-api';
+import { TenderRespondPage } from './tender-respond-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const tender = tenderFixture('t-1', { source: 'Solar Manager', userId: 'u-owner', title: 'Clean 12 MW at Avonmouth', closingDate: '2027-01-10T17:00:00.000Z' });
+const response = {
+  id: 'r-1',
+  tenderId: 't-1',
+  provider: { id: 'p-1', name: 'Rita Solar', slug: 'rita-solar', verified: true, services: ['Panel Cleaning'], location: 'Bath' },
+  distanceKm: 17,
+  message: 'We can clean every module in two visits.',
+  priceMinimum: 9000,
+  priceMaximum: 9000,
+  leadTimeDays: 7,
+  awarded: false,
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:00:00.000Z',
+  attachments: [{ id: 'a-1', filename: 'method-statement.pdf', mimeType: 'application/pdf', size: 2048, createdAt: '2026-11-23T09:00:00.000Z' }],
+  clarifications: [],
+};
+
+function renderRespond(answer: (call: ApiCall) => Response | undefined) {
+  return renderWithApi({
+    path: '/tender/t-1/respond',
+    route: '/tender/:id/respond',
+    element: <TenderRespondPage />,
+    me: userFixture({ id: 'u-rita', name: 'Rita Responder', type: 'provider' }),
+    answer: (call) => {
+      if (call.method === 'GET' && call.path === '/api/tenders/t-1') return json(200, { success: true, data: tender });
+      if (call.method === 'GET' && call.path === '/api/tenders/t-1/my-responses')
+        return json(200, { success: true, data: { responses: [response], providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null } });
+      return answer(call);
+    },
+  });
+}
+
+describe('a responder manages their response (decision 0406)', () => {
+  it('removes an attachment', async () => {
+    const calls = renderRespond((call) => (call.method === 'DELETE' ? json(200, { success: true }) : undefined));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove method-statement.pdf' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/tenders/t-1/responses/r-1/attachments/a-1']));
+  });
+
+  it('withdraws after confirming; a refusal shows in the dialog', async () => {
+    let refuse = true;
+    const calls = renderRespond((call) =>
+      call.method === 'DELETE'
+        ? refuse
+          ? json(409, { success: false, message: M.responseClosed })
+          : json(200, { success: true, message: M.responseWithdrawn })
+        : undefined,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Withdraw Response' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw your response?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw Response' }));
+    expect(await within(dialog).findByText(M.responseClosed)).toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw Response' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/tenders/t-1/responses/r-1', '/api/tenders/t-1/responses/r-1']);
+  });
+});
