@@ -1,5 +1,6 @@
 import type { AssetChangeKind } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
+import { gridClusters } from '../../db/grid-clusters';
 import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, SqlParams } from '../../db/sql-helpers';
 
 /** The asset map, detail and look-up queries (docs/product/assets.md). Every filter, sort and page is done here in SQL. */
@@ -93,23 +94,15 @@ export async function listAssetFeatures(database: Database, w: Where, limit: num
   return { n: row?.n ?? 0, features: row?.features ?? null };
 }
 
-export interface ClusterRow {
-  n: number;
-  capacity: number;
-  longitude: number;
-  latitude: number;
-  single_id: number | null;
-}
-
-/** Grid clusters of `cell` degrees: one row per occupied cell. */
+/** Grid clusters of `cell` degrees: one row per occupied cell, with the capacity it holds. */
 export function listAssetClusters(database: Database, w: Where, cell: number) {
-  const c = `$${w.params.length + 1}::float8`;
-  return database.query<ClusterRow>(
-    `SELECT count(*)::int AS n, coalesce(sum(installed_capacity), 0)::float8 AS capacity, avg(longitude)::float8 AS longitude,
-       avg(latitude)::float8 AS latitude, CASE WHEN count(*) = 1 THEN min(id)::int END AS single_id
-     FROM assets ${w.sql} GROUP BY floor(longitude / ${c}), floor(latitude / ${c})`,
-    [...w.params, cell],
-  );
+  return gridClusters<{ capacity: number }>(database, {
+    from: 'assets',
+    where: w.sql,
+    params: w.params,
+    cell,
+    extra: 'coalesce(sum(installed_capacity), 0)::float8 AS capacity',
+  });
 }
 
 /** The stored point features of these assets, as comma-joined JSON text. */

@@ -17,6 +17,7 @@ import {
   type ProjectRow,
   type ProjectsQuery,
 } from '@solar/shared/contracts/assets';
+import { gridCellDegrees } from '@solar/shared/domain/map-grid';
 import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
 import type { AppContext } from '../../plugins/context';
@@ -113,11 +114,8 @@ export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, ever
 /** Grid clusters of about 40 px at the zoom (never more than MAX_CLUSTER_CELLS); a cell of one asset is its point. */
 async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<string> {
   const zoom = q.zoom ?? ASSET_MAP.zoom;
-  const [west, south, east, north] = filter.bounds;
-  const byZoom = 360 / (2 ** zoom * (256 / 40));
-  const byBounds = Math.sqrt(((east - west) * (north - south)) / MAX_CLUSTER_CELLS);
-  const cells = await repo.listAssetClusters(ctx.database, where, Math.max(byZoom, byBounds, 1e-6));
-  const singles = cells.filter((c) => c.single_id !== null).map((c) => c.single_id!);
+  const cells = await repo.listAssetClusters(ctx.database, where, gridCellDegrees(zoom, filter.bounds, MAX_CLUSTER_CELLS));
+  const singles = cells.filter((c) => c.single_id !== null).map((c) => Number(c.single_id));
   const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';
   const expansion = Math.min(zoom + 2, ASSET_MAP.maxZoom);
   const clusterFeatures = cells
