@@ -8,7 +8,7 @@ import {
   DIRECTORY_MAP_ZOOM,
   SERVER_CLUSTER_ZOOM_STEP,
 } from '@solar/shared/constants/maps';
-import { gridCellDegrees, snapViewBounds } from '@solar/shared/domain/map-grid';
+import { gridCellDegrees, snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
 import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
 import { DEFAULT_RADIUS_KM, typesMatching } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
@@ -117,50 +117,69 @@ const mapAnswer = (data: ProviderPoint[], total: number, clustered: boolean, clu
     ...(clustered && { clusters }),
   });
 
-/** The cached marker of "more than DIRECTORY_MAP_POINT_LIMIT match": the answer then depends on the view. */
-const CLUSTERED = (total: number) => `clustered:${total}`;
-const clusteredTotal = (json: CachedJson): number | null => {
-  if (json.bytes.length > 32) return null;
-  const m = /^clustered:(\d+)$/.exec(json.text);
-  return m ? Number(m[1]) : null;
-};
+const TOTAL_AT = Buffer.from('"pagination":{"page":1,"pages":1,"total":');
+const UNCLUSTERED_END = Buffer.from('"clustered":false}');
+
+/**
+ * The match count of a cached map answer, and whether it was clustered, read from its bytes (the
+ * encoded keys come in the contract's order; a name's quotes are escaped, so it cannot match).
+ */
+function answerFacts(json: CachedJson): { clustered: boolean; total: number } {
+  const at = json.bytes.indexOf(TOTAL_AT) + TOTAL_AT.length;
+  const total = Number(/^\d+/.exec(json.bytes.subarray(at, at + 16).toString())?.[0]);
+  return { clustered: !json.bytes.subarray(-UNCLUSTERED_END.length).equals(UNCLUSTERED_END), total };
+}
 
 /**
  * The map answer (decision 0387). While at most DIRECTORY_MAP_POINT_LIMIT providers with a position
  * match, it is every one of them whatever the view (the browser clusters them, decision 0270), kept
  * once per filter set. Above, it is the view's: every point in it when it holds few enough, else
  * grid clusters of about 40 px at the whole zoom (as the asset map's, decision 0194), kept per
- * filter set, snapped bounds and zoom.
+ * filter set, snapped bounds and zoom; without a view, the default one's, kept with the filters.
+ * A request is one cache look-up.
  */
 async function mapJson(ctx: Ctx, filters: SearchFilters, query: SearchInput): Promise<CachedJson> {
   const db = ctx.database;
-  const whole = await searchCache(db, cacheKey({ filters, mode: 'map' }), async () => {
-    const n = await countProviderPoints(db, filters, null, DIRECTORY_MAP_POINT_LIMIT + 1);
-    if (n > DIRECTORY_MAP_POINT_LIMIT) return CLUSTERED(await countProviderPoints(db, filters, null));
-    const points = (await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT)).map(toPoint);
-    return mapAnswer(points, points.length, false);
-  });
-  const total = clusteredTotal(whole);
-  if (total === null) return whole;
-  const zoom = Math.floor(query.zoom ?? DIRECTORY_MAP_ZOOM);
-  const bounds = snapViewBounds(query.bounds ?? DIRECTORY_MAP_DEFAULT_BOUNDS, zoom);
-  return searchCache(db, cacheKey({ filters, mode: 'map', bounds, zoom }), async () => {
-    const inView = await countProviderPoints(db, filters, bounds, DIRECTORY_MAP_POINT_LIMIT + 1);
-    if (inView <= DIRECTORY_MAP_POINT_LIMIT) {
-      return mapAnswer((await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT, bounds)).map(toPoint), total, true);
-    }
-    const cells = await listProviderCells(db, filters, bounds, gridCellDegrees(zoom, bounds, DIRECTORY_MAP_MAX_CELLS));
-    const expansionZoom = Math.min(zoom + SERVER_CLUSTER_ZOOM_STEP, CLUSTER_EXPANSION_ZOOM_CAP);
-    const points: ProviderPoint[] = [];
-    const clusters: ProviderCluster[] = [];
-    for (const c of cells) {
-      if (c.single !== null && c.single_id !== null) {
-        const [slug, name, radius] = JSON.parse(c.single) as [string, string, number | null];
-        points.push(toPoint({ id: c.single_id, slug, business_name: name, latitude: c.latitude, longitude: c.longitude, service_radius: radius }));
-      } else {
-        clusters.push({ position: [round5(c.longitude), round5(c.latitude)], count: c.n, countrywide: c.countrywide, expansionZoom });
+  const whole = () =>
+    searchCache(db, cacheKey({ filters, mode: 'map' }), async () => {
+      const n = await countProviderPoints(db, filters, null, DIRECTORY_MAP_POINT_LIMIT + 1);
+      if (n <= DIRECTORY_MAP_POINT_LIMIT) {
+        const points = (await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT)).map(toPoint);
+        return mapAnswer(points, points.length, false);
       }
-    }
-    return mapAnswer(points, total, true, clusters);
+      const zoom = Math.floor(DIRECTORY_MAP_ZOOM);
+      const total = await countProviderPoints(db, filters, null);
+      return viewAnswer(db, filters, total, snapViewBounds(DIRECTORY_MAP_DEFAULT_BOUNDS, zoom), zoom);
+    });
+  if (!query.bounds) return whole();
+  const zoom = Math.floor(query.zoom ?? DIRECTORY_MAP_ZOOM);
+  const bounds = snapViewBounds(query.bounds, zoom);
+  return searchCache(db, cacheKey({ filters, mode: 'map', bounds, zoom }), async () => {
+    const facts = answerFacts(await whole());
+    return viewAnswer(db, filters, facts.total, bounds, zoom, !facts.clustered);
   });
+}
+
+/**
+ * The view's answer: its points when it holds few enough (or when `fewInAll`: a client still sending
+ * its view after the filters came to match few), else its grid clusters and the providers alone in a cell.
+ */
+async function viewAnswer(db: Ctx['database'], filters: SearchFilters, total: number, bounds: Bounds, zoom: number, fewInAll = false): Promise<string> {
+  const inView = fewInAll ? 0 : await countProviderPoints(db, filters, bounds, DIRECTORY_MAP_POINT_LIMIT + 1);
+  if (inView <= DIRECTORY_MAP_POINT_LIMIT) {
+    return mapAnswer((await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT, bounds)).map(toPoint), total, true);
+  }
+  const cells = await listProviderCells(db, filters, bounds, gridCellDegrees(zoom, bounds, DIRECTORY_MAP_MAX_CELLS));
+  const expansionZoom = Math.min(zoom + SERVER_CLUSTER_ZOOM_STEP, CLUSTER_EXPANSION_ZOOM_CAP);
+  const points: ProviderPoint[] = [];
+  const clusters: ProviderCluster[] = [];
+  for (const c of cells) {
+    if (c.single !== null && c.single_id !== null) {
+      const [slug, name, radius] = JSON.parse(c.single) as [string, string, number | null];
+      points.push(toPoint({ id: c.single_id, slug, business_name: name, latitude: c.latitude, longitude: c.longitude, service_radius: radius }));
+    } else {
+      clusters.push({ position: [round5(c.longitude), round5(c.latitude)], count: c.n, countrywide: c.countrywide, expansionZoom });
+    }
+  }
+  return mapAnswer(points, total, true, clusters);
 }
