@@ -17,6 +17,21 @@ export function gridCellDegrees(zoom: number, bounds: Bounds, maxCells: number):
   return Math.max(byZoom, byBounds, 1e-6);
 }
 
+/** The cell edge in degrees at a whole zoom level: each level halves the one above, so cells nest. */
+export const levelCellDegrees = (level: number): number => 360 / (2 ** level * (256 / CELL_PX));
+
+/**
+ * The whole zoom level whose cells cluster a view (decision 0388): the zoom's own, or a coarser one
+ * so that `bounds` never holds more than `maxCells` cells. Cells of whole levels can be counted ahead.
+ */
+export function gridLevel(zoom: number, bounds: Bounds, maxCells: number): number {
+  const [west, south, east, north] = bounds;
+  const byBounds = Math.sqrt(((east - west) * (north - south)) / maxCells);
+  let level = Math.max(0, Math.floor(zoom));
+  while (level > 0 && levelCellDegrees(level) < byBounds) level--;
+  return level;
+}
+
 /**
  * A view's bounds widened to the next multiples of four cells at a whole zoom, within the world:
  * a small pan asks the same bounds again (one cached answer) and the clusters just outside the

@@ -1,6 +1,8 @@
 import type { AssetChangeKind } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
-import { gridClusters } from '../../db/grid-clusters';
+import { ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
+import { levelCellDegrees } from '@solar/shared/domain/map-grid';
+import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
 import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, SqlParams } from '../../db/sql-helpers';
 
 /** The asset map, detail and look-up queries (docs/product/assets.md). Every filter, sort and page is done here in SQL. */
@@ -103,6 +105,56 @@ export function listAssetClusters(database: Database, w: Where, cell: number) {
     cell,
     extra: 'coalesce(sum(installed_capacity), 0)::float8 AS capacity',
   });
+}
+
+/** Whether the clusters counted ahead (migration 0027) stand for the current rows. */
+export async function assetMapCellsFresh(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ stale: boolean }>('SELECT stale FROM asset_map_cells_state');
+  return row?.stale === false;
+}
+
+/** Rebuilds the clusters counted ahead when an asset write made them stale; true when it did. */
+export async function refreshAssetMapCells(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ done: boolean }>('SELECT refresh_asset_map_cells($1::int, $2::float8) AS done', [
+    ASSET_MAP_CELL_LEVELS,
+    levelCellDegrees(ASSET_MAP_CELL_LEVELS),
+  ]);
+  return row?.done === true;
+}
+
+/** Whether a filter uses only what the cells are counted by: the view, technology, status and region. */
+export const countedAhead = (f: AssetFilter): boolean =>
+  f.minCapacity === undefined &&
+  f.maxCapacity === undefined &&
+  f.minAge === undefined &&
+  f.maxAge === undefined &&
+  f.includeUnknownAge &&
+  f.operators.length === 0 &&
+  !f.siteNameSearch;
+
+/**
+ * Grid clusters at a whole zoom level from the cells counted ahead (decision 0388): a few thousand
+ * rows, whatever the number of assets. Every cell that meets the bounds counts whole.
+ */
+export function listCountedAssetClusters(database: Database, f: AssetFilter, level: number) {
+  const cell = levelCellDegrees(level);
+  const [west, south, east, north] = f.bounds;
+  const params = new SqlParams();
+  const p = params.add;
+  const where = [
+    `level = ${p(level)}::int`,
+    `cx BETWEEN ${p(Math.floor(west / cell))}::int AND ${p(Math.floor(east / cell))}::int`,
+    `cy BETWEEN ${p(Math.floor(south / cell))}::int AND ${p(Math.floor(north / cell))}::int`,
+  ];
+  if (f.regions.length) where.push(`region = ANY(${p(f.regions)}::text[])`);
+  if (f.technologyTypes.length) where.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+  if (f.developmentStatus.length) where.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
+  return database.query<GridCellRow & { capacity: number }>(
+    `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
+       CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity
+     FROM asset_map_cells WHERE ${where.join(' AND ')} GROUP BY cx, cy`,
+    params.values,
+  );
 }
 
 /** The stored point features of these assets, as comma-joined JSON text. */

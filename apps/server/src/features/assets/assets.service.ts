@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   ASSET_HISTORY_LIMIT,
   ASSET_MAP,
+  ASSET_MAP_CELL_LEVELS,
   ASSET_MESSAGES,
   ASSET_POINT_LIMIT,
   DEFAULT_PROJECT_SORT,
@@ -17,7 +18,7 @@ import {
   type ProjectRow,
   type ProjectsQuery,
 } from '@solar/shared/contracts/assets';
-import { gridCellDegrees } from '@solar/shared/domain/map-grid';
+import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
 import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
 import type { AppContext } from '../../plugins/context';
@@ -101,8 +102,11 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
  */
 export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
   const defaults = assetMapQuery.parse({});
+  // The cells counted ahead are rebuilt here too when a write made them stale (decision 0388).
   const warm = () =>
-    assetCoordinatesJson(ctx, defaults)
+    repo
+      .refreshAssetMapCells(ctx.database)
+      .then(() => assetCoordinatesJson(ctx, defaults))
       .then((json) => Promise.all([json.encoded('br'), json.encoded('gzip')]))
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
   void warm();
@@ -114,7 +118,12 @@ export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, ever
 /** Grid clusters of about 40 px at the zoom (never more than MAX_CLUSTER_CELLS); a cell of one asset is its point. */
 async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<string> {
   const zoom = q.zoom ?? ASSET_MAP.zoom;
-  const cells = await repo.listAssetClusters(ctx.database, where, gridCellDegrees(zoom, filter.bounds, MAX_CLUSTER_CELLS));
+  // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
+  const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
+  const counted = level <= ASSET_MAP_CELL_LEVELS && repo.countedAhead(filter) && (await repo.assetMapCellsFresh(ctx.database));
+  const cells = counted
+    ? await repo.listCountedAssetClusters(ctx.database, filter, level)
+    : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));
   const singles = cells.filter((c) => c.single_id !== null).map((c) => Number(c.single_id));
   const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';
   const expansion = Math.min(zoom + 2, ASSET_MAP.maxZoom);
