@@ -22,7 +22,9 @@ CREATE INDEX asset_map_cells_level_idx ON asset_map_cells (level, cx, cy);
 
 CREATE TABLE asset_map_cells_state (
   id boolean PRIMARY KEY DEFAULT true CHECK (id),
-  stale boolean NOT NULL DEFAULT true
+  stale boolean NOT NULL DEFAULT true,
+  -- The finest level built: a view deeper than it takes the live query.
+  finest integer NOT NULL DEFAULT -1
 );
 INSERT INTO asset_map_cells_state DEFAULT VALUES;
 
@@ -41,7 +43,7 @@ CREATE TRIGGER assets_map_cells_stale AFTER INSERT OR UPDATE OR DELETE OR TRUNCA
 -- so its cells are the finer level's, halved.
 CREATE FUNCTION refresh_asset_map_cells(finest integer, cell double precision) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE asset_map_cells_state SET stale = false WHERE stale;
+  UPDATE asset_map_cells_state SET stale = false, finest = refresh_asset_map_cells.finest WHERE stale;
   IF NOT FOUND THEN
     RETURN false;
   END IF;

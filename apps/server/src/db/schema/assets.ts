@@ -110,4 +110,5 @@ export const assetMapCells = pgTable(
 export const assetMapCellsState = pgTable('asset_map_cells_state', {
   id: boolean('id').primaryKey().default(true),
   stale: boolean('stale').notNull().default(true),
+  finest: integer('finest').notNull().default(-1),
 });
