@@ -107,10 +107,10 @@ export function listAssetClusters(database: Database, w: Where, cell: number) {
   });
 }
 
-/** Whether the clusters counted ahead (migration 0027) stand for the current rows. */
-export async function assetMapCellsFresh(database: Database): Promise<boolean> {
-  const [row] = await database.query<{ stale: boolean }>('SELECT stale FROM asset_map_cells_state');
-  return row?.stale === false;
+/** The finest zoom level of the clusters counted ahead (migration 0027), or -1 while an asset write has made them stale. */
+export async function assetMapCellsLevel(database: Database): Promise<number> {
+  const [row] = await database.query<{ stale: boolean; finest: number }>('SELECT stale, finest FROM asset_map_cells_state');
+  return row && !row.stale ? row.finest : -1;
 }
 
 /** Rebuilds the clusters counted ahead when an asset write made them stale; true when it did. */
@@ -119,7 +119,10 @@ export async function refreshAssetMapCells(database: Database): Promise<boolean>
     ASSET_MAP_CELL_LEVELS,
     levelCellDegrees(ASSET_MAP_CELL_LEVELS),
   ]);
-  return row?.done === true;
+  if (row?.done !== true) return false;
+  // Planner statistics for the new rows (PGlite has no autovacuum).
+  await database.exec('ANALYZE asset_map_cells');
+  return true;
 }
 
 /** Whether a filter uses only what the cells are counted by: the view, technology, status and region. */
@@ -140,21 +143,37 @@ export function listCountedAssetClusters(database: Database, f: AssetFilter, lev
   const cell = levelCellDegrees(level);
   const [west, south, east, north] = f.bounds;
   const params = new SqlParams();
+  const where = cellsWhere(f, params, level, [Math.floor(west / cell), Math.floor(south / cell), Math.floor(east / cell), Math.floor(north / cell)]);
+  return database.query<GridCellRow & { capacity: number }>(
+    `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
+       CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity
+     FROM asset_map_cells WHERE ${where} GROUP BY cx, cy`,
+    params.values,
+  );
+}
+
+/** Assets in the cells of `level` lying wholly inside the bounds, from the cells counted ahead: never more than match. */
+export async function countAssetsInsideCells(database: Database, f: AssetFilter, level: number): Promise<number> {
+  const cell = levelCellDegrees(level);
+  const [west, south, east, north] = f.bounds;
+  const params = new SqlParams();
+  const where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
+  const [row] = await database.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM asset_map_cells WHERE ${where}`, params.values);
+  return row?.n ?? 0;
+}
+
+/** The cells counted ahead at `level` from column `x0` to `x1` and row `y0` to `y1`, with the counted filters. */
+function cellsWhere(f: AssetFilter, params: SqlParams, level: number, [x0, y0, x1, y1]: [number, number, number, number]): string {
   const p = params.add;
   const where = [
     `level = ${p(level)}::int`,
-    `cx BETWEEN ${p(Math.floor(west / cell))}::int AND ${p(Math.floor(east / cell))}::int`,
-    `cy BETWEEN ${p(Math.floor(south / cell))}::int AND ${p(Math.floor(north / cell))}::int`,
+    `cx BETWEEN ${p(x0)}::int AND ${p(x1)}::int`,
+    `cy BETWEEN ${p(y0)}::int AND ${p(y1)}::int`,
   ];
   if (f.regions.length) where.push(`region = ANY(${p(f.regions)}::text[])`);
   if (f.technologyTypes.length) where.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
   if (f.developmentStatus.length) where.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
-  return database.query<GridCellRow & { capacity: number }>(
-    `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
-       CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity
-     FROM asset_map_cells WHERE ${where.join(' AND ')} GROUP BY cx, cy`,
-    params.values,
-  );
+  return where.join(' AND ');
 }
 
 /** The stored point features of these assets, as comma-joined JSON text. */

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   ASSET_HISTORY_LIMIT,
   ASSET_MAP,
-  ASSET_MAP_CELL_LEVELS,
   ASSET_MESSAGES,
   ASSET_POINT_LIMIT,
   DEFAULT_PROJECT_SORT,
@@ -86,6 +85,12 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
   const answer = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
+    // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
+    // the answer is clusters without reading the rows (decision 0388).
+    if (repo.countedAhead(filter)) {
+      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), await repo.assetMapCellsLevel(ctx.database));
+      if (level >= 0 && (await repo.countAssetsInsideCells(ctx.database, filter, level)) > ASSET_POINT_LIMIT) return CLUSTERED;
+    }
     const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
     if (probe.features === null) return CLUSTERED;
     // The stored features are the contract's shape (migration 0013; checked in the tests).
@@ -120,7 +125,7 @@ async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
   const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
-  const counted = level <= ASSET_MAP_CELL_LEVELS && repo.countedAhead(filter) && (await repo.assetMapCellsFresh(ctx.database));
+  const counted = repo.countedAhead(filter) && level <= (await repo.assetMapCellsLevel(ctx.database));
   const cells = counted
     ? await repo.listCountedAssetClusters(ctx.database, filter, level)
     : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));

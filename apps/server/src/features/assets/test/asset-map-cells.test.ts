@@ -20,7 +20,11 @@ const filter = (f: Partial<repo.AssetFilter> = {}): repo.AssetFilter => ({
 });
 
 type Cell = { n: number; longitude: number; latitude: number; single_id: string | null; capacity: number };
-const sorted = (cells: Cell[]) => [...cells].sort((a, b) => a.longitude - b.longitude || a.latitude - b.latitude || a.n - b.n);
+/** By cell: a cell's mean position lies inside it. */
+const sorted = (cells: Cell[], cell: number) => {
+  const key = (c: Cell) => [Math.floor(c.longitude / cell), Math.floor(c.latitude / cell)] as const;
+  return [...cells].sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]);
+};
 
 describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
   let t: TestApp;
@@ -32,7 +36,7 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('are fresh after a load and hold the same clusters as the live query, at every level and with each counted filter', async () => {
-    expect(await repo.assetMapCellsFresh(t.ctx.database)).toBe(true);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(ASSET_MAP_CELL_LEVELS);
     const cases = [
       filter(),
       filter({ technologyTypes: ['Battery', 'Wind Onshore'] }),
@@ -40,12 +44,12 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     ];
     for (const f of cases) {
       for (let level = 0; level <= ASSET_MAP_CELL_LEVELS; level++) {
-        const counted = sorted(await repo.listCountedAssetClusters(t.ctx.database, f, level));
-        const live = sorted(await repo.listAssetClusters(t.ctx.database, repo.assetWhere(f), levelCellDegrees(level)));
+        const counted = sorted(await repo.listCountedAssetClusters(t.ctx.database, f, level), levelCellDegrees(level));
+        const live = sorted(await repo.listAssetClusters(t.ctx.database, repo.assetWhere(f), levelCellDegrees(level)), levelCellDegrees(level));
         expect(counted.length, `level ${level}`).toBe(live.length);
         counted.forEach((c, i) => {
           const l = live[i]!;
-          expect([c.n, c.single_id]).toEqual([l.n, l.single_id]);
+          expect([c.n, c.single_id], `level ${level} cell ${i}`).toEqual([l.n, l.single_id]);
           expect(c.longitude).toBeCloseTo(l.longitude, 9);
           expect(c.latitude).toBeCloseTo(l.latitude, 9);
           expect(c.capacity).toBeCloseTo(l.capacity, 6);
@@ -56,7 +60,8 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
 
   it('a wide view with counted filters adds up to the matches; a capacity filter takes the live query', async () => {
     const get = async (q: string) => (await t.app.inject(`/api/assets/coordinates?${q}`)).json() as { total: number; clustered: boolean; features: Array<{ properties: { cluster?: boolean; point_count?: number } }> };
-    const [{ n: all }] = await t.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
+    const [row] = await t.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
+    const all = row!.n;
     const body = await get('bounds=-180,-90,180,90&zoom=5');
     expect(body.clustered).toBe(true);
     expect(body.total).toBe(all);
@@ -73,13 +78,29 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     }
   });
 
+  it('count the matches of the cells wholly inside a view, never more than match there', async () => {
+    const views: Array<[number, number, number, number]> = [WORLD, [-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-2.5, 53, -1, 54], [-1.2, 51.4, -1.1, 51.5]];
+    for (const bounds of views) {
+      for (const f of [filter({ bounds }), filter({ bounds, technologyTypes: ['Battery'] })]) {
+        const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(f).sql}`, repo.assetWhere(f).params);
+        for (const level of [0, 4, 8, ASSET_MAP_CELL_LEVELS]) {
+          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level)).toBeLessThanOrEqual(row!.n);
+        }
+      }
+    }
+    // A wide view's floor is most of its matches.
+    const uk = filter({ bounds: [-12, 49, 2, 61] });
+    const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(uk).sql}`, repo.assetWhere(uk).params);
+    expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 8)).toBeGreaterThan(row!.n * 0.9);
+  });
+
   it('any asset write marks them stale until rebuilt, and a rebuild happens once', async () => {
     await t.ctx.database.query(`UPDATE assets SET site_name = site_name || ' ' WHERE id = (SELECT min(id) FROM assets)`);
-    expect(await repo.assetMapCellsFresh(t.ctx.database)).toBe(false);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(-1);
     expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(true);
     expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(false);
-    expect(await repo.assetMapCellsFresh(t.ctx.database)).toBe(true);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(ASSET_MAP_CELL_LEVELS);
     await t.ctx.database.query(`DELETE FROM assets WHERE id = (SELECT max(id) FROM assets)`);
-    expect(await repo.assetMapCellsFresh(t.ctx.database)).toBe(false);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(-1);
   });
 });
