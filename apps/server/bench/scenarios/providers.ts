@@ -1,3 +1,4 @@
+import { snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
 import type { Scenario } from '../scenario';
 
 const SERVICES = ['Operations & Maintenance', 'Panel Cleaning', 'Drone Surveys', 'Security', 'solar'];
@@ -33,9 +34,28 @@ function searchRequests(mode: 'list' | 'map') {
   });
 }
 
+/** Views as the map asks for them once an answer is clustered (decision 0387): the UK down to a street. */
+const VIEWS: Array<{ bbox: Bounds; zoom: number }> = [
+  { bbox: [-11, 49.5, 3, 59.5], zoom: 5 },
+  { bbox: [-4, 51, 0.5, 53.5], zoom: 7 },
+  { bbox: [-2.9, 53.3, -1.9, 53.7], zoom: 9.5 },
+  { bbox: [-1.7, 53.75, -1.45, 53.85], zoom: 12 },
+  { bbox: [-0.16, 51.49, -0.1, 51.52], zoom: 14 },
+];
+
+/** The map's requests for those views, with the filters of the map scenario, snapped as the web app snaps them. */
+function viewRequests() {
+  return searchRequests('map').map((r, i) => {
+    const view = VIEWS[i % VIEWS.length]!;
+    const zoom = Math.floor(view.zoom);
+    return { path: `${r.path}&bounds=${snapViewBounds(view.bbox, zoom).join(',')}&zoom=${zoom}` };
+  });
+}
+
 export const providersBenchScenarios: Scenario[] = [
   { name: 'providers/search (list, rotating)', requests: searchRequests('list') },
   { name: 'providers/search (map points)', requests: searchRequests('map') },
+  { name: 'providers/search (map views)', requests: viewRequests() },
   {
     name: 'providers/{id} (profile reads)',
     // Real profile ids, taken from the running server before measuring.

@@ -123,6 +123,11 @@ export const ASSET_MAP = {
 
 /** Above this many matching assets in the requested bounds the server answers clusters, not points. */
 export const ASSET_POINT_LIMIT = 15_000;
+/**
+ * The finest zoom level whose clusters are counted ahead (decision 0388): a view at level 8 spans a
+ * few degrees; deeper views hold few enough rows for the live query through the position indexes.
+ */
+export const ASSET_MAP_CELL_LEVELS = 10;
 
 /** docs/product/assets.md#asset-map: technology colours plus a default. Solar amber, battery blue, other grey. */
 export const TECHNOLOGY_COLOURS: Record<string, string> = {

@@ -13,6 +13,21 @@ export const CLUSTER_RADIUS_PX = 40;
 export const CLUSTER_MAX_ZOOM = 16;
 export const CLUSTER_EXPANSION_ZOOM_CAP = 20;
 
+/**
+ * The directory map at scale (decision 0387): while at most this many providers with a position
+ * match the filters, the answer is every point and the browser clusters them (decision 0270);
+ * above it the server answers grid clusters for the view asked, as the asset map does (decision
+ * 0194), and points again once the view holds at most this many. 5,000 points are about 1 MB of
+ * JSON, about 190 KB gzip-compressed: under the 300 KB an answer may send.
+ */
+export const DIRECTORY_MAP_POINT_LIMIT = 5_000;
+/** Most grid cells one clustered directory-map answer holds, whatever bounds and zoom are asked. */
+export const DIRECTORY_MAP_MAX_CELLS = 2_000;
+/** The view a clustered answer covers when no bounds are sent: Great Britain and Ireland. */
+export const DIRECTORY_MAP_DEFAULT_BOUNDS: [west: number, south: number, east: number, north: number] = [-12, 49, 2, 61];
+/** A server cluster's click zooms this many levels in (as the asset map's do, decision 0194). */
+export const SERVER_CLUSTER_ZOOM_STEP = 2;
+
 /** Service-area circle (docs/product/providers.md#service-areas): 64 points; km per degree of longitude (at the equator) and latitude. */
 export const SERVICE_AREA_POINTS = 64;
 export const KM_PER_DEGREE_LNG = 111.32;
@@ -81,4 +96,7 @@ export const MAP_TEXT = {
     `The map could not be loaded. All ${n.toLocaleString('en-GB')} providers are listed; choose one to open its profile.`,
   serviceAreaOutlines: (n: number) =>
     `${n.toLocaleString('en-GB')} service areas reach this view: outlines only, as their shading would cover the map.`,
+  /** The keyboard list when the server clusters the view (decision 0387): only providers outside a cluster are rows. */
+  inViewClustered: (inView: number, listed: number) =>
+    `${inView.toLocaleString('en-GB')} in view; ${listed.toLocaleString('en-GB')} stand apart and are listed. Zoom in or choose a cluster to list the others.`,
 } as const;

@@ -11,7 +11,7 @@ import {
   PROJECTS_PAGE_SIZE,
 } from '../constants/assets';
 import { defineContract } from './contract';
-import { errors, idParam, repeated } from './common';
+import { boundsParam, errors, idParam, repeated } from './common';
 import { providerSummary } from './providers';
 
 const text = z.string().trim().max(200);
@@ -21,19 +21,7 @@ const boolParam = z
   .transform((v) => v === 'true' || v === '1');
 const num = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
-/** `bounds=west,south,east,north` in degrees (the order of MapLibre's `getBounds().toArray().flat()`). */
-export const boundsParam = z
-  .string()
-  .max(200)
-  .transform((value, ctx) => {
-    const parts = value.split(',').map((p) => Number(p.trim()));
-    const [w, s, e, n] = parts;
-    if (parts.length !== 4 || parts.some((p) => !Number.isFinite(p)) || w! < -180 || e! > 180 || s! < -90 || n! > 90 || w! > e! || s! > n!) {
-      ctx.addIssue({ code: 'custom', message: 'bounds must be west,south,east,north in degrees' });
-      return z.NEVER;
-    }
-    return [w!, s!, e!, n!] as [number, number, number, number];
-  });
+export { boundsParam };
 
 /** The asset map filters (`GET /api/assets/coordinates`, docs/product/assets.md#calls), shared by the map and its list. */
 export const assetMapQuery = z.object({

@@ -44,3 +44,17 @@ export const idParam = z.object({ id: z.string().min(1).max(200) });
  */
 export const visibleName = (schema: z.ZodString, field: string) =>
   schema.refine((value) => !hasInvisibleCharacters(value), TEXT_MESSAGES.invisibleCharacters(field));
+
+/** `bounds=west,south,east,north` in degrees (the order of MapLibre's `getBounds().toArray().flat()`). */
+export const boundsParam = z
+  .string()
+  .max(200)
+  .transform((value, ctx) => {
+    const parts = value.split(',').map((p) => Number(p.trim()));
+    const [w, s, e, n] = parts;
+    if (parts.length !== 4 || parts.some((p) => !Number.isFinite(p)) || w! < -180 || e! > 180 || s! < -90 || n! > 90 || w! > e! || s! > n!) {
+      ctx.addIssue({ code: 'custom', message: 'bounds must be west,south,east,north in degrees' });
+      return z.NEVER;
+    }
+    return [w!, s!, e!, n!] as [number, number, number, number];
+  });

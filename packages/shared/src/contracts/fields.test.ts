@@ -51,6 +51,9 @@ const CHOSEN_NOT_TYPED = new Set([
   'pageSize',
   'radius',
   'locationCenter:searchProvidersQuery',
+  // The map sends the view it shows (decision 0387).
+  'bounds:searchProvidersQuery',
+  'zoom:searchProvidersQuery',
   'logo',
   'coverImage',
   'status',

@@ -15,7 +15,7 @@ import {
   normaliseUrl,
 } from '../constants/providers';
 import { defineContract } from './contract';
-import { errors, idParam, okBody, repeated, successEnvelope, visibleName } from './common';
+import { boundsParam, errors, idParam, okBody, repeated, successEnvelope, visibleName } from './common';
 import { about, listOf } from './fields';
 import { lngLat } from './geo';
 
@@ -114,6 +114,16 @@ export const providerPoint = z.object({
   countrywide: z.boolean(),
 });
 export type ProviderPoint = z.infer<typeof providerPoint>;
+
+/** A grid cell of the clustered map answer (decision 0387): how many match there, how many are countrywide, where to zoom. */
+export const providerCluster = z.object({
+  /** The mean position of its providers, `[lng, lat]`. */
+  position: z.tuple([z.number(), z.number()]),
+  count: z.number().int(),
+  countrywide: z.number().int(),
+  expansionZoom: z.number(),
+});
+export type ProviderCluster = z.infer<typeof providerCluster>;
 
 export const pagination = z.object({ page: z.number().int(), pages: z.number().int(), total: z.number().int() });
 
@@ -281,6 +291,9 @@ export const searchProvidersQuery = z.object({
   page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),
+  /** Map mode, once an answer came back clustered: the view to cluster (decision 0387). */
+  bounds: boundsParam.optional(),
+  zoom: z.coerce.number().min(0).max(24).optional(),
 });
 export type SearchProvidersQuery = z.input<typeof searchProvidersQuery>;
 
@@ -348,6 +361,13 @@ export const searchProviders = defineContract({
       // the summary shape first cost ~3.7 s per map answer (decision 0274).
       data: z.union([z.array(providerPoint), z.array(providerSearchResult)]),
       pagination,
+      /**
+       * Map mode only (decision 0387): false when `data` is every matching point; true when the
+       * answer covers the asked view, as `clusters` plus the points standing apart (or every point
+       * in it, when it holds few enough). `pagination.total` counts every match with a position.
+       */
+      clustered: z.boolean().optional(),
+      clusters: z.array(providerCluster).optional(),
     }),
     400: errors[400],
   },

@@ -1,4 +1,4 @@
-import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** REPD assets (migration 0006_assets.sql; the spatial and trigram indexes live there). */
 export const assets = pgTable(
@@ -83,4 +83,32 @@ export const assetChanges = pgTable('asset_changes', {
   afterValue: text('after_value'),
   release: text('release').notNull(),
   changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * The asset map's clusters counted ahead per zoom level (migration 0027_asset_map_cells.sql, where
+ * the stale trigger and the rebuild function live; decision 0388).
+ */
+export const assetMapCells = pgTable(
+  'asset_map_cells',
+  {
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    technologyType: text('technology_type'),
+    developmentStatus: text('development_status'),
+    region: text('region'),
+    n: integer('n').notNull(),
+    capacity: doublePrecision('capacity').notNull(),
+    lngSum: doublePrecision('lng_sum').notNull(),
+    latSum: doublePrecision('lat_sum').notNull(),
+    singleId: bigint('single_id', { mode: 'number' }),
+  },
+  (t) => [index('asset_map_cells_level_idx').on(t.level, t.cx, t.cy)],
+);
+
+export const assetMapCellsState = pgTable('asset_map_cells_state', {
+  id: boolean('id').primaryKey().default(true),
+  stale: boolean('stale').notNull().default(true),
+  finest: integer('finest').notNull().default(-1),
 });

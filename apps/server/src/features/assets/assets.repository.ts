@@ -1,5 +1,8 @@
 import type { AssetChangeKind } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
+import { ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
+import { levelCellDegrees } from '@solar/shared/domain/map-grid';
+import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
 import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, SqlParams } from '../../db/sql-helpers';
 
 /** The asset map, detail and look-up queries (docs/product/assets.md). Every filter, sort and page is done here in SQL. */
@@ -93,23 +96,84 @@ export async function listAssetFeatures(database: Database, w: Where, limit: num
   return { n: row?.n ?? 0, features: row?.features ?? null };
 }
 
-export interface ClusterRow {
-  n: number;
-  capacity: number;
-  longitude: number;
-  latitude: number;
-  single_id: number | null;
+/** Grid clusters of `cell` degrees: one row per occupied cell, with the capacity it holds. */
+export function listAssetClusters(database: Database, w: Where, cell: number) {
+  return gridClusters<{ capacity: number }>(database, {
+    from: 'assets',
+    where: w.sql,
+    params: w.params,
+    cell,
+    extra: 'coalesce(sum(installed_capacity), 0)::float8 AS capacity',
+  });
 }
 
-/** Grid clusters of `cell` degrees: one row per occupied cell. */
-export function listAssetClusters(database: Database, w: Where, cell: number) {
-  const c = `$${w.params.length + 1}::float8`;
-  return database.query<ClusterRow>(
-    `SELECT count(*)::int AS n, coalesce(sum(installed_capacity), 0)::float8 AS capacity, avg(longitude)::float8 AS longitude,
-       avg(latitude)::float8 AS latitude, CASE WHEN count(*) = 1 THEN min(id)::int END AS single_id
-     FROM assets ${w.sql} GROUP BY floor(longitude / ${c}), floor(latitude / ${c})`,
-    [...w.params, cell],
+/** The finest zoom level of the clusters counted ahead (migration 0027), or -1 while an asset write has made them stale. */
+export async function assetMapCellsLevel(database: Database): Promise<number> {
+  const [row] = await database.query<{ stale: boolean; finest: number }>('SELECT stale, finest FROM asset_map_cells_state');
+  return row && !row.stale ? row.finest : -1;
+}
+
+/** Rebuilds the clusters counted ahead when an asset write made them stale; true when it did. */
+export async function refreshAssetMapCells(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ done: boolean }>('SELECT refresh_asset_map_cells($1::int, $2::float8) AS done', [
+    ASSET_MAP_CELL_LEVELS,
+    levelCellDegrees(ASSET_MAP_CELL_LEVELS),
+  ]);
+  if (row?.done !== true) return false;
+  // Planner statistics for the new rows (PGlite has no autovacuum).
+  await database.exec('ANALYZE asset_map_cells');
+  return true;
+}
+
+/** Whether a filter uses only what the cells are counted by: the view, technology, status and region. */
+export const countedAhead = (f: AssetFilter): boolean =>
+  f.minCapacity === undefined &&
+  f.maxCapacity === undefined &&
+  f.minAge === undefined &&
+  f.maxAge === undefined &&
+  f.includeUnknownAge &&
+  f.operators.length === 0 &&
+  !f.siteNameSearch;
+
+/**
+ * Grid clusters at a whole zoom level from the cells counted ahead (decision 0388): a few thousand
+ * rows, whatever the number of assets. Every cell that meets the bounds counts whole.
+ */
+export function listCountedAssetClusters(database: Database, f: AssetFilter, level: number) {
+  const cell = levelCellDegrees(level);
+  const [west, south, east, north] = f.bounds;
+  const params = new SqlParams();
+  const where = cellsWhere(f, params, level, [Math.floor(west / cell), Math.floor(south / cell), Math.floor(east / cell), Math.floor(north / cell)]);
+  return database.query<GridCellRow & { capacity: number }>(
+    `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
+       CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity
+     FROM asset_map_cells WHERE ${where} GROUP BY cx, cy`,
+    params.values,
   );
+}
+
+/** Assets in the cells of `level` lying wholly inside the bounds, from the cells counted ahead: never more than match. */
+export async function countAssetsInsideCells(database: Database, f: AssetFilter, level: number): Promise<number> {
+  const cell = levelCellDegrees(level);
+  const [west, south, east, north] = f.bounds;
+  const params = new SqlParams();
+  const where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
+  const [row] = await database.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM asset_map_cells WHERE ${where}`, params.values);
+  return row?.n ?? 0;
+}
+
+/** The cells counted ahead at `level` from column `x0` to `x1` and row `y0` to `y1`, with the counted filters. */
+function cellsWhere(f: AssetFilter, params: SqlParams, level: number, [x0, y0, x1, y1]: [number, number, number, number]): string {
+  const p = params.add;
+  const where = [
+    `level = ${p(level)}::int`,
+    `cx BETWEEN ${p(x0)}::int AND ${p(x1)}::int`,
+    `cy BETWEEN ${p(y0)}::int AND ${p(y1)}::int`,
+  ];
+  if (f.regions.length) where.push(`region = ANY(${p(f.regions)}::text[])`);
+  if (f.technologyTypes.length) where.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+  if (f.developmentStatus.length) where.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
+  return where.join(' AND ');
 }
 
 /** The stored point features of these assets, as comma-joined JSON text. */

@@ -17,6 +17,7 @@ import {
   type ProjectRow,
   type ProjectsQuery,
 } from '@solar/shared/contracts/assets';
+import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
 import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
 import type { AppContext } from '../../plugins/context';
@@ -84,6 +85,12 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
   const answer = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
+    // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
+    // the answer is clusters without reading the rows (decision 0388).
+    if (repo.countedAhead(filter)) {
+      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), await repo.assetMapCellsLevel(ctx.database));
+      if (level >= 0 && (await repo.countAssetsInsideCells(ctx.database, filter, level)) > ASSET_POINT_LIMIT) return CLUSTERED;
+    }
     const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
     if (probe.features === null) return CLUSTERED;
     // The stored features are the contract's shape (migration 0013; checked in the tests).
@@ -100,8 +107,11 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
  */
 export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
   const defaults = assetMapQuery.parse({});
+  // The cells counted ahead are rebuilt here too when a write made them stale (decision 0388).
   const warm = () =>
-    assetCoordinatesJson(ctx, defaults)
+    repo
+      .refreshAssetMapCells(ctx.database)
+      .then(() => assetCoordinatesJson(ctx, defaults))
       .then((json) => Promise.all([json.encoded('br'), json.encoded('gzip')]))
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
   void warm();
@@ -113,11 +123,13 @@ export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, ever
 /** Grid clusters of about 40 px at the zoom (never more than MAX_CLUSTER_CELLS); a cell of one asset is its point. */
 async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<string> {
   const zoom = q.zoom ?? ASSET_MAP.zoom;
-  const [west, south, east, north] = filter.bounds;
-  const byZoom = 360 / (2 ** zoom * (256 / 40));
-  const byBounds = Math.sqrt(((east - west) * (north - south)) / MAX_CLUSTER_CELLS);
-  const cells = await repo.listAssetClusters(ctx.database, where, Math.max(byZoom, byBounds, 1e-6));
-  const singles = cells.filter((c) => c.single_id !== null).map((c) => c.single_id!);
+  // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
+  const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
+  const counted = repo.countedAhead(filter) && level <= (await repo.assetMapCellsLevel(ctx.database));
+  const cells = counted
+    ? await repo.listCountedAssetClusters(ctx.database, filter, level)
+    : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));
+  const singles = cells.filter((c) => c.single_id !== null).map((c) => Number(c.single_id));
   const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';
   const expansion = Math.min(zoom + 2, ASSET_MAP.maxZoom);
   const clusterFeatures = cells

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { refreshAssetMapCells } from './assets.repository';
 
 /**
  * Synthetic assets for load tests (issue 9: the map at 1,000,000 assets; docs/decisions/0316).
@@ -149,6 +150,7 @@ export async function seedSyntheticAssets(database: Database, target: number, op
     // Planner statistics after a bulk load (PGlite has no autovacuum; docs/decisions/0300).
     await database.exec('ANALYZE assets');
   }
+  await refreshAssetMapCells(database);
   const synthetic = await count();
   const [all] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets');
   return { inserted: synthetic - before, synthetic, total: all?.n ?? 0, ms: Date.now() - started };

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { dataDir } from '../../paths';
 import { upsertAssets, type WholeRelease } from './asset-import.repository';
+import { refreshAssetMapCells } from './assets.repository';
 import { parseRepd, type RepdParseResult, type RepdRejection } from './repd-parse';
 
 /** The REPD release bundled with the project (data/repd/SOURCE.md). */
@@ -60,6 +61,8 @@ export async function importRepdParsed(
   // Planner statistics after a bulk load (PGlite has no autovacuum; docs/decisions/0300).
   if (counts.inserted + counts.updated + (whole?.removed.length ?? 0) > 0) await ctx.database.exec('ANALYZE assets');
   if (whole?.changes.length) await ctx.database.exec('ANALYZE asset_changes');
+  // The map's clusters counted ahead follow the release at once, not at the next warm-up (decision 0388).
+  await refreshAssetMapCells(ctx.database);
   return {
     file: file.fileName,
     release,

@@ -1,6 +1,8 @@
 import { APPLICANT_TYPES } from '@solar/shared/constants/providers';
 import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
+import type { Bounds } from '@solar/shared/domain/map-grid';
 import type { Database } from '../../db/client';
+import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
 import { containsPattern, haversineKmSql, SqlParams } from '../../db/sql-helpers';
 
 /** The directory search in SQL (docs/product/providers.md#search; decisions 0144, 0300). */
@@ -137,15 +139,57 @@ export interface PointRow {
   service_radius: number | null;
 }
 
-/** Map view: every matching provider with a position (no pages; at most `cap`). */
+/** The map's rows: matches with a position, inside `bounds` when given (btree providers_lat_lng_idx). */
+function mapWhere(filters: SearchFilters, params: SqlParams, bounds: Bounds | null): string {
+  const where = whereOf(filters, params);
+  const p = params.add;
+  const inView = bounds
+    ? ` AND latitude BETWEEN ${p(bounds[1])}::float8 AND ${p(bounds[3])}::float8 AND longitude BETWEEN ${p(bounds[0])}::float8 AND ${p(bounds[2])}::float8`
+    : '';
+  return `${where ? `${where} AND` : 'WHERE'} latitude IS NOT NULL AND longitude IS NOT NULL${inView}`;
+}
+
+/** How many matches have a position (in `bounds` when given), counting no further than `cap` when given. */
+export async function countProviderPoints(database: Database, filters: SearchFilters, bounds: Bounds | null, cap?: number): Promise<number> {
+  const params = new SqlParams();
+  const where = mapWhere(filters, params, bounds);
+  const limit = cap === undefined ? '' : `LIMIT ${Math.floor(cap)}`;
+  const [row] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM providers ${where} ${limit}) AS matched`,
+    params.values,
+  );
+  return row?.n ?? 0;
+}
+
+export interface ProviderCellRow extends GridCellRow {
+  countrywide: number;
+  /** `[slug, business_name, service_radius]` of a cell's only provider, as JSON text; null for a cluster. */
+  single: string | null;
+}
+
+/** The matches in `bounds` as grid cells of `cell` degrees (decision 0387), a lone provider's fields with its cell. */
+export function listProviderCells(database: Database, filters: SearchFilters, bounds: Bounds, cell: number): Promise<ProviderCellRow[]> {
+  const params = new SqlParams();
+  const where = mapWhere(filters, params, bounds);
+  return gridClusters<Omit<ProviderCellRow, keyof GridCellRow>>(database, {
+    from: 'providers',
+    where,
+    params: params.values,
+    cell,
+    extra: `count(*) FILTER (WHERE service_radius = -1)::int AS countrywide,
+      CASE WHEN count(*) = 1 THEN json_build_array(min(slug), min(business_name), min(service_radius))::text END AS single`,
+  });
+}
+
+/** Map view: every matching provider with a position, in `bounds` when given (no pages; at most `cap`). */
 export async function searchProviderPoints(
   database: Database,
   filters: SearchFilters,
   cap: number,
+  bounds: Bounds | null = null,
 ): Promise<PointRow[]> {
   const params = new SqlParams();
-  const where = whereOf(filters, params);
-  const positioned = `${where ? `${where} AND` : 'WHERE'} latitude IS NOT NULL AND longitude IS NOT NULL`;
+  const positioned = mapWhere(filters, params, bounds);
   // One JSON array of arrays instead of a row per point: PGlite decodes one text value far faster
   // than tens of thousands of rows (docs/decisions/0300). Positions rounded to 5 decimals (~1 m).
   const [row] = await database.query<{ points: string }>(

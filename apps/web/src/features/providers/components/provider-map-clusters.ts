@@ -1,5 +1,5 @@
 import Supercluster from 'supercluster';
-import type { ProviderPoint } from '@solar/shared/contracts/providers';
+import type { ProviderCluster, ProviderPoint } from '@solar/shared/contracts/providers';
 import { CLUSTER_MAX_ZOOM, CLUSTER_RADIUS_PX } from '@solar/shared/constants/maps';
 import {
   cappedExpansionZoom,
@@ -15,7 +15,9 @@ export type Bbox = [west: number, south: number, east: number, north: number];
 export type MapItem =
   | { kind: 'cluster'; id: number; position: [number, number]; count: number; countrywide: number; share: number }
   | { kind: 'point'; point: ProviderPoint; position: [number, number] }
-  | { kind: 'group'; points: ProviderPoint[]; position: [number, number] };
+  | { kind: 'group'; points: ProviderPoint[]; position: [number, number] }
+  /** A cluster the server made (decision 0387): its providers are not in the browser; a click zooms in. */
+  | { kind: 'cell'; position: [number, number]; count: number; countrywide: number; share: number; expansionZoom: number };
 
 /**
  * Clusters the directory's points in the browser with supercluster (docs/product/providers.md#directory-map: radius 40 px,
@@ -108,4 +110,11 @@ export function groupCoincident(items: MapItem[]): MapItem[] {
 /** Points inside a box (the keyboard list "Providers in view"), in server order. */
 export function pointsIn(points: readonly ProviderPoint[], [w, s, e, n]: Bbox): ProviderPoint[] {
   return points.filter(({ position: [x, y] }) => x >= w && x <= e && y >= s && y <= n);
+}
+
+/** The server's clusters inside a box, as map items with their countrywide share (decision 0387). */
+export function cellsIn(cells: readonly ProviderCluster[], [w, s, e, n]: Bbox): MapItem[] {
+  return cells
+    .filter(({ position: [x, y] }) => x >= w && x <= e && y >= s && y <= n)
+    .map((c) => ({ kind: 'cell', ...c, share: countrywideShare(c.countrywide, c.count) }));
 }

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import type { ProviderPoint } from '@solar/shared/contracts/providers';
+import type { ProviderCluster, ProviderPoint } from '@solar/shared/contracts/providers';
 import { CLUSTER_MAX_ZOOM, COUNTRYWIDE_PROVIDER_COLOUR, LOCAL_PROVIDER_COLOUR, MAP_TEXT as T } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { MapMarker, useMap } from '../../../lib/map';
 import type { View } from './provider-map-layers';
-import type { MapItem, ProviderClusters } from './provider-map-clusters';
+import { cellsIn, type MapItem, type ProviderClusters } from './provider-map-clusters';
 
 /** A cluster as a donut: the orange arc is the share of countrywide providers (docs/product/providers.md#directory-map). */
 export function ClusterDonut({ count, countrywide, share }: { count: number; countrywide: number; share: number }) {
@@ -54,26 +54,46 @@ export function ClusterDonut({ count, countrywide, share }: { count: number; cou
  */
 export function Markers({
   clusters,
+  cells = [],
   view,
   onOpen,
   onOpenGroup,
 }: {
   clusters: ProviderClusters;
+  /** Clusters the server made for a view at scale (decision 0387). */
+  cells?: readonly ProviderCluster[];
   view: View | null;
   onOpen(point: ProviderPoint): void;
   onOpenGroup(position: [number, number], points: ProviderPoint[]): void;
 }) {
   const { map } = useMap();
-  const items: MapItem[] = useMemo(() => (view ? clusters.itemsIn(view.bbox, view.zoom) : []), [clusters, view]);
+  const items: MapItem[] = useMemo(
+    () => (view ? [...clusters.itemsIn(view.bbox, view.zoom), ...cellsIn(cells, view.bbox)] : []),
+    [clusters, cells, view],
+  );
+  const clusterLabel = (count: number, countrywide: number) =>
+    `Cluster of ${count.toLocaleString('en-GB')} providers, ${countrywide.toLocaleString('en-GB')} countrywide`;
   return (
     <>
       {items.map((item) =>
-        item.kind === 'cluster' ? (
+        item.kind === 'cell' ? (
+          <MapMarker key={`s-${item.position.join(',')}`} lngLat={item.position} obstacle>
+            <button
+              type="button"
+              data-testid="provider-cluster"
+              aria-label={clusterLabel(item.count, item.countrywide)}
+              className="block cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
+              onClick={() => map.easeTo({ center: item.position, zoom: item.expansionZoom })}
+            >
+              <ClusterDonut count={item.count} countrywide={item.countrywide} share={item.share} />
+            </button>
+          </MapMarker>
+        ) : item.kind === 'cluster' ? (
           <MapMarker key={`c-${item.id}`} lngLat={item.position} obstacle>
             <button
               type="button"
               data-testid="provider-cluster"
-              aria-label={`Cluster of ${item.count.toLocaleString('en-GB')} providers, ${item.countrywide.toLocaleString('en-GB')} countrywide`}
+              aria-label={clusterLabel(item.count, item.countrywide)}
               className="block cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
               onClick={() => {
                 // A cluster that only comes apart past the clustering's last zoom stands on one spot: list it (decision 0356).

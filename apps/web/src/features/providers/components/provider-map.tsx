@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { ProviderPoint } from '@solar/shared/contracts/providers';
+import type { ProviderCluster, ProviderPoint } from '@solar/shared/contracts/providers';
 import { DIRECTORY_MAP_ZOOM, MAP_TEXT as T, MAP_UK_CENTER, SERVICE_AREA_FILL_MAX } from '@solar/shared/constants/maps';
 import { Switch } from '../../../components/ui/switch';
 import { MapView, type MapStatus } from '../../../lib/map';
 import { ProviderLegend } from './provider-map-card';
-import { ProviderClusters, pointsIn } from './provider-map-clusters';
+import { cellsIn, ProviderClusters, pointsIn } from './provider-map-clusters';
 import { FocusFlyer, ServiceAreas, ViewTracker, type View } from './provider-map-layers';
 import { Markers } from './provider-map-markers';
 import { ProviderPopup, type PopupContent } from './provider-map-popup';
@@ -16,6 +16,10 @@ export const DIRECTORY_MAP_ID = 'directory-map';
 
 export interface ProviderMapProps {
   points: readonly ProviderPoint[];
+  /** At scale, the server's clusters of the view (decision 0387); `points` are then the providers standing apart. */
+  cells?: readonly ProviderCluster[];
+  /** Told the box and zoom each time the map stops moving (the page asks the server for that view at scale). */
+  onViewChange?(view: View): void;
   /** A chosen location suggestion: the map flies there at zoom 10 whenever `seq` changes. */
   focus?: { center: [number, number]; seq: number } | null;
   /** Initial camera (read once): the address's location centre at zoom 10, else the UK view. */
@@ -60,6 +64,8 @@ function MapTools({
  */
 export function ProviderMap({
   points,
+  cells,
+  onViewChange,
   focus,
   initialCenter = MAP_UK_CENTER,
   initialZoom = DIRECTORY_MAP_ZOOM,
@@ -74,6 +80,14 @@ export function ProviderMap({
   const selected = popup?.kind === 'card' ? popup.point : null;
   const clusters = useMemo(() => new ProviderClusters(points), [points]);
   const inView = useMemo(() => (view ? pointsIn(points, view.bbox) : []), [points, view]);
+  const clusteredInView = useMemo(
+    () => (view && cells ? cellsIn(cells, view.bbox).reduce((n, c) => n + (c.kind === 'cell' ? c.count : 0), 0) : 0),
+    [cells, view],
+  );
+  const viewChanged = (next: View) => {
+    setView(next);
+    onViewChange?.(next);
+  };
 
   // A popup of providers no longer in the results closes.
   useEffect(() => {
@@ -102,9 +116,9 @@ export function ProviderMap({
         onLoad={({ map }) => (mapRef.current = map)}
         onStatusChange={setMapStatus}
       >
-        <ViewTracker onChange={setView} />
+        <ViewTracker onChange={viewChanged} />
         <ServiceAreas points={points} visible={showAreas} view={view} onDrawn={setDrawn} />
-        <Markers clusters={clusters} view={view} onOpen={open} onOpenGroup={(position, group) => setPopup({ kind: 'group', position, points: group })} />
+        <Markers clusters={clusters} cells={cells} view={view} onOpen={open} onOpenGroup={(position, group) => setPopup({ kind: 'group', position, points: group })} />
         {popup && (
           <ProviderPopup
             key={popup.kind === 'card' ? `card-${popup.point.id}` : `group-${popup.position.join(',')}`}
@@ -117,7 +131,15 @@ export function ProviderMap({
         <FocusFlyer focus={focus} />
         <MapTools showAreas={showAreas} onShowAreas={setShowAreas} drawn={drawn} />
       </MapView>
-      <ProvidersInView view={view} inView={inView} all={points} mapStatus={mapStatus} selectedId={selected?.id} onOpen={open} />
+      <ProvidersInView
+        view={view}
+        inView={inView}
+        clusteredInView={clusteredInView}
+        all={points}
+        mapStatus={mapStatus}
+        selectedId={selected?.id}
+        onOpen={open}
+      />
     </div>
   );
 }

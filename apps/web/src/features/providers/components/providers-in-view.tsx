@@ -33,9 +33,12 @@ export function ProvidersInView({
   mapStatus,
   selectedId,
   onOpen,
+  clusteredInView = 0,
 }: {
   view: View | null;
   inView: readonly ProviderPoint[];
+  /** Providers in view inside the server's clusters (decision 0387): counted, not listed. */
+  clusteredInView?: number;
   all: readonly ProviderPoint[];
   mapStatus: MapStatus;
   selectedId?: string;
@@ -45,7 +48,9 @@ export function ProvidersInView({
   const rows = (failed ? all : inView).slice(0, PROVIDERS_IN_VIEW_LIST_MAX);
   const summary = failed
     ? T.mapUnavailableList(all.length)
-    : view
+    : view && clusteredInView > 0
+      ? T.inViewClustered(inView.length + clusteredInView, rows.length)
+      : view
       ? `${inView.length.toLocaleString('en-GB')} in view${inView.length > PROVIDERS_IN_VIEW_LIST_MAX ? `; the first ${PROVIDERS_IN_VIEW_LIST_MAX} are listed` : ''}. Choose one to open it on the map.`
       : 'Loading…';
   return (

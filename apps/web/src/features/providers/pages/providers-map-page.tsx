@@ -9,7 +9,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { SkipLinks } from '../../../components/ui/skip-links';
 import { config } from '../../../lib/config';
 import { useMe } from '../../../lib/session/get-me';
-import { useSearchProviderPoints } from '../api/search-provider-points';
+import { useProviderMapData, type MapViewBox } from '../api/search-provider-points';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
 import { activeFilterCount, centerOf, useDirectoryFilters } from '../state/directory-filters';
@@ -45,11 +45,12 @@ export { centerOf };
 export function ProvidersMapPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius } = useDirectoryFilters();
   const { data: me } = useMe();
-  const query = useSearchProviderPoints(filters);
+  const [view, setView] = useState<MapViewBox | null>(null);
+  const { query, data: answer } = useProviderMapData(filters, view);
   const [focus, setFocus] = useState<{ center: [number, number]; seq: number } | null>(null);
   // The first camera: the address's location at zoom 10, else the UK view (read once by the map).
   const initial = useRef(centerOf(filters.locationCenter));
-  const points = query.data;
+  const points = answer?.points;
   const companyOptions = useMemo(
     () => [...new Set((points ?? []).map((p) => p.businessName).filter(Boolean))].slice(0, COMPANY_OPTIONS_MAX),
     [points],
@@ -83,7 +84,7 @@ export function ProvidersMapPage() {
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {points ? `${formatCount(points.length, 'provider')} on the map` : ''}
+          {answer ? `${formatCount(answer.total, 'provider')} on the map` : ''}
         </p>
         <Link to={`/providers${listLinkQuery(params)}`} className={buttonClasses('secondary')}>
           <List className="h-4 w-4" aria-hidden /> {T.viewAsList}
@@ -91,11 +92,11 @@ export function ProvidersMapPage() {
       </div>
 
       <section className="mt-4" aria-label="Providers map">
-        {query.isPending || query.isError ? (
+        {query.isPending || query.isError || !answer ? (
           <DirectoryQueryState query={query} />
         ) : (
           <>
-            {query.data.length === 0 && (
+            {answer.total === 0 && (
               <p className="mb-3 rounded-md border border-border bg-muted px-4 py-3 text-sm">
                 {T.emptyMap}{' '}
                 <a
@@ -109,7 +110,9 @@ export function ProvidersMapPage() {
               </p>
             )}
             <ProviderMap
-              points={query.data}
+              points={answer.points}
+              cells={answer.clusters}
+              onViewChange={setView}
               focus={focus}
               initialCenter={initial.current ?? undefined}
               initialZoom={initial.current ? LOCATION_CHOSEN_ZOOM : undefined}

@@ -14,12 +14,12 @@ import { useQueryParams } from '../../../lib/use-query-params';
 
 /**
  * The directory's filters: the search call's query (docs/product/providers.md#filters) with every value settled, so the
- * contract is the one declaration of the shape. Page size and mode are the screens' own, not the
+ * contract is the one declaration of the shape. Page size, mode and the map's view are the screens' own, not the
  * address's. The address is cleaned by hand, not by the schema: zod in the directory's first load
  * would break its budget (decision 0291); the limits are the contract's own
  * (`DIRECTORY_QUERY_LIMITS`) and a test proves what is sent always passes the schema (decision 0352).
  */
-export type DirectoryFilters = Required<Omit<z.output<typeof searchProvidersQuery>, 'pageSize' | 'mode'>>;
+export type DirectoryFilters = Required<Omit<z.output<typeof searchProvidersQuery>, 'pageSize' | 'mode' | 'bounds' | 'zoom'>>;
 
 export type ListKey = {
   [K in keyof DirectoryFilters]: DirectoryFilters[K] extends string[] ? K : never;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
+import { levelCellDegrees } from '@solar/shared/domain/map-grid';
+import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
+import * as repo from '../assets.repository';
+import { seedSyntheticAssets } from '../assets.synthetic';
+
+/** The asset map's clusters counted ahead (decision 0388): the same cells as the live query, never stale. */
+
+const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
+const filter = (f: Partial<repo.AssetFilter> = {}): repo.AssetFilter => ({
+  bounds: WORLD,
+  includeUnknownAge: true,
+  regions: [],
+  technologyTypes: [],
+  developmentStatus: [],
+  operators: [],
+  today: '2026-11-24',
+  ...f,
+});
+
+type Cell = { n: number; longitude: number; latitude: number; single_id: string | null; capacity: number };
+/** By cell: a cell's mean position lies inside it. */
+const sorted = (cells: Cell[], cell: number) => {
+  const key = (c: Cell) => [Math.floor(c.longitude / cell), Math.floor(c.latitude / cell)] as const;
+  return [...cells].sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]);
+};
+
+describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    // More than the point limit (15,000), so wide views are clustered.
+    await seedSyntheticAssets(t.ctx.database, 16_000);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('are fresh after a load and hold the same clusters as the live query, at every level and with each counted filter', async () => {
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(ASSET_MAP_CELL_LEVELS);
+    const cases = [
+      filter(),
+      filter({ technologyTypes: ['Battery', 'Wind Onshore'] }),
+      filter({ regions: ['Scotland'], developmentStatus: ['Operational'] }),
+    ];
+    for (const f of cases) {
+      for (let level = 0; level <= ASSET_MAP_CELL_LEVELS; level++) {
+        const counted = sorted(await repo.listCountedAssetClusters(t.ctx.database, f, level), levelCellDegrees(level));
+        const live = sorted(await repo.listAssetClusters(t.ctx.database, repo.assetWhere(f), levelCellDegrees(level)), levelCellDegrees(level));
+        expect(counted.length, `level ${level}`).toBe(live.length);
+        counted.forEach((c, i) => {
+          const l = live[i]!;
+          expect([c.n, c.single_id], `level ${level} cell ${i}`).toEqual([l.n, l.single_id]);
+          expect(c.longitude).toBeCloseTo(l.longitude, 9);
+          expect(c.latitude).toBeCloseTo(l.latitude, 9);
+          expect(c.capacity).toBeCloseTo(l.capacity, 6);
+        });
+      }
+    }
+  });
+
+  it('a wide view with counted filters adds up to the matches; a capacity filter takes the live query', async () => {
+    const get = async (q: string) => (await t.app.inject(`/api/assets/coordinates?${q}`)).json() as { total: number; clustered: boolean; features: Array<{ properties: { cluster?: boolean; point_count?: number } }> };
+    const [row] = await t.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE latitude IS NOT NULL AND longitude IS NOT NULL');
+    const all = row!.n;
+    const body = await get('bounds=-180,-90,180,90&zoom=5');
+    expect(body.clustered).toBe(true);
+    expect(body.total).toBe(all);
+    expect(body.features.reduce((s, f) => s + (f.properties.cluster ? f.properties.point_count! : 1), 0)).toBe(all);
+    // A row only the cells hold shows which path answered (the level of a world view at zoom 5 is 3).
+    await t.ctx.database.query('INSERT INTO asset_map_cells (level, cx, cy, n, capacity, lng_sum, lat_sum) VALUES (3, 0, 0, 1000, 0, 0, 0)');
+    try {
+      expect((await get('bounds=-180,-90,180,90&zoom=5.2')).total).toBe(all + 1000);
+      expect((await get('bounds=-180,-90,180,90&zoom=5.2&technologyTypes=Battery')).total).toBeLessThan(all);
+      // Capacity, age, operator and site-name filters are not counted ahead: the live query answers.
+      expect((await get('bounds=-180,-90,180,90&zoom=5.2&minCapacity=0.01')).total).toBeLessThanOrEqual(all);
+    } finally {
+      await t.ctx.database.query('DELETE FROM asset_map_cells WHERE level = 3 AND cx = 0 AND cy = 0 AND technology_type IS NULL AND n = 1000');
+    }
+  });
+
+  it('count the matches of the cells wholly inside a view, never more than match there', async () => {
+    const views: Array<[number, number, number, number]> = [WORLD, [-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-2.5, 53, -1, 54], [-1.2, 51.4, -1.1, 51.5]];
+    for (const bounds of views) {
+      for (const f of [filter({ bounds }), filter({ bounds, technologyTypes: ['Battery'] })]) {
+        const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(f).sql}`, repo.assetWhere(f).params);
+        for (const level of [0, 4, 8, ASSET_MAP_CELL_LEVELS]) {
+          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level)).toBeLessThanOrEqual(row!.n);
+        }
+      }
+    }
+    // A wide view's floor is most of its matches.
+    const uk = filter({ bounds: [-12, 49, 2, 61] });
+    const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(uk).sql}`, repo.assetWhere(uk).params);
+    expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 8)).toBeGreaterThan(row!.n * 0.9);
+  });
+
+  it('any asset write marks them stale until rebuilt, and a rebuild happens once', async () => {
+    await t.ctx.database.query(`UPDATE assets SET site_name = site_name || ' ' WHERE id = (SELECT min(id) FROM assets)`);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(-1);
+    expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(true);
+    expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(false);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(ASSET_MAP_CELL_LEVELS);
+    await t.ctx.database.query(`DELETE FROM assets WHERE id = (SELECT max(id) FROM assets)`);
+    expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(-1);
+  });
+});
