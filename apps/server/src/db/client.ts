@@ -21,6 +21,24 @@ export interface Database {
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` while holding a cluster-wide lock (PostgreSQL advisory lock; PGlite is single-process). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Listens on a notification channel. PGlite delivers a notification to its one process while
+   * the committing statement returns; PostgreSQL on a connection of its own, which may be lost
+   * (`onLost`, after which the listener is closed). Closed with the database.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
+  /**
+   * Statements that may write (anything but a plain read), completed by this process so far
+   * (PostgreSQL only; PGlite's notifications need no count). A read cache compares it before
+   * trusting what its listener has heard (docs/decisions/0384).
+   */
+  writesDone(): number;
+  close(): Promise<void>;
+}
+
+export interface Listener {
+  /** The backend process id of the listening connection (PostgreSQL), for operators and tests. */
+  pid: number | null;
   close(): Promise<void>;
 }
 
@@ -63,14 +81,64 @@ async function openPglite(dataDir: string): Promise<Database> {
       queue = run.catch(() => undefined);
       return run;
     },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return { pid: null, close: stop };
+    },
+    writesDone: () => 0,
     close: () => client.close(),
   };
 }
 
+/** A statement taken as a read: SELECT or SHOW (the app writes with INSERT, UPDATE, DELETE, WITH … and in transactions). */
+const READ_ONLY = /^\s*(SELECT|SHOW)\b/i;
+
+/** The statement text of a node-postgres query call, whatever form it took. */
+function statementText(arg: unknown): string {
+  if (typeof arg === 'string') return arg;
+  const text = (arg as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * A pool client that counts the statements that may write once each completes (COMMIT included,
+ * which is when a transaction's notifications go out).
+ */
+function countingClient(onWriteDone: () => void): typeof pg.Client {
+  return class CountingClient extends pg.Client {
+    // node-postgres' overloads (callback, promise, submittable) all pass through here.
+    override query(...args: unknown[]): never {
+      const query = (super.query as (...a: unknown[]) => unknown).bind(this);
+      if (READ_ONLY.test(statementText(args[0]))) return query(...args) as never;
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === 'function') {
+        args[last] = (...result: unknown[]) => {
+          onWriteDone();
+          (callback as (...r: unknown[]) => void)(...result);
+        };
+        return query(...args) as never;
+      }
+      const result = query(...args);
+      if (result instanceof Promise) return result.finally(onWriteDone) as never;
+      // A submittable (cursor, stream): counted when it ends.
+      (result as { once?: (event: string, fn: () => void) => void }).once?.('end', onWriteDone);
+      return result as never;
+    }
+  };
+}
+
 async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
+  let writes = 0;
+  const listeners = new Set<Listener>();
   // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
   // PgBouncer); docs/operations.md recommends work_mem for the asset map's sorts.
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    Client: countingClient(() => (writes += 1)),
+  });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -95,6 +163,45 @@ async function openPostgres(url: string, onError?: (error: Error) => void): Prom
         conn.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotify, onLost) => {
+      const client = new pg.Client({ connectionString: url });
+      let open = true;
+      const listener: Listener = {
+        pid: null,
+        close: async () => {
+          if (!open) return;
+          open = false;
+          listeners.delete(listener);
+          await client.end().catch(() => undefined);
+        },
+      };
+      const lost = (error: Error) => {
+        if (!open) return;
+        void listener.close();
+        onLost(error);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('listen connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        const [row] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+        listener.pid = row?.pid ?? null;
+      } catch (error) {
+        open = false;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      listeners.add(listener);
+      return listener;
+    },
+    writesDone: () => writes,
+    close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
+      await pool.end();
+    },
   };
 }

@@ -32,18 +32,25 @@ const MAP_POINT_CAP = 60_000;
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /**
- * Identical searches are answered from memory while no provider row has changed (at most 10 minutes)
- * (docs/decisions/0300). Bounded at 2,000 answers or 64 MB per database (a 50,000-point map answer is ~6 MB).
+ * Identical searches are answered from memory (at most 10 minutes; docs/decisions/0300) until a
+ * write may change them (docs/decisions/0384): any change of which providers match or of their order
+ * ('providers:set'; a map answer shows only such columns), or any change of a provider a list page
+ * shows. Bounded at 2,000 answers or 64 MB per database (a 50,000-point map answer is ~6 MB).
  */
-const searchCache = createReadCache('providers', { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const searchCache = createReadCache(['providers:set'], { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** GET /api/providers/search as the JSON of its 200 response (cached; see searchCache). */
 export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<CachedJson> {
   const filters = searchFilters(query);
   const key = cacheKey({ filters, mode: query.mode, sort: query.sort, page: query.page, pageSize: query.pageSize });
-  return searchCache(ctx.database, key, async () =>
-    encodeResponse(searchProvidersContract.response[200], { success: true, ...(await runSearch(ctx, filters, query)) }),
-  );
+  return searchCache(ctx.database, key, async () => {
+    const answer = await runSearch(ctx, filters, query);
+    const shown = query.mode === 'map' ? [] : answer.data.map((provider) => `providers:${provider.id}`);
+    return {
+      text: encodeResponse(searchProvidersContract.response[200], { success: true, ...answer }),
+      tags: ['providers:set', ...shown],
+    };
+  });
 }
 
 function searchFilters(query: SearchInput): SearchFilters {

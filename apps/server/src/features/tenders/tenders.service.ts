@@ -36,11 +36,11 @@ export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery,
 
 /**
  * Public board answers are the same for every visitor, so identical ones are served from memory
- * while no tender and no user row has changed (migration 0014) and within the same minute: status
+ * while no tender and no user's name has changed (migration 0026) and within the same minute: status
  * is computed at the start of that minute, so a tender shows as closed at most a minute late
  * (docs/decisions/0318).
  */
-const publicCache = createReadCache('tenders', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
+const publicCache = createReadCache(['tenders', 'users:set'], { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
 
 /** GET /api/tenders/public as the JSON of its 200 response (cached). */
 export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Promise<CachedJson> {
