@@ -20,6 +20,7 @@ import pg from 'pg';
 import { repoRoot, serverRoot } from '../src/paths';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
+import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -252,6 +253,26 @@ async function cold(url: string, requests: BenchRequest[]) {
   return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes };
 }
 
+interface LoopStats {
+  p50: number;
+  p99: number;
+  max: number;
+  utilization: number;
+}
+
+/** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
+function eventLoopStats(servers: ChildProcess[]): LoopStats[] {
+  const seen: LoopStats[] = [];
+  for (const server of servers) {
+    server.stdout!.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) {
+        if (line.startsWith(EVENT_LOOP_LINE)) seen.push(JSON.parse(line.slice(EVENT_LOOP_LINE.length)) as LoopStats);
+      }
+    });
+  }
+  return seen;
+}
+
 async function main() {
   if (!existsSync(serverJs)) {
     console.log('Building the server first (npm run build)...');
@@ -268,6 +289,7 @@ async function main() {
     DATA_DIR: dataDir,
     PORT: String(port),
     TRUST_PROXY: 'true',
+    EVENT_LOOP_STATS_MS: '1000',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
@@ -318,7 +340,8 @@ async function main() {
   const cookies: Cookies = { provider: await signIn(app), admin: await signIn(app, BENCH_ADMIN) };
   const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
-  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number }> = [];
+  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number; loop: LoopStats[] }> = [];
+  const loop = eventLoopStats(servers);
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
@@ -332,11 +355,13 @@ async function main() {
     let peak = 0;
     const rssAll = () => servers.reduce((mb, server) => mb + rssMb(server.pid), 0);
     const sampler = setInterval(() => (peak = Math.max(peak, rssAll())), 500);
+    loop.length = 0;
     const reads = await measure(app, requests, cookies, true);
+    const during = [...loop];
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     rows.push({ name, ...reads });
-    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(peak, rssAll()) });
+    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(peak, rssAll()), loop: during });
   }
 
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
@@ -355,6 +380,14 @@ async function main() {
       `\n${m.name}: reads ${(100 * reads.rps / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
         `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''}; writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
+    if (m.loop.length) {
+      const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key]));
+      const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + s[key], 0) / m.loop.length;
+      console.log(
+        `  server main thread over ${m.loop.length} s: event-loop delay p50 ${mean('p50').toFixed(1)} ms (mean of seconds), ` +
+          `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time`,
+      );
+    }
   }
   if (colds.length) {
     console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);
