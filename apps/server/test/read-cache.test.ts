@@ -88,18 +88,23 @@ describe.each(databaseKinds)('read caches under writes on %s', (kind) => {
     expect(await get(profile)).toMatchObject({ cache: 'miss', body: { mediaFiles: [{ title: 'Site photo' }] } });
   });
 
-  it('tender saves leave the public board cached; a tender write does not', async () => {
+  it("tender saves leave the public board and a visitor's tender page cached; a tender write does not", async () => {
     const tender = await addTender(t, { title: 'Narrow cache tender', closingDate: new Date('2026-12-20T12:00:00Z') });
     const board = '/api/tenders/public?status=all';
-    await get(board);
-    expect((await get(board)).cache).toBe('hit');
+    const detail = `/api/tenders/${tender}`;
+    for (const url of [board, detail]) await get(url);
+    for (const url of [board, detail]) expect((await get(url)).cache).toBe('hit');
     const save = await t.app.inject({ method: 'PUT', url: `/api/tenders/${tender}/saves/saved`, headers: { cookie: admin.cookie } });
     expect(save.statusCode, save.body).toBe(200);
-    expect((await get(board)).cache).toBe('hit');
+    for (const url of [board, detail]) expect((await get(url)).cache).toBe('hit');
     await t.ctx.database.query("UPDATE tenders SET title = 'Narrow cache tender, renamed' WHERE id = $1", [tender]);
     const after = await get(board);
     expect(after.cache).toBe('miss');
     expect(after.body.data.map((x: { title: string }) => x.title)).toContain('Narrow cache tender, renamed');
+    expect(await get(detail)).toMatchObject({ cache: 'miss', body: { data: { title: 'Narrow cache tender, renamed' } } });
+    // A signed-in reader's view (saved state, invitations) is never the visitors' answer.
+    const mine = await t.app.inject({ url: detail, headers: { cookie: admin.cookie } });
+    expect(mine.headers['x-read-cache']).toBeUndefined();
   });
 
   it('a signed-in profile read is never answered from the visitors\' cache', async () => {

@@ -1,4 +1,4 @@
-import { listPublicTenders as listPublicTendersContract, type CreateTenderBody, type ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
+import { getTender as getTenderContract, listPublicTenders as listPublicTendersContract, type CreateTenderBody, type ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/data-sources';
 import type { TenderFreshness } from '@solar/shared/contracts/tenders';
@@ -47,6 +47,19 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
   const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
   return publicCache(ctx.database, cacheKey({ ...query, minute: minute.toISOString() }), async () =>
     encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
+  );
+}
+
+/**
+ * A visitor's view of one tender (GET /api/tenders/:id without a session), kept like the board's
+ * answers: until a tender or a user's name changes, within the minute its status is computed at
+ * (decisions 0318, 0384). Unknown and non-public tenders throw the usual 404 and are not kept.
+ */
+export function publicTenderJson(ctx: Ctx, id: string): Promise<CachedJson> {
+  const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
+  const atMinute = { ...ctx, clock: { ...ctx.clock, now: () => minute } };
+  return publicCache(ctx.database, cacheKey({ tender: id, minute: minute.toISOString() }), async () =>
+    encodeResponse(getTenderContract.response[200], { data: await getTender(atMinute, id, null) }),
   );
 }
 
