@@ -39,6 +39,8 @@ export interface Database {
 export interface Listener {
   /** The backend process id of the listening connection (PostgreSQL), for operators and tests. */
   pid: number | null;
+  /** Notifies on the channel from the listening connection itself (no wait for a pool connection). */
+  notify(payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
-      return { pid: null, close: stop };
+      return {
+        pid: null,
+        notify: async (payload) => void (await client.query('SELECT pg_notify($1, $2)', [channel, payload])),
+        close: stop,
+      };
     },
     writesDone: () => 0,
     close: () => client.close(),
@@ -168,6 +174,7 @@ async function openPostgres(url: string, onError?: (error: Error) => void): Prom
       let open = true;
       const listener: Listener = {
         pid: null,
+        notify: async (payload) => void (await client.query('SELECT pg_notify($1, $2)', [channel, payload])),
         close: async () => {
           if (!open) return;
           open = false;

@@ -21,7 +21,7 @@ const BEAT = 'beat';
  * The writes a process learns of, for its read caches (docs/decisions/0384). PGlite hands each
  * notification to its one process while the committing statement returns, so a cache there is
  * never behind a finished write. PostgreSQL delivers on a listening connection of this process:
- * the feed sends itself a beat through the pool every `beatMs`, and because notifications arrive
+ * the feed sends itself a beat on that connection every `beatMs`, and because notifications arrive
  * in commit order, hearing a beat sent at T means every write committed before T has been heard.
  * A cache is trusted only while the newest beat heard is younger than `staleBoundMs`, and after
  * this process's own writes only once a beat sent after them is back.
@@ -96,6 +96,12 @@ export class ReadCacheFeed {
     return this.open && this.now() - this.heardAt < FEED.staleBoundMs;
   }
 
+  /** Resolves once every write committed before the call, by any process, has been heard. */
+  async heardAll(): Promise<void> {
+    await this.ready;
+    if (this.database.kind === 'postgres') await this.sync();
+  }
+
   /** Test and operator hook: the listening connection's backend pid (PostgreSQL). */
   get listenerPid(): number | null {
     return this.listener?.pid ?? null;
@@ -144,6 +150,10 @@ export class ReadCacheFeed {
 
   /** Sends a beat and resolves when it is heard back (or the connection is lost, or the bound passes). */
   private beat(): Promise<void> {
+    // Sent on the listening connection: it commits after every write this process has finished,
+    // and never waits behind the pool's queue.
+    const listener = this.listener;
+    if (!listener) return Promise.reject(new Error('read cache listener is not connected'));
     const no = ++this.beatNo;
     const sentAt = this.now();
     const heard = new Promise<void>((resolve, reject) => {
@@ -157,9 +167,7 @@ export class ReadCacheFeed {
         resolve();
       });
     });
-    return this.database
-      .query('SELECT pg_notify($1, $2)', [FEED.channel, `${BEAT}|${this.token}|${no}|${sentAt}`])
-      .then(() => heard);
+    return Promise.all([listener.notify(`${BEAT}|${this.token}|${no}|${sentAt}`), heard]).then(() => undefined);
   }
 
   private sync(): Promise<void> {
