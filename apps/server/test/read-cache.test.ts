@@ -145,35 +145,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
     await a.close();
   });
 
-  /** Reads on B until it shows `description`; how long that took. */
-  async function seenOnB(url: string, description: string, pick: (body: never) => string): Promise<number> {
-    const from = Date.now();
-    for (;;) {
-      const { body } = await read(b.app, url);
-      if (pick(body as never) === description) return Date.now() - from;
-      if (Date.now() - from > READ_CACHE_FEED.staleBoundMs * 2) throw new Error(`B still shows ${pick(body as never)} after ${Date.now() - from} ms`);
-      await sleep(5);
-    }
-  }
-
-  it('a write acknowledged by process A is seen by process B within the bound (in practice at once)', async () => {
+  it('a write acknowledged by process A is seen by the next read on process B, which then caches again', async () => {
     const profile = `/api/providers/${provider.id}`;
     const search = '/api/providers/search?companies=gamma%20across';
     await read(b.app, profile);
     await read(b.app, search);
     expect((await read(b.app, profile)).cache).toBe('hit');
     expect((await read(b.app, search)).cache).toBe('hit');
-    for (let i = 1; i <= 3; i++) {
+    for (let i = 1; i <= 5; i++) {
       const res = await a.app.inject({ method: 'PATCH', url: `/api/providers/${provider.id}`, headers: { cookie: admin.cookie }, payload: { description: `v${i}` } });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await seenOnB(profile, `v${i}`, (body: { description: string }) => body.description)).toBeLessThan(READ_CACHE_FEED.staleBoundMs);
-      expect(await seenOnB(search, `v${i}`, (body: { data: Array<{ description: string }> }) => body.data[0]!.description)).toBeLessThan(READ_CACHE_FEED.staleBoundMs);
+      expect(await read(b.app, profile)).toMatchObject({ cache: 'miss', body: { description: `v${i}` } });
+      expect(await read(b.app, search)).toMatchObject({ cache: 'miss', body: { data: [{ description: `v${i}` }] } });
+      expect((await read(b.app, profile)).cache).toBe('hit');
     }
-    // And B's caching goes on: the next read is a hit.
-    expect((await read(b.app, profile)).cache).toBe('hit');
+    // SQL from outside any server process (psql, an import) is heard the same way.
+    await a.ctx.database.query("UPDATE providers SET description = 'from psql' WHERE id = $1", [provider.id]);
+    expect((await read(b.app, profile)).body.description).toBe('from psql');
   });
 
-  it('when B loses its listening connection it stops serving cached answers, then listens again', async () => {
+  it('when B loses its listening connection it reads around its cache, then listens again', async () => {
     const profile = `/api/providers/${provider.slug}`;
     await read(b.app, profile);
     expect((await read(b.app, profile)).cache).toBe('hit');
@@ -182,21 +173,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
     expect(pid).not.toBeNull();
     await a.ctx.database.query('SELECT pg_terminate_backend($1)', [pid]);
     await a.ctx.database.query("UPDATE providers SET description = 'while B was deaf' WHERE id = $1", [provider.id]);
-    // Whatever B heard or not, it shows the write within the bound (in practice it notices the
-    // lost connection at once and reads around its cache until it listens again).
-    expect(await seenOnB(profile, 'while B was deaf', (body: { description: string }) => body.description)).toBeLessThan(READ_CACHE_FEED.staleBoundMs);
+    expect(await read(b.app, profile)).toMatchObject({ cache: 'miss', body: { description: 'while B was deaf' } });
     // It reconnects and caches again.
     const from = Date.now();
     while ((await read(b.app, profile)).cache !== 'hit') {
-      expect(Date.now() - from).toBeLessThan(READ_CACHE_FEED.reconnectMs + READ_CACHE_FEED.staleBoundMs * 2);
+      expect(Date.now() - from).toBeLessThan(READ_CACHE_FEED.reconnectMs * 5);
       await sleep(50);
     }
     expect(feed.listenerPid).not.toBe(pid);
     await a.ctx.database.query("UPDATE providers SET description = 'after B is back' WHERE id = $1", [provider.id]);
-    expect(await seenOnB(profile, 'after B is back', (body: { description: string }) => body.description)).toBeLessThan(READ_CACHE_FEED.staleBoundMs);
+    expect((await read(b.app, profile)).body.description).toBe('after B is back');
   });
 
-  it('a listener that silently hears nothing serves nothing older than the bound', async () => {
+  it('a listener that silently hears nothing is not trusted: the read goes to the database after at most the beat timeout', async () => {
     // B's database as the feed sees it, with a switch that silences notifications (a dead link
     // that reports no error).
     let deaf = false;
@@ -210,13 +199,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
       expect(await feed.trusted()).toBe(true);
       deaf = true;
       const started = Date.now();
-      await a.ctx.database.query("UPDATE providers SET description = 'unheard' WHERE id = $1", [provider.id]);
-      // No beat comes back: trust ends no later than the bound after the last beat heard.
-      while (await feed.trusted()) {
-        expect(Date.now() - started).toBeLessThanOrEqual(READ_CACHE_FEED.staleBoundMs + 100);
-        await sleep(20);
-      }
-      expect(Date.now() - started).toBeGreaterThan(0);
+      expect(await feed.trusted()).toBe(false);
+      expect(Date.now() - started).toBeLessThan(READ_CACHE_FEED.beatTimeoutMs + 500);
+      deaf = false;
+      expect(await feed.trusted()).toBe(true);
     } finally {
       await feed.close();
     }

@@ -27,12 +27,6 @@ export interface Database {
    * (`onLost`, after which the listener is closed). Closed with the database.
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
-  /**
-   * Statements that may write (anything but a plain read), completed by this process so far
-   * (PostgreSQL only; PGlite's notifications need no count). A read cache compares it before
-   * trusting what its listener has heard (docs/decisions/0384).
-   */
-  writesDone(): number;
   close(): Promise<void>;
 }
 
@@ -91,60 +85,15 @@ async function openPglite(dataDir: string): Promise<Database> {
         close: stop,
       };
     },
-    writesDone: () => 0,
     close: () => client.close(),
   };
 }
 
-/** A statement taken as a read: SELECT or SHOW (the app writes with INSERT, UPDATE, DELETE, WITH … and in transactions). */
-const READ_ONLY = /^\s*(SELECT|SHOW)\b/i;
-
-/** The statement text of a node-postgres query call, whatever form it took. */
-function statementText(arg: unknown): string {
-  if (typeof arg === 'string') return arg;
-  const text = (arg as { text?: unknown } | null)?.text;
-  return typeof text === 'string' ? text : '';
-}
-
-/**
- * A pool client that counts the statements that may write once each completes (COMMIT included,
- * which is when a transaction's notifications go out).
- */
-function countingClient(onWriteDone: () => void): typeof pg.Client {
-  return class CountingClient extends pg.Client {
-    // node-postgres' overloads (callback, promise, submittable) all pass through here.
-    override query(...args: unknown[]): never {
-      const query = (super.query as (...a: unknown[]) => unknown).bind(this);
-      if (READ_ONLY.test(statementText(args[0]))) return query(...args) as never;
-      const last = args.length - 1;
-      const callback = args[last];
-      if (typeof callback === 'function') {
-        args[last] = (...result: unknown[]) => {
-          onWriteDone();
-          (callback as (...r: unknown[]) => void)(...result);
-        };
-        return query(...args) as never;
-      }
-      const result = query(...args);
-      if (result instanceof Promise) return result.finally(onWriteDone) as never;
-      // A submittable (cursor, stream): counted when it ends.
-      (result as { once?: (event: string, fn: () => void) => void }).once?.('end', onWriteDone);
-      return result as never;
-    }
-  };
-}
-
 async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
-  let writes = 0;
   const listeners = new Set<Listener>();
   // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
   // PgBouncer); docs/operations.md recommends work_mem for the asset map's sorts.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    idleTimeoutMillis: 30_000,
-    Client: countingClient(() => (writes += 1)),
-  });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -205,7 +154,6 @@ async function openPostgres(url: string, onError?: (error: Error) => void): Prom
       listeners.add(listener);
       return listener;
     },
-    writesDone: () => writes,
     close: async () => {
       await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();

@@ -21,10 +21,9 @@ const BEAT = 'beat';
  * The writes a process learns of, for its read caches (docs/decisions/0384). PGlite hands each
  * notification to its one process while the committing statement returns, so a cache there is
  * never behind a finished write. PostgreSQL delivers on a listening connection of this process:
- * the feed sends itself a beat on that connection every `beatMs`, and because notifications arrive
- * in commit order, hearing a beat sent at T means every write committed before T has been heard.
- * A cache is trusted only while the newest beat heard is younger than `staleBoundMs`, and after
- * this process's own writes only once a beat sent after them is back.
+ * before a cached answer is served, the feed sends itself a beat on that connection and waits to
+ * hear it back. Notifications arrive in commit order, so by then every write committed before the
+ * lookup began, by any process, has been heard. Lookups arriving while a beat is out share the next.
  */
 export class ReadCacheFeed {
   private seq = 0;
@@ -36,26 +35,18 @@ export class ReadCacheFeed {
   private listener: Listener | null = null;
   private open = false;
   private closed = false;
-  private heardAt = -Infinity;
   private beatNo = 0;
-  private readonly waiting = new Map<number, () => void>();
-  private syncedWrites = 0;
-  private syncing: { target: number; done: Promise<void> } | null = null;
-  private beatTimer: NodeJS.Timeout | null = null;
+  private readonly waiting = new Map<number, (heard: boolean) => void>();
+  private inFlight: Promise<boolean> | null = null;
+  private queued: Promise<boolean> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   readonly ready: Promise<void>;
 
   constructor(
     private readonly database: Database,
     private readonly log?: Pick<Logger, 'warn' | 'info'>,
-    private readonly now: () => number = Date.now,
   ) {
-    this.ready = this.connect().then(async () => {
-      if (this.database.kind !== 'postgres') return;
-      this.beatTimer = setInterval(() => void this.beat().catch(() => undefined), FEED.beatMs);
-      this.beatTimer.unref();
-      await this.sync().catch(() => undefined);
-    });
+    this.ready = this.connect();
   }
 
   get current(): number {
@@ -76,30 +67,25 @@ export class ReadCacheFeed {
   }
 
   /**
-   * Whether a cached answer may be served now (and kept). On PostgreSQL it first catches up with
-   * this process's own finished writes (one beat round trip, shared by concurrent lookups).
+   * Whether a cached answer may be served now (and kept): every write committed before this call
+   * has been heard. On PostgreSQL one beat round trip on the listening connection; false when the
+   * connection is lost or the beat is not heard within `beatTimeoutMs` (the caller then reads the
+   * database).
    */
   async trusted(): Promise<boolean> {
     if (this.closed) return false;
     if (this.database.kind !== 'postgres') {
-      await this.ready.catch(() => undefined);
+      await this.ready;
       return this.open;
     }
     if (!this.open) return false;
-    if (this.database.writesDone() > this.syncedWrites) {
-      try {
-        await this.sync();
-      } catch {
-        return false;
-      }
-    }
-    return this.open && this.now() - this.heardAt < FEED.staleBoundMs;
+    return (await this.nextBeat()) && this.open;
   }
 
-  /** Resolves once every write committed before the call, by any process, has been heard. */
+  /** Resolves once every write committed before the call, by any process, has been heard (or the beat failed). */
   async heardAll(): Promise<void> {
     await this.ready;
-    if (this.database.kind === 'postgres') await this.sync();
+    if (this.database.kind === 'postgres' && this.open) await this.nextBeat();
   }
 
   /** Test and operator hook: the listening connection's backend pid (PostgreSQL). */
@@ -110,7 +96,6 @@ export class ReadCacheFeed {
   async close(): Promise<void> {
     this.closed = true;
     this.open = false;
-    if (this.beatTimer) clearInterval(this.beatTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await this.listener?.close();
   }
@@ -132,7 +117,7 @@ export class ReadCacheFeed {
     this.open = false;
     this.listener = null;
     this.dropAll();
-    for (const resolve of this.waiting.values()) resolve();
+    for (const resolve of this.waiting.values()) resolve(false);
     this.waiting.clear();
     if (this.closed) return;
     if (wasOpen) this.log?.warn({ err: error }, 'read cache listener lost: caches cleared and bypassed until it is back');
@@ -148,53 +133,49 @@ export class ReadCacheFeed {
     for (const fn of this.subscribers) fn(null);
   }
 
-  /** Sends a beat and resolves when it is heard back (or the connection is lost, or the bound passes). */
-  private beat(): Promise<void> {
-    // Sent on the listening connection: it commits after every write this process has finished,
-    // and never waits behind the pool's queue.
-    const listener = this.listener;
-    if (!listener) return Promise.reject(new Error('read cache listener is not connected'));
-    const no = ++this.beatNo;
-    const sentAt = this.now();
-    const heard = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(no);
-        reject(new Error('read cache beat not heard in time'));
-      }, FEED.staleBoundMs);
-      timer.unref();
-      this.waiting.set(no, () => {
-        clearTimeout(timer);
-        resolve();
-      });
+  /** A beat sent after this call, heard (true) or not (false). */
+  private nextBeat(): Promise<boolean> {
+    const inFlight = this.inFlight;
+    if (!inFlight) return this.startBeat();
+    // The beat out now may have been sent before this call: wait for the one after it.
+    this.queued ??= inFlight.then(() => {
+      this.queued = null;
+      return this.startBeat();
     });
-    return Promise.all([listener.notify(`${BEAT}|${this.token}|${no}|${sentAt}`), heard]).then(() => undefined);
+    return this.queued;
   }
 
-  private sync(): Promise<void> {
-    const target = this.database.writesDone();
-    if (this.syncing && this.syncing.target >= target) return this.syncing.done;
-    const done = this.beat().then(() => {
-      this.syncedWrites = Math.max(this.syncedWrites, target);
+  private startBeat(): Promise<boolean> {
+    const beat = this.beat().finally(() => {
+      if (this.inFlight === beat) this.inFlight = null;
     });
-    const entry = { target, done };
-    this.syncing = entry;
-    void done.finally(() => {
-      if (this.syncing === entry) this.syncing = null;
-    }).catch(() => undefined);
-    return done;
+    this.inFlight = beat;
+    return beat;
+  }
+
+  private beat(): Promise<boolean> {
+    const listener = this.listener;
+    if (!listener) return Promise.resolve(false);
+    const no = ++this.beatNo;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), FEED.beatTimeoutMs);
+      timer.unref();
+      const done = (heard: boolean) => {
+        clearTimeout(timer);
+        this.waiting.delete(no);
+        resolve(heard);
+      };
+      this.waiting.set(no, done);
+      listener.notify(`${BEAT}|${this.token}|${no}`).catch(() => done(false));
+    });
   }
 
   private heard(payload: string) {
-    const [head = '', kind = '', rest = '', sentAt = ''] = payload.split('|');
+    const [head = '', kind = '', rest = ''] = payload.split('|');
     if (head === BEAT) {
       if (kind !== this.token) return;
-      this.heardAt = Math.max(this.heardAt, Number(sentAt));
       const no = Number(rest);
-      for (const [n, resolve] of this.waiting) {
-        if (n > no) continue;
-        this.waiting.delete(n);
-        resolve();
-      }
+      for (const [n, done] of this.waiting) if (n <= no) done(true);
       return;
     }
     const change: Change = {
