@@ -11,6 +11,8 @@
 // X-Read-Cache header, when the server sends it) and the server's resident memory. BENCH_PORT (default
 // 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
 // ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
+// EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
+// BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -320,7 +322,9 @@ async function main() {
   await start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
   await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
   const servers: ChildProcess[] = [];
-  if (processes === 0) servers.push(await start([serverJs], serverEnv, /running at/));
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  if (processes === 0) servers.push(await start([...profile, serverJs], serverEnv, /running at/));
   else {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
     const ports = Array.from({ length: processes }, (_, i) => port + 3 + i);
