@@ -41,10 +41,9 @@ const searchCache = createReadCache(['providers:set'], { maxEntries: 2_000, maxB
 
 /** GET /api/providers/search as the JSON of its 200 response (cached; see searchCache). */
 export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<CachedJson> {
-  const filters = searchFilters(query);
-  const key = cacheKey({ filters, mode: query.mode, sort: query.sort, page: query.page, pageSize: query.pageSize });
-  return searchCache(ctx.database, key, async () => {
-    const answer = await runSearch(ctx, filters, query);
+  // Keyed by the parsed query, so a hit does not geocode: the same query always gives the same filters.
+  return searchCache(ctx.database, cacheKey(query), async () => {
+    const answer = await runSearch(ctx, searchFilters(query), query);
     const shown = query.mode === 'map' ? [] : answer.data.map((provider) => `providers:${provider.id}`);
     return {
       text: encodeResponse(searchProvidersContract.response[200], { success: true, ...answer }),
