@@ -131,7 +131,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Server rendering of public pages (decision 0370). A visitor's page is rendered once per address
- * and kept while the tables it reads are unchanged (at most a minute, decision 0371); a signed-in
+ * and kept until a write changes what it was made from (at most a minute; decisions 0371, 0384); a signed-in
  * user's page is rendered with their session and never kept, so neither sees the other's header.
  * Returns false when the address is not a rendered page or the render failed (logged): the caller
  * then sends the client-rendered shell, never an error page.
