@@ -11,6 +11,8 @@
 // X-Read-Cache header, when the server sends it) and the server's resident memory. BENCH_PORT (default
 // 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
 // ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
+// EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
+// BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -20,6 +22,7 @@ import pg from 'pg';
 import { repoRoot, serverRoot } from '../src/paths';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
+import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -266,6 +269,26 @@ async function cold(url: string, requests: BenchRequest[]) {
   return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes };
 }
 
+interface LoopStats {
+  p50: number;
+  p99: number;
+  max: number;
+  utilization: number;
+}
+
+/** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
+function eventLoopStats(servers: ChildProcess[]): LoopStats[] {
+  const seen: LoopStats[] = [];
+  for (const server of servers) {
+    server.stdout!.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n')) {
+        if (line.startsWith(EVENT_LOOP_LINE)) seen.push(JSON.parse(line.slice(EVENT_LOOP_LINE.length)) as LoopStats);
+      }
+    });
+  }
+  return seen;
+}
+
 async function main() {
   if (!existsSync(serverJs)) {
     console.log('Building the server first (npm run build)...');
@@ -282,6 +305,7 @@ async function main() {
     DATA_DIR: dataDir,
     PORT: String(port),
     TRUST_PROXY: 'true',
+    EVENT_LOOP_STATS_MS: '1000',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
@@ -312,7 +336,9 @@ async function main() {
   await start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
   await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
   const servers: ChildProcess[] = [];
-  if (processes === 0) servers.push(await start([serverJs], serverEnv, /running at/));
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  if (processes === 0) servers.push(await start([...profile, serverJs], serverEnv, /running at/));
   else {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
     const ports = Array.from({ length: processes }, (_, i) => port + 3 + i);
@@ -332,7 +358,8 @@ async function main() {
   const cookies: Cookies = { provider: await signIn(app), admin: await signIn(app, BENCH_ADMIN) };
   const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
-  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number; growth: string }> = [];
+  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number; growth: string; loop: LoopStats[] }> = [];
+  const loop = eventLoopStats(servers);
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
@@ -346,11 +373,13 @@ async function main() {
     const rssAll = () => servers.reduce((mb, server) => mb + rssMb(server.pid), 0);
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssAll()), 500);
+    loop.length = 0;
     const reads = await measure(app, requests, cookies, true);
+    const during = [...loop];
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     rows.push({ name, ...reads });
-    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(rssAll(), ...samples), growth: memoryGrowth(samples) });
+    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(rssAll(), ...samples), growth: memoryGrowth(samples), loop: during });
   }
 
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
@@ -369,6 +398,14 @@ async function main() {
       `\n${m.name}: reads ${(100 * reads.rps / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
         `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''} (${m.growth}); writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
+    if (m.loop.length) {
+      const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key]));
+      const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + s[key], 0) / m.loop.length;
+      console.log(
+        `  server main thread over ${m.loop.length} s: event-loop delay p50 ${mean('p50').toFixed(1)} ms (mean of seconds), ` +
+          `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time`,
+      );
+    }
   }
   if (colds.length) {
     console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);

@@ -24,6 +24,7 @@ import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
 const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes];
@@ -49,6 +50,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Read caches hear of writes from the first request on (docs/decisions/0384).
+  readCacheFeed(ctx.database, ctx.log);
+  app.addHook('onClose', () => closeReadCacheFeed(ctx.database));
 
   app.addHook('onRequest', async (request) => {
     // Health checks keep answering (readiness says 503 itself) so a load balancer sees the drain.

@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
+import { printEventLoopStats } from './platform/event-loop-stats';
 import { keepDefaultAssetMapWarm } from './features/assets/assets.service';
 import { demoSignInLines, seed } from './seed/seed';
 
@@ -50,6 +51,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   ctx.jobs.start();
   const stopWarming = keepDefaultAssetMapWarm(ctx);
+  if (process.env.EVENT_LOOP_STATS_MS) printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS));
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -21,6 +21,20 @@ export interface Database {
   query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` while holding a cluster-wide lock (PostgreSQL advisory lock; PGlite is single-process). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Listens on a notification channel. PGlite delivers a notification to its one process while
+   * the committing statement returns; PostgreSQL on a connection of its own, which may be lost
+   * (`onLost`, after which the listener is closed). Closed with the database.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
+  close(): Promise<void>;
+}
+
+export interface Listener {
+  /** The backend process id of the listening connection (PostgreSQL), for operators and tests. */
+  pid: number | null;
+  /** Notifies on the channel from the listening connection itself (no wait for a pool connection). */
+  notify(payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,11 +77,20 @@ async function openPglite(dataDir: string): Promise<Database> {
       queue = run.catch(() => undefined);
       return run;
     },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return {
+        pid: null,
+        notify: async (payload) => void (await client.query('SELECT pg_notify($1, $2)', [channel, payload])),
+        close: stop,
+      };
+    },
     close: () => client.close(),
   };
 }
 
 async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
+  const listeners = new Set<Listener>();
   // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
   // PgBouncer); docs/operations.md recommends work_mem for the asset map's sorts.
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
@@ -95,6 +118,45 @@ async function openPostgres(url: string, onError?: (error: Error) => void): Prom
         conn.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotify, onLost) => {
+      const client = new pg.Client({ connectionString: url });
+      let open = true;
+      const listener: Listener = {
+        pid: null,
+        notify: async (payload) => void (await client.query('SELECT pg_notify($1, $2)', [channel, payload])),
+        close: async () => {
+          if (!open) return;
+          open = false;
+          listeners.delete(listener);
+          await client.end().catch(() => undefined);
+        },
+      };
+      const lost = (error: Error) => {
+        if (!open) return;
+        void listener.close();
+        onLost(error);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('listen connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        const [row] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+        listener.pid = row?.pid ?? null;
+      } catch (error) {
+        open = false;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      listeners.add(listener);
+      return listener;
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
+      await pool.end();
+    },
   };
 }

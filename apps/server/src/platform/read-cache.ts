@@ -3,9 +3,12 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import type { CachedTable } from '@solar/shared/contracts/render';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
 import type { Database } from '../db/client';
+import { readCacheFeed, type Change, type ReadCacheFeed } from './read-cache-feed';
 
-/** Tables whose writes bump a row of `read_cache_versions` (migrations 0011 and 0014). */
+/** Tables a rendered page's plan names (migration 0026 notifies their writes). */
 export type { CachedTable };
 
 export interface ReadCacheLimits {
@@ -13,7 +16,7 @@ export interface ReadCacheLimits {
   maxEntries: number;
   /** Most bytes of JSON kept per database. */
   maxBytes: number;
-  /** Longest an entry is served even while its table is unchanged (a bound on age; correctness comes from the version check). */
+  /** Longest an entry is served even while nothing it came from changed (a bound on age; correctness comes from the notifications). */
   ttlMs: number;
 }
 
@@ -81,108 +84,167 @@ export class CachedText {
   }
 }
 
-/** The JSON answers' name for it. */
-export type CachedJson = CachedText;
+/** The JSON answers' name for an answer from a cache. */
+export type CachedJson = CachedAnswer;
+
+/**
+ * What an answer depends on, as tags of the caches named by migration 0026: `'providers'` any change
+ * of that cache; `'providers:set'` a change of which rows searches find ('match' or 'all');
+ * `'providers:<id>'` any change of that row.
+ */
+export type Tag = string;
+
+/** A computed answer and the tags it depends on (the cache's own tags when none are given). */
+export interface Computed {
+  text: string;
+  tags: readonly Tag[];
+}
+
+/** An answer from a cache, and whether it came from memory (the `X-Read-Cache` header). */
+export interface CachedAnswer {
+  text: CachedText;
+  hit: boolean;
+}
 
 interface Entry {
   json: CachedText;
+  tags: readonly Tag[];
   at: number;
   /** The bytes counted for it in `State.bytes` (its compressed forms grow it after it is stored). */
   counted: number;
 }
 
 interface State {
-  version: string;
   entries: Map<string, Entry>;
-  pending: Map<string, Promise<CachedText>>;
+  pending: Map<string, Promise<{ json: CachedText; tags: readonly Tag[] }>>;
   bytes: number;
 }
 
+/** Whether `change` may alter an answer with these tags. */
+export function affects(change: Change, tags: readonly Tag[]): boolean {
+  const prefix = `${change.cache}:`;
+  for (const tag of tags) {
+    if (tag === change.cache || (change.kind === 'all' && tag.startsWith(prefix))) return true;
+    if (!tag.startsWith(prefix)) continue;
+    const rest = tag.slice(prefix.length);
+    if (rest === 'set' ? change.kind !== 'row' : change.ids.has(rest)) return true;
+  }
+  return false;
+}
+
+/** The tags of the cached answers a rendered page was made from (see `collectTags`). */
+interface Collector {
+  tags: Set<Tag>;
+}
+const collecting = new AsyncLocalStorage<Collector>();
+
 /**
- * An in-process cache of serialized read answers for one table, or several (docs/decisions/0300;
- * a rendered page reads several, decision 0371). Every lookup first reads the tables' versions
- * (one primary-key row each, bumped by a statement trigger on any INSERT, UPDATE, DELETE or
- * TRUNCATE), so an answer is reused only while nothing it came from has changed, whichever feature
- * or process wrote. Entries also expire after `ttlMs`. Caches are per database, so test apps never
- * share entries; identical misses in flight are computed once.
+ * Runs `fn` and returns, with its result, the tags of every cached answer it read (a rendered page
+ * is made from in-process API calls: it depends on what they depended on).
  */
-export function createReadCache(tables: CachedTable | readonly CachedTable[], limits: ReadCacheLimits) {
+export async function collectTags<T>(fn: () => Promise<T>): Promise<{ value: T; tags: Set<Tag> }> {
+  const collector: Collector = { tags: new Set() };
+  const value = await collecting.run(collector, fn);
+  return { value, tags: collector.tags };
+}
+
+/**
+ * An in-process cache of serialized read answers (docs/decisions/0300, 0384). An answer is dropped
+ * when a committed write may have changed it, as the write's notification names it (see
+ * `ReadCacheFeed`): a lookup does not query the database. Answers also expire after `ttlMs`.
+ * Caches are per database, so test apps never share entries; identical misses in flight are
+ * computed once, and one whose data changed while it was computed is returned but not kept.
+ */
+export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLimits) {
   const states = new WeakMap<Database, State>();
-  const list = typeof tables === 'string' ? [tables] : tables;
-  return async function cached(database: Database, key: string, compute: () => Promise<string>): Promise<CachedText> {
-    const version = (await Promise.all(list.map((table) => currentVersion(database, table)))).join('.');
-    let state = states.get(database);
-    if (!state || state.version !== version) {
-      state = { version, entries: new Map(), pending: new Map(), bytes: 0 };
-      states.set(database, state);
+  const stateOf = (database: Database, feed: ReadCacheFeed) => {
+    const state = states.get(database);
+    if (state) return state;
+    const created: State = { entries: new Map(), pending: new Map(), bytes: 0 };
+    states.set(database, created);
+    feed.subscribe((change) => {
+      // A lookup arriving after a write must not join a computation that began before it.
+      created.pending.clear();
+      for (const [key, entry] of created.entries) {
+        if (change && !affects(change, entry.tags)) continue;
+        created.entries.delete(key);
+        created.bytes -= entry.counted;
+      }
+    });
+    return created;
+  };
+
+  return async function cached(
+    database: Database,
+    key: string,
+    compute: () => Promise<string | Computed>,
+  ): Promise<CachedAnswer> {
+    const collector = collecting.getStore();
+    const run = async () => {
+      const result = await compute();
+      return typeof result === 'string' ? { text: result, tags: defaultTags } : result;
+    };
+    const feed = readCacheFeed(database);
+    if (!(await feed.trusted())) {
+      const { text, tags } = await run();
+      for (const tag of tags) collector?.tags.add(tag);
+      return { text: new CachedText(text), hit: false };
     }
+    const state = stateOf(database, feed);
     const now = Date.now();
-    const hit = state.entries.get(key);
-    if (hit) {
+    const found = state.entries.get(key);
+    if (found) {
       state.entries.delete(key);
-      state.bytes -= hit.counted;
-      if (now - hit.at < limits.ttlMs) {
-        hit.counted = hit.json.size;
-        state.entries.set(key, hit);
-        state.bytes += hit.counted;
-        return hit.json;
+      state.bytes -= found.counted;
+      if (now - found.at < limits.ttlMs) {
+        found.counted = found.json.size;
+        state.entries.set(key, found);
+        state.bytes += found.counted;
+        for (const tag of found.tags) collector?.tags.add(tag);
+        return { text: found.json, hit: true };
       }
     }
-    const inFlight = state.pending.get(key);
-    if (inFlight) return inFlight;
-    // The captured `state` belongs to the version read above: an answer computed while a write
-    // lands is stored in a state that the next lookup (seeing the new version) discards.
-    const owner = state;
-    const promise = compute().then(
-      (text) => {
-        owner.pending.delete(key);
-        const json = new CachedText(text);
-        if (json.size <= limits.maxBytes / 4) {
-          owner.entries.set(key, { json, at: now, counted: json.size });
-          owner.bytes += json.size;
-          for (const [oldKey, old] of owner.entries) {
-            if (owner.entries.size <= limits.maxEntries && owner.bytes <= limits.maxBytes) break;
-            owner.entries.delete(oldKey);
-            owner.bytes -= old.counted;
-          }
-        }
-        return json;
-      },
-      (error: unknown) => {
-        owner.pending.delete(key);
-        throw error;
-      },
-    );
-    owner.pending.set(key, promise);
-    return promise;
+    let promise = state.pending.get(key);
+    if (!promise) {
+      const since = feed.current;
+      const epoch = feed.epoch;
+      promise = run().then(
+        ({ text, tags }) => {
+          if (state.pending.get(key) === promise) state.pending.delete(key);
+          const json = new CachedText(text);
+          const changes = feed.changesSince(since);
+          // Kept only if nothing it depends on changed while it was computed.
+          const keep =
+            feed.epoch === epoch && changes !== null && !changes.some((c) => affects(c, tags)) && json.size <= limits.maxBytes / 4;
+          if (keep) store(state, key, { json, tags, at: now, counted: json.size });
+          return { json, tags };
+        },
+        (error: unknown) => {
+          if (state.pending.get(key) === promise) state.pending.delete(key);
+          throw error;
+        },
+      );
+      state.pending.set(key, promise);
+    }
+    const { json, tags } = await promise;
+    for (const tag of tags) collector?.tags.add(tag);
+    return { text: json, hit: false };
   };
-}
 
-const versionReads = new WeakMap<Database, Map<CachedTable, Promise<string>>>();
-
-async function readVersion(database: Database, table: CachedTable): Promise<string> {
-  const [row] = await database.query<{ version: string }>(
-    'SELECT version::text AS version FROM read_cache_versions WHERE name = $1',
-    [table],
-  );
-  return row?.version ?? 'none';
-}
-
-/**
- * The table's version as of this call. PGlite runs queries and transactions one at a time in
- * arrival order, so a version read still in flight already sees every write that has finished:
- * concurrent lookups share it (one round trip per burst instead of one per request). PostgreSQL
- * runs queries concurrently, so there each lookup reads its own.
- */
-function currentVersion(database: Database, table: CachedTable): Promise<string> {
-  if (database.kind !== 'pglite') return readVersion(database, table);
-  let reads = versionReads.get(database);
-  if (!reads) versionReads.set(database, (reads = new Map()));
-  const inFlight = reads.get(table);
-  if (inFlight) return inFlight;
-  const read = readVersion(database, table).finally(() => reads.delete(table));
-  reads.set(table, read);
-  return read;
+  function store(state: State, key: string, entry: Entry) {
+    const old = state.entries.get(key);
+    if (old) {
+      state.entries.delete(key);
+      state.bytes -= old.counted;
+    }
+    state.entries.set(key, entry);
+    state.bytes += entry.counted;
+    for (const [oldKey, oldEntry] of state.entries) {
+      if (state.entries.size <= limits.maxEntries && state.bytes <= limits.maxBytes) break;
+      state.entries.delete(oldKey);
+      state.bytes -= oldEntry.counted;
+    }
+  }
 }
 
 /**
@@ -222,7 +284,9 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
  * Sends a cached answer: its compressed form when the client takes one and the answer is large
  * enough (the compression plugin passes a response that already has a Content-Encoding), else its bytes.
  */
-export async function sendCached(reply: FastifyReply, text: CachedText, contentType: string) {
+export async function sendCached(reply: FastifyReply, answer: CachedAnswer, contentType: string) {
+  const text = answer.text;
+  reply.header(READ_CACHE_HEADER, answer.hit ? 'hit' : 'miss');
   const vary = reply.getHeader('Vary');
   reply.type(contentType).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   const encoding = text.bytes.length >= COMPRESS_THRESHOLD ? chooseEncoding(reply.request.headers['accept-encoding']) : null;
@@ -230,7 +294,7 @@ export async function sendCached(reply: FastifyReply, text: CachedText, contentT
   return reply.send(text.bytes);
 }
 
-export const sendCachedJson = (reply: FastifyReply, json: CachedText) => sendCached(reply, json, 'application/json; charset=utf-8');
+export const sendCachedJson = (reply: FastifyReply, json: CachedAnswer) => sendCached(reply, json, 'application/json; charset=utf-8');
 
 /** A stable key for a parsed query object (arrays keep their order; keys are sorted). */
 export function cacheKey(value: Record<string, unknown>): string {

@@ -8,7 +8,8 @@ import { getMe } from '@solar/shared/contracts/accounts';
 import type { CachedTable, RenderedPage, ServerEntry } from '@solar/shared/contracts/render';
 import { RENDER_CACHE, RENDER_TIMEOUT_MS } from '@solar/shared/constants/seo';
 import { isTrackingParam } from '@solar/shared/constants/analytics';
-import { createReadCache, sendCached } from '../platform/read-cache';
+import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
+import { collectTags, createReadCache, sendCached, type Tag } from '../platform/read-cache';
 import { cookieName } from './auth';
 
 /** The built server entry (apps/web/dist-server), or null when it is missing or fails to load. */
@@ -89,8 +90,11 @@ class NotKept extends Error {
   }
 }
 
-/** The API, called in-process for a render: no network, the visitor's address and (signed in) cookie. */
-function inProcessFetch(app: FastifyInstance, request: FastifyRequest, cookie: string | undefined) {
+/**
+ * The API, called in-process for a render: no network, the visitor's address and (signed in) cookie.
+ * `uncached` is told of each answer that did not come through a read cache.
+ */
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest, cookie: string | undefined, uncached: () => void = () => {}) {
   return async (input: string, init: RequestInit): Promise<Response> => {
     const res = await app.inject({
       method: (init.method ?? 'GET') as HTTPMethods,
@@ -99,6 +103,7 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest, cookie: s
       headers: { ...(cookie && { cookie }), ...(init.body != null && { 'content-type': 'application/json' }) },
       ...(typeof init.body === 'string' && { payload: init.body }),
     });
+    if (res.headers[READ_CACHE_HEADER.toLowerCase()] === undefined) uncached();
     const contentType = res.headers['content-type'];
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : new Uint8Array(res.rawPayload), {
@@ -126,7 +131,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Server rendering of public pages (decision 0370). A visitor's page is rendered once per address
- * and kept while the tables it reads are unchanged (at most a minute, decision 0371); a signed-in
+ * and kept until a write changes what it was made from (at most a minute; decisions 0371, 0384); a signed-in
  * user's page is rendered with their session and never kept, so neither sees the other's header.
  * Returns false when the address is not a rendered page or the render failed (logged): the caller
  * then sends the client-rendered shell, never an error page.
@@ -154,13 +159,19 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, she
     return res.statusCode === 200 ? ((res.json() as { data: CurrentUser }).data ?? null) : null;
   }
 
+  /**
+   * A kept page depends on the cached answers it was made from (a profile page on that profile);
+   * an answer read around a cache makes it depend on every table its plan reads (decision 0384).
+   */
+  const coarseTags = (reads: readonly CachedTable[]): Tag[] => [...reads, ...(reads.some((t) => t !== 'assets') ? ['users'] : [])];
+
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     try {
       const plan = await entry.plan(request.url);
       if (!plan) return false;
       const me = await signedInUser(request);
-      const render = (cookie?: string) =>
-        withTimeout(entry.render({ url: request.url, config, me, fetch: inProcessFetch(app, request, cookie) }), RENDER_TIMEOUT_MS);
+      const render = (cookie?: string, uncached?: () => void) =>
+        withTimeout(entry.render({ url: request.url, config, me, fetch: inProcessFetch(app, request, cookie, uncached) }), RENDER_TIMEOUT_MS);
       reply.type('text/html; charset=utf-8');
       if (me) {
         const page = await render(request.headers.cookie);
@@ -169,10 +180,11 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, she
         return true;
       }
       const html = await cacheFor(plan.reads)(ctx.database, renderKey(request.url), async () => {
-        const page = await render();
+        let aroundCache = false;
+        const { value: page, tags } = await collectTags(() => render(undefined, () => (aroundCache = true)));
         if (!page) throw new NotKept({ status: 0, head: '', body: '', state: '' });
         if (page.status !== 200) throw new NotKept(page);
-        return documentOf(page);
+        return { text: documentOf(page), tags: aroundCache || tags.size === 0 ? [...tags, ...coarseTags(plan.reads)] : [...tags] };
       });
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
       await sendCached(reply, html, 'text/html; charset=utf-8');

@@ -45,8 +45,8 @@ export const ROBOTS_DISALLOW = [
 ] as const;
 
 /**
- * Rendered HTML kept for visitors (decision 0371): answers per normalised address, checked against
- * the versions of the tables the page reads, and at most a minute old (a tender's status follows
+ * Rendered HTML kept for visitors (decision 0371): answers per normalised address, dropped when a
+ * write changes what the page was made from (decision 0384), and at most a minute old (a tender's status follows
  * the clock, as on the public board, decision 0318).
  */
 export const RENDER_CACHE = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 } as const;

@@ -7,6 +7,5 @@ export * from './parts';
 export * from './tenders';
 export * from './admin';
 export * from './quotes';
-export * from './read-cache';
 export * from './stored-files';
 export * from './data-sources';

@@ -63,8 +63,8 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
  * Identical map and projects reads are answered from memory while no asset row has changed (at most
  * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~4.7 MB of JSON (~0.6 MB gzip), hence the larger budget.
  */
-const coordinatesCache = createReadCache('assets', { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
-const projectsCache = createReadCache('assets', { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const coordinatesCache = createReadCache(['assets'], { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const projectsCache = createReadCache(['assets'], { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** Cached under the zoom-free key when the answer for those filters is clustered (depends on zoom). */
 const CLUSTERED = 'clustered';
@@ -96,13 +96,13 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
     // The stored features are the contract's shape (migration 0013; checked in the tests).
     return `{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`;
   });
-  if (!answer.is(CLUSTERED)) return answer;
+  if (!answer.text.is(CLUSTERED)) return answer;
   return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), () => clustersJson(ctx, q, filter, where));
 }
 
 /**
  * Keeps the Overview's first view (the UK with no filters) computed and compressed in this process: at
- * start, then checked every `everyMs` (one version read while nothing changed), so the first visitor
+ * start, then checked every `everyMs` (a memory lookup while nothing changed), so the first visitor
  * after a start or an asset import, from any process, does not wait for it (docs/decisions/0317).
  */
 export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
@@ -112,7 +112,7 @@ export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, ever
     repo
       .refreshAssetMapCells(ctx.database)
       .then(() => assetCoordinatesJson(ctx, defaults))
-      .then((json) => Promise.all([json.encoded('br'), json.encoded('gzip')]))
+      .then(({ text }) => Promise.all([text.encoded('br'), text.encoded('gzip')]))
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
   void warm();
   const timer = setInterval(warm, everyMs);

@@ -12,7 +12,7 @@ import { gridCellDegrees, snapViewBounds, type Bounds } from '@solar/shared/doma
 import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
 import { DEFAULT_RADIUS_KM, typesMatching } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
-import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
+import { cacheKey, createReadCache, encodeResponse, type CachedJson, type CachedText } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
 import { toProviderSummary } from './providers.mapper';
@@ -42,21 +42,25 @@ export function parseCenter(value: string | undefined): { lat: number; lng: numb
   return { lat, lng };
 }
 
-
 /**
- * Identical searches are answered from memory while no provider row has changed (at most 10 minutes)
- * (docs/decisions/0300). Bounded at 2,000 answers or 64 MB per database (a 50,000-point map answer is ~6 MB).
+ * Identical searches are answered from memory (at most 10 minutes; docs/decisions/0300) until a
+ * write may change them (docs/decisions/0384): any change of which providers match or of their order
+ * ('providers:set'; a map answer shows only such columns), or any change of a provider a list page
+ * shows. Bounded at 2,000 answers or 64 MB per database (a 50,000-point map answer is ~6 MB).
  */
-const searchCache = createReadCache('providers', { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
+const searchCache = createReadCache(['providers:set'], { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
 
 /** GET /api/providers/search as the JSON of its 200 response (cached; see searchCache). */
 export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<CachedJson> {
-  const filters = searchFilters(query);
-  if (query.mode === 'map') return mapJson(ctx, filters, query);
-  const key = cacheKey({ filters, mode: query.mode, sort: query.sort, page: query.page, pageSize: query.pageSize });
-  return searchCache(ctx.database, key, async () =>
-    encodeResponse(searchProvidersContract.response[200], { success: true, ...(await runSearch(ctx, filters, query)) }),
-  );
+  if (query.mode === 'map') return mapJson(ctx, searchFilters(query), query);
+  // Keyed by the parsed query, so a hit does not geocode: the same query always gives the same filters.
+  return searchCache(ctx.database, cacheKey(query), async () => {
+    const answer = await runSearch(ctx, searchFilters(query), query);
+    return {
+      text: encodeResponse(searchProvidersContract.response[200], { success: true, ...answer }),
+      tags: ['providers:set', ...answer.data.map((provider) => `providers:${provider.id}`)],
+    };
+  });
 }
 
 function searchFilters(query: SearchInput): SearchFilters {
@@ -124,7 +128,7 @@ const UNCLUSTERED_END = Buffer.from('"clustered":false}');
  * The match count of a cached map answer, and whether it was clustered, read from its bytes (the
  * encoded keys come in the contract's order; a name's quotes are escaped, so it cannot match).
  */
-function answerFacts(json: CachedJson): { clustered: boolean; total: number } {
+function answerFacts(json: CachedText): { clustered: boolean; total: number } {
   const at = json.bytes.indexOf(TOTAL_AT) + TOTAL_AT.length;
   const total = Number(/^\d+/.exec(json.bytes.subarray(at, at + 16).toString())?.[0]);
   return { clustered: !json.bytes.subarray(-UNCLUSTERED_END.length).equals(UNCLUSTERED_END), total };
@@ -155,7 +159,7 @@ async function mapJson(ctx: Ctx, filters: SearchFilters, query: SearchInput): Pr
   const zoom = Math.floor(query.zoom ?? DIRECTORY_MAP_ZOOM);
   const bounds = snapViewBounds(query.bounds, zoom);
   return searchCache(db, cacheKey({ filters, mode: 'map', bounds, zoom }), async () => {
-    const facts = answerFacts(await whole());
+    const facts = answerFacts((await whole()).text);
     return viewAnswer(db, filters, facts.total, bounds, zoom, !facts.clustered);
   });
 }

@@ -68,7 +68,9 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       ...(await service.checkName(scope.ctx, query.name)),
     }));
-    bind(scope, getProvider, async ({ params, user }) => service.getProvider(scope.ctx, params.id, user));
+    bind(scope, getProvider, async ({ params, user }, reply) =>
+      user ? service.getProvider(scope.ctx, params.id, user) : sendCachedJson(reply, await service.publicProfileJson(scope.ctx, params.id)),
+    );
     bind(scope, updateProvider, async ({ params, body, user }) =>
       service.updateProvider(scope.ctx, user!, params.id, body),
     );

@@ -3,7 +3,9 @@ import type { createProviderBody, Provider, ProviderSummary, updateProviderBody,
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import type { UserRow } from '../../db/rows';
 import { isUniqueViolation, isUuid } from '../../db/sql-helpers';
+import { getProvider as getProviderContract } from '@solar/shared/contracts/providers';
 import { AppError } from '../../platform/errors';
+import { createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { purgeUnownedFiles } from '../../platform/stored-files';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
@@ -25,6 +27,23 @@ type UpdateInput = z.output<typeof updateProviderBody>;
 export async function getProvider(ctx: Ctx, idOrSlug: string, viewer: UserRow | null): Promise<Provider> {
   const row = await requireProvider(ctx, idOrSlug);
   return buildProfile(ctx, row, viewer);
+}
+
+/**
+ * A visitor's profile answers, kept until that provider's row or media, or its owner's name, changes
+ * (docs/decisions/0384). A signed-in viewer's answer holds their own claim, so it is never kept.
+ */
+const profileCache = createReadCache(['providers'], { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024, ttlMs: 10 * 60_000 });
+
+/** GET /api/providers/:id for a visitor, as the JSON of its 200 response (cached); a missing profile throws. */
+export function publicProfileJson(ctx: Ctx, idOrSlug: string): Promise<CachedJson> {
+  return profileCache(ctx.database, idOrSlug.trim(), async () => {
+    const row = await requireProvider(ctx, idOrSlug);
+    return {
+      text: encodeResponse(getProviderContract.response[200], await buildProfile(ctx, row, null)),
+      tags: [`providers:${row.id}`, ...(row.userId ? [`users:${row.userId}`] : [])],
+    };
+  });
 }
 
 async function buildProfile(ctx: Ctx, row: repo.ProviderRow, viewer: UserRow | null): Promise<Provider> {

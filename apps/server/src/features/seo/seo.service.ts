@@ -2,7 +2,7 @@ import { ROBOTS_DISALLOW, SITEMAP_MAX_URLS, STATIC_PAGES } from '@solar/shared/c
 import { absoluteUrl } from '@solar/shared/domain/seo';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
-import { createReadCache, type CachedText } from '../../platform/read-cache';
+import { createReadCache, type CachedAnswer } from '../../platform/read-cache';
 import { listSitemapProviders, sitemapProviderBlocks } from '../providers/providers.repository';
 import { listSitemapTenders, sitemapTenderBlocks } from '../tenders/tenders.repository';
 
@@ -34,7 +34,7 @@ const currentMinute = (ctx: Ctx) => new Date(Math.floor(ctx.clock.now().getTime(
  * The sitemap index: the static pages, then one child per block of 50,000 indexable profiles and
  * of open public tenders, each with its newest record's last change.
  */
-export function sitemapIndex(ctx: Ctx): Promise<CachedText> {
+export function sitemapIndex(ctx: Ctx): Promise<CachedAnswer> {
   const now = currentMinute(ctx);
   return sitemapCache(ctx.database, `index@${now.toISOString()}`, async () => {
     const [providers, tenders] = await Promise.all([sitemapProviderBlocks(ctx.database, SITEMAP_MAX_URLS), sitemapTenderBlocks(ctx.database, now, SITEMAP_MAX_URLS)]);
@@ -50,7 +50,7 @@ export function sitemapIndex(ctx: Ctx): Promise<CachedText> {
 }
 
 /** A child sitemap by name (`static.xml`, `providers-N.xml`, `tenders-N.xml`); 404 past the last block. */
-export function sitemap(ctx: Ctx, name: string): Promise<CachedText> {
+export function sitemap(ctx: Ctx, name: string): Promise<CachedAnswer> {
   const now = currentMinute(ctx);
   return sitemapCache(ctx.database, `${name}@${now.toISOString()}`, async () => {
     const [, kind, number] = /^(static|providers|tenders)(?:-(\d+))?\.xml$/.exec(name) ?? [];

@@ -38,7 +38,9 @@ export function tendersRoutes(app: FastifyInstance) {
     limits: [perIp('tenders-contact-ip', L.contactPerIpPerHour, HOUR)],
   });
   bind(app, getTenderFreshness, async () => ({ data: await service.getFreshness(ctx) }));
-  bind(app, getTender, async ({ params, user }) => ({ data: await service.getTender(ctx, params.id, user) }));
+  bind(app, getTender, async ({ params, user }, reply) =>
+    user ? { data: await service.getTender(ctx, params.id, user) } : sendCachedJson(reply, await service.publicTenderJson(ctx, params.id)),
+  );
   bind(app, listTenders, async ({ user }) => ({ success: true as const, data: await service.listAllTenders(ctx, user!) }));
   bind(
     app,

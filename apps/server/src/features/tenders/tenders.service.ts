@@ -1,4 +1,4 @@
-import { listPublicTenders as listPublicTendersContract, type CreateTenderBody, type ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
+import { getTender as getTenderContract, listPublicTenders as listPublicTendersContract, type CreateTenderBody, type ListPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/data-sources';
 import type { TenderFreshness } from '@solar/shared/contracts/tenders';
@@ -36,17 +36,30 @@ export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery,
 
 /**
  * Public board answers are the same for every visitor, so identical ones are served from memory
- * while no tender and no user row has changed (migration 0014) and within the same minute: status
+ * while no tender and no user's name has changed (migration 0026) and within the same minute: status
  * is computed at the start of that minute, so a tender shows as closed at most a minute late
  * (docs/decisions/0318).
  */
-const publicCache = createReadCache('tenders', { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
+const publicCache = createReadCache(['tenders', 'users:set'], { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
 
 /** GET /api/tenders/public as the JSON of its 200 response (cached). */
 export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Promise<CachedJson> {
   const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
   return publicCache(ctx.database, cacheKey({ ...query, minute: minute.toISOString() }), async () =>
     encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
+  );
+}
+
+/**
+ * A visitor's view of one tender (GET /api/tenders/:id without a session), kept like the board's
+ * answers: until a tender or a user's name changes, within the minute its status is computed at
+ * (decisions 0318, 0384). Unknown and non-public tenders throw the usual 404 and are not kept.
+ */
+export function publicTenderJson(ctx: Ctx, id: string): Promise<CachedJson> {
+  const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
+  const atMinute = { ...ctx, clock: { ...ctx.clock, now: () => minute } };
+  return publicCache(ctx.database, cacheKey({ tender: id, minute: minute.toISOString() }), async () =>
+    encodeResponse(getTenderContract.response[200], { data: await getTender(atMinute, id, null) }),
   );
 }
 

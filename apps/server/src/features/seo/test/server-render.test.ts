@@ -325,6 +325,24 @@ describe('server-rendered public pages', () => {
     const after = parseHtml((await get(`/providers/${described.slug}`)).body);
     expect(after.text).toContain('Described Energy Renamed');
   });
+
+  it("a visitor's profile page goes when that profile is edited, and only then (decision 0384)", async () => {
+    const edited = `/providers/${thin.slug}`;
+    const other = `/providers/${profile.slug}`;
+    for (const url of [edited, other]) await get(url);
+    for (const url of [edited, other]) expect((await get(url)).headers['x-read-cache']).toBe('hit');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/providers/${thin.id}`,
+      headers: { cookie: (await signedInUser(t, { admin: true })).cookie },
+      payload: { description: 'Now with a description of its work in Somerset.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await get(edited);
+    expect(after.headers['x-read-cache']).toBe('miss');
+    expect(parseHtml(after.body).text).toContain('Now with a description of its work in Somerset.');
+    expect((await get(other)).headers['x-read-cache']).toBe('hit');
+  });
 });
 
 describe('when the server entry is missing or a render fails', () => {

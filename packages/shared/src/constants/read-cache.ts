@@ -1,0 +1,19 @@
+/**
+ * How the server's read caches learn of writes (docs/decisions/0384). Writes notify on `channel`
+ * when they commit. On PostgreSQL each process listens on a connection of its own, and a cached
+ * lookup first waits for a beat it sends itself on that connection after the lookup began: since
+ * notifications arrive in commit order, every write acknowledged before the lookup (by any
+ * process) has then been heard. Lookups arriving meanwhile share the next beat. A beat not heard
+ * within `beatTimeoutMs` sends that lookup to the database; a lost connection clears the caches
+ * and a new one is tried every `reconnectMs`.
+ */
+export const READ_CACHE_FEED = {
+  channel: 'read_cache',
+  beatTimeoutMs: 1_000,
+  reconnectMs: 1_000,
+  /** Changes kept to check an answer computed while writes landed (older ones: the answer is not kept). */
+  recentEvents: 512,
+} as const;
+
+/** The response header naming whether a cached route answered from memory. */
+export const READ_CACHE_HEADER = 'X-Read-Cache';
