@@ -40,7 +40,7 @@ export function TenderHistory({ tenderId }: { tenderId: string }) {
         <History className="h-5 w-5 text-primary" aria-hidden />
         History
       </h2>
-      <p className="mb-4 text-sm text-muted-foreground">Changes of state and edits after publication. Only you and the marketplace team see this.</p>
+      <p className="mb-4 text-sm text-muted-foreground">Changes of state and edits after publication. Only the tender's owner and the marketplace team see this.</p>
       {events.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : events.isError ? (
