@@ -274,6 +274,9 @@ interface LoopStats {
   p99: number;
   max: number;
   utilization: number;
+  /** Bytes all read caches held, and the JS heap in use, at that second (MB). */
+  cacheMb: number;
+  heapMb: number;
 }
 
 /** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
@@ -405,7 +408,8 @@ async function main() {
       const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + s[key], 0) / m.loop.length;
       console.log(
         `  server main thread over ${m.loop.length} s: event-loop delay p50 ${mean('p50').toFixed(1)} ms (mean of seconds), ` +
-          `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time`,
+          `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time; ` +
+          `read caches held up to ${worst('cacheMb')} MB, JS heap in use up to ${worst('heapMb')} MB`,
       );
     }
   }

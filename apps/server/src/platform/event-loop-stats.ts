@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { readCacheBytes } from './read-cache';
 
 /** The line prefix `npm run bench` reads from the server's output. */
 export const EVENT_LOOP_LINE = 'event-loop ';
@@ -20,6 +21,8 @@ export function printEventLoopStats(everyMs: number): () => void {
       p99: ms(delay.percentile(99)),
       max: ms(delay.max),
       utilization: Math.round(performance.eventLoopUtilization(now, last).utilization * 1000) / 1000,
+      cacheMb: Math.round(readCacheBytes() / 1048576),
+      heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),
     };
     last = now;
     delay.reset();

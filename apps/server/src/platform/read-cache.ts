@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import type { CachedTable } from '@solar/shared/contracts/render';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
+import { READ_CACHE_HEADER, READ_CACHE_MAX_BYTES } from '@solar/shared/constants/read-cache';
 import type { Database } from '../db/client';
 import { readCacheFeed, type Change, type ReadCacheFeed } from './read-cache-feed';
 
@@ -120,6 +120,38 @@ interface State {
   bytes: number;
 }
 
+/**
+ * Every entry of every read cache in the process, least recently used first, so the caches share
+ * one byte budget (READ_CACHE_MAX_BYTES, decision 0410) as well as each keeping its own limits.
+ */
+const everyEntry = new Map<Entry, { state: State; key: string }>();
+const held = { bytes: 0 };
+
+/** Bytes the read caches hold now, all of them (the bench prints it beside the event loop's figures). */
+export const readCacheBytes = () => held.bytes;
+
+function keepEntry(state: State, key: string, entry: Entry) {
+  state.entries.set(key, entry);
+  state.bytes += entry.counted;
+  held.bytes += entry.counted;
+  everyEntry.set(entry, { state, key });
+}
+
+function dropEntry(state: State, key: string, entry: Entry) {
+  state.entries.delete(key);
+  state.bytes -= entry.counted;
+  held.bytes -= entry.counted;
+  everyEntry.delete(entry);
+}
+
+/** Drops the least recently used entries of any cache while all of them hold more than the budget. */
+function keepWithinBudget() {
+  for (const [entry, { state, key }] of everyEntry) {
+    if (held.bytes <= READ_CACHE_MAX_BYTES) break;
+    dropEntry(state, key, entry);
+  }
+}
+
 /** Whether `change` may alter an answer with these tags. */
 export function affects(change: Change, tags: readonly Tag[]): boolean {
   const prefix = `${change.cache}:`;
@@ -167,8 +199,7 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
       created.pending.clear();
       for (const [key, entry] of created.entries) {
         if (change && !affects(change, entry.tags)) continue;
-        created.entries.delete(key);
-        created.bytes -= entry.counted;
+        dropEntry(created, key, entry);
       }
     });
     return created;
@@ -194,12 +225,11 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
     const now = Date.now();
     const found = state.entries.get(key);
     if (found) {
-      state.entries.delete(key);
-      state.bytes -= found.counted;
+      dropEntry(state, key, found);
       if (now - found.at < limits.ttlMs) {
         found.counted = found.json.size;
-        state.entries.set(key, found);
-        state.bytes += found.counted;
+        keepEntry(state, key, found);
+        keepWithinBudget();
         for (const tag of found.tags) collector?.tags.add(tag);
         return { text: found.json, hit: true };
       }
@@ -233,17 +263,13 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
 
   function store(state: State, key: string, entry: Entry) {
     const old = state.entries.get(key);
-    if (old) {
-      state.entries.delete(key);
-      state.bytes -= old.counted;
-    }
-    state.entries.set(key, entry);
-    state.bytes += entry.counted;
+    if (old) dropEntry(state, key, old);
+    keepEntry(state, key, entry);
     for (const [oldKey, oldEntry] of state.entries) {
       if (state.entries.size <= limits.maxEntries && state.bytes <= limits.maxBytes) break;
-      state.entries.delete(oldKey);
-      state.bytes -= oldEntry.counted;
+      dropEntry(state, oldKey, oldEntry);
     }
+    keepWithinBudget();
   }
 }
 

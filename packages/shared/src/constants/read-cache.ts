@@ -17,3 +17,10 @@ export const READ_CACHE_FEED = {
 
 /** The response header naming whether a cached route answered from memory. */
 export const READ_CACHE_HEADER = 'X-Read-Cache';
+
+/**
+ * Most bytes all of a process's read caches hold together (answers and their compressed forms;
+ * each cache also has its own limits): the least recently used answer of any cache goes first.
+ * Sized from the mixed run's resident memory (docs/decisions/0410).
+ */
+export const READ_CACHE_MAX_BYTES = 96 * 1024 * 1024;
