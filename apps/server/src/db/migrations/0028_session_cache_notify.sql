@@ -1,4 +1,4 @@
--- Sessions are answered from memory (docs/decisions/0386): each process keeps the session → user
+-- Sessions and the admin lists are answered from memory (docs/decisions/0386): each process keeps the session → user
 -- rows it has read and drops them when a committed write says so, with the notifications of
 -- migration 0026 (`read_cache_notify`, channel 'read_cache'). SQL valid on PostgreSQL 15+ and PGlite.
 --
@@ -26,3 +26,23 @@ CREATE TRIGGER users_session_cache_del AFTER DELETE ON users REFERENCING OLD TAB
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('session-users', 'rows', '', '');
 CREATE TRIGGER users_session_cache_trunc AFTER TRUNCATE ON users
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('session-users', 'coarse', '', '');
+
+-- The admin lists (users, claims, audit log, waiting requests) are cached by query for every admin.
+-- 'admin|all|' on any write to a table they read; the providers and tenders they show are named by
+-- migration 0026's triggers.
+CREATE TRIGGER users_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER account_deletion_requests_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON account_deletion_requests
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER admin_audit_log_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON admin_audit_log
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER provider_claims_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON provider_claims
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER tender_invitations_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON tender_invitations
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER tender_email_invitations_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON tender_email_invitations
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER quotes_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON quotes
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+CREATE TRIGGER admin_waiting_actions_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON admin_waiting_actions
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
