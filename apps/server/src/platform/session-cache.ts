@@ -1,7 +1,7 @@
 import { SESSION_CACHE } from '@solar/shared/constants/accounts';
 import type { Database } from '../db/client';
 import type { UserRow } from '../db/rows';
-import { readCacheFeed, type Change } from './read-cache-feed';
+import { readCacheFeed, type Change, type ReadCacheFeed } from './read-cache-feed';
 import { findLiveSession } from './sessions.repository';
 
 /** A live session as read from the database. */
@@ -27,14 +27,15 @@ function ends(change: Change, id: string, held: Held): boolean {
   return false;
 }
 
-const states = new WeakMap<Database, State>();
+/** Per feed, not per database: a feed closed and started again for the same database (an app closed and another built on it) starts empty. */
+const states = new WeakMap<ReadCacheFeed, State>();
 
-function stateOf(database: Database): State {
-  let state = states.get(database);
+function stateOf(feed: ReadCacheFeed): State {
+  let state = states.get(feed);
   if (state) return state;
   const created: State = { entries: new Map() };
-  states.set(database, (state = created));
-  readCacheFeed(database).subscribe((change) => {
+  states.set(feed, (state = created));
+  feed.subscribe((change) => {
     if (!change) return created.entries.clear();
     if (change.cache !== 'sessions' && change.cache !== 'session-users') return;
     for (const [id, held] of created.entries) if (ends(change, id, held)) created.entries.delete(id);
@@ -58,7 +59,7 @@ export async function findSession(
 ): Promise<LiveSession | undefined> {
   const feed = readCacheFeed(database);
   if (!(await feed.trusted())) return findLiveSession(database.db, id, now, idleCutoff);
-  const state = stateOf(database);
+  const state = stateOf(feed);
   const held = state.entries.get(id);
   if (held) {
     state.entries.delete(id);
@@ -87,6 +88,6 @@ export async function findSession(
 
 /** Records a last_seen_at this process wrote (the column sends no notification). */
 export function sessionTouched(database: Database, id: string, at: Date) {
-  const held = states.get(database)?.entries.get(id);
+  const held = states.get(readCacheFeed(database))?.entries.get(id);
   if (held && held.lastSeenAt < at) held.lastSeenAt = at;
 }
