@@ -12,7 +12,8 @@
 // 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
 // ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
-// BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it.
+// BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it. The mixed run's
+// signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -33,6 +34,8 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 const serverJs = path.join(serverRoot, 'dist/server.js');
 const port = Number(process.env.BENCH_PORT ?? 3301);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
+/** Signed-up accounts the mixed run's signed-in reads are spread over (decision 0386). */
+const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
 const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
 const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'BenchAdmin2026' };
 const children: ChildProcess[] = [];
@@ -41,7 +44,10 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
 function start(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(child);
     child.stdout!.on('data', (chunk) => ready.test(String(chunk)) && resolve(child));
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
@@ -65,6 +71,8 @@ function memoryGrowth(samples: number[]): string {
 interface Cookies {
   provider?: string;
   admin?: string;
+  /** One session per signed-up viewer account, so signed-in reads are spread over many users. */
+  viewers?: string[];
 }
 
 /** Resident set of a process in MB (Linux), or 0 where /proc is not there. */
@@ -90,7 +98,10 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
     const t0 = performance.now();
     const p = fetch(`${url}${w.path}`, {
       method: w.method ?? 'POST',
-      headers: { ...(w.body !== undefined && { 'content-type': 'application/json' }), cookie: (w.as === 'admin' ? cookies.admin : cookies.provider) ?? '' },
+      headers: {
+        ...(w.body !== undefined && { 'content-type': 'application/json' }),
+        cookie: (w.as === 'admin' ? cookies.admin : cookies.provider) ?? '',
+      },
       ...(w.body !== undefined && { body: JSON.stringify(w.body) }),
     })
       .then(async (res) => {
@@ -107,7 +118,12 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
     if (timer) clearInterval(timer);
     await Promise.all(inFlight);
     times.sort((a, b) => a - b);
-    return { sent: i, errors, p50: times[Math.floor(times.length / 2)] ?? 0, p99: times[Math.floor(times.length * 0.99)] ?? 0 };
+    return {
+      sent: i,
+      errors,
+      p50: times[Math.floor(times.length / 2)] ?? 0,
+      p99: times[Math.floor(times.length * 0.99)] ?? 0,
+    };
   };
 }
 
@@ -131,6 +147,8 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
               ...(r.body !== undefined && { 'content-type': 'application/json' }),
               ...(r.signedIn && cookies.provider && { cookie: cookies.provider }),
               ...(r.as === 'admin' && cookies.admin && { cookie: cookies.admin }),
+              ...(r.viewer !== undefined &&
+                cookies.viewers?.length && { cookie: cookies.viewers[r.viewer % cookies.viewers.length] }),
               ...r.headers,
             },
             ...(r.body !== undefined && { body: JSON.stringify(r.body) }),
@@ -194,14 +212,23 @@ function startBalancer(frontend: number, backends: number[]) {
 async function waitFor(url: string, ms = 30_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} not ready within ${ms} ms`);
 }
 
 /** A session cookie (the demo provider's by default), for scenarios that run signed in. */
-async function signIn(url: string, account = { email: 'provider.demo@example.com', password: 'DemoProvider2026' }): Promise<string | undefined> {
+async function signIn(
+  url: string,
+  account = { email: 'provider.demo@example.com', password: 'DemoProvider2026' },
+): Promise<string | undefined> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -211,13 +238,47 @@ async function signIn(url: string, account = { email: 'provider.demo@example.com
   return setCookie ? setCookie.split(';')[0] : undefined;
 }
 
+/**
+ * Signs up BENCH_VIEWERS accounts (half providers, half representatives) and returns a session
+ * cookie for each. Each comes from its own forwarded address (the server trusts the proxy header
+ * here), so the per-address sign-up limit does not stop the bench; addresses are unique per run.
+ */
+async function signUpViewers(url: string, count: number): Promise<string[]> {
+  const run = Date.now().toString(36);
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/api/auth/signup`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.${(i >> 8) & 255}.${i & 255}.${(Date.now() >> 4) & 255}`,
+      },
+      body: JSON.stringify({
+        email: `bench.viewer.${run}.${i}@solar-bench.co.uk`,
+        name: `Bench Viewer ${i}`,
+        company: `Bench Company ${i}`,
+        password: 'BenchViewer2026!',
+        type: i % 2 === 0 ? 'provider' : 'representative',
+      }),
+    });
+    const cookie = res.headers.get('set-cookie')?.split(';')[0];
+    if (!res.ok || !cookie) throw new Error(`bench viewer sign-up failed: ${res.status} ${await res.text()}`);
+    cookies.push(cookie);
+  }
+  return cookies;
+}
+
 /** Adds synthetic assets up to BENCH_ASSETS with the seed:assets-scale CLI. */
 function addAssets(env: Record<string, string | undefined>) {
   console.log(`Adding synthetic assets up to ${scaleAssets}...`);
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/cli/seed-assets-scale.ts'), '--assets', scaleAssets!], {
-    env: { ...process.env, ...env },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(serverRoot, 'src/cli/seed-assets-scale.ts'), '--assets', scaleAssets!],
+    {
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    },
+  );
 }
 
 /** Creates the DATABASE_URL database on its server when it does not exist yet. */
@@ -256,7 +317,9 @@ function timedGet(url: string): Promise<{ ms: number; bytes: number }> {
 
 /** Each distinct GET once, in turn, before the load run: first-time latency and the largest response. */
 async function cold(url: string, requests: BenchRequest[]) {
-  const paths = [...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn && !r.as).map((r) => r.path))];
+  const paths = [
+    ...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn && !r.as).map((r) => r.path)),
+  ];
   const times: number[] = [];
   let maxBytes = 0;
   for (const p of paths) {
@@ -313,16 +376,26 @@ async function main() {
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
   if (!usePostgres) {
-    const snapshot = path.join(tmp, `snapshot${scaleProviders ? `-${scaleProviders}` : ''}${scaleAssets ? `-assets-${scaleAssets}` : ''}`);
+    const snapshot = path.join(
+      tmp,
+      `snapshot${scaleProviders ? `-${scaleProviders}` : ''}${scaleAssets ? `-assets-${scaleAssets}` : ''}`,
+    );
     if (!existsSync(path.join(snapshot, 'pgdata'))) {
       console.log('Seeding a benchmark database snapshot...');
-      execFileSync(process.execPath, [serverJs, '--seed-only'], { env: { ...process.env, ...serverEnv, DATA_DIR: snapshot }, stdio: 'inherit' });
+      execFileSync(process.execPath, [serverJs, '--seed-only'], {
+        env: { ...process.env, ...serverEnv, DATA_DIR: snapshot },
+        stdio: 'inherit',
+      });
       if (scaleProviders) {
         console.log(`Adding generated providers up to ${scaleProviders}...`);
-        execFileSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/cli/seed-scale.ts'), '--providers', scaleProviders], {
-          env: { ...process.env, ...serverEnv, DATA_DIR: snapshot },
-          stdio: 'inherit',
-        });
+        execFileSync(
+          process.execPath,
+          ['--import', 'tsx', path.join(serverRoot, 'src/cli/seed-scale.ts'), '--providers', scaleProviders],
+          {
+            env: { ...process.env, ...serverEnv, DATA_DIR: snapshot },
+            stdio: 'inherit',
+          },
+        );
       }
       if (scaleAssets) addAssets({ ...serverEnv, DATA_DIR: snapshot });
     }
@@ -331,7 +404,10 @@ async function main() {
   } else if (scaleAssets) {
     await ensureDatabase(process.env.DATABASE_URL!);
     console.log('Migrating and seeding the benchmark database...');
-    execFileSync(process.execPath, [serverJs, '--seed-only'], { env: { ...process.env, ...serverEnv }, stdio: 'inherit' });
+    execFileSync(process.execPath, [serverJs, '--seed-only'], {
+      env: { ...process.env, ...serverEnv },
+      stdio: 'inherit',
+    });
     addAssets(serverEnv);
   }
 
@@ -346,7 +422,10 @@ async function main() {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
     const ports = Array.from({ length: processes }, (_, i) => port + 3 + i);
     // One after the other, so only the first migrates and seeds.
-    for (const p of ports) servers.push(await start([serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/));
+    for (const p of ports)
+      servers.push(
+        await start([serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/),
+      );
     startBalancer(port, ports);
     await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
   }
@@ -361,9 +440,17 @@ async function main() {
     { name: 'baseline: full stack hello', ...stack },
   ];
   const cookies: Cookies = { provider: await signIn(app), admin: await signIn(app, BENCH_ADMIN) };
+  if (viewerCount > 0 && SCENARIOS.some((s) => s.writes && (!only || only.test(s.name))))
+    cookies.viewers = await signUpViewers(app, viewerCount);
   const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
-  const mixed: Array<{ name: string; writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>; rssMb: number; growth: string; loop: LoopStats[] }> = [];
+  const mixed: Array<{
+    name: string;
+    writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>;
+    rssMb: number;
+    growth: string;
+    loop: LoopStats[];
+  }> = [];
   const loop = eventLoopStats(servers);
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
@@ -374,7 +461,12 @@ async function main() {
       continue;
     }
     const me = (await get('/api/auth/me')) as { data: { id: string } };
-    const stopWrites = writeLoop(app, await scenario.writes(get, { providerUserId: me.data.id }), writesPerSecond, cookies);
+    const stopWrites = writeLoop(
+      app,
+      await scenario.writes(get, { providerUserId: me.data.id }),
+      writesPerSecond,
+      cookies,
+    );
     const rssAll = () => servers.reduce((mb, server) => mb + rssMb(server.pid), 0);
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssAll()), 500);
@@ -384,13 +476,23 @@ async function main() {
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     rows.push({ name, ...reads });
-    mixed.push({ name, writes: await stopWrites(), rssMb: Math.max(rssAll(), ...samples), growth: memoryGrowth(samples), loop: during });
+    mixed.push({
+      name,
+      writes: await stopWrites(),
+      rssMb: Math.max(rssAll(), ...samples),
+      growth: memoryGrowth(samples),
+      loop: during,
+    });
   }
 
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
   const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';
-  console.log(`\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each\n`);
-  console.log(`${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`);
+  console.log(
+    `\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each\n`,
+  );
+  console.log(
+    `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`,
+  );
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(3).padStart(8)} ${(r.rps / stack.rps).toFixed(3).padStart(8)}  ${r.errors}/${r.non2xx}`,
@@ -400,7 +502,7 @@ async function main() {
     const reads = rows.find((r) => r.name === m.name)!;
     const hits = reads.hitRate === null ? 'not reported by the server' : `${(reads.hitRate * 100).toFixed(1)} %`;
     console.log(
-      `\n${m.name}: reads ${(100 * reads.rps / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
+      `\n${m.name}: reads ${((100 * reads.rps) / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
         `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''} (${m.growth}); writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
     if (m.loop.length) {
@@ -415,7 +517,9 @@ async function main() {
   }
   if (colds.length) {
     console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);
-    console.log(`${'scenario'.padEnd(34)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'max KB'.padStart(8)}`);
+    console.log(
+      `${'scenario'.padEnd(34)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'max KB'.padStart(8)}`,
+    );
     for (const c of colds) {
       console.log(
         `${c.name.padEnd(34)} ${String(c.n).padStart(9)} ${c.p50.toFixed(0).padStart(8)} ${c.p99.toFixed(0).padStart(8)} ${c.max.toFixed(0).padStart(8)} ${(c.maxBytes / 1024).toFixed(0).padStart(8)}`,

@@ -10,6 +10,8 @@ export interface BenchRequest {
   signedIn?: boolean;
   /** Send the bench admin's session cookie instead. */
   as?: 'admin';
+  /** Send the session cookie of the bench's n-th signed-up viewer account (see BENCH_VIEWERS in bench/run.ts). */
+  viewer?: number;
   headers?: Record<string, string>;
 }
 

@@ -5,7 +5,9 @@ import { tendersBenchScenarios } from './tenders';
 
 type Get = (path: string) => Promise<unknown>;
 const fixed = (name: string) => {
-  const found = [...providersBenchScenarios, ...assetsBenchScenarios, ...tendersBenchScenarios].find((s) => s.name === name);
+  const found = [...providersBenchScenarios, ...assetsBenchScenarios, ...tendersBenchScenarios].find(
+    (s) => s.name === name,
+  );
   if (!found || typeof found.requests === 'function') throw new Error(`no fixed bench scenario ${name}`);
   return found.requests;
 };
@@ -14,7 +16,9 @@ const fixed = (name: string) => {
 async function ids(get: Get) {
   const pages = await Promise.all([1, 2, 3].map((page) => get(`/api/providers/search?page=${page}&pageSize=50`)));
   const providers = pages.flatMap((p) => (p as { data: Array<{ id: string }> }).data.map((provider) => provider.id));
-  const tenders = ((await get('/api/tenders/public?status=all&limit=50')) as { data: Array<{ id: string }> }).data.map((t) => t.id);
+  const tenders = ((await get('/api/tenders/public?status=all&limit=50')) as { data: Array<{ id: string }> }).data.map(
+    (t) => t.id,
+  );
   return { providers, tenders };
 }
 
@@ -40,7 +44,7 @@ function interleave(parts: Array<{ weight: number; requests: BenchRequest[] }>, 
 
 /**
  * Real traffic, as issue 16 describes it: the directory list and map with varied filters, profiles,
- * the tender board and detail, the asset map and projects table, signed-in and admin reads, and
+ * the tender board and detail, the asset map and projects table, signed-in reads (spread over many accounts) and admin reads, and
  * writes at a set rate beside them (profile edits and tender saves by the demo provider).
  */
 export const mixedBenchScenario: Scenario = {
@@ -56,10 +60,19 @@ export const mixedBenchScenario: Scenario = {
         { weight: 10, requests: tenders.map((id) => ({ path: `/api/tenders/${id}` })) },
         { weight: 8, requests: fixed('assets/coordinates (map, rotating)') },
         { weight: 8, requests: fixed('assets/tenders (projects table)') },
-        { weight: 10, requests: ['/api/auth/me', '/api/tenders/saved', '/api/tenders/mine'].map((path) => ({ path, signedIn: true })) },
+        {
+          // Spread over the bench's viewer accounts (each its own session), so per-user caching is not flattered.
+          weight: 10,
+          requests: Array.from({ length: 150 }, (_, i) => ({
+            path: ['/api/auth/me', '/api/tenders/saved', '/api/tenders/mine'][i % 3]!,
+            viewer: Math.floor(i / 3),
+          })),
+        },
         {
           weight: 4,
-          requests: ['/api/admin/users', '/api/admin/claims', '/api/admin/waiting', '/api/admin/audit-log'].map((path) => ({ path, as: 'admin' as const })),
+          requests: ['/api/admin/users', '/api/admin/claims', '/api/admin/waiting', '/api/admin/audit-log'].map(
+            (path) => ({ path, as: 'admin' as const }),
+          ),
         },
       ],
       3000,
@@ -67,7 +80,9 @@ export const mixedBenchScenario: Scenario = {
   },
   writes: async (get, session) => {
     const { tenders } = await ids(get);
-    const mine = (await get(`/api/providers/user/${session.providerUserId}`)) as { data: { providers: Array<{ id: string }> } };
+    const mine = (await get(`/api/providers/user/${session.providerUserId}`)) as {
+      data: { providers: Array<{ id: string }> };
+    };
     const providerId = mine.data.providers[0]?.id;
     if (!providerId) throw new Error('the demo provider has no provider to edit');
     return Array.from({ length: 200 }, (_, i): BenchRequest => {
@@ -80,7 +95,11 @@ export const mixedBenchScenario: Scenario = {
         };
       }
       const tender = tenders[(i >> 1) % tenders.length]!;
-      return { method: i % 4 === 1 ? 'PUT' : 'DELETE', path: `/api/tenders/${encodeURIComponent(tender)}/saves/saved`, signedIn: true };
+      return {
+        method: i % 4 === 1 ? 'PUT' : 'DELETE',
+        path: `/api/tenders/${encodeURIComponent(tender)}/saves/saved`,
+        signedIn: true,
+      };
     });
   },
 };

@@ -5,9 +5,14 @@ import { sessions, users, type UserRow } from '../db/schema/index';
 /** The queries of sessions (plugins/auth.ts holds the rules: hashing, expiry, the cookie). */
 
 /** The session's user, while the session is within its absolute and idle expiry. */
-export async function findLiveSession(db: Db, id: string, now: Date, idleCutoff: Date): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
+export async function findLiveSession(
+  db: Db,
+  id: string,
+  now: Date,
+  idleCutoff: Date,
+): Promise<{ user: UserRow; lastSeenAt: Date; expiresAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
@@ -33,5 +38,8 @@ export async function deleteUserSessions(db: Db, userId: string) {
 }
 
 export async function deleteExpiredSessions(database: Database, now: Date, idleCutoff: Date) {
-  await database.query('DELETE FROM sessions WHERE expires_at < $1 OR last_seen_at < $2', [now.toISOString(), idleCutoff.toISOString()]);
+  await database.query('DELETE FROM sessions WHERE expires_at < $1 OR last_seen_at < $2', [
+    now.toISOString(),
+    idleCutoff.toISOString(),
+  ]);
 }

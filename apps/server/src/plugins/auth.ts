@@ -1,14 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES, SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@solar/shared/constants/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_CACHE,
+  SESSION_IDLE_DAYS,
+} from '@solar/shared/constants/accounts';
 import type { UserRow } from '../db/rows';
 import type { AppContext } from './context';
 import { AppError } from '../platform/errors';
-import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from '../platform/sessions.repository';
+import { findSession, sessionTouched } from '../platform/session-cache';
+import { deleteExpiredSessions, deleteSession, insertSession, touchSession } from '../platform/sessions.repository';
 
 const DAY_MS = 86_400_000;
-/** last_seen_at is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionUser {
   sessionId: string;
@@ -45,9 +49,14 @@ async function loadSession(ctx: AppContext, token: string | undefined): Promise<
   const id = hashToken(token);
   const now = ctx.clock.now();
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS);
-  const row = await findLiveSession(ctx.database.db, id, now, idleCutoff);
+  // From memory when this process has read it and no write since named it (decision 0386).
+  const row = await findSession(ctx.database, id, now, idleCutoff);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.database.db, id, now);
+  // last_seen_at is written at most this often per process, so reads stay reads.
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_CACHE.touchIntervalMs) {
+    await touchSession(ctx.database.db, id, now);
+    sessionTouched(ctx.database, id, now);
+  }
   return { sessionId: id, user: row.user };
 }
 

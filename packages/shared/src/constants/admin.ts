@@ -38,7 +38,8 @@ export const ADMIN_MESSAGES = {
   claimNotFound: 'Claim not found',
   claimAlreadyReviewed: 'This claim has already been reviewed',
   /** Decision 0337: approval waits until the claimant has verified their email address. */
-  claimantNotVerified: 'The claimant has not confirmed their email address yet. You can approve this claim once they have; you can reject it now.',
+  claimantNotVerified:
+    'The claimant has not confirmed their email address yet. You can approve this claim once they have; you can reject it now.',
   emailVerifiedBadge: 'Email confirmed',
   emailNotVerifiedBadge: 'Email not confirmed',
   lastAdmin: 'You cannot revoke the last admin',
@@ -57,3 +58,10 @@ export const ADMIN_CLAIMS_PAGE_SIZE = 50;
 /** Analytics tab: days of page views per day, and how many top paths. */
 export const ANALYTICS_DAYS = 30;
 export const ANALYTICS_TOP_PATHS = 10;
+
+/**
+ * The admin lists (users, claims, audit log, waiting requests) cached by query, the same answer for
+ * every admin (decision 0386); dropped by notification when a table they read is written, and kept
+ * at most `ttlMs` regardless.
+ */
+export const ADMIN_LIST_CACHE = { maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 } as const;
