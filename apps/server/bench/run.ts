@@ -32,6 +32,8 @@ const scaleProviders = process.env.BENCH_PROVIDERS;
 const scaleAssets = process.env.BENCH_ASSETS;
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 const serverJs = path.join(serverRoot, 'dist/server.js');
+/** The server runs as `npm start` runs it (the heap's ceiling, docs/decisions/0410). */
+const serverFlags = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`];
 const port = Number(process.env.BENCH_PORT ?? 3301);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 /** Signed-up accounts the mixed run's signed-in reads are spread over (decision 0386). */
@@ -417,7 +419,7 @@ async function main() {
   const servers: ChildProcess[] = [];
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  if (processes === 0) servers.push(await start([...profile, serverJs], serverEnv, /running at/));
+  if (processes === 0) servers.push(await start([...serverFlags, ...profile, serverJs], serverEnv, /running at/));
   else {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
     const ports = Array.from({ length: processes }, (_, i) => port + 3 + i);

@@ -6,7 +6,7 @@ import { createContext } from '../src/context';
 import type { Database } from '../src/db/client';
 import { createLogger } from '../src/logger';
 import type { AppContext } from '../src/plugins/context';
-import { createReadCache } from '../src/platform/read-cache';
+import { createReadCache, readCacheBudget, readCacheBytes } from '../src/platform/read-cache';
 import { ReadCacheFeed, readCacheFeed } from '../src/platform/read-cache-feed';
 import { addTender } from '../src/features/tenders/test/helpers';
 import { insertProvider } from './fixtures/providers';
@@ -229,5 +229,45 @@ describe('a read cache answer computed while a write lands is not kept', () => {
     expect(second).toMatchObject({ hit: false });
     expect(second.text.text).toBe('answer 2');
     expect((await cache(t.ctx.database, 'k', async () => 'never')).hit).toBe(true);
+  });
+});
+
+/** Decision 0410: all read caches of a process share one byte budget; the least recently used answer of any goes first. */
+describe('the read caches share one byte budget', () => {
+  let t: TestApp;
+  const budget = readCacheBudget.bytes;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    readCacheBudget.bytes = budget;
+    await t.close();
+  });
+
+  it('a cache filling up drops the least recently used answers of another, never going over the budget', async () => {
+    const limits = { maxEntries: 100, maxBytes: 64 << 20, ttlMs: 60_000 };
+    const first = createReadCache(['providers:set'], limits);
+    const second = createReadCache(['tenders'], limits);
+    const answer = (n: number) => async () => `${n}`.padEnd(100_000, '.');
+    const before = readCacheBytes();
+    readCacheBudget.bytes = before + 500_000;
+    for (let n = 0; n < 4; n++) await first(t.ctx.database, `a${n}`, answer(n));
+    // a0 read again: a1 is now the least recently used.
+    expect((await first(t.ctx.database, 'a0', answer(0))).hit).toBe(true);
+    for (let n = 0; n < 3; n++) await second(t.ctx.database, `b${n}`, answer(n));
+    expect(readCacheBytes() - before).toBeLessThanOrEqual(500_000);
+    expect((await first(t.ctx.database, 'a1', answer(1))).hit).toBe(false);
+    expect((await second(t.ctx.database, 'b2', answer(2))).hit).toBe(true);
+    readCacheBudget.bytes = budget;
+  });
+
+  it('answers of a closed feed are dropped and free their share', async () => {
+    const cache = createReadCache(['providers:set'], { maxEntries: 100, maxBytes: 64 << 20, ttlMs: 60_000 });
+    const other = await createTestApp();
+    const before = readCacheBytes();
+    await cache(other.ctx.database, 'k', async () => 'x'.repeat(200_000));
+    expect(readCacheBytes() - before).toBeGreaterThanOrEqual(200_000);
+    await other.close();
+    expect(readCacheBytes()).toBe(before);
   });
 });

@@ -98,6 +98,8 @@ export class ReadCacheFeed {
     this.open = false;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await this.listener?.close();
+    // Nothing is heard from now on: the caches it fed keep nothing (and free their share of the budget).
+    this.dropAll();
   }
 
   private async connect(): Promise<void> {

@@ -126,6 +126,8 @@ interface State {
  */
 const everyEntry = new Map<Entry, { state: State; key: string }>();
 const held = { bytes: 0 };
+/** The shared budget; a test may lower it to see it hold. */
+export const readCacheBudget = { bytes: READ_CACHE_MAX_BYTES };
 
 /** Bytes the read caches hold now, all of them (the bench prints it beside the event loop's figures). */
 export const readCacheBytes = () => held.bytes;
@@ -147,7 +149,7 @@ function dropEntry(state: State, key: string, entry: Entry) {
 /** Drops the least recently used entries of any cache while all of them hold more than the budget. */
 function keepWithinBudget() {
   for (const [entry, { state, key }] of everyEntry) {
-    if (held.bytes <= READ_CACHE_MAX_BYTES) break;
+    if (held.bytes <= readCacheBudget.bytes) break;
     dropEntry(state, key, entry);
   }
 }
@@ -188,12 +190,14 @@ export async function collectTags<T>(fn: () => Promise<T>): Promise<{ value: T; 
  * computed once, and one whose data changed while it was computed is returned but not kept.
  */
 export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLimits) {
-  const states = new WeakMap<Database, State>();
-  const stateOf = (database: Database, feed: ReadCacheFeed) => {
-    const state = states.get(database);
+  // Keyed by the feed, not the database: an app built again on an open database gets a new feed,
+  // and answers kept while only the old one listened would never hear of later writes.
+  const states = new WeakMap<ReadCacheFeed, State>();
+  const stateOf = (feed: ReadCacheFeed) => {
+    const state = states.get(feed);
     if (state) return state;
     const created: State = { entries: new Map(), pending: new Map(), bytes: 0 };
-    states.set(database, created);
+    states.set(feed, created);
     feed.subscribe((change) => {
       // A lookup arriving after a write must not join a computation that began before it.
       created.pending.clear();
@@ -221,7 +225,7 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
       for (const tag of tags) collector?.tags.add(tag);
       return { text: new CachedText(text), hit: false };
     }
-    const state = stateOf(database, feed);
+    const state = stateOf(feed);
     const now = Date.now();
     const found = state.entries.get(key);
     if (found) {
