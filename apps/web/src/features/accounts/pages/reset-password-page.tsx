@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -14,16 +14,15 @@ import { toast } from '../../../components/ui/toast-store';
 import { useForgotPassword, useResetPassword, useValidateToken } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
-import { takeTokenFromHash } from './token-from-hash';
+import { useTokenFromHash } from './token-from-hash';
 
 type Step = 'request' | 'token' | 'reset' | 'done';
 
 /** /reset-password: request → token → reset, back buttons go back one step, login after 2 s (docs/product/accounts.md#password-reset). */
 export function ResetPasswordPage() {
-  const initialToken = useRef<string | null>(null);
-  initialToken.current ??= takeTokenFromHash();
-  const [step, setStep] = useState<Step>(initialToken.current ? 'token' : 'request');
-  const [token, setToken] = useState(initialToken.current);
+  const initialToken = useTokenFromHash();
+  const [step, setStep] = useState<Step>(initialToken ? 'token' : 'request');
+  const [token, setToken] = useState(initialToken);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const titles: Record<Step, { title: string; description: string }> = {

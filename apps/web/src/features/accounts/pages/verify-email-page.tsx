@@ -7,12 +7,11 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session/get-me';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
-import { takeTokenFromHash } from './token-from-hash';
+import { useTokenFromHash } from './token-from-hash';
 
 /** /verify-email#token=…: the link mailed at sign-up (decision 0337), followed once on arrival. */
 export function VerifyEmailPage() {
-  const token = useRef<string | null>(null);
-  token.current ??= takeTokenFromHash();
+  const token = useTokenFromHash();
   const verify = useVerifyEmail();
   const { data: user } = useMe();
   const sent = useRef(false);
@@ -20,10 +19,10 @@ export function VerifyEmailPage() {
 
   useEffect(() => {
     // Once, even when React runs effects twice in development.
-    if (!token.current || sent.current) return;
+    if (!token || sent.current) return;
     sent.current = true;
-    mutate(token.current);
-  }, [mutate]);
+    mutate(token);
+  }, [token, mutate]);
 
   const next = user ? (
     <Link to="/dashboard" className={buttonClasses('primary')}>
@@ -37,7 +36,7 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard title="Confirm your email address">
-      {!token.current || verify.isError ? (
+      {!token || verify.isError ? (
         <div className="grid gap-4">
           <Alert title="This link did not work">
             <p>{verify.error?.message || M.verificationInvalid}</p>
