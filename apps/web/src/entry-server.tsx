@@ -23,12 +23,30 @@ import { routes } from './app/routes';
 const handler = createStaticHandler(routes);
 
 /** The page handle of the deepest route an address matches (loading its module), or null. */
-async function handleFor(pathname: string): Promise<PageHandle | null> {
+async function matchHandle(pathname: string): Promise<PageHandle | null> {
   const matches = matchRoutes(routes, pathname) ?? [];
   const leaf = matches.at(-1)?.route;
   if (!leaf) return null;
   const handle = typeof leaf.lazy === 'function' ? (await leaf.lazy()).handle : leaf.handle;
   return isPageHandle(handle) ? handle : null;
+}
+
+/** Addresses whose handle is remembered: `matchRoutes` flattens and ranks the whole route tree on every call. */
+const HANDLES_KEPT = 2_000;
+const handles = new Map<string, Promise<PageHandle | null>>();
+
+/** `matchHandle`, remembered for the most recently asked addresses (every request asks). */
+function handleFor(pathname: string): Promise<PageHandle | null> {
+  let handle = handles.get(pathname);
+  if (handle) handles.delete(pathname);
+  else {
+    const matching = (handle = matchHandle(pathname));
+    // A module that failed to load is asked for again next time.
+    matching.catch(() => handles.get(pathname) === matching && handles.delete(pathname));
+  }
+  handles.set(pathname, handle);
+  if (handles.size > HANDLES_KEPT) handles.delete(handles.keys().next().value!);
+  return handle;
 }
 
 export const plan: ServerEntry['plan'] = async (url): Promise<RenderPlan | null> => {
