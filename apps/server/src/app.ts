@@ -8,6 +8,7 @@ import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerWriteVisibility } from './plugins/write-visibility';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.
   await app.register(compress, { threshold: 2048, encodings: ['gzip', 'deflate'], zlibOptions: { level: 5 } });
   await app.register(cookie);
+  registerWriteVisibility(app);
   await registerRateLimit(app);
   registerAuth(app);
   await app.register(swagger, {

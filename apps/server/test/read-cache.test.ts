@@ -14,9 +14,9 @@ import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type Tes
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET through an app: the body and what the read cache said. */
-async function read(app: FastifyInstance, url: string) {
-  const res = await app.inject({ url });
+/** GET through an app (with a cookie, as a browser sends it): the body and what the read cache said. */
+async function read(app: FastifyInstance, url: string, cookie?: string) {
+  const res = await app.inject({ url, ...(cookie && { headers: { cookie } }) });
   expect(res.statusCode, res.body).toBe(200);
   return { body: res.json(), cache: res.headers['x-read-cache'] };
 }
@@ -80,11 +80,12 @@ describe.each(databaseKinds)('read caches under writes on %s', (kind) => {
 
   it("a write outside the app's services (SQL, as a migration or an import would) is seen at once too", async () => {
     const profile = `/api/providers/${alpha.slug}`;
+    const sql = (text: string, params: unknown[]) => t.ctx.database.query(text, params);
     await get(profile);
     expect((await get(profile)).cache).toBe('hit');
-    await t.ctx.database.query("UPDATE users SET name = 'Owner Renamed' WHERE id = (SELECT user_id FROM providers WHERE id = $1)", [alpha.id]);
+    await sql("UPDATE users SET name = 'Owner Renamed' WHERE id = (SELECT user_id FROM providers WHERE id = $1)", [alpha.id]);
     expect(await get(profile)).toMatchObject({ cache: 'miss', body: { user: { name: 'Owner Renamed' } } });
-    await t.ctx.database.query("INSERT INTO provider_media_files (provider_id, title, type, mime_type, storage_key, size_bytes) VALUES ($1, 'Site photo', 'image', 'image/png', 'x.png', 1)", [alpha.id]);
+    await sql("INSERT INTO provider_media_files (provider_id, title, type, mime_type, storage_key, size_bytes) VALUES ($1, 'Site photo', 'image', 'image/png', 'x.png', 1)", [alpha.id]);
     expect(await get(profile)).toMatchObject({ cache: 'miss', body: { mediaFiles: [{ title: 'Site photo' }] } });
   });
 
@@ -145,7 +146,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
     await a.close();
   });
 
-  it('a write acknowledged by process A is seen by the next read on process B, which then caches again', async () => {
+  const edit = async (description: string) => {
+    const res = await a.app.inject({ method: 'PATCH', url: `/api/providers/${provider.id}`, headers: { cookie: admin.cookie }, payload: { description } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+
+  it("a write acknowledged by process A is seen by the writer's next read on process B, which then caches again", async () => {
     const profile = `/api/providers/${provider.id}`;
     const search = '/api/providers/search?companies=gamma%20across';
     await read(b.app, profile);
@@ -153,15 +160,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
     expect((await read(b.app, profile)).cache).toBe('hit');
     expect((await read(b.app, search)).cache).toBe('hit');
     for (let i = 1; i <= 5; i++) {
-      const res = await a.app.inject({ method: 'PATCH', url: `/api/providers/${provider.id}`, headers: { cookie: admin.cookie }, payload: { description: `v${i}` } });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await read(b.app, profile)).toMatchObject({ cache: 'miss', body: { description: `v${i}` } });
-      expect(await read(b.app, search)).toMatchObject({ cache: 'miss', body: { data: [{ description: `v${i}` }] } });
+      // B has just heard a beat: without the writer's mark it could answer from before the edit.
+      await readCacheFeed(b.ctx.database).heardAll();
+      const res = await edit(`v${i}`);
+      // The answer marks the writer's browser: its reads wait for a beat sent after they arrive.
+      const wrote = String(res.headers['set-cookie']).match(/(?:^|,\s*)(wrote=1)/)?.[1];
+      expect(wrote, String(res.headers['set-cookie'])).toBe('wrote=1');
+      expect(await read(b.app, profile, wrote)).toMatchObject({ cache: 'miss', body: { description: `v${i}` } });
+      expect(await read(b.app, search, wrote)).toMatchObject({ cache: 'miss', body: { data: [{ description: `v${i}` }] } });
       expect((await read(b.app, profile)).cache).toBe('hit');
+    }
+  });
+
+  it('anyone reading on process B sees a write of process A once the stated bound has passed', async () => {
+    const profile = `/api/providers/${provider.id}`;
+    for (let i = 1; i <= 5; i++) {
+      await read(b.app, profile);
+      await edit(`bound ${i}`);
+      await sleep(READ_CACHE_FEED.staleBoundMs);
+      expect((await read(b.app, profile)).body.description).toBe(`bound ${i}`);
     }
     // SQL from outside any server process (psql, an import) is heard the same way.
     await a.ctx.database.query("UPDATE providers SET description = 'from psql' WHERE id = $1", [provider.id]);
+    await sleep(READ_CACHE_FEED.staleBoundMs);
     expect((await read(b.app, profile)).body.description).toBe('from psql');
+  });
+
+  it('lookups share beats: a steady stream sends about one per half bound, not one per lookup', async () => {
+    const feed = readCacheFeed(b.ctx.database);
+    await feed.heardAll();
+    const before = feed.beats;
+    const started = performance.now();
+    let lookups = 0;
+    while (performance.now() - started < 400) {
+      expect(await feed.trusted()).toBe(true);
+      lookups += 1;
+      if (lookups % 50 === 0) await sleep(1);
+    }
+    const elapsed = performance.now() - started;
+    expect(lookups).toBeGreaterThan(1_000);
+    expect(feed.beats - before).toBeLessThanOrEqual(Math.ceil(elapsed / (READ_CACHE_FEED.staleBoundMs / 2)) + 2);
   });
 
   it('when B loses its listening connection it reads around its cache, then listens again', async () => {
@@ -173,6 +211,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
     expect(pid).not.toBeNull();
     await a.ctx.database.query('SELECT pg_terminate_backend($1)', [pid]);
     await a.ctx.database.query("UPDATE providers SET description = 'while B was deaf' WHERE id = $1", [provider.id]);
+    await sleep(READ_CACHE_FEED.staleBoundMs);
     expect(await read(b.app, profile)).toMatchObject({ cache: 'miss', body: { description: 'while B was deaf' } });
     // It reconnects and caches again.
     const from = Date.now();
@@ -182,6 +221,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
     }
     expect(feed.listenerPid).not.toBe(pid);
     await a.ctx.database.query("UPDATE providers SET description = 'after B is back' WHERE id = $1", [provider.id]);
+    await sleep(READ_CACHE_FEED.staleBoundMs);
     expect((await read(b.app, profile)).body.description).toBe('after B is back');
   });
 
@@ -198,6 +238,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('read caches across processes on
       await feed.ready;
       expect(await feed.trusted()).toBe(true);
       deaf = true;
+      // Trusted while the last beat heard is within the bound, then not.
+      await sleep(READ_CACHE_FEED.staleBoundMs);
       const started = Date.now();
       expect(await feed.trusted()).toBe(false);
       expect(Date.now() - started).toBeLessThan(READ_CACHE_FEED.beatTimeoutMs + 500);

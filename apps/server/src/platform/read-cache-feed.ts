@@ -18,12 +18,16 @@ type Subscriber = (change: Change | null) => void;
 const BEAT = 'beat';
 
 /**
- * The writes a process learns of, for its read caches (docs/decisions/0384). PGlite hands each
- * notification to its one process while the committing statement returns, so a cache there is
- * never behind a finished write. PostgreSQL delivers on a listening connection of this process:
- * before a cached answer is served, the feed sends itself a beat on that connection and waits to
- * hear it back. Notifications arrive in commit order, so by then every write committed before the
- * lookup began, by any process, has been heard. Lookups arriving while a beat is out share the next.
+ * The writes a process learns of, for its read caches (docs/decisions/0384, 0413). PGlite hands
+ * each notification to its one process while the committing statement returns, so a cache there is
+ * never behind a finished write. PostgreSQL delivers on a listening connection of this process: the
+ * feed sends itself beats on that connection, and notifications arrive in commit order, so once a
+ * beat is heard every write committed before it was sent, by any process, has been heard. A cached
+ * answer is served while the last beat heard was sent at most `staleBoundMs` ago and after this
+ * process's last write: another process's write is seen within that bound, this process's at once.
+ * A new beat goes out halfway through the bound while lookups keep coming. `heardAll` waits for a
+ * beat sent after the call (the reads of a client that has just written, on any process: see
+ * plugins/write-visibility.ts).
  */
 export class ReadCacheFeed {
   private seq = 0;
@@ -36,7 +40,11 @@ export class ReadCacheFeed {
   private open = false;
   private closed = false;
   private beatNo = 0;
-  private readonly waiting = new Map<number, (heard: boolean) => void>();
+  /** When (performance.now) the newest beat heard was sent. */
+  private heardSentAt = -Infinity;
+  private readonly waiting = new Map<number, { sentAt: number; done: (heard: boolean) => void }>();
+  /** Beats sent, for tests and the bench. */
+  beats = 0;
   private inFlight: Promise<boolean> | null = null;
   private queued: Promise<boolean> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -67,8 +75,10 @@ export class ReadCacheFeed {
   }
 
   /**
-   * Whether a cached answer may be served now (and kept): every write committed before this call
-   * has been heard. On PostgreSQL one beat round trip on the listening connection; false when the
+   * Whether a cached answer may be served now (and kept): every write committed more than
+   * `staleBoundMs` before this call, and every write of this process, has been heard (on PGlite,
+   * every write). On PostgreSQL that is a beat heard that was sent within the bound and after this
+   * process's last write, else one round trip for the next; false when the
    * connection is lost or the beat is not heard within `beatTimeoutMs` (the caller then reads the
    * database).
    */
@@ -79,6 +89,13 @@ export class ReadCacheFeed {
       return this.open;
     }
     if (!this.open) return false;
+    const age = performance.now() - this.heardSentAt;
+    // This process's own writes are heard before its next answer, however recent.
+    if (age <= FEED.staleBoundMs && this.heardSentAt >= this.database.lastWriteAt()) {
+      // Halfway through the bound the next beat goes out, so a steady stream of lookups never waits.
+      if (age > FEED.staleBoundMs / 2 && !this.inFlight) void this.startBeat();
+      return true;
+    }
     return (await this.nextBeat()) && this.open;
   }
 
@@ -119,7 +136,7 @@ export class ReadCacheFeed {
     this.open = false;
     this.listener = null;
     this.dropAll();
-    for (const resolve of this.waiting.values()) resolve(false);
+    for (const { done } of this.waiting.values()) done(false);
     this.waiting.clear();
     if (this.closed) return;
     if (wasOpen) this.log?.warn({ err: error }, 'read cache listener lost: caches cleared and bypassed until it is back');
@@ -159,6 +176,8 @@ export class ReadCacheFeed {
     const listener = this.listener;
     if (!listener) return Promise.resolve(false);
     const no = ++this.beatNo;
+    this.beats += 1;
+    const sentAt = performance.now();
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => done(false), FEED.beatTimeoutMs);
       timer.unref();
@@ -167,7 +186,7 @@ export class ReadCacheFeed {
         this.waiting.delete(no);
         resolve(heard);
       };
-      this.waiting.set(no, done);
+      this.waiting.set(no, { sentAt, done });
       listener.notify(`${BEAT}|${this.token}|${no}`).catch(() => done(false));
     });
   }
@@ -177,7 +196,11 @@ export class ReadCacheFeed {
     if (head === BEAT) {
       if (kind !== this.token) return;
       const no = Number(rest);
-      for (const [n, done] of this.waiting) if (n <= no) done(true);
+      for (const [n, { sentAt, done }] of this.waiting) {
+        if (n > no) continue;
+        this.heardSentAt = Math.max(this.heardSentAt, sentAt);
+        done(true);
+      }
       return;
     }
     const change: Change = {

@@ -1,14 +1,19 @@
 /**
- * How the server's read caches learn of writes (docs/decisions/0384). Writes notify on `channel`
- * when they commit. On PostgreSQL each process listens on a connection of its own, and a cached
- * lookup first waits for a beat it sends itself on that connection after the lookup began: since
- * notifications arrive in commit order, every write acknowledged before the lookup (by any
- * process) has then been heard. Lookups arriving meanwhile share the next beat. A beat not heard
- * within `beatTimeoutMs` sends that lookup to the database; a lost connection clears the caches
- * and a new one is tried every `reconnectMs`.
+ * How the server's read caches learn of writes (docs/decisions/0384, 0413). Writes notify on
+ * `channel` when they commit. On PostgreSQL each process listens on a connection of its own and
+ * sends itself beats on it: since notifications arrive in commit order, once a beat is heard every
+ * write committed before it was sent (by any process) has been heard. A cached answer is served
+ * while the newest beat heard was sent within `staleBoundMs` and after the process's own last
+ * write, so its own writes are seen at once and another process's by every read that starts
+ * `staleBoundMs` after it was acknowledged. For `wroteCookieSeconds` after a write, the writing
+ * client's reads wait for a beat sent after they arrive, on any process. A beat not heard within
+ * `beatTimeoutMs` sends that lookup to the database; a lost connection clears the caches and a new
+ * one is tried every `reconnectMs`.
  */
 export const READ_CACHE_FEED = {
   channel: 'read_cache',
+  staleBoundMs: 50,
+  wroteCookieSeconds: 2,
   beatTimeoutMs: 1_000,
   reconnectMs: 1_000,
   /** Changes kept to check an answer computed while writes landed (older ones: the answer is not kept). */
