@@ -7,7 +7,7 @@
 --   'viewers|row|<user ids>'              a row belonging to those users changed: their saves, their
 --                                          alert setting, tenders they own, providers they own (or
 --                                          owned: old and new owners both), email invitations they
---                                          accepted.
+--                                          accepted, their claims.
 --   'tender-invitations|row|<tender ids>' a provider invited to those tenders, or uninvited.
 --   'provider-invitations|row|<provider ids>' the same write, named by the invited providers (a
 --                                          new invitation to a tender not yet on anyone's list).
@@ -77,6 +77,17 @@ CREATE TRIGGER providers_viewer_cache_upd AFTER UPDATE ON providers REFERENCING 
 CREATE TRIGGER providers_viewer_cache_del AFTER DELETE ON providers REFERENCING OLD TABLE AS read_cache_old
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('viewers', 'child', 'user_id', '');
 CREATE TRIGGER providers_viewer_cache_trunc AFTER TRUNCATE ON providers
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('viewers', 'coarse', '', '');
+
+-- A user's claims are on their dashboard's profile tab (with each claimed provider's name: 0026's
+-- provider triggers name it).
+CREATE TRIGGER provider_claims_viewer_cache_ins AFTER INSERT ON provider_claims REFERENCING NEW TABLE AS read_cache_new
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('viewers', 'child', 'user_id', '');
+CREATE TRIGGER provider_claims_viewer_cache_upd AFTER UPDATE ON provider_claims REFERENCING OLD TABLE AS read_cache_old NEW TABLE AS read_cache_new
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('viewers', 'child', 'user_id', '');
+CREATE TRIGGER provider_claims_viewer_cache_del AFTER DELETE ON provider_claims REFERENCING OLD TABLE AS read_cache_old
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('viewers', 'child', 'user_id', '');
+CREATE TRIGGER provider_claims_viewer_cache_trunc AFTER TRUNCATE ON provider_claims
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('viewers', 'coarse', '', '');
 
 -- Invitations: by tender (the owner's invited providers; a saved private tender's visibility) and by
