@@ -245,3 +245,75 @@ describe.each(databaseKinds)('signed-in tender lists from memory on %s', (kind) 
     expect((await mine(owner)).cache).toBe('hit');
   });
 });
+
+/** Decision 0412: the dashboard's profile tab (GET /api/providers/user/:userId) from memory per user. */
+describe.each(databaseKinds)('a user’s providers and claims from memory on %s', (kind) => {
+  let t: TestApp;
+  type Who = Awaited<ReturnType<typeof signIn>>;
+  let owner: Who, claimant: Who, stranger: Who, admin: Who;
+  let owned = '';
+  let claimed = '';
+  let unrelated = '';
+  const get = async (who: Who, userId: string) => {
+    const res = await t.app.inject({ url: `/api/providers/user/${userId}`, headers: { cookie: who.cookie } });
+    return { status: res.statusCode, cache: res.headers['x-read-cache'], data: res.statusCode === 200 ? res.json().data : null };
+  };
+  const sql = (text: string, params: unknown[] = []) => t.ctx.database.query(text, params);
+  const warm = async (who: Who, userId = who.user.id) => {
+    await get(who, userId);
+    expect((await get(who, userId)).cache).toBe('hit');
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    owner = await signIn(t, { name: 'Olga Owner', type: 'provider' });
+    claimant = await signIn(t, { name: 'Cal Claimant', type: 'provider' });
+    stranger = await signIn(t, { name: 'Stan Stranger', type: 'provider' });
+    admin = await signIn(t, { name: 'Ada Admin', admin: true });
+    owned = await addProvider(t, { name: 'Olga Solar', services: ['Panel Cleaning'], ownerId: owner.user.id });
+    claimed = await addProvider(t, { name: 'Unclaimed Works', services: ['Panel Cleaning'] });
+    unrelated = await addProvider(t, { name: 'Somebody Else Ltd', services: ['Panel Cleaning'], ownerId: stranger.user.id });
+    await sql(`INSERT INTO provider_claims (provider_id, user_id, company_role) VALUES ($1, $2, 'Director')`, [claimed, claimant.user.id]);
+    await readCacheFeed(t.ctx.database).heardAll();
+  });
+  afterAll(() => t.close());
+
+  it('answers a repeat from memory; another user is refused, an admin gets their own copy', async () => {
+    expect(await get(owner, owner.user.id)).toMatchObject({ status: 200, cache: 'miss' });
+    const again = await get(owner, owner.user.id);
+    expect(again.cache).toBe('hit');
+    expect(again.data.providers.map((p: { id: string }) => p.id)).toEqual([owned]);
+    expect((await get(stranger, owner.user.id)).status).toBe(403);
+    expect((await get(admin, owner.user.id)).cache).toBe('miss');
+    const theirs = await get(stranger, stranger.user.id);
+    expect(theirs.cache).toBe('miss');
+    expect(theirs.data.providers.map((p: { id: string }) => p.id)).toEqual([unrelated]);
+  });
+
+  it('drops it on an edit of a provider the user owns, their claim’s review and the claimed provider’s rename; keeps it through others’ edits', async () => {
+    await warm(owner);
+    await warm(claimant);
+    await sql('UPDATE providers SET description = $1 WHERE id = $2', ['Another owner edits', unrelated]);
+    expect((await get(owner, owner.user.id)).cache).toBe('hit');
+    expect((await get(claimant, claimant.user.id)).cache).toBe('hit');
+
+    await sql('UPDATE providers SET description = $1 WHERE id = $2', ['Now with drones', owned]);
+    const edited = await get(owner, owner.user.id);
+    expect(edited.cache).toBe('miss');
+    expect(edited.data.providers[0].description).toBe('Now with drones');
+
+    await sql('UPDATE providers SET business_name = $1 WHERE id = $2', ['Unclaimed Works Renamed', claimed]);
+    const renamed = await get(claimant, claimant.user.id);
+    expect(renamed.cache).toBe('miss');
+    expect(renamed.data.claims[0].providerName).toBe('Unclaimed Works Renamed');
+
+    await warm(claimant);
+    await sql(`UPDATE provider_claims SET status = 'approved' WHERE user_id = $1`, [claimant.user.id]);
+    await sql('UPDATE providers SET user_id = $1, claimed = true, claim_approved = true WHERE id = $2', [claimant.user.id, claimed]);
+    const approved = await get(claimant, claimant.user.id);
+    expect(approved.cache).toBe('miss');
+    expect(approved.data.claims[0].status).toBe('approved');
+    expect(approved.data.providers.map((p: { id: string }) => p.id)).toEqual([claimed]);
+    expect((await get(owner, owner.user.id)).cache).toBe('hit');
+  });
+});

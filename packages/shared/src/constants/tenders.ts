@@ -111,10 +111,3 @@ export const TENDER_MESSAGES = {
   valueNotNumber: 'Enter an amount in pounds, using digits only',
   valueTooLarge: 'Enter an amount of at most £10,000,000,000,000',
 } as const;
-
-/**
- * A process's memory of signed-in users' saved tenders and Tenders tabs (decision 0412): at most
- * this many answers and bytes (least recently used first), each re-read after `ttlMs` at the latest
- * (correctness comes from the notifications and the closing dates, not from this bound).
- */
-export const VIEWER_READ_CACHE = { maxEntries: 20_000, maxBytes: 32 * 1024 * 1024, ttlMs: 10 * 60_000 } as const;

@@ -6,7 +6,8 @@ import {
   type CreateTenderBody,
   type ListPublicTendersQuery,
 } from '@solar/shared/contracts/tenders';
-import { TENDER_MESSAGES, VIEWER_READ_CACHE } from '@solar/shared/constants/tenders';
+import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import { VIEWER_READ_CACHE } from '@solar/shared/constants/read-cache';
 import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/data-sources';
 import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
