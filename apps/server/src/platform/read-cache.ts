@@ -98,6 +98,12 @@ export type Tag = string;
 export interface Computed {
   text: string;
   tags: readonly Tag[];
+  /**
+   * The first moment the answer would read differently with nothing written (a tender turning
+   * closed at its closing date): from then on it is neither served nor kept. Compared with the
+   * `now` the lookup passes (the app's clock).
+   */
+  expiresAt?: Date;
 }
 
 /** An answer from a cache, and whether it came from memory (the `X-Read-Cache` header). */
@@ -110,13 +116,15 @@ interface Entry {
   json: CachedText;
   tags: readonly Tag[];
   at: number;
+  /** `Computed.expiresAt` in ms, if any. */
+  expiresAt?: number;
   /** The bytes counted for it in `State.bytes` (its compressed forms grow it after it is stored). */
   counted: number;
 }
 
 interface State {
   entries: Map<string, Entry>;
-  pending: Map<string, Promise<{ json: CachedText; tags: readonly Tag[] }>>;
+  pending: Map<string, Promise<{ json: CachedText; tags: readonly Tag[]; expiresAt?: number }>>;
   bytes: number;
 }
 
@@ -213,12 +221,16 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
     database: Database,
     key: string,
     compute: () => Promise<string | Computed>,
+    /** The app clock's time of the lookup, for answers with an `expiresAt` (default: the system clock). */
+    clockNow?: Date,
   ): Promise<CachedAnswer> {
     const collector = collecting.getStore();
     const run = async () => {
       const result = await compute();
       return typeof result === 'string' ? { text: result, tags: defaultTags } : result;
     };
+    const nowMs = (clockNow ?? new Date()).getTime();
+    const live = (expiresAt: number | undefined) => expiresAt === undefined || nowMs < expiresAt;
     const feed = readCacheFeed(database);
     if (!(await feed.trusted())) {
       const { text, tags } = await run();
@@ -230,7 +242,7 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
     const found = state.entries.get(key);
     if (found) {
       dropEntry(state, key, found);
-      if (now - found.at < limits.ttlMs) {
+      if (now - found.at < limits.ttlMs && live(found.expiresAt)) {
         found.counted = found.json.size;
         keepEntry(state, key, found);
         keepWithinBudget();
@@ -243,15 +255,20 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
       const since = feed.current;
       const epoch = feed.epoch;
       promise = run().then(
-        ({ text, tags }) => {
+        ({ text, tags, expiresAt: expires }) => {
           if (state.pending.get(key) === promise) state.pending.delete(key);
           const json = new CachedText(text);
           const changes = feed.changesSince(since);
+          const expiresAt = expires?.getTime();
           // Kept only if nothing it depends on changed while it was computed.
           const keep =
-            feed.epoch === epoch && changes !== null && !changes.some((c) => affects(c, tags)) && json.size <= limits.maxBytes / 4;
-          if (keep) store(state, key, { json, tags, at: now, counted: json.size });
-          return { json, tags };
+            feed.epoch === epoch &&
+            changes !== null &&
+            !changes.some((c) => affects(c, tags)) &&
+            json.size <= limits.maxBytes / 4 &&
+            live(expiresAt);
+          if (keep) store(state, key, { json, tags, at: now, expiresAt, counted: json.size });
+          return { json, tags, expiresAt };
         },
         (error: unknown) => {
           if (state.pending.get(key) === promise) state.pending.delete(key);
@@ -260,7 +277,13 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
       );
       state.pending.set(key, promise);
     }
-    const { json, tags } = await promise;
+    const { json, tags, expiresAt } = await promise;
+    // A computation joined from an earlier lookup may have turned since (a closing date passed).
+    if (!live(expiresAt)) {
+      const fresh = await run();
+      for (const tag of fresh.tags) collector?.tags.add(tag);
+      return { text: new CachedText(fresh.text), hit: false };
+    }
     for (const tag of tags) collector?.tags.add(tag);
     return { text: json, hit: false };
   };

@@ -29,3 +29,11 @@ export const READ_CACHE_HEADER = 'X-Read-Cache';
  * Sized from the mixed run's resident memory (docs/decisions/0410).
  */
 export const READ_CACHE_MAX_BYTES = 96 * 1024 * 1024;
+
+/**
+ * Each per-user read cache of a process (decision 0412: saved tenders, the Tenders tab, a user's
+ * providers and claims): at most this many answers and bytes (least recently used first), each
+ * re-read after `ttlMs` at the latest (correctness comes from the notifications and the closing
+ * dates, not from this bound).
+ */
+export const VIEWER_READ_CACHE = { maxEntries: 20_000, maxBytes: 32 * 1024 * 1024, ttlMs: 10 * 60_000 } as const;

@@ -139,9 +139,8 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.updatePlace(scope.ctx, user!, params.id, body),
     }));
-    bind(scope, listUserProviders, async ({ params, user }) => ({
-      success: true as const,
-      data: await service.listUserProviders(scope.ctx, user!, params.userId),
-    }));
+    bind(scope, listUserProviders, async ({ params, user }, reply) =>
+      sendCachedJson(reply, await service.userProvidersJson(scope.ctx, user!, params.userId)),
+    );
   });
 }

@@ -4,13 +4,15 @@ import { OPEN_SQL, visibleTo } from './tenders.repository';
 
 /** Tender alerts and Save for Later reminders (decisions 0179, 0180); every read applies visibleTo (decision 0333). */
 
+/** The alert setting, and the providers the user owns with an approved claim (the cached Tenders tab's tags, decision 0412). */
 export async function getAlertSetting(database: Database, userId: string) {
-  const rows = await database.query<{ enabled: boolean; has_provider: boolean }>(
+  const rows = await database.query<{ enabled: boolean; provider_ids: string[] }>(
     `SELECT coalesce((SELECT enabled FROM tender_alerts WHERE user_id = $1), false) AS enabled,
-            EXISTS (SELECT 1 FROM providers WHERE user_id = $1 AND claim_approved) AS has_provider`,
+            array(SELECT id::text FROM providers WHERE user_id = $1 AND claim_approved ORDER BY id) AS provider_ids`,
     [userId],
   );
-  return { enabled: rows[0]!.enabled, hasProviderProfile: rows[0]!.has_provider };
+  const providerIds = rows[0]!.provider_ids;
+  return { enabled: rows[0]!.enabled, hasProviderProfile: providerIds.length > 0, providerIds };
 }
 
 export async function setAlertSetting(database: Database, userId: string, enabled: boolean, now: Date) {

@@ -55,6 +55,8 @@ export interface TenderRecord {
   site_asset_id: string | number | null;
   site_capacity_mw: number | null;
   cancel_reason: string | null;
+  /** When `status` next turns by the clock alone (see STATUS_UNTIL_SQL). */
+  status_until?: Date | string | null;
   invited_providers?: string[] | null;
 }
 
@@ -67,6 +69,12 @@ const STATUS_SQL = `CASE
     WHEN t.stage = 'awarded' THEN 'awarded'
     WHEN t.stage = 'cancelled' OR coalesce(t.closing_date, t.published_date + interval '90 days') <= $1::timestamptz THEN 'closed'
     ELSE 'open' END`;
+/**
+ * The moment STATUS_SQL turns from open to closed with nothing written: the deadline of a tender not
+ * awarded or cancelled (already closed when it has passed). A cached answer holding the row expires then.
+ */
+const STATUS_UNTIL_SQL = `CASE WHEN t.stage IN ('awarded', 'cancelled') THEN NULL
+    ELSE coalesce(t.closing_date, t.published_date + interval '90 days') END`;
 export const OPEN_SQL = `(t.stage = 'active' AND coalesce(t.closing_date, t.published_date + interval '90 days') > $1::timestamptz)`;
 const PLACE_SQL = `(coalesce(t.location, '') || ' ' || coalesce(t.contact_town, '') || ' ' || coalesce(t.contact_postcode, '') || ' ' || coalesce(t.region, ''))`;
 const TEXT_SQL = `(t.title || ' ' || t.description)`;
@@ -77,7 +85,7 @@ const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.t
     t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
     t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo,
     t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers,
-    t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason
+    t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason, ${STATUS_UNTIL_SQL} AS status_until
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
 
 /**
@@ -239,6 +247,12 @@ export async function listSavedTenders(database: Database, userId: string, now: 
       WHERE s.user_id = $2::uuid AND ${visibleTo('$2::uuid', 'x')} ORDER BY s.created_at DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
+}
+
+/** Every tender the user saved, shown or not (a hidden one shows again when its row or invitations change). */
+export async function listSavedTenderIds(database: Database, userId: string): Promise<string[]> {
+  const rows = await database.query<{ tender_id: string }>('SELECT DISTINCT tender_id::text AS tender_id FROM tender_saves WHERE user_id = $1', [userId]);
+  return rows.map((r) => r.tender_id);
 }
 
 export async function upsertSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later', now: Date) {

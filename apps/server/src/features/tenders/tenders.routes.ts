@@ -23,9 +23,9 @@ const HOUR = 3_600_000;
 export function tendersRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
   bind(app, listPublicTenders, async ({ query }, reply) => sendCachedJson(reply, await service.publicTendersJson(ctx, query)));
-  bind(app, getMyTenders, async ({ user }) => ({ success: true as const, data: await service.getMyTenders(ctx, user!) }));
+  bind(app, getMyTenders, async ({ user }, reply) => sendCachedJson(reply, await service.myTendersJson(ctx, user!)));
   bind(app, updateTenderAlerts, async ({ body, user }) => ({ success: true as const, data: await service.updateAlerts(ctx, user!, body.enabled) }));
-  bind(app, listSavedTenders, async ({ user }) => ({ success: true as const, data: await service.listSavedTenders(ctx, user!) }));
+  bind(app, listSavedTenders, async ({ user }, reply) => sendCachedJson(reply, await service.savedTendersJson(ctx, user!)));
   bind(app, saveTender, async ({ params, user }) => {
     await service.setSaved(ctx, user!, params.id, params.kind, true);
     return { success: true as const };
