@@ -88,8 +88,9 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
     // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
     // the answer is clusters without reading the rows (decision 0388).
     if (repo.countedAhead(filter)) {
-      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), await repo.assetMapCellsLevel(ctx.database));
-      if (level >= 0 && (await repo.countAssetsInsideCells(ctx.database, filter, level)) > ASSET_POINT_LIMIT) return CLUSTERED;
+      const cells = await repo.assetMapCells(ctx.database);
+      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), repo.countedLevel(cells, filter));
+      if (level >= 0 && (await repo.countAssetsInsideCells(ctx.database, filter, level, cells.bands)) > ASSET_POINT_LIMIT) return CLUSTERED;
     }
     const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
     if (probe.features === null) return CLUSTERED;
@@ -125,9 +126,9 @@ async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
   const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
-  const counted = repo.countedAhead(filter) && level <= (await repo.assetMapCellsLevel(ctx.database));
-  const cells = counted
-    ? await repo.listCountedAssetClusters(ctx.database, filter, level)
+  const counted = repo.countedAhead(filter) ? await repo.assetMapCells(ctx.database) : null;
+  const cells = counted && level <= repo.countedLevel(counted, filter)
+    ? await repo.listCountedAssetClusters(ctx.database, filter, level, counted.bands)
     : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));
   const singles = cells.filter((c) => c.single_id !== null).map((c) => Number(c.single_id));
   const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';
