@@ -212,7 +212,6 @@ export function listCountedAssetClusters(database: Database, f: AssetFilter, lev
   const [x0, y0, x1, y1] = span;
   const live = assetWhere({ ...f, bounds: [x0 * cell, y0 * cell, (x1 + 1) * cell, (y1 + 1) * cell] }, params);
   const c = `${p(cell)}::float8`;
-  live.add((q) => `floor(longitude / ${c})::int BETWEEN ${q(x0)}::int AND ${q(x1)}::int AND floor(latitude / ${c})::int BETWEEN ${q(y0)}::int AND ${q(y1)}::int`);
   const rest = [
     full.first > 0 ? `installed_capacity < ${p(bands[full.first - 1])}::float8` : null,
     full.last < bands.length ? `installed_capacity >= ${p(bands[full.last])}::float8` : null,
@@ -222,9 +221,13 @@ export function listCountedAssetClusters(database: Database, f: AssetFilter, lev
     `${sums} FROM (
        SELECT cx, cy, n, capacity, lng_sum, lat_sum, single_id FROM asset_map_capacity_cells WHERE ${counted}
        UNION ALL
-       SELECT floor(longitude / ${c})::int, floor(latitude / ${c})::int, count(*)::int, coalesce(sum(installed_capacity), 0),
-         sum(longitude), sum(latitude), CASE WHEN count(*) = 1 THEN min(id) END
-       FROM assets ${live.sql} GROUP BY 1, 2
+       -- The span's cells exactly (as the cells' floor), kept after grouping: as a condition on the rows
+       -- the planner would guess they keep almost none and group them by sorting. OFFSET 0 keeps it there.
+       SELECT * FROM (
+         SELECT floor(longitude / ${c})::int AS cx, floor(latitude / ${c})::int AS cy, count(*)::int, coalesce(sum(installed_capacity), 0),
+           sum(longitude), sum(latitude), CASE WHEN count(*) = 1 THEN min(id) END
+         FROM assets ${live.sql} GROUP BY 1, 2 OFFSET 0
+       ) AS cut WHERE cx BETWEEN ${p(x0)}::int AND ${p(x1)}::int AND cy BETWEEN ${p(y0)}::int AND ${p(y1)}::int
      ) AS parts GROUP BY cx, cy`,
     params.values,
   );

@@ -133,20 +133,31 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     }
   });
 
-  it('count the matches of the cells wholly inside a view, never more than match there', async () => {
+  it('count the matches of the cells wholly inside a view, never more than match there (with a capacity range, its whole bands)', async () => {
+    const { bands } = await repo.assetMapCells(t.ctx.database);
+    const matches = async (f: repo.AssetFilter) =>
+      (await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(f).sql}`, repo.assetWhere(f).params))[0]!.n;
     const views: Array<[number, number, number, number]> = [WORLD, [-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-2.5, 53, -1, 54], [-1.2, 51.4, -1.1, 51.5]];
     for (const bounds of views) {
       for (const f of [filter({ bounds }), filter({ bounds, technologyTypes: ['Battery'] })]) {
-        const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(f).sql}`, repo.assetWhere(f).params);
+        const n = await matches(f);
         for (const level of [0, 4, 8, ASSET_MAP_CELL_LEVELS]) {
-          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level)).toBeLessThanOrEqual(row!.n);
+          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level)).toBeLessThanOrEqual(n);
+        }
+      }
+      for (const f of [filter({ bounds, minCapacity: 7.5 }), filter({ bounds, minCapacity: 5, maxCapacity: 60, technologyTypes: ['Battery'] })]) {
+        const n = await matches(f);
+        for (const level of [0, 4, ASSET_MAP_CAPACITY_LEVELS]) {
+          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level, bands)).toBeLessThanOrEqual(n);
         }
       }
     }
-    // A wide view's floor is most of its matches.
-    const uk = filter({ bounds: [-12, 49, 2, 61] });
-    const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(uk).sql}`, repo.assetWhere(uk).params);
-    expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 8)).toBeGreaterThan(row!.n * 0.9);
+    // A wide view's floor is most of its matches, already three levels up (where it is tried first).
+    for (const uk of [filter({ bounds: [-12, 49, 2, 61] }), filter({ bounds: [-12, 49, 2, 61], minCapacity: 5 })]) {
+      const n = await matches(uk);
+      expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 8, bands)).toBeGreaterThan(n * 0.9);
+      expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 5, bands)).toBeGreaterThan(n * 0.9);
+    }
   });
 
   it('any asset write marks them stale until rebuilt, and a rebuild happens once', async () => {
