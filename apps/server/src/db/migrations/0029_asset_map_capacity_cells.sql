@@ -20,6 +20,9 @@ CREATE TABLE asset_map_capacity_cells (
   single_id bigint
 );
 CREATE INDEX asset_map_capacity_cells_level_idx ON asset_map_capacity_cells (level, cx, cy);
+-- A technology's rows at a level, in a band range: a UK-wide view with a technology reads a few
+-- thousand rows instead of filtering the whole level (7 ms instead of 60 ms for batteries of 50 MW+).
+CREATE INDEX asset_map_capacity_cells_technology_idx ON asset_map_capacity_cells (level, technology_type, band);
 
 -- The finest level counted by band, and the band edges (MW) the cells were counted with, which are
 -- the ones a read uses: a change of edges in the code is exact from the next rebuild on.

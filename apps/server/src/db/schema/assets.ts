@@ -124,7 +124,10 @@ export const assetMapCapacityCells = pgTable(
     latSum: doublePrecision('lat_sum').notNull(),
     singleId: bigint('single_id', { mode: 'number' }),
   },
-  (t) => [index('asset_map_capacity_cells_level_idx').on(t.level, t.cx, t.cy)],
+  (t) => [
+    index('asset_map_capacity_cells_level_idx').on(t.level, t.cx, t.cy),
+    index('asset_map_capacity_cells_technology_idx').on(t.level, t.technologyType, t.band),
+  ],
 );
 
 export const assetMapCellsState = pgTable('asset_map_cells_state', {
