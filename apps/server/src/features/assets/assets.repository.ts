@@ -208,9 +208,12 @@ export function listCountedAssetClusters(database: Database, f: AssetFilter, lev
   if (!full) return listAssetClusters(database, assetWhere(f), cell);
   const p = params.add;
   const counted = `${cellsWhere(f, params, level, span)} AND band BETWEEN ${p(full.first)}::int AND ${p(full.last)}::int`;
-  // The rest of the range: the assets of the cut bands in the same whole cells, grouped as the cells are.
+  // The rest of the range: the assets of the cut bands in the same whole cells, grouped as the cells
+  // are. The bounds reach a cell past the span, so no rounding at its edge drops a row; the span is
+  // kept exactly (by the cells' own floor) after grouping, as a condition on the rows the planner
+  // would guess it keeps almost none and group them by sorting (OFFSET 0 keeps it after).
   const [x0, y0, x1, y1] = span;
-  const live = assetWhere({ ...f, bounds: [x0 * cell, y0 * cell, (x1 + 1) * cell, (y1 + 1) * cell] }, params);
+  const live = assetWhere({ ...f, bounds: [(x0 - 1) * cell, (y0 - 1) * cell, (x1 + 2) * cell, (y1 + 2) * cell] }, params);
   const c = `${p(cell)}::float8`;
   const rest = [
     full.first > 0 ? `installed_capacity < ${p(bands[full.first - 1])}::float8` : null,
@@ -221,8 +224,6 @@ export function listCountedAssetClusters(database: Database, f: AssetFilter, lev
     `${sums} FROM (
        SELECT cx, cy, n, capacity, lng_sum, lat_sum, single_id FROM asset_map_capacity_cells WHERE ${counted}
        UNION ALL
-       -- The span's cells exactly (as the cells' floor), kept after grouping: as a condition on the rows
-       -- the planner would guess they keep almost none and group them by sorting. OFFSET 0 keeps it there.
        SELECT * FROM (
          SELECT floor(longitude / ${c})::int AS cx, floor(latitude / ${c})::int AS cy, count(*)::int, coalesce(sum(installed_capacity), 0),
            sum(longitude), sum(latitude), CASE WHEN count(*) = 1 THEN min(id) END
