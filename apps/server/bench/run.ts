@@ -14,6 +14,7 @@
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
 // BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it. The mixed run's
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
+// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -339,6 +340,7 @@ async function cold(url: string, requests: BenchRequest[]) {
   let maxBytes = 0;
   for (const p of paths) {
     const { ms, bytes } = await timedGet(`${url}${p}`);
+    if (process.env.BENCH_COLD_DETAIL) console.log(`cold ${ms.toFixed(1).padStart(8)} ms  ${p}`);
     times.push(ms);
     maxBytes = Math.max(maxBytes, bytes);
   }

@@ -129,6 +129,19 @@ export const ASSET_POINT_LIMIT = 15_000;
  */
 export const ASSET_MAP_CELL_LEVELS = 10;
 
+/**
+ * Lower edges (MW) of the capacity bands the coarse cells are also counted by (decision 0411): a
+ * capacity filter adds up the bands wholly inside its range and groups the assets of a band a
+ * threshold falls inside live. A 1-2-5 series, so round thresholds fall on an edge.
+ */
+export const ASSET_MAP_CAPACITY_BANDS = [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
+
+/**
+ * The finest zoom level counted by capacity band (decision 0411): the level a UK-wide view reads
+ * at any zoom (narrower views, at levels 9 and 10, hold few enough rows for the live query).
+ */
+export const ASSET_MAP_CAPACITY_LEVELS = 8;
+
 /** docs/product/assets.md#asset-map: technology colours plus a default. Solar amber, battery blue, other grey. */
 export const TECHNOLOGY_COLOURS: Record<string, string> = {
   'Solar Photovoltaics': '#f59e0b',

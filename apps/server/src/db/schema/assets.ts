@@ -107,8 +107,33 @@ export const assetMapCells = pgTable(
   (t) => [index('asset_map_cells_level_idx').on(t.level, t.cx, t.cy)],
 );
 
+/** The same, also per capacity band, for the coarse levels (migration 0029_asset_map_capacity_cells.sql; decision 0411). */
+export const assetMapCapacityCells = pgTable(
+  'asset_map_capacity_cells',
+  {
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    technologyType: text('technology_type'),
+    developmentStatus: text('development_status'),
+    region: text('region'),
+    band: smallint('band'),
+    n: integer('n').notNull(),
+    capacity: doublePrecision('capacity').notNull(),
+    lngSum: doublePrecision('lng_sum').notNull(),
+    latSum: doublePrecision('lat_sum').notNull(),
+    singleId: bigint('single_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('asset_map_capacity_cells_level_idx').on(t.level, t.cx, t.cy),
+    index('asset_map_capacity_cells_technology_idx').on(t.level, t.technologyType, t.band),
+  ],
+);
+
 export const assetMapCellsState = pgTable('asset_map_cells_state', {
   id: boolean('id').primaryKey().default(true),
   stale: boolean('stale').notNull().default(true),
   finest: integer('finest').notNull().default(-1),
+  capacityFinest: integer('capacity_finest').notNull().default(-1),
+  capacityBands: doublePrecision('capacity_bands').array().notNull().default([]),
 });

@@ -1,6 +1,6 @@
 import type { AssetChangeKind } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
-import { ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
+import { ASSET_MAP_CAPACITY_BANDS, ASSET_MAP_CAPACITY_LEVELS, ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
 import { levelCellDegrees } from '@solar/shared/domain/map-grid';
 import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
 import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, SqlParams } from '../../db/sql-helpers';
@@ -10,7 +10,8 @@ import { containsPattern, isoDateColumn, isoTimestampColumn, prefixPattern, SqlP
 /** A parameterised WHERE clause under construction. */
 export class Where {
   readonly parts: string[] = [];
-  private readonly placeholders = new SqlParams();
+  /** `placeholders`: shared with another clause of the same statement. */
+  constructor(private readonly placeholders = new SqlParams()) {}
   get params(): unknown[] {
     return this.placeholders.values;
   }
@@ -40,8 +41,8 @@ export interface AssetFilter {
   today: string;
 }
 
-export function assetWhere(f: AssetFilter): Where {
-  const w = new Where();
+export function assetWhere(f: AssetFilter, params?: SqlParams): Where {
+  const w = new Where(params);
   const [west, south, east, north] = f.bounds;
   // Plain ranges rather than `point <@ box`: PostgreSQL estimates a box at a fixed 0.1 % of the rows,
   // so a UK-wide view was read through the GiST index; with the btree indexes of migration 0013 the
@@ -107,63 +108,157 @@ export function listAssetClusters(database: Database, w: Where, cell: number) {
   });
 }
 
+/** What the clusters counted ahead hold (migrations 0027, 0029); levels are -1 while an asset write has made them stale. */
+export interface AssetMapCells {
+  /** The finest level counted by technology, status and region. */
+  finest: number;
+  /** The finest level also counted by capacity band, and the bands' lower edges (MW). */
+  capacityFinest: number;
+  bands: number[];
+}
+
+export async function assetMapCells(database: Database): Promise<AssetMapCells> {
+  const [row] = await database.query<{ stale: boolean; finest: number; capacity_finest: number; capacity_bands: number[] }>(
+    'SELECT stale, finest, capacity_finest, capacity_bands FROM asset_map_cells_state',
+  );
+  if (!row || row.stale) return { finest: -1, capacityFinest: -1, bands: [] };
+  return { finest: row.finest, capacityFinest: row.capacity_finest, bands: row.capacity_bands.map(Number) };
+}
+
 /** The finest zoom level of the clusters counted ahead (migration 0027), or -1 while an asset write has made them stale. */
 export async function assetMapCellsLevel(database: Database): Promise<number> {
-  const [row] = await database.query<{ stale: boolean; finest: number }>('SELECT stale, finest FROM asset_map_cells_state');
-  return row && !row.stale ? row.finest : -1;
+  return (await assetMapCells(database)).finest;
 }
 
 /** Rebuilds the clusters counted ahead when an asset write made them stale; true when it did. */
 export async function refreshAssetMapCells(database: Database): Promise<boolean> {
-  const [row] = await database.query<{ done: boolean }>('SELECT refresh_asset_map_cells($1::int, $2::float8) AS done', [
+  const [row] = await database.query<{ done: boolean }>('SELECT refresh_asset_map_cells($1::int, $2::float8, $3::int, $4::float8, $5::float8[]) AS done', [
     ASSET_MAP_CELL_LEVELS,
     levelCellDegrees(ASSET_MAP_CELL_LEVELS),
+    ASSET_MAP_CAPACITY_LEVELS,
+    levelCellDegrees(ASSET_MAP_CAPACITY_LEVELS),
+    [...ASSET_MAP_CAPACITY_BANDS],
   ]);
   if (row?.done !== true) return false;
   // Planner statistics for the new rows (PGlite has no autovacuum).
-  await database.exec('ANALYZE asset_map_cells');
+  await database.exec('ANALYZE asset_map_cells, asset_map_capacity_cells');
   return true;
 }
 
-/** Whether a filter uses only what the cells are counted by: the view, technology, status and region. */
+/** Whether a filter uses only what the cells are counted by: the view, technology, status, region and capacity. */
 export const countedAhead = (f: AssetFilter): boolean =>
-  f.minCapacity === undefined &&
-  f.maxCapacity === undefined &&
-  f.minAge === undefined &&
-  f.maxAge === undefined &&
-  f.includeUnknownAge &&
-  f.operators.length === 0 &&
-  !f.siteNameSearch;
+  f.minAge === undefined && f.maxAge === undefined && f.includeUnknownAge && f.operators.length === 0 && !f.siteNameSearch;
+
+/** The capacity range as `assetWhere` filters it (a minimum of 0 is none), or null when it does not. */
+function capacityRange(f: AssetFilter): [min: number, max: number] | null {
+  const min = f.minCapacity !== undefined && f.minCapacity > 0 ? f.minCapacity : -Infinity;
+  const max = f.maxCapacity ?? Infinity;
+  return min === -Infinity && max === Infinity ? null : [min, max];
+}
+const hasCapacityFilter = (f: AssetFilter) => capacityRange(f) !== null;
+
+/**
+ * The capacity bands (as width_bucket numbers over `bands`) wholly inside the filter's capacity
+ * range, as one run [first, last]; null when no band is. Band 0 is below the first edge, band i
+ * from edge i - 1 up to edge i (the last one open).
+ */
+export function fullCapacityBands(f: AssetFilter, bands: readonly number[]): { first: number; last: number } | null {
+  const lower = (b: number) => (b === 0 ? -Infinity : bands[b - 1]!);
+  const upper = (b: number) => (b === bands.length ? Infinity : bands[b]!);
+  const [min, max] = capacityRange(f) ?? [-Infinity, Infinity];
+  let first = 0;
+  while (first <= bands.length && lower(first) < min) first++;
+  let last = bands.length;
+  while (last >= 0 && upper(last) > max) last--;
+  return first <= last ? { first, last } : null;
+}
+
+/**
+ * The finest level at which the cells can answer this filter, or -1 (decision 0411): a capacity
+ * filter needs the banded cells and at least one band wholly inside its range (a range within one
+ * band has few assets: the live query answers it).
+ */
+export function countedLevel(cells: AssetMapCells, f: AssetFilter): number {
+  if (!countedAhead(f)) return -1;
+  if (!hasCapacityFilter(f)) return cells.finest;
+  return fullCapacityBands(f, cells.bands) ? cells.capacityFinest : -1;
+}
 
 /**
  * Grid clusters at a whole zoom level from the cells counted ahead (decision 0388): a few thousand
- * rows, whatever the number of assets. Every cell that meets the bounds counts whole.
+ * rows, whatever the number of assets. Every cell that meets the bounds counts whole. With a
+ * capacity filter (decision 0411; `level` from `countedLevel`), the banded cells wholly inside its
+ * range, plus the assets of the bands it cuts, grouped live into the same cells.
  */
-export function listCountedAssetClusters(database: Database, f: AssetFilter, level: number) {
+export function listCountedAssetClusters(database: Database, f: AssetFilter, level: number, bands: readonly number[] = []) {
   const cell = levelCellDegrees(level);
   const [west, south, east, north] = f.bounds;
+  const span: CellSpan = [Math.floor(west / cell), Math.floor(south / cell), Math.floor(east / cell), Math.floor(north / cell)];
   const params = new SqlParams();
-  const where = cellsWhere(f, params, level, [Math.floor(west / cell), Math.floor(south / cell), Math.floor(east / cell), Math.floor(north / cell)]);
+  const sums = `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
+       CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity`;
+  if (!hasCapacityFilter(f)) {
+    return database.query<GridCellRow & { capacity: number }>(
+      `${sums} FROM asset_map_cells WHERE ${cellsWhere(f, params, level, span)} GROUP BY cx, cy`,
+      params.values,
+    );
+  }
+  const full = fullCapacityBands(f, bands);
+  // No whole band in the range: its assets are few, all live.
+  if (!full) return listAssetClusters(database, assetWhere(f), cell);
+  const p = params.add;
+  const counted = `${cellsWhere(f, params, level, span)} AND band BETWEEN ${p(full.first)}::int AND ${p(full.last)}::int`;
+  // The rest of the range: the assets of the cut bands in the same whole cells, grouped as the cells
+  // are. The bounds reach a cell past the span, so no rounding at its edge drops a row; the span is
+  // kept exactly (by the cells' own floor) after grouping, as a condition on the rows the planner
+  // would guess it keeps almost none and group them by sorting (OFFSET 0 keeps it after).
+  const [x0, y0, x1, y1] = span;
+  const live = assetWhere({ ...f, bounds: [(x0 - 1) * cell, (y0 - 1) * cell, (x1 + 2) * cell, (y1 + 2) * cell] }, params);
+  const c = `${p(cell)}::float8`;
+  const rest = [
+    full.first > 0 ? `installed_capacity < ${p(bands[full.first - 1])}::float8` : null,
+    full.last < bands.length ? `installed_capacity >= ${p(bands[full.last])}::float8` : null,
+  ].filter(Boolean);
+  live.add(() => (rest.length ? `(${rest.join(' OR ')})` : 'false'));
   return database.query<GridCellRow & { capacity: number }>(
-    `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
-       CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity
-     FROM asset_map_cells WHERE ${where} GROUP BY cx, cy`,
+    `${sums} FROM (
+       SELECT cx, cy, n, capacity, lng_sum, lat_sum, single_id FROM asset_map_capacity_cells WHERE ${counted}
+       UNION ALL
+       SELECT * FROM (
+         SELECT floor(longitude / ${c})::int AS cx, floor(latitude / ${c})::int AS cy, count(*)::int, coalesce(sum(installed_capacity), 0),
+           sum(longitude), sum(latitude), CASE WHEN count(*) = 1 THEN min(id) END
+         FROM assets ${live.sql} GROUP BY 1, 2 OFFSET 0
+       ) AS cut WHERE cx BETWEEN ${p(x0)}::int AND ${p(x1)}::int AND cy BETWEEN ${p(y0)}::int AND ${p(y1)}::int
+     ) AS parts GROUP BY cx, cy`,
     params.values,
   );
 }
 
-/** Assets in the cells of `level` lying wholly inside the bounds, from the cells counted ahead: never more than match. */
-export async function countAssetsInsideCells(database: Database, f: AssetFilter, level: number): Promise<number> {
+/**
+ * Assets in the cells of `level` lying wholly inside the bounds, from the cells counted ahead (with
+ * a capacity filter, its whole bands only): never more than match.
+ */
+export async function countAssetsInsideCells(database: Database, f: AssetFilter, level: number, bands: readonly number[] = []): Promise<number> {
   const cell = levelCellDegrees(level);
   const [west, south, east, north] = f.bounds;
   const params = new SqlParams();
-  const where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
-  const [row] = await database.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM asset_map_cells WHERE ${where}`, params.values);
+  let where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
+  let table = 'asset_map_cells';
+  if (hasCapacityFilter(f)) {
+    const full = fullCapacityBands(f, bands);
+    if (!full) return 0;
+    table = 'asset_map_capacity_cells';
+    where += ` AND band BETWEEN ${params.add(full.first)}::int AND ${params.add(full.last)}::int`;
+  }
+  const [row] = await database.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${table} WHERE ${where}`, params.values);
   return row?.n ?? 0;
 }
 
-/** The cells counted ahead at `level` from column `x0` to `x1` and row `y0` to `y1`, with the counted filters. */
-function cellsWhere(f: AssetFilter, params: SqlParams, level: number, [x0, y0, x1, y1]: [number, number, number, number]): string {
+/** Columns x0 to x1 and rows y0 to y1 of a level's cells. */
+type CellSpan = [x0: number, y0: number, x1: number, y1: number];
+
+/** The cells counted ahead at `level` over `span`, with the counted filters other than capacity. */
+function cellsWhere(f: AssetFilter, params: SqlParams, level: number, [x0, y0, x1, y1]: CellSpan): string {
   const p = params.add;
   const where = [
     `level = ${p(level)}::int`,

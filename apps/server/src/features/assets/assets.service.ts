@@ -88,8 +88,9 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
     // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
     // the answer is clusters without reading the rows (decision 0388).
     if (repo.countedAhead(filter)) {
-      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), await repo.assetMapCellsLevel(ctx.database));
-      if (level >= 0 && (await repo.countAssetsInsideCells(ctx.database, filter, level)) > ASSET_POINT_LIMIT) return CLUSTERED;
+      const cells = await repo.assetMapCells(ctx.database);
+      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), repo.countedLevel(cells, filter));
+      if (level >= 0 && (await moreMatchThanPoints(ctx, filter, level, cells.bands))) return CLUSTERED;
     }
     const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
     if (probe.features === null) return CLUSTERED;
@@ -98,6 +99,21 @@ export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<
   });
   if (!answer.text.is(CLUSTERED)) return answer;
   return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), () => clustersJson(ctx, q, filter, where));
+}
+
+/** Coarser levels up at which the floor on a view's matches is tried first. */
+const FLOOR_LEVELS_UP = 3;
+
+/**
+ * Whether the cells wholly inside the view hold more than ASSET_POINT_LIMIT matches: first at a
+ * coarser level, whose cells are a few times fewer rows to add up (a wide view's inner cells there
+ * hold most of its matches; decision 0411), then at the view's own.
+ */
+async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: number, bands: number[]): Promise<boolean> {
+  for (const l of new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])) {
+    if ((await repo.countAssetsInsideCells(ctx.database, filter, l, bands)) > ASSET_POINT_LIMIT) return true;
+  }
+  return false;
 }
 
 /**
@@ -125,9 +141,9 @@ async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
   const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
-  const counted = repo.countedAhead(filter) && level <= (await repo.assetMapCellsLevel(ctx.database));
-  const cells = counted
-    ? await repo.listCountedAssetClusters(ctx.database, filter, level)
+  const counted = repo.countedAhead(filter) ? await repo.assetMapCells(ctx.database) : null;
+  const cells = counted && level <= repo.countedLevel(counted, filter)
+    ? await repo.listCountedAssetClusters(ctx.database, filter, level, counted.bands)
     : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));
   const singles = cells.filter((c) => c.single_id !== null).map((c) => Number(c.single_id));
   const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
-import { levelCellDegrees } from '@solar/shared/domain/map-grid';
+import { ASSET_MAP, ASSET_MAP_CAPACITY_BANDS, ASSET_MAP_CAPACITY_LEVELS, ASSET_MAP_CELL_LEVELS } from '@solar/shared/constants/assets';
+import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import * as repo from '../assets.repository';
 import { seedSyntheticAssets } from '../assets.synthetic';
 
-/** The asset map's clusters counted ahead (decision 0388): the same cells as the live query, never stale. */
+/** The asset map's clusters counted ahead (decisions 0388, 0411): the same cells as the live query, never stale. */
 
 const WORLD: [number, number, number, number] = [-180, -90, 180, 90];
 const filter = (f: Partial<repo.AssetFilter> = {}): repo.AssetFilter => ({
@@ -35,6 +35,22 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
   }, 120_000);
   afterAll(() => t?.close());
 
+  /** The counted clusters of `f` at `level` against the live query's, cell for cell. */
+  async function expectSameClusters(f: repo.AssetFilter, level: number, bands: readonly number[] = []) {
+    const what = `level ${level}, ${JSON.stringify({ ...f, bounds: undefined, today: undefined })}`;
+    const counted = sorted(await repo.listCountedAssetClusters(t.ctx.database, f, level, bands), levelCellDegrees(level));
+    const live = sorted(await repo.listAssetClusters(t.ctx.database, repo.assetWhere(f), levelCellDegrees(level)), levelCellDegrees(level));
+    expect(live.length, what).toBeGreaterThan(0);
+    expect(counted.length, what).toBe(live.length);
+    counted.forEach((c, i) => {
+      const l = live[i]!;
+      expect([c.n, c.single_id], `${what} cell ${i}`).toEqual([l.n, l.single_id]);
+      expect(c.longitude).toBeCloseTo(l.longitude, 9);
+      expect(c.latitude).toBeCloseTo(l.latitude, 9);
+      expect(c.capacity).toBeCloseTo(l.capacity, 6);
+    });
+  }
+
   it('are fresh after a load and hold the same clusters as the live query, at every level and with each counted filter', async () => {
     expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(ASSET_MAP_CELL_LEVELS);
     const cases = [
@@ -43,19 +59,58 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
       filter({ regions: ['Scotland'], developmentStatus: ['Operational'] }),
     ];
     for (const f of cases) {
-      for (let level = 0; level <= ASSET_MAP_CELL_LEVELS; level++) {
-        const counted = sorted(await repo.listCountedAssetClusters(t.ctx.database, f, level), levelCellDegrees(level));
-        const live = sorted(await repo.listAssetClusters(t.ctx.database, repo.assetWhere(f), levelCellDegrees(level)), levelCellDegrees(level));
-        expect(counted.length, `level ${level}`).toBe(live.length);
-        counted.forEach((c, i) => {
-          const l = live[i]!;
-          expect([c.n, c.single_id], `level ${level} cell ${i}`).toEqual([l.n, l.single_id]);
-          expect(c.longitude).toBeCloseTo(l.longitude, 9);
-          expect(c.latitude).toBeCloseTo(l.latitude, 9);
-          expect(c.capacity).toBeCloseTo(l.capacity, 6);
-        });
-      }
+      for (let level = 0; level <= ASSET_MAP_CELL_LEVELS; level++) await expectSameClusters(f, level);
     }
+  });
+
+  it('are counted by capacity band to the level a UK-wide view reads, and agree with the live query for thresholds on band edges and inside bands', async () => {
+    const cells = await repo.assetMapCells(t.ctx.database);
+    expect(cells).toEqual({ finest: ASSET_MAP_CELL_LEVELS, capacityFinest: ASSET_MAP_CAPACITY_LEVELS, bands: [...ASSET_MAP_CAPACITY_BANDS] });
+    // The UK at the deepest zoom reads no finer level than the bands are counted to.
+    expect(gridLevel(ASSET_MAP.maxZoom, ASSET_MAP.defaultBounds, 4_000)).toBeLessThanOrEqual(ASSET_MAP_CAPACITY_LEVELS);
+    // Some assets of unknown capacity, which no capacity range holds.
+    await t.ctx.database.query('UPDATE assets SET installed_capacity = NULL WHERE id % 50 = 0');
+    await repo.refreshAssetMapCells(t.ctx.database);
+    const cases = [
+      // On band edges: only whole bands.
+      filter({ minCapacity: 5 }),
+      filter({ minCapacity: 50, technologyTypes: ['Battery', 'Solar Photovoltaics'] }),
+      filter({ maxCapacity: 20, regions: ['Scotland', 'Wales'] }),
+      // Inside bands: whole bands plus the cut bands' assets, live.
+      filter({ minCapacity: 7.5 }),
+      filter({ minCapacity: 3, technologyTypes: ['Battery'] }),
+      filter({ minCapacity: 0.37, maxCapacity: 63.2, developmentStatus: ['Operational', 'Planning Permission Granted'] }),
+      filter({ minCapacity: 13, regions: ['South West'], developmentStatus: ['Operational'], technologyTypes: ['Solar Photovoltaics'] }),
+      filter({ minCapacity: 150 }),
+      // Within one band: no whole band, the live query answers.
+      filter({ minCapacity: 11, maxCapacity: 19 }),
+    ];
+    for (const f of cases) {
+      for (let level = 0; level <= ASSET_MAP_CAPACITY_LEVELS; level++) await expectSameClusters(f, level, cells.bands);
+      expect(repo.countedLevel(cells, f)).toBe(f.minCapacity === 11 ? -1 : ASSET_MAP_CAPACITY_LEVELS);
+    }
+    // A view's edges count whole cells, as without a capacity filter.
+    const uk = filter({ bounds: [-3.5, 50, 0.5, 52.5], minCapacity: 7.5 });
+    const level = 6;
+    const cell = levelCellDegrees(level);
+    const whole = filter({
+      ...uk,
+      bounds: [Math.floor(-3.5 / cell) * cell, Math.floor(50 / cell) * cell, (Math.floor(0.5 / cell) + 1) * cell - 1e-9, (Math.floor(52.5 / cell) + 1) * cell - 1e-9],
+    });
+    const counted = await repo.listCountedAssetClusters(t.ctx.database, uk, level, cells.bands);
+    const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(whole).sql}`, repo.assetWhere(whole).params);
+    expect(counted.reduce((s, c) => s + c.n, 0)).toBe(row!.n);
+  });
+
+  it('band thresholds: whole bands inside a capacity range', () => {
+    const bands = [0, 1, 2, 5, 10];
+    const full = (f: Partial<repo.AssetFilter>) => repo.fullCapacityBands(filter(f), bands);
+    expect(full({ minCapacity: 5 })).toEqual({ first: 4, last: 5 });
+    expect(full({ minCapacity: 7.5 })).toEqual({ first: 5, last: 5 });
+    expect(full({ maxCapacity: 2 })).toEqual({ first: 0, last: 2 });
+    expect(full({ minCapacity: 1, maxCapacity: 4.9 })).toEqual({ first: 2, last: 2 });
+    expect(full({ minCapacity: 3, maxCapacity: 4 })).toBeNull();
+    expect(full({ minCapacity: 12 })).toBeNull();
   });
 
   it('a wide view with counted filters adds up to the matches; a capacity filter takes the live query', async () => {
@@ -71,32 +126,45 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     try {
       expect((await get('bounds=-180,-90,180,90&zoom=5.2')).total).toBe(all + 1000);
       expect((await get('bounds=-180,-90,180,90&zoom=5.2&technologyTypes=Battery')).total).toBeLessThan(all);
-      // Capacity, age, operator and site-name filters are not counted ahead: the live query answers.
-      expect((await get('bounds=-180,-90,180,90&zoom=5.2&minCapacity=0.01')).total).toBeLessThanOrEqual(all);
+      // A capacity filter is counted ahead too (decision 0411); age, operator and site-name filters are not.
+      expect((await get('bounds=-180,-90,180,90&zoom=5.2&minCapacity=0.01&minAge=1')).total).toBeLessThan(all);
     } finally {
       await t.ctx.database.query('DELETE FROM asset_map_cells WHERE level = 3 AND cx = 0 AND cy = 0 AND technology_type IS NULL AND n = 1000');
     }
   });
 
-  it('count the matches of the cells wholly inside a view, never more than match there', async () => {
+  it('count the matches of the cells wholly inside a view, never more than match there (with a capacity range, its whole bands)', async () => {
+    const { bands } = await repo.assetMapCells(t.ctx.database);
+    const matches = async (f: repo.AssetFilter) =>
+      (await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(f).sql}`, repo.assetWhere(f).params))[0]!.n;
     const views: Array<[number, number, number, number]> = [WORLD, [-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-2.5, 53, -1, 54], [-1.2, 51.4, -1.1, 51.5]];
     for (const bounds of views) {
       for (const f of [filter({ bounds }), filter({ bounds, technologyTypes: ['Battery'] })]) {
-        const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(f).sql}`, repo.assetWhere(f).params);
+        const n = await matches(f);
         for (const level of [0, 4, 8, ASSET_MAP_CELL_LEVELS]) {
-          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level)).toBeLessThanOrEqual(row!.n);
+          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level)).toBeLessThanOrEqual(n);
+        }
+      }
+      for (const f of [filter({ bounds, minCapacity: 7.5 }), filter({ bounds, minCapacity: 5, maxCapacity: 60, technologyTypes: ['Battery'] })]) {
+        const n = await matches(f);
+        for (const level of [0, 4, ASSET_MAP_CAPACITY_LEVELS]) {
+          expect(await repo.countAssetsInsideCells(t.ctx.database, f, level, bands)).toBeLessThanOrEqual(n);
         }
       }
     }
-    // A wide view's floor is most of its matches.
-    const uk = filter({ bounds: [-12, 49, 2, 61] });
-    const [row] = await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${repo.assetWhere(uk).sql}`, repo.assetWhere(uk).params);
-    expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 8)).toBeGreaterThan(row!.n * 0.9);
+    // A wide view's floor is most of its matches, already three levels up (where it is tried first).
+    for (const uk of [filter({ bounds: [-12, 49, 2, 61] }), filter({ bounds: [-12, 49, 2, 61], minCapacity: 5 })]) {
+      const n = await matches(uk);
+      expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 8, bands)).toBeGreaterThan(n * 0.9);
+      expect(await repo.countAssetsInsideCells(t.ctx.database, uk, 5, bands)).toBeGreaterThan(n * 0.9);
+    }
   });
 
   it('any asset write marks them stale until rebuilt, and a rebuild happens once', async () => {
     await t.ctx.database.query(`UPDATE assets SET site_name = site_name || ' ' WHERE id = (SELECT min(id) FROM assets)`);
     expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(-1);
+    // Nor are the banded cells read: a capacity view takes the live query.
+    expect(repo.countedLevel(await repo.assetMapCells(t.ctx.database), filter({ minCapacity: 5 }))).toBe(-1);
     expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(true);
     expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(false);
     expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(ASSET_MAP_CELL_LEVELS);
