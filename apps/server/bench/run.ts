@@ -171,7 +171,7 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
       // the ceiling (a core at 95 % against the server's 53 %; decision 0413). Bodies are dropped.
       (client as unknown as { pipelinedRequests: { addBody(data: Buffer): void } }).pipelinedRequests.addBody = () => {};
       if (countCache)
-        client.on('headers', ({ headers }: { headers: string[] }) => {
+        client.on('headers', ({ headers }) => {
           for (let h = 0; h < headers.length; h += 2) {
             if (headers[h]!.toLowerCase() !== READ_CACHE_HEADER_LOWER) continue;
             if (headers[h + 1] === 'hit') cache.hit++;

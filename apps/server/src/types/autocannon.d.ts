@@ -6,6 +6,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
+  /** One connection's client (an EventEmitter; 'headers' carries the parsed response head, raw headers flat). */
+  interface Client {
+    on(event: 'headers', listener: (head: { headers: string[] }) => void): Client;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -14,6 +18,7 @@ declare module 'autocannon' {
       setupRequest?: (req: Request) => Request;
       onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void;
     }>;
+    setupClient?: (client: Client) => void;
   }
   interface Result {
     requests: { average: number };
