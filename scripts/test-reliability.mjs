@@ -690,7 +690,7 @@ async function balancerStep(target) {
       check(wrote === 'wrote=1', `the edit's answer did not mark the writer: ${written.headers.getSetCookie()}`);
       const writer = round % 2 === 0;
       const t0 = Date.now();
-      if (!writer) await new Promise((resolve) => setTimeout(resolve, READ_CACHE_STALE_BOUND_MS));
+      if (!writer) await new Promise((resolve) => setTimeout(resolve, READ_CACHE_STALE_BOUND_MS + 10)); // timers may fire a little early
       const headers = writer ? { cookie: `${cookie}; ${wrote}` } : {};
       const found = await (await fetch(`${direct[1]}${searchUrl}`, { headers })).json();
       const profile = await (await fetch(`${direct[1]}/api/providers/${provider.id}`, { headers })).json();
