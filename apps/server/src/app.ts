@@ -9,6 +9,7 @@ import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerWriteVisibility } from './plugins/write-visibility';
+import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // Health checks keep answering (readiness says 503 itself) so a load balancer sees the drain.
     if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) throw new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.');
   });
+  registerAnswerReplay(app);
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env);
   // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.

@@ -83,20 +83,28 @@ export class ReadCacheFeed {
    * database).
    */
   async trusted(): Promise<boolean> {
+    if (this.trustedNow()) return true;
     if (this.closed) return false;
     if (this.database.kind !== 'postgres') {
       await this.ready;
       return this.open;
     }
-    if (!this.open) return false;
+    return this.open && (await this.nextBeat()) && this.open;
+  }
+
+  /**
+   * `trusted()` without waiting: true when it would answer true at once (an answer replayed before
+   * routing's work, plugins/answer-replay.ts, never waits; the full path may).
+   */
+  trustedNow(): boolean {
+    if (this.closed || !this.open) return false;
+    if (this.database.kind !== 'postgres') return true;
     const age = performance.now() - this.heardSentAt;
     // This process's own writes are heard before its next answer, however recent.
-    if (age <= FEED.staleBoundMs && this.heardSentAt >= this.database.lastWriteAt()) {
-      // Halfway through the bound the next beat goes out, so a steady stream of lookups never waits.
-      if (age > FEED.staleBoundMs / 2 && !this.inFlight) void this.startBeat();
-      return true;
-    }
-    return (await this.nextBeat()) && this.open;
+    if (age > FEED.staleBoundMs || this.heardSentAt < this.database.lastWriteAt()) return false;
+    // Halfway through the bound the next beat goes out, so a steady stream of lookups never waits.
+    if (age > FEED.staleBoundMs / 2 && !this.inFlight) void this.startBeat();
+    return true;
   }
 
   /** Resolves once every write committed before the call, by any process, has been heard (or the beat failed). */

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import type { CachedTable } from '@solar/shared/contracts/render';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -110,6 +110,14 @@ export interface Computed {
 export interface CachedAnswer {
   text: CachedText;
   hit: boolean;
+  /** Where it is kept, so the same address may be answered from memory again before routing (plugins/answer-replay.ts). */
+  source?: AnswerSource;
+}
+
+/** A cache entry's place: `peek` gives it while it may be served now, without waiting, else null. */
+export interface AnswerSource {
+  key: string;
+  peek: (database: Database, key: string, now: Date) => CachedText | null;
 }
 
 interface Entry {
@@ -217,6 +225,27 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
     return created;
   };
 
+  /** Moves a served entry to the recent end and counts its compressed forms, made since it was stored. */
+  const touch = (state: State, key: string, entry: Entry) => {
+    dropEntry(state, key, entry);
+    entry.counted = entry.json.size;
+    keepEntry(state, key, entry);
+    keepWithinBudget();
+    for (const tag of entry.tags) collecting.getStore()?.tags.add(tag);
+  };
+  const servable = (entry: Entry, nowMs: number) =>
+    Date.now() - entry.at < limits.ttlMs && (entry.expiresAt === undefined || nowMs < entry.expiresAt);
+
+  const peek: AnswerSource['peek'] = (database, key, now) => {
+    const feed = readCacheFeed(database);
+    if (!feed.trustedNow()) return null;
+    const state = states.get(feed);
+    const found = state?.entries.get(key);
+    if (!state || !found || !servable(found, now.getTime())) return null;
+    touch(state, key, found);
+    return found.json;
+  };
+
   return async function cached(
     database: Database,
     key: string,
@@ -239,16 +268,14 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
     }
     const state = stateOf(feed);
     const now = Date.now();
+    const source = { key, peek };
     const found = state.entries.get(key);
     if (found) {
-      dropEntry(state, key, found);
-      if (now - found.at < limits.ttlMs && live(found.expiresAt)) {
-        found.counted = found.json.size;
-        keepEntry(state, key, found);
-        keepWithinBudget();
-        for (const tag of found.tags) collector?.tags.add(tag);
-        return { text: found.json, hit: true };
+      if (servable(found, nowMs)) {
+        touch(state, key, found);
+        return { text: found.json, hit: true, source };
       }
+      dropEntry(state, key, found);
     }
     let promise = state.pending.get(key);
     if (!promise) {
@@ -285,7 +312,7 @@ export function createReadCache(defaultTags: readonly Tag[], limits: ReadCacheLi
       return { text: new CachedText(fresh.text), hit: false };
     }
     for (const tag of tags) collector?.tags.add(tag);
-    return { text: json, hit: false };
+    return { text: json, hit: false, source };
   };
 
   function store(state: State, key: string, entry: Entry) {
@@ -339,12 +366,53 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
  */
 export async function sendCached(reply: FastifyReply, answer: CachedAnswer, contentType: string) {
   const text = answer.text;
+  rememberReplay(reply, answer, contentType);
   reply.header(READ_CACHE_HEADER, answer.hit ? 'hit' : 'miss');
   const vary = reply.getHeader('Vary');
   reply.type(contentType).header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   const encoding = text.bytes.length >= COMPRESS_THRESHOLD ? chooseEncoding(reply.request.headers['accept-encoding']) : null;
   if (encoding) return reply.header('Content-Encoding', encoding).send(await text.encoded(encoding));
   return reply.send(text.bytes);
+}
+
+/** How an address's answer is sent again from memory: the entry's place and the headers its route set. */
+export interface Replay extends AnswerSource {
+  contentType: string;
+  headers: Record<string, string>;
+}
+
+/** A database's replayable addresses, and which requests may have one (set by plugins/answer-replay.ts). */
+export interface ReplayMemo {
+  addresses: Map<string, Replay>;
+  eligible: (request: FastifyRequest) => boolean;
+}
+
+/** Addresses remembered per database; the oldest goes first. */
+export const REPLAY_MAX_ADDRESSES = 10_000;
+export const replayMemos = new WeakMap<Database, ReplayMemo>();
+
+/** Headers a route sets before `sendCached` that belong to the answer (the rest come from hooks, per request). */
+const REPLAYED_HEADERS = ['cache-control', 'vary'];
+
+/**
+ * Remembers which cache entry answered a GET address (decision 0414), when the request was one that
+ * any visitor could have made (no session: plugins/answer-replay.ts) on a public route without a
+ * rate limit (`bind` sets `config.replay`).
+ */
+function rememberReplay(reply: FastifyReply, answer: CachedAnswer, contentType: string) {
+  const { request } = reply;
+  const source = answer.source;
+  if (!source || request.method !== 'GET' || reply.statusCode !== 200 || request.routeOptions.config?.replay === false) return;
+  const memo = replayMemos.get(reply.server.ctx.database);
+  if (!memo || memo.addresses.get(request.url)?.key === source.key || !memo.eligible(request)) return;
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  memo.addresses.delete(request.url);
+  memo.addresses.set(request.url, { key: source.key, peek: source.peek, contentType, headers });
+  if (memo.addresses.size > REPLAY_MAX_ADDRESSES) memo.addresses.delete(memo.addresses.keys().next().value!);
 }
 
 export const sendCachedJson = (reply: FastifyReply, json: CachedAnswer) => sendCached(reply, json, 'application/json; charset=utf-8');

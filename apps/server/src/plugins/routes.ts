@@ -54,7 +54,10 @@ export function bind<C extends Contract>(
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
   const preValidation = [accessGuard(contract), refuseControlCharacters];
   const preHandler = (options.limits ?? []).map((spec) => sharedLimit(app, spec));
-  const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
+  // A cached answer of this route may be replayed to the next request for the same address only if
+  // any visitor may ask and nothing is counted per request (plugins/answer-replay.ts).
+  const config = { replay: contract.access === 'public' && preHandler.length === 0 };
+  const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, config, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,

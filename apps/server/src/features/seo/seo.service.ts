@@ -11,7 +11,8 @@ type Ctx = Pick<AppContext, 'database' | 'clock' | 'env'>;
 const MINUTE_MS = 60_000;
 
 /** Sitemaps change with profiles and tenders; a tender leaves when it closes, so at most a minute late (as the board, decision 0318). */
-const sitemapCache = createReadCache(['providers', 'tenders'], { maxEntries: 500, maxBytes: 64 * 1024 * 1024, ttlMs: MINUTE_MS });
+const SITEMAP_TAGS = ['providers', 'tenders'];
+const sitemapCache = createReadCache(SITEMAP_TAGS, { maxEntries: 500, maxBytes: 64 * 1024 * 1024, ttlMs: MINUTE_MS });
 
 const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -31,12 +32,21 @@ export function robotsTxt(ctx: Ctx): string {
 const currentMinute = (ctx: Ctx) => new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
 
 /**
+ * A sitemap made at `minute` (which tenders are open) is kept for that minute only: a lookup by
+ * address alone (plugins/answer-replay.ts) must not serve it in the next.
+ */
+function forTheMinute(ctx: Ctx, minute: Date, key: string, make: () => Promise<string>): Promise<CachedAnswer> {
+  const expiresAt = new Date(minute.getTime() + MINUTE_MS);
+  return sitemapCache(ctx.database, `${key}@${minute.toISOString()}`, async () => ({ text: await make(), tags: SITEMAP_TAGS, expiresAt }), ctx.clock.now());
+}
+
+/**
  * The sitemap index: the static pages, then one child per block of 50,000 indexable profiles and
  * of open public tenders, each with its newest record's last change.
  */
 export function sitemapIndex(ctx: Ctx): Promise<CachedAnswer> {
   const now = currentMinute(ctx);
-  return sitemapCache(ctx.database, `index@${now.toISOString()}`, async () => {
+  return forTheMinute(ctx, now, 'index', async () => {
     const [providers, tenders] = await Promise.all([sitemapProviderBlocks(ctx.database, SITEMAP_MAX_URLS), sitemapTenderBlocks(ctx.database, now, SITEMAP_MAX_URLS)]);
     const child = (name: string, lastmod?: string) =>
       `<sitemap><loc>${xmlText(absoluteUrl(ctx.env.PUBLIC_URL, `/sitemaps/${name}.xml`))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
@@ -52,7 +62,7 @@ export function sitemapIndex(ctx: Ctx): Promise<CachedAnswer> {
 /** A child sitemap by name (`static.xml`, `providers-N.xml`, `tenders-N.xml`); 404 past the last block. */
 export function sitemap(ctx: Ctx, name: string): Promise<CachedAnswer> {
   const now = currentMinute(ctx);
-  return sitemapCache(ctx.database, `${name}@${now.toISOString()}`, async () => {
+  return forTheMinute(ctx, now, name, async () => {
     const [, kind, number] = /^(static|providers|tenders)(?:-(\d+))?\.xml$/.exec(name) ?? [];
     const at = (path: string) => absoluteUrl(ctx.env.PUBLIC_URL, path);
     if (kind === 'static') return urlset(STATIC_PAGES.map((path) => ({ loc: at(path) })).concat({ loc: at('/asset-intel?tab=projects') }));

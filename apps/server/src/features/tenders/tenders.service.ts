@@ -48,13 +48,29 @@ export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery,
  * is computed at the start of that minute, so a tender shows as closed at most a minute late
  * (docs/decisions/0318).
  */
-const publicCache = createReadCache(['tenders', 'users:set'], { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
+const PUBLIC_TAGS = ['tenders', 'users:set'];
+const publicCache = createReadCache(PUBLIC_TAGS, { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
+
+const startOfMinute = (now: Date) => new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+
+/**
+ * A board answer is kept for the minute its statuses were computed at: a lookup by address alone
+ * (plugins/answer-replay.ts) must not serve it in the next.
+ */
+const forTheMinute = (minute: Date) => ({ tags: PUBLIC_TAGS, expiresAt: new Date(minute.getTime() + MINUTE_MS) });
 
 /** GET /api/tenders/public as the JSON of its 200 response (cached). */
 export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Promise<CachedJson> {
-  const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
-  return publicCache(ctx.database, cacheKey({ ...query, minute: minute.toISOString() }), async () =>
-    encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
+  const now = ctx.clock.now();
+  const minute = startOfMinute(now);
+  return publicCache(
+    ctx.database,
+    cacheKey({ ...query, minute: minute.toISOString() }),
+    async () => ({
+      text: encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
+      ...forTheMinute(minute),
+    }),
+    now,
   );
 }
 
@@ -64,10 +80,14 @@ export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Prom
  * (decisions 0318, 0384). Unknown and non-public tenders throw the usual 404 and are not kept.
  */
 export function publicTenderJson(ctx: Ctx, id: string): Promise<CachedJson> {
-  const minute = new Date(Math.floor(ctx.clock.now().getTime() / MINUTE_MS) * MINUTE_MS);
+  const now = ctx.clock.now();
+  const minute = startOfMinute(now);
   const atMinute = { ...ctx, clock: { ...ctx.clock, now: () => minute } };
-  return publicCache(ctx.database, cacheKey({ tender: id, minute: minute.toISOString() }), async () =>
-    encodeResponse(getTenderContract.response[200], { data: await getTender(atMinute, id, null) }),
+  return publicCache(
+    ctx.database,
+    cacheKey({ tender: id, minute: minute.toISOString() }),
+    async () => ({ text: encodeResponse(getTenderContract.response[200], { data: await getTender(atMinute, id, null) }), ...forTheMinute(minute) }),
+    now,
   );
 }
 
