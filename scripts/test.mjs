@@ -12,6 +12,8 @@ const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- vitest`
 const results = [];
+/** Failed tests by name, repeated at the end: CI keeps only the tail of the output. */
+const failures = [];
 
 function run(name, command, args, count) {
   if (only.length && !only.includes(name)) return;
@@ -44,6 +46,12 @@ run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', 
   // A file can fail outside its tests (a hook such as afterAll, an import error): count and name it.
   const suiteErrors = (r?.testResults ?? []).filter((f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'));
   for (const f of suiteErrors) console.log(`━━ vitest: ${path.relative(root, f.name)} failed outside its tests: ${String(f.message ?? '').split('\n')[0]}`);
+  for (const f of r?.testResults ?? []) {
+    for (const a of f.assertionResults ?? []) {
+      if (a.status === 'failed') failures.push(`vitest ${path.relative(root, f.name)} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+    }
+    if (suiteErrors.includes(f)) failures.push(`vitest ${path.relative(root, f.name)}: ${String(f.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
   return { passed: r?.numPassedTests ?? 0, failed: (r?.numFailedTests ?? 0) + suiteErrors.length };
 });
 
@@ -54,11 +62,23 @@ rmSync(e2eReport, { force: true });
 for (const f of readdirSync(tmp)) if (f.startsWith('e2e-snapshot')) rmSync(path.join(tmp, f), { recursive: true, force: true });
 if (existsSync(path.join(root, 'apps/server/dist/server.js'))) {
   run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], () => {
-    const s = readJson(e2eReport)?.stats;
+    const report = readJson(e2eReport);
+    const s = report?.stats;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected') failures.push(`playwright ${spec.file} › ${[...titles, spec.title].join(' › ')}: ${String((test.results?.at(-1)?.errors?.[0] ?? test.results?.at(-1)?.error)?.message ?? '').split('\n')[0].slice(0, 300)}`);
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of report?.suites ?? []) walk(suite, []);
     return { passed: (s?.expected ?? 0) + (s?.flaky ?? 0), failed: s?.unexpected ?? 0 };
   });
 }
 
+if (failures.length) {
+  console.log('\nFailed tests:');
+  for (const f of failures) console.log(`  ${f}`);
+}
 console.log('\nSuite times:');
 for (const r of results) console.log(`  ${r.name.padEnd(11)} ${String(r.seconds).padStart(7)} s  ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
