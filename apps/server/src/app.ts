@@ -56,9 +56,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   readCacheFeed(ctx.database, ctx.log);
   app.addHook('onClose', () => closeReadCacheFeed(ctx.database));
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Health checks keep answering (readiness says 503 itself) so a load balancer sees the drain.
-    if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) throw new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.');
+    if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) return done(new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.'));
+    done();
   });
   registerAnswerReplay(app);
   registerCrossSiteCheck(app, ctx.env);

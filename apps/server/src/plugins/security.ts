@@ -11,17 +11,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCrossSiteCheck(app: FastifyInstance, env: Env) {
   const allowed = new Set([new URL(env.PUBLIC_URL).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused');
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    const refused = () => done(new AppError('FORBIDDEN', 'Cross-site request refused'));
+    if (request.headers['sec-fetch-site'] === 'cross-site') return refused();
     const origin = request.headers.origin;
-    if (!origin) return;
+    if (!origin) return done();
     const own = `${request.protocol}://${request.headers.host ?? ''}`;
-    if (origin !== own && !allowed.has(origin)) {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused');
-    }
+    if (origin !== own && !allowed.has(origin)) return refused();
+    done();
   });
 }
 
@@ -77,24 +75,21 @@ const HASHED_ASSET_HEADERS = ['X-Content-Type-Options', 'Cross-Origin-Resource-P
  */
 export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
   const csp = contentSecurityPolicy(env);
-  app.addHook('onSend', async (request, reply, payload) => {
-    const headers = securityHeaders(env, String(request.id));
+  // The same for every response but the request id: made once.
+  const common = Object.entries(securityHeaders(env, '')).filter(([name]) => name !== 'X-Request-Id');
+  const forHashedAssets = common.filter(([name]) => HASHED_ASSET_HEADERS.includes(name));
+  app.addHook('onSend', (request, reply, payload, done) => {
     // The build's hashed files only: an upload may be opened as a document, so it keeps every header.
     const hashedAsset =
       request.url.startsWith('/assets/') && String(reply.getHeader('cache-control') ?? '').includes('immutable');
-    reply.headers(
-      hashedAsset
-        ? Object.fromEntries(
-            HASHED_ASSET_HEADERS.filter((name) => name in headers).map((name) => [name, headers[name]]),
-          )
-        : headers,
-    );
+    for (const [name, value] of hashedAsset ? forHashedAssets : common) reply.header(name, value);
+    if (!hashedAsset) reply.header('X-Request-Id', String(request.id));
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
       reply.header('Content-Security-Policy', csp);
     } else if (!reply.hasHeader('Cache-Control') && request.url.startsWith('/api/')) {
       reply.header('Cache-Control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -51,13 +51,13 @@ export async function registerSpa(app: FastifyInstance, distDir = webDistDir, en
 
   // A hashed asset never changes, so validators and ranges are of no use: ~100 bytes fewer on each
   // of a page's scripts (decision 0372).
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) {
       reply.removeHeader('etag');
       reply.removeHeader('last-modified');
       reply.removeHeader('accept-ranges');
     }
-    return payload;
+    done(null, payload);
   });
 
   // Public uploads (logos, covers, media); private files are served by their features' routes.

@@ -23,9 +23,9 @@ export function registerWriteVisibility(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (request.cookies[name]) await feed.heardAll();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!SAFE_METHODS.has(request.method))
       reply.setCookie(name, '1', { path: '/', maxAge: FEED.wroteCookieSeconds, httpOnly: true, sameSite: 'lax', secure: env.COOKIE_SECURE });
-    return payload;
+    done(null, payload);
   });
 }

@@ -49,9 +49,9 @@ export function accountsRoutes(app: FastifyInstance) {
 
   // The reset and verification pages carry a token in their address fragment: no referrer leaves them (issue 3).
   const TOKEN_PAGES = new Set(['/reset-password', '/verify-email']);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (TOKEN_PAGES.has(request.url.split(/[?#]/)[0]!)) reply.header('Referrer-Policy', 'no-referrer');
-    return payload;
+    done(null, payload);
   });
 
   bind(app, getMe, async ({ user }, reply) => {

@@ -84,12 +84,7 @@ export function adminRoutes(app: FastifyInstance) {
 
   // Cancelling a deletion is bound by the accounts feature; its successful calls are audited here.
   app.addHook('onResponse', async (request, reply) => {
-    if (
-      request.routeOptions.url !== cancelDeletion.path ||
-      request.method !== cancelDeletion.method ||
-      reply.statusCode !== 200
-    )
-      return;
+    if (request.method !== cancelDeletion.method || reply.statusCode !== 200 || request.routeOptions.url !== cancelDeletion.path) return;
     const actor = await request.getUser();
     if (!actor?.isAdmin) return;
     const targetId = (request.params as { id: string }).id;
