@@ -134,6 +134,9 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
   };
 }
 
+/** Mean answer size (as sent) from which a scenario also gets the same-bytes baseline. */
+const SAME_BYTES_FROM = 32 * 1024;
+
 const READ_CACHE_HEADER_LOWER = READ_CACHE_HEADER.toLowerCase();
 
 async function measure(url: string, requests: BenchRequest[], cookies: Cookies = {}, countCache = false, duration = seconds) {
@@ -338,15 +341,17 @@ async function cold(url: string, requests: BenchRequest[]) {
   ];
   const times: number[] = [];
   let maxBytes = 0;
+  let totalBytes = 0;
   for (const p of paths) {
     const { ms, bytes } = await timedGet(`${url}${p}`);
     if (process.env.BENCH_COLD_DETAIL) console.log(`cold ${ms.toFixed(1).padStart(8)} ms  ${p}`);
     times.push(ms);
     maxBytes = Math.max(maxBytes, bytes);
+    totalBytes += bytes;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes };
+  return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes, meanBytes: paths.length ? totalBytes / paths.length : 0 };
 }
 
 interface LoopStats {
@@ -452,7 +457,7 @@ async function main() {
   const baselineSeconds = Math.min(seconds, 15);
   const bare = await measure(`http://127.0.0.1:${port + 1}`, [{ path: '/hello' }], {}, false, baselineSeconds);
   const stack = await measure(`http://127.0.0.1:${port + 2}`, [{ path: '/hello' }], {}, false, baselineSeconds);
-  const rows: Array<{ name: string } & Awaited<ReturnType<typeof measure>>> = [
+  const rows: Array<{ name: string; sameBytes?: number } & Awaited<ReturnType<typeof measure>>> = [
     { name: 'baseline: bare Fastify hello', ...bare },
     { name: 'baseline: full stack hello', ...stack },
   ];
@@ -472,9 +477,14 @@ async function main() {
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
-    colds.push({ name: scenario.name, ...(await cold(app, requests)) });
+    const first = await cold(app, requests);
+    colds.push({ name: scenario.name, ...first });
     if (!scenario.writes) {
-      rows.push({ name: scenario.name, ...(await measure(app, requests, cookies)) });
+      const row = { name: scenario.name, ...(await measure(app, requests, cookies)) };
+      // Large answers cost their bytes in the kernel whoever sends them: such a scenario is also set
+      // beside bare Fastify sending its mean answer size (`× same bytes`).
+      const sameBytes = first.meanBytes >= SAME_BYTES_FROM ? (await measure(`http://127.0.0.1:${port + 1}`, [{ path: `/bytes/${Math.round(first.meanBytes)}` }])).rps : undefined;
+      rows.push({ ...row, sameBytes });
       continue;
     }
     const me = (await get('/api/auth/me')) as { data: { id: string } };
@@ -508,11 +518,12 @@ async function main() {
     `\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each\n`,
   );
   console.log(
-    `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx`,
+    `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx  × bare, same bytes`,
   );
   for (const r of rows) {
+    const same = r.sameBytes ? `  ${(r.rps / r.sameBytes).toFixed(3)} (bare: ${r.sameBytes.toFixed(0)} req/s)` : '';
     console.log(
-      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(3).padStart(8)} ${(r.rps / stack.rps).toFixed(3).padStart(8)}  ${r.errors}/${r.non2xx}`,
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${(r.rps / bare.rps).toFixed(3).padStart(8)} ${(r.rps / stack.rps).toFixed(3).padStart(8)}  ${`${r.errors}/${r.non2xx}`.padEnd(14)}${same}`,
     );
   }
   for (const m of mixed) {
@@ -535,11 +546,11 @@ async function main() {
   if (colds.length) {
     console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);
     console.log(
-      `${'scenario'.padEnd(34)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'max KB'.padStart(8)}`,
+      `${'scenario'.padEnd(34)} ${'requests'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'max KB'.padStart(8)} ${'mean KB'.padStart(8)}`,
     );
     for (const c of colds) {
       console.log(
-        `${c.name.padEnd(34)} ${String(c.n).padStart(9)} ${c.p50.toFixed(0).padStart(8)} ${c.p99.toFixed(0).padStart(8)} ${c.max.toFixed(0).padStart(8)} ${(c.maxBytes / 1024).toFixed(0).padStart(8)}`,
+        `${c.name.padEnd(34)} ${String(c.n).padStart(9)} ${c.p50.toFixed(0).padStart(8)} ${c.p99.toFixed(0).padStart(8)} ${c.max.toFixed(0).padStart(8)} ${(c.maxBytes / 1024).toFixed(0).padStart(8)} ${(c.meanBytes / 1024).toFixed(0).padStart(8)}`,
       );
     }
   }
