@@ -134,7 +134,7 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
   };
 }
 
-/** Mean answer size (as sent) from which a scenario also gets the same-bytes baseline. */
+/** Largest answer (as sent) from which a scenario also gets the same-bytes baseline. */
 const SAME_BYTES_FROM = 32 * 1024;
 
 const READ_CACHE_HEADER_LOWER = READ_CACHE_HEADER.toLowerCase();
@@ -340,18 +340,19 @@ async function cold(url: string, requests: BenchRequest[]) {
     ...new Set(requests.filter((r) => (r.method ?? 'GET') === 'GET' && !r.signedIn && !r.as).map((r) => r.path)),
   ];
   const times: number[] = [];
-  let maxBytes = 0;
-  let totalBytes = 0;
+  /** Bytes as sent, by path. */
+  const sizes = new Map<string, number>();
   for (const p of paths) {
     const { ms, bytes } = await timedGet(`${url}${p}`);
     if (process.env.BENCH_COLD_DETAIL) console.log(`cold ${ms.toFixed(1).padStart(8)} ms  ${p}`);
     times.push(ms);
-    maxBytes = Math.max(maxBytes, bytes);
-    totalBytes += bytes;
+    sizes.set(p, bytes);
   }
+  const all = [...sizes.values()];
+  const maxBytes = Math.max(0, ...all);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes, meanBytes: paths.length ? totalBytes / paths.length : 0 };
+  return { n: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, maxBytes, meanBytes: all.length ? all.reduce((a, b) => a + b, 0) / all.length : 0, sizes };
 }
 
 interface LoopStats {
@@ -481,9 +482,12 @@ async function main() {
     colds.push({ name: scenario.name, ...first });
     if (!scenario.writes) {
       const row = { name: scenario.name, ...(await measure(app, requests, cookies)) };
-      // Large answers cost their bytes in the kernel whoever sends them: such a scenario is also set
-      // beside bare Fastify sending its mean answer size (`× same bytes`).
-      const sameBytes = first.meanBytes >= SAME_BYTES_FROM ? (await measure(`http://127.0.0.1:${port + 1}`, [{ path: `/bytes/${Math.round(first.meanBytes)}` }])).rps : undefined;
+      // Large answers cost their bytes in the kernel whoever sends them: a scenario with some is also
+      // set beside bare Fastify sending the same sizes in the same rotation (`× bare, same bytes`).
+      const sameBytes =
+        first.maxBytes >= SAME_BYTES_FROM
+          ? (await measure(`http://127.0.0.1:${port + 1}`, requests.map((r) => ({ path: `/bytes/${first.sizes.get(r.path) ?? 0}` })))).rps
+          : undefined;
       rows.push({ ...row, sameBytes });
       continue;
     }
