@@ -397,6 +397,8 @@ async function main() {
     EVENT_LOOP_STATS_MS: '1000',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // As `npm start` runs it (decision 0415).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   if (!usePostgres) {
     const snapshot = path.join(
