@@ -37,6 +37,8 @@ const serverJs = path.join(serverRoot, 'dist/server.js');
 /** The server runs as `npm start` runs it (the heap's ceiling, docs/decisions/0410). */
 const serverFlags = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`];
 const port = Number(process.env.BENCH_PORT ?? 3301);
+/** What one run writes (its data directory, the stack baseline's, HAProxy's configuration): runs on other ports do not meet. */
+const runDir = path.join(tmp, `port-${port}`);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 /** Signed-up accounts the mixed run's signed-in reads are spread over (decision 0386). */
 const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
@@ -65,14 +67,17 @@ function start(args: string[], env: Record<string, string | undefined>, ready: R
  * the second; a leak rises in both.
  */
 function memoryGrowth(samples: number[]): string {
-  const tenth = Math.floor(samples.length / 10);
-  if (tenth < 2) return 'run too short to judge growth';
-  const mean = (part: number[]) => part.reduce((a, b) => a + b, 0) / part.length;
-  const early = mean(samples.slice(tenth, 2 * tenth));
-  const half = mean(samples.slice(5 * tenth, 6 * tenth));
-  const late = mean(samples.slice(-tenth));
+  if (samples.length < 20) return 'run too short to judge growth';
+  const [early, half, late] = tenthMeans(samples);
   const diff = (mb: number) => (mb >= 0 ? '+' : '') + mb.toFixed(0);
   return `${early.toFixed(0)} MB after warm-up, ${half.toFixed(0)} MB halfway, ${late.toFixed(0)} MB at the end: ${diff(late - early)} MB, ${diff(late - half)} MB over the second half`;
+}
+
+/** The means of a series' second tenth (after warm-up), sixth (halfway) and last tenth. */
+function tenthMeans(series: number[]): [number, number, number] {
+  const tenth = Math.max(1, Math.floor(series.length / 10));
+  const mean = (part: number[]) => (part.length ? part.reduce((a, b) => a + b, 0) / part.length : 0);
+  return [mean(series.slice(tenth, 2 * tenth)), mean(series.slice(5 * tenth, 6 * tenth)), mean(series.slice(-tenth))];
 }
 
 interface Cookies {
@@ -196,7 +201,7 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
 
 /** HAProxy (Debian package) on `port` in front of `backends`, round robin with readiness checks (as in test:reliability). */
 function startBalancer(frontend: number, backends: number[]) {
-  const cfg = path.join(tmp, 'haproxy.cfg');
+  const cfg = path.join(runDir, 'haproxy.cfg');
   writeFileSync(
     cfg,
     [
@@ -360,9 +365,10 @@ interface LoopStats {
   p99: number;
   max: number;
   utilization: number;
-  /** Bytes all read caches held, and the JS heap in use, at that second (MB). */
+  /** Bytes all read caches held, the JS heap in use and memory held by JS outside the heap, at that second (MB). */
   cacheMb: number;
   heapMb: number;
+  externalMb: number;
 }
 
 /** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
@@ -383,10 +389,10 @@ async function main() {
     console.log('Building the server first (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   }
-  rmSync(path.join(tmp, 'stack'), { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
+  rmSync(path.join(runDir, 'stack'), { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
   const usePostgres = Boolean(process.env.DATABASE_URL);
-  const dataDir = path.join(tmp, 'data');
+  const dataDir = path.join(runDir, 'data');
   const serverEnv = {
     NODE_ENV: 'production',
     SEED_DEMO: 'true',
@@ -438,7 +444,7 @@ async function main() {
 
   const hello = path.join(serverRoot, 'bench/baselines.ts');
   await start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
-  await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: tmp, DATABASE_URL: '' }, /ready/);
+  await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: runDir, DATABASE_URL: '' }, /ready/);
   const servers: ChildProcess[] = [];
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -545,7 +551,9 @@ async function main() {
       console.log(
         `  server main thread over ${m.loop.length} s: event-loop delay p50 ${mean('p50').toFixed(1)} ms (mean of seconds), ` +
           `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time; ` +
-          `read caches held up to ${worst('cacheMb')} MB, JS heap in use up to ${worst('heapMb')} MB`,
+          `read caches held up to ${worst('cacheMb')} MB, JS heap in use up to ${worst('heapMb')} MB, outside the heap (Buffers) ${tenthMeans(m.loop.map((s) => s.externalMb ?? 0))
+          .map((mb) => mb.toFixed(0))
+          .join(' → ')} MB`,
       );
     }
   }

@@ -16,13 +16,16 @@ export function printEventLoopStats(everyMs: number): () => void {
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const memory = process.memoryUsage();
     const stats = {
       p50: ms(delay.percentile(50)),
       p99: ms(delay.percentile(99)),
       max: ms(delay.max),
       utilization: Math.round(performance.eventLoopUtilization(now, last).utilization * 1000) / 1000,
       cacheMb: Math.round(readCacheBytes() / 1048576),
-      heapMb: Math.round(process.memoryUsage().heapUsed / 1048576),
+      heapMb: Math.round(memory.heapUsed / 1048576),
+      /** Memory of Buffers and other objects outside the JS heap that JS holds (decision 0415). */
+      externalMb: Math.round(memory.external / 1048576),
     };
     last = now;
     delay.reset();
