@@ -39,11 +39,22 @@ export interface BuildOptions {
   webServerEntryDir?: string;
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (decision 0420). A hop count becomes a function trusting
+ * the socket and the entries proxies appended, nearest first: Fastify 5.12 no longer honours a bare
+ * number (it cannot check the peer), so the count is only for a server no client can reach but
+ * through its proxies; an address list checks each hop and is the safer choice.
+ */
+export function trustProxyOption(setting: AppContext['env']['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return setting === 0 ? false : (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     ...frameworkErrorOptions(ctx.env),
