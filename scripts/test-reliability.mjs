@@ -128,7 +128,7 @@ const rss = (pid) => {
 
 async function login(email, password) {
   const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
 async function myProvider(cookie) {

@@ -8,11 +8,13 @@ import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerBodyPace, timeoutOptions, type HttpTimeouts } from './plugins/request-timeouts';
 import { registerWriteVisibility } from './plugins/write-visibility';
 import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
+import { HTTP_TIMEOUTS } from '@solar/shared/constants/http';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assetsRoutes } from './features/assets/assets.routes';
@@ -37,6 +39,8 @@ export interface BuildOptions {
   webDistDir?: string;
   /** The web app's built server entry; default beside webDistDir (decision 0370). */
   webServerEntryDir?: string;
+  /** Shorter request deadlines for a test (default HTTP_TIMEOUTS, decision 0423). */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 /**
@@ -51,7 +55,9 @@ export function trustProxyOption(setting: AppContext['env']['TRUST_PROXY']): fal
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    ...timeoutOptions(timeouts),
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
@@ -73,6 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
   registerAnswerReplay(app);
+  registerBodyPace(app, ctx.env, timeouts);
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env);
   // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.
