@@ -157,8 +157,8 @@ export function accountsRoutes(app: FastifyInstance) {
   bind(
     app,
     resendVerification,
-    async ({ user }) => {
-      await resendVerificationLink(ctx, user!);
+    async ({ user, body }) => {
+      await resendVerificationLink(ctx, user!, body?.returnTo);
       return { success: true as const, message: M.verificationSent(user!.email) };
     },
     {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, RESET_MAIL_CAP, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
+import { safeRedirect } from '@solar/shared/domain/redirect';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -23,7 +24,12 @@ export interface SignupInput {
   password: string;
   type: UserType;
   providerId?: string;
+  /** The page to come back to after following the verification link. */
+  returnTo?: string;
 }
+
+/** A return path for the verification link: only what `safeRedirect` accepts, and never the home page's default. */
+const returnPath = (value: string | undefined) => (value ? safeRedirect(value, '') : '');
 
 /** A single-use verification token for the user's current address: 256 bits, only its hash stored, 7 days (decision 0337). */
 async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'>, now: Date): Promise<string> {
@@ -78,7 +84,7 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
   }
   const { user, verificationToken } = created;
   void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
-  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
+  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL, returnPath(input.returnTo)), 'verify-email');
   return user;
 }
 
@@ -88,10 +94,10 @@ export async function sendWelcomeAgain(ctx: AppContext, user: UserRow): Promise<
 }
 
 /** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
-export async function resendVerificationLink(ctx: AppContext, user: UserRow): Promise<void> {
+export async function resendVerificationLink(ctx: AppContext, user: UserRow, returnTo?: string): Promise<void> {
   if (user.emailVerifiedAt) throw new AppError('CONFLICT', M.emailAlreadyVerified);
   const token = await issueVerificationToken(ctx.database.db, user, ctx.clock.now());
-  void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL), 'verify-email');
+  void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL, returnPath(returnTo)), 'verify-email');
 }
 
 /**
