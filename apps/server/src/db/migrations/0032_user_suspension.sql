@@ -9,3 +9,5 @@ ALTER TABLE users ADD COLUMN suspended_by uuid REFERENCES users (id) ON DELETE S
 -- admin lists (migration 0028's 'admin' notification).
 CREATE TRIGGER tender_events_admin_cache AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON tender_events
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('admin', 'coarse', '', '');
+-- The audit log pages admin actions and tender events together, newest first.
+CREATE INDEX tender_events_created_idx ON tender_events (created_at DESC, seq DESC);
