@@ -17,6 +17,8 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
 
 /** The exact texts users see (docs/product/accounts.md). */
 export const ACCOUNT_MESSAGES = {
+  /** Decision 0424: told only after the right password, so it reveals nothing to a guesser. */
+  accountSuspended: 'This account has been suspended. Please contact us if you think this is a mistake.',
   invalidEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   businessEmail: 'Business email required',

@@ -138,6 +138,8 @@ export async function signIn(ctx: AppContext, email: string, password: string, i
     throw new AppError('UNAUTHORIZED', M.invalidCredentials);
   }
   await recordLoginSuccess(ctx, throttle);
+  // Said only to whoever knows the password (decision 0424); nothing is recorded for it.
+  if (user.suspendedAt) throw new AppError('FORBIDDEN', M.accountSuspended);
   await rememberSignIn(ctx, user.id, ip);
   return user;
 }
