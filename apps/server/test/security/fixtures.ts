@@ -157,6 +157,7 @@ export const SAMPLE_BODIES: Record<string, object> = {
   answerTenderQuestion: { answer: 'bob answers' },
   inviteTenderEmails: { emails: ['bob-friend@walk.example.com'] },
   acceptTenderInvitation: { token: 'bob-guesses-a-token-of-forty-three-chars-x' },
+  updateAdminUserSuspension: { suspended: true },
 };
 
 /**

@@ -177,6 +177,19 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
     );
   });
 
+  it('suspension answers every role: a visitor 401, a member 403, an admin 409 on themselves and 404 on no one, with nothing changed; 200 on another account', async () => {
+    const suspension = Object.fromEntries(entries).updateAdminUserSuspension!;
+    expect(suspension.access).toBe('admin');
+    const target = await signedInUser(t, { email: `suspend-${nextIp()}@walk.example.com` });
+    await refused(null, 'updateAdminUserSuspension', suspension, [401], { id: target.user.id });
+    await refused(w.b, 'updateAdminUserSuspension', suspension, [403], { id: target.user.id });
+    await refused(w.admin, 'updateAdminUserSuspension', suspension, [409], { id: w.admin.user.id });
+    await refused(w.admin, 'updateAdminUserSuspension', suspension, [404], { id: '00000000-0000-4000-8000-000000000000' });
+    const done = await call(w.admin, 'updateAdminUserSuspension', suspension, { id: target.user.id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: target.cookie } })).statusCode).toBe(401);
+  });
+
   it('the email verification routes answer every role, and only an unverified caller gets a new link', async () => {
     const unverified = await signedInUser(t, { email: `unverified-${nextIp()}@walk.example.com`, verified: false });
     const byName = Object.fromEntries(entries);

@@ -22,6 +22,12 @@ export const adminUser = z.object({
   deletionDueAt: z.string().nullable(),
   /** The account followed the link mailed to its current address (decision 0337). */
   emailVerified: z.boolean(),
+  /** Issue 28 item 8: the last successful sign-in (null: never, or before it was recorded). */
+  lastSignInAt: z.string().nullable(),
+  /** Set while suspended (decision 0424): no sign-in, no session. */
+  suspendedAt: z.string().nullable(),
+  /** The only active admin (decision 0424): their admin right cannot be revoked nor the account suspended. */
+  onlyAdmin: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -43,13 +49,26 @@ export const adminClaim = z.object({
 });
 export type AdminClaim = z.infer<typeof adminClaim>;
 
+export const AUDIT_TARGET_TYPES = ['user', 'claim', 'provider', 'waiting', 'tender'] as const;
+
+/**
+ * One line of the audit log (decision 0230; issue 28 item 8, decision 0424): an admin action, or a
+ * tender lifecycle event read from the tender's own history (`source: 'tender'`). Names, not ids:
+ * `target.name` is the user's, provider's or tender's name now; user ids in `changes` are names.
+ */
 export const auditEntry = z.object({
-  id: z.number().int(),
+  id: z.string(),
+  source: z.enum(['admin', 'tender']),
   actor: z.object({ id: z.string().nullable(), name: z.string() }),
   action: z.string(),
-  targetType: z.string(),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.string(),
+  target: z.object({ name: z.string().nullable(), detail: z.string().nullable() }),
   summary: z.string(),
+  /** A tender cancellation's reason. */
+  reason: z.string().nullable(),
+  /** What changed, field by field (raw values; the web formats dates and money). */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),
@@ -113,6 +132,9 @@ export const updateAdminUserBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), M.nothingToUpdate);
 export type UpdateAdminUserInput = z.input<typeof updateAdminUserBody>;
 
+/** Decision 0424: suspend or reinstate an account. */
+export const updateUserSuspensionBody = z.strictObject({ suspended: z.boolean({ error: 'Say whether the account is suspended (true or false)' }) });
+
 export const listAdminClaimsQuery = z.object({
   status: z.enum(CLAIM_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -127,7 +149,7 @@ export const reviewClaimBody = z.strictObject({
 export type ReviewClaimInput = z.input<typeof reviewClaimBody>;
 
 export const listAuditLogQuery = z.object({
-  targetType: z.enum(['user', 'claim', 'provider', 'waiting']).optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   targetId: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_AUDIT_PAGE_SIZE),
@@ -187,6 +209,17 @@ export const updateAdminUser = defineContract({
   response: { 200: successEnvelope(adminUser), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
 });
 
+export const updateAdminUserSuspension = defineContract({
+  method: 'PUT',
+  path: '/api/admin/users/:id/suspension',
+  access: 'admin',
+  source: 'project',
+  summary: 'Suspend an account (it cannot sign in; its sessions end) or reinstate it; never your own or the only admin (decision 0424)',
+  params: idParam,
+  body: updateUserSuspensionBody,
+  response: { 200: successEnvelope(adminUser), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409], 429: errors[429] },
+});
+
 export const listAdminClaims = defineContract({
   method: 'GET',
   path: '/api/admin/claims',
@@ -222,7 +255,7 @@ export const listAuditLog = defineContract({
   path: '/api/admin/audit-log',
   access: 'admin',
   source: 'project',
-  summary: 'The admin audit log, newest first (admin)',
+  summary: 'The audit log, newest first: admin actions and tender lifecycle events, with names (admin)',
   query: listAuditLogQuery,
   response: { 200: z.object({ success: z.literal(true), data: z.array(auditEntry), pagination: adminPagination }), 400: errors[400], ...adminErrors },
 });

@@ -39,6 +39,7 @@ export const listWaitingRequests = route<typeof admin.listWaitingRequests>('GET'
 export const reviewClaim = route<typeof admin.reviewClaim>('POST', '/api/admin/claims/:id/review');
 export const runDataSource = route<typeof admin.runDataSource>('POST', '/api/admin/data-sources/:id/run');
 export const updateAdminUser = route<typeof admin.updateAdminUser>('PATCH', '/api/admin/users/:id');
+export const updateAdminUserSuspension = route<typeof admin.updateAdminUserSuspension>('PUT', '/api/admin/users/:id/suspension');
 export const createPageView = route<typeof analytics.createPageView>('POST', '/api/analytics/pageview');
 export const getAsset = route<typeof assets.getAsset>('GET', '/api/assets/:id');
 export const getAssetCoordinates = route<typeof assets.getAssetCoordinates>('GET', '/api/assets/coordinates');

@@ -27,10 +27,12 @@ export interface SignupFormProps {
   onSuccess?(user: CurrentUser): void;
   /** Prefix for element ids, when two forms could share a page. */
   idPrefix?: string;
+  /** The page the verification link returns to (issue 28 item 7); the server keeps it only if it is same-site. */
+  returnTo?: string;
 }
 
 /** The sign-up form (docs/product/accounts.md#sign-up): validated on change with the server's own schema. */
-export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup' }: SignupFormProps) {
+export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup', returnTo }: SignupFormProps) {
   const signup = useSignup(variant === 'embedded' ? M.createAccountFailed : M.registrationFailed);
   const {
     register,
@@ -45,7 +47,7 @@ export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess,
   const onSubmit = handleSubmit((values) => {
     const { confirmPassword: _confirm, ...body } = values;
     signup.mutate(
-      { ...body, type: fixedType ?? body.type, ...(providerId && { providerId }) },
+      { ...body, type: fixedType ?? body.type, ...(providerId && { providerId }), ...(returnTo && returnTo !== '/' && { returnTo }) },
       {
         onSuccess: (user) => {
           if (variant === 'embedded') toast({ title: M.accountCreatedTitle, description: M.accountCreated, variant: 'success' });
