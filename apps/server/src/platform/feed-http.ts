@@ -21,6 +21,8 @@ export interface HttpDeps {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   userAgent: string;
+  /** Called before every attempt, retries included: the caller's pacing (decision 0460). */
+  pace?: () => Promise<void>;
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -49,6 +51,7 @@ export async function fetchBytes(url: string, deps: HttpDeps, now: () => Date, a
   let last = '';
   for (let attempt = 0; attempt < L.attempts; attempt++) {
     let response: Response;
+    await deps.pace?.();
     try {
       response = await doFetch(url, {
         headers: { accept, 'user-agent': deps.userAgent },

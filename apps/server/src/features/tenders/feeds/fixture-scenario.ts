@@ -269,13 +269,13 @@ export function buildFeedScenario(end: Date): FeedScenario {
     proactis('ocds-kuma6s-900001', 51, 34, welshTitle, 'Solar PV and a battery at the school, below threshold.', '09332000', carms.name, ['tender'], s2w, 90_000),
   ];
   fts.sort((x, y) => (x.date ?? '').localeCompare(y.date ?? '') || String(x.id).localeCompare(String(y.id)));
-  const withValue = fts.filter((r) => r.tender?.value && !r.ocid!.startsWith('ocds-h6vhtk-0a'));
+  const solar = fts.filter((r) => solarOcids.includes(r.ocid!));
   return {
     findATender: fts,
     publicContractsScotland,
     sell2wales,
     solarOcids,
-    badNumberReleaseIds: { leadingZeros: String(withValue[7]!.id), overflow: String(withValue[151]!.id) },
+    badNumberReleaseIds: { leadingZeros: String(solar[7]!.id), overflow: String(solar[40]!.id) },
     pa23: { pipelineToInterest: a, awardedAndChanged: b, cancelled: c },
     duplicates: {
       welsh: { findATender: welshFts, sell2wales: 'ocds-kuma6s-900001' },

@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
  * injected clock. A failure changes nothing of the page it was on; it is recorded on the source with
  * the back-off it asked for. Runs under the job runner's lock, so one run of a feed happens at a time.
  */
-export async function runTenderFeed(ctx: FeedContext, id: TenderFeedId, http: Partial<HttpDeps> = {}): Promise<FeedRunResult> {
+export async function runTenderFeed(ctx: FeedContext, id: TenderFeedId, http: Partial<HttpDeps> & { minIntervalMs?: number } = {}): Promise<FeedRunResult> {
   const { db } = ctx.database;
   const enabled = ctx.env.tenderFeeds.enabled.has(id);
   await sources.ensureDataSource(db, id, enabled);
@@ -46,15 +46,21 @@ export async function runTenderFeed(ctx: FeedContext, id: TenderFeedId, http: Pa
   const stored = adapter.cursor.safeParse(row.cursor);
   let cursor = stored.success ? stored.data : adapter.initial(since);
   const sleep = http.sleep ?? realSleep;
-  const deps: HttpDeps = { userAgent: `SolarMarketplace/1.0 (+${ctx.env.PUBLIC_URL})`, ...http, sleep };
+  let lastRequestAt = row.lastRequestAt;
+  const minIntervalMs = http.minIntervalMs ?? DATA_SOURCE_ROLES[id].minIntervalMs;
+  // Pacing: the source's interval since its last request (retries included), whichever run made it.
+  const pace = async () => {
+    const wait = lastRequestAt ? lastRequestAt.getTime() + minIntervalMs - ctx.clock.now().getTime() : 0;
+    if (wait > 0) await sleep(wait);
+    lastRequestAt = ctx.clock.now();
+  };
+  const deps: HttpDeps = { userAgent: `SolarMarketplace/1.0 (+${ctx.env.PUBLIC_URL})`, ...http, sleep, pace };
   const counts: Required<sources.RunCounts> = { read: 0, kept: 0, dropped: 0, invalid: 0, merged: 0 };
   const reasons: sources.RunReasons = {};
   const count = (reason: string, n = 1) => n > 0 && (reasons[reason] = (reasons[reason] ?? 0) + n);
   await sources.startRun(db, id, startedAt);
 
   let pages = 0;
-  let lastRequestAt = row.lastRequestAt;
-  const { minIntervalMs } = DATA_SOURCE_ROLES[id];
   const result = (caughtUp: boolean, error: string | null, paused: string | null) => ({ ran: true as const, pages, caughtUp, error, paused, counts, reasons });
   const fail = async (message: string, waitMs: number) => {
     const now = ctx.clock.now();
@@ -65,14 +71,8 @@ export async function runTenderFeed(ctx: FeedContext, id: TenderFeedId, http: Pa
   };
 
   for (;;) {
-    // Pacing: the source's interval since its last request, whichever run made it.
-    if (lastRequestAt) {
-      const wait = lastRequestAt.getTime() + minIntervalMs - ctx.clock.now().getTime();
-      if (wait > 0) await sleep(wait);
-    }
     const planned = adapter.plan(cursor, base, ctx.clock.now());
     if (new URL(planned.url).origin !== new URL(base).origin) return fail(`next page is on another host: ${new URL(planned.url).host}`, L.failureBackoffMs);
-    lastRequestAt = ctx.clock.now();
     const answer = await fetchJson(planned.url, deps, () => ctx.clock.now());
     if (answer.kind === 'pause') {
       // Not a failure: due again once the wait is over, carrying on from the same cursor.
