@@ -56,7 +56,7 @@ type WindowCursor = z.infer<typeof windowCursor>;
  * (`updatedFrom`/`updatedTo`, 6 hours at most: longer windows miss releases, kingfisher-collect
  * #1203 and its 6-hour step) and Contracts Finder (`publishedFrom`/`publishedTo`, 15 days).
  */
-function windowed(options: { maxWindowMs: number; url: (base: string, from: string, to: string) => string }): FeedAdapter<WindowCursor> {
+function windowed(options: { maxWindowMs: number; inclusiveEnd: boolean; url: (base: string, from: string, to: string) => string }): FeedAdapter<WindowCursor> {
   return {
     cursor: windowCursor,
     missingReleasesIsEmpty: false,
@@ -85,8 +85,11 @@ function windowed(options: { maxWindowMs: number; url: (base: string, from: stri
         };
       }
       // The window that reached the present ends the pass; the next one starts a little before it.
+      // Find a Tender's window includes its end (kingfisher-collect#1203's example), so its next
+      // window starts a second later (the parameters are to the second).
       const caughtUp = to >= now.getTime() - OVERLAP_MS;
-      return { cursor: { from: new Date(caughtUp ? to - OVERLAP_MS : to).toISOString(), to: null, next: null }, caughtUp };
+      const nextFrom = caughtUp ? to - OVERLAP_MS : to + (options.inclusiveEnd ? 1000 : 0);
+      return { cursor: { from: new Date(nextFrom).toISOString(), to: null, next: null }, caughtUp };
     },
   };
 }
@@ -94,6 +97,7 @@ function windowed(options: { maxWindowMs: number; url: (base: string, from: stri
 /** Find a Tender: releases updated in windows of at most 6 hours, with the opaque `links.next` cursor. */
 const findATender = windowed({
   maxWindowMs: L.findATenderWindowMs,
+  inclusiveEnd: true,
   url: (base, from, to) => `${base}/api/1.0/ocdsReleasePackages?updatedFrom=${from}&updatedTo=${to}&limit=${L.pageSize}`,
 });
 
@@ -103,6 +107,7 @@ const findATender = windowed({
  */
 const contractsFinder = windowed({
   maxWindowMs: L.contractsFinderWindowDays * DAY_MS,
+  inclusiveEnd: false,
   url: (base, from, to) =>
     `${base}/Published/Notices/OCDS/Search?publishedFrom=${from}&publishedTo=${to}&stages=planning,tender,award,implementation&limit=${L.pageSize}`,
 });

@@ -13,7 +13,7 @@ import { buildFeedScenario, type FeedScenario } from './fixture-scenario';
  *   `limit` (1–100), an opaque `cursor` in `links.next`; a window longer than 6 hours (or without
  *   `updatedTo`) misses every third release and has no next links; 12 requests in 2 minutes, then
  *   429 '12 request limit in 2 minute exceeded' without Retry-After (on the fixture's clock, so
- *   tests run in simulated time). With `faults`: one 503 without Retry-After, one full cursor page
+ *   tests run in simulated time). With `faults` (and the generated notices): one 503 without Retry-After, one full cursor page
  *   without its next link (kingfisher-collect#1306), one release with ` 000` and one with `1e9999`
  *   as a number, a malformed release, and an award release updating an earlier notice.
  * - Contracts Finder (`/Published/Notices/OCDS/Search`): `publishedFrom`/`publishedTo`, `stages`,
@@ -191,7 +191,7 @@ export async function startFeedFixture(options: FeedFixtureOptions): Promise<Fee
           return send(429, FTS_LIMIT.body);
         }
         findATender.times.push(at);
-        if (findATender.times.length === 5 && once('fts-503')) return send(503, 'Service Unavailable');
+        if (scenario && findATender.times.length === 5 && once('fts-503')) return send(503, 'Service Unavailable');
         const fromParam = url.searchParams.get('updatedFrom');
         const toParam = url.searchParams.get('updatedTo');
         const from = Number.isNaN(paramTime(fromParam)) ? -Infinity : paramTime(fromParam);

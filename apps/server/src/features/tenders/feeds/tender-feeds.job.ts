@@ -45,7 +45,7 @@ export async function runTenderFeed(ctx: FeedContext, id: TenderFeedId, http: Pa
   const since = ctx.env.tenderFeeds.since ?? new Date(startedAt.getTime() - L.firstRunLookbackDays * DAY_MS);
   const stored = adapter.cursor.safeParse(row.cursor);
   let cursor = stored.success ? stored.data : adapter.initial(since);
-  const sleep = http.sleep ?? realSleep;
+  const sleep = http.sleep ?? ctx.clock.sleep?.bind(ctx.clock) ?? realSleep;
   let lastRequestAt = row.lastRequestAt;
   const minIntervalMs = http.minIntervalMs ?? DATA_SOURCE_ROLES[id].minIntervalMs;
   // Pacing: the source's interval since its last request (retries included), whichever run made it.
