@@ -164,8 +164,8 @@ export interface MappedNotice {
   documents: NoticeDocument[];
   buyerId: string | null;
   awardSuppliers: NoticeSupplier[];
-  /** Title, description and lots: the text the relevance rules read (decision 0391). */
-  relevanceText: string;
+  /** The lots' titles and descriptions: the relevance rules read them apart from the description (decision 0462). */
+  lotsText: string;
   /** Issue 29 (decision 0460): the stage, or null when the release says nothing new about it (UK9 performance, F14 correction). */
   noticeStage: NoticeStage | null;
   noticeType: string | null;
@@ -349,7 +349,9 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup, con
       documents: docs,
       buyerId: buyerIds[0] ?? null,
       awardSuppliers,
-      relevanceText: [description, ...rawLots.slice(0, IMPORT_BOUNDS.lots).flatMap((l) => [clean(l?.title), clean(l?.description)])]
+      lotsText: rawLots
+        .slice(0, IMPORT_BOUNDS.lots)
+        .flatMap((l) => [clean(l?.title), clean(l?.description)])
         .filter(Boolean)
         .join('\n')
         .slice(0, IMPORT_BOUNDS.description * 2),

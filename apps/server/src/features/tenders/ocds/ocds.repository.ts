@@ -21,14 +21,18 @@ export async function loadStoredReleases(tx: Executor, ocids: string[]) {
 }
 
 /**
- * The relevance rule each notice meets (decision 0391), or null: the SQL function of migration
- * 0019_tender_relevance.sql, asked once for a whole batch.
+ * The relevance rule each notice meets (decisions 0391 and 0462), or null: the SQL function of
+ * migration 0071_tender_relevance_reasons.sql, asked once for a whole batch, with where it matched
+ * ('cpv:09331200', 'title:solar pv').
  */
-export async function classifyNotices(tx: Executor, notices: Array<Pick<MappedNotice, 'cpvCodes' | 'title' | 'relevanceText'>>): Promise<Array<string | null>> {
+export async function classifyNotices(
+  tx: Executor,
+  notices: Array<Pick<MappedNotice, 'cpvCodes' | 'title' | 'description'> & { lotsText?: string }>,
+): Promise<Array<string | null>> {
   if (notices.length === 0) return [];
-  const input = notices.map((n) => ({ c: n.cpvCodes, t: n.title, b: n.relevanceText }));
+  const input = notices.map((n) => ({ c: n.cpvCodes, t: n.title, b: n.description, l: n.lotsText ?? '' }));
   const result = await tx.execute(sql`
-    SELECT tender_relevance(ARRAY(SELECT jsonb_array_elements_text(e->'c')), e->>'t', e->>'b') AS rule
+    SELECT tender_relevance(ARRAY(SELECT jsonb_array_elements_text(e->'c')), e->>'t', e->>'b', e->>'l') AS rule
       FROM jsonb_array_elements(${JSON.stringify(input)}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n`);
   return rowsOf<{ rule: string | null }>(result).map((r) => r.rule);
 }
