@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { NOTICE_DEADLINE_KINDS, NOTICE_STAGES } from '../constants/tender-notices';
+import { defineContract } from './contract';
+import { errors, idParam, successEnvelope } from './common';
 
 /**
  * What an imported notice adds to the tender shape (issue 29, decision 0460): its stage on the
@@ -30,3 +32,21 @@ export const tenderNotice = z.object({
   matchedBecause: z.string().nullable(),
 });
 export type TenderNotice = z.infer<typeof tenderNotice>;
+
+export const markNoticeNotRelevantResult = z.object({ id: z.string(), title: z.string(), ocids: z.array(z.string()) });
+export type MarkNoticeNotRelevantResult = z.infer<typeof markNoticeNotRelevantResult>;
+
+/**
+ * An admin's 'not relevant' on an imported notice (decision 0462): the notice leaves the board (and
+ * any save of it), and the verdict is kept so the next classification drops it and its
+ * re-publications at import.
+ */
+export const markNoticeNotRelevant = defineContract({
+  method: 'POST',
+  path: '/api/admin/tenders/:id/not-relevant',
+  access: 'admin',
+  source: 'project',
+  summary: "An imported notice marked not relevant: off the board, and dropped at its next import (admin)",
+  params: idParam,
+  response: { 200: successEnvelope(markNoticeNotRelevantResult), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+});
