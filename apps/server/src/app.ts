@@ -24,6 +24,7 @@ import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { tendersRoutes } from './features/tenders/tenders.routes';
 import { tenderLifecycleRoutes } from './features/tenders/tender-lifecycle.routes';
+import { tenderNoticesRoutes } from './features/tenders/tender-notices.routes';
 import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
@@ -31,7 +32,7 @@ import { seoRoutes } from './features/seo/seo.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

@@ -229,6 +229,18 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
     await refused(w.admin, 'runDataSource', run, [400], { id: 'not-a-source' });
   });
 
+  it("an imported notice's 'not relevant' answers admins only, and only for imported notices (decision 0462)", async () => {
+    const mark = Object.fromEntries(entries).markNoticeNotRelevant!;
+    expect(mark.access).toBe('admin');
+    const [listed] = await t.ctx.database.query<{ id: string }>(`SELECT id FROM tenders WHERE source = 'Solar Manager' LIMIT 1`);
+    const params = { id: listed!.id };
+    await refused(null, 'markNoticeNotRelevant', mark, [401], params);
+    await refused(w.a, 'markNoticeNotRelevant', mark, [403], params);
+    await refused(w.b, 'markNoticeNotRelevant', mark, [403], params);
+    await refused(w.admin, 'markNoticeNotRelevant', mark, [409], params);
+    await refused(w.admin, 'markNoticeNotRelevant', mark, [404], { id: 'not-a-uuid' });
+  });
+
   it('B sees A’s provider without A’s claims, and no list B can read contains A’s private records', async () => {
     const profile = await t.app.inject({ url: `/api/providers/${w.unclaimed.id}`, headers: { cookie: w.b.cookie } });
     expect(profile.statusCode).toBe(200);

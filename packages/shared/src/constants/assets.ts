@@ -321,6 +321,11 @@ export const ASSET_HISTORY = {
   none: 'none',
   changedSinceLabel: 'Changed since',
   changedSinceHint: 'Projects whose status, capacity or operator changed in a REPD release imported on or after this date.',
+  /** While one release is loaded (issue 28 item 6, decision 0464). */
+  startsWithNext: (loaded: string, expected: string) =>
+    `History starts with the next REPD release: only the ${loaded} release is loaded here, so nothing has changed yet. Releases come out each quarter; the next one was expected in ${expected}.`,
+  checkedDaily: 'This site checks GOV.UK for it every day and records what it changes.',
+  notChecked: 'This site imports it once an administrator switches on the REPD release check.',
 } as const;
 
 /** The asset pages' freshness line (decision 0397). */

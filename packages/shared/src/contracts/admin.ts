@@ -162,13 +162,34 @@ export const listWaitingQuery = z.object({ show: z.enum(['open', 'all']).default
 export const waitingParams = z.object({ kind: z.enum(WAITING_KINDS), refId: z.string().min(1).max(200) });
 export const actOnWaitingBody = z.strictObject({ action: z.enum(WAITING_ACTIONS) });
 
-/** A data source's status (admin 'Data sources' tab, decision 0393). */
-const runCounts = z.object({ read: z.number().int(), kept: z.number().int(), dropped: z.number().int(), invalid: z.number().int() });
+/** A data source's status (admin 'Data sources' tab, decisions 0393 and 0463). */
+const runCounts = z.object({
+  read: z.number().int(),
+  kept: z.number().int(),
+  dropped: z.number().int(),
+  invalid: z.number().int(),
+  /** Merged into the same notice from another source (decision 0461). */
+  merged: z.number().int(),
+});
 export const dataSourceStatus = z.object({
   id: z.enum(DATA_SOURCE_IDS),
   label: z.string(),
   /** Configured in this deployment (its job is registered). */
   enabled: z.boolean(),
+  /** Primary, or legacy (Contracts Finder since the Procurement Act), with a sentence on what it carries. */
+  role: z.enum(['primary', 'legacy']),
+  roleNote: z.string(),
+  /** The least time between two requests to the source. */
+  pacingMs: z.number().int(),
+  /** Why it is off and how to switch it on, in words; null when on. */
+  offReason: z.string().nullable(),
+  howToSwitchOn: z.string().nullable(),
+  /** A wait the source asked for without it being a failure (a bare 429): the run carries on after it. */
+  lastPause: z.string().nullable(),
+  /** What the bundled data put in place at first start, shown as a run. */
+  startupImport: z.object({ at: z.string(), what: z.string(), read: z.number().int(), kept: z.number().int(), dropped: z.number().int() }).nullable(),
+  /** The last run's dropped, unreadable and cut items by reason. */
+  lastRunReasons: z.record(z.string(), z.number().int()),
   lastRunAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   lastErrorAt: z.string().nullable(),

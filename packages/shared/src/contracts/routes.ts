@@ -13,6 +13,7 @@ import type * as providers from './providers';
 import type * as quotes from './quotes';
 import type * as seo from './seo';
 import type * as tenderLifecycle from './tender-lifecycle';
+import type * as tenderNotices from './tender-notices';
 import type * as tenders from './tenders';
 
 export const cancelDeletion = route<typeof accounts.cancelDeletion>('POST', '/api/admin/users/:id/cancel-deletion');
@@ -111,6 +112,7 @@ export const updateTender = route<typeof tenderLifecycle.updateTender>('PATCH', 
 export const uploadTenderDocuments = route<typeof tenderLifecycle.uploadTenderDocuments>('POST', '/api/tenders/:id/documents');
 export const uploadTenderResponseAttachments = route<typeof tenderLifecycle.uploadTenderResponseAttachments>('POST', '/api/tenders/:id/responses/:responseId/attachments');
 export const withdrawTenderResponse = route<typeof tenderLifecycle.withdrawTenderResponse>('DELETE', '/api/tenders/:id/responses/:responseId');
+export const markNoticeNotRelevant = route<typeof tenderNotices.markNoticeNotRelevant>('POST', '/api/admin/tenders/:id/not-relevant');
 export const contactTenderOwner = route<typeof tenders.contactTenderOwner>('POST', '/api/tenders/:id/contact');
 export const createTender = route<typeof tenders.createTender>('POST', '/api/tenders');
 export const getMyTenders = route<typeof tenders.getMyTenders>('GET', '/api/tenders/mine');

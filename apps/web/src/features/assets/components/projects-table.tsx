@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
+import { HistoryStartsNote } from './history-starts-note';
 import { ASSET_HISTORY, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECT_COLUMNS, PROJECT_PHASES, PROJECTS_PAGE_SIZE, type ProjectSortKey } from '@solar/shared/constants/assets';
 import { projectsQuery, type ProjectRow } from '@solar/shared/contracts/assets';
 import { formatDate } from '@solar/shared/domain/format';
@@ -120,9 +121,10 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           />
         </label>
       </div>
-      <p id={hintId} className="-mt-2 text-xs text-slate-600">
-        {ASSET_HISTORY.changedSinceHint}
-      </p>
+      <div id={hintId} className="-mt-2 grid gap-1 text-xs text-slate-600">
+        <p>{ASSET_HISTORY.changedSinceHint}</p>
+        <HistoryStartsNote className="text-xs text-slate-700" />
+      </div>
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full min-w-[900px] text-left text-sm">
           <thead className="bg-muted text-slate-800">
