@@ -12,6 +12,7 @@ import * as geo from './geo';
 import * as tenders from './tenders';
 import * as seo from './seo';
 import * as tenderLifecycle from './tender-lifecycle';
+import * as trust from './trust';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
@@ -28,6 +29,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(tenders),
   ...pick(seo),
   ...pick(tenderLifecycle),
+  ...pick(trust),
 };
 
 /**

@@ -17,22 +17,24 @@ CREATE UNIQUE INDEX providers_ppon_id_key ON providers (ppon_id) WHERE ppon_id I
 -- The directory's "Verified accreditations" filter (all chosen schemes verified and in date).
 CREATE INDEX providers_verified_accreditations_idx ON providers USING gin (verified_accreditations);
 
--- The latest Companies House check of a profile's company (decision 0481). `outcome` 'failed' means
--- the check could not be made (what failed is in `failure`); a made check lists its results in
--- `checks` ([{key, status: pass | warn | fail, label, detail}]) and the register's facts in `company`.
+-- The latest Companies House check of a profile's company (decision 0481): the last check made
+-- (`checked_at`, its results in `checks` as [{key, status: pass | warn | fail, label, detail}] and the
+-- register's facts in `company`), and, when the latest attempt could not be made, when and what
+-- failed (`failed_at`, `failure`), so a failed refresh never hides the dated results before it.
 CREATE TABLE provider_company_checks (
   provider_id uuid PRIMARY KEY REFERENCES providers (id) ON DELETE CASCADE,
   company_number text NOT NULL,
-  outcome text NOT NULL CHECK (outcome IN ('checked', 'failed')),
-  failure text,
+  checked_at timestamptz,
   checks jsonb NOT NULL DEFAULT '[]'::jsonb,
   company jsonb,
   -- Active officers' names as the register gives them ('SURNAME, Forename'): public data, compared
   -- with a claimant's name in claim review.
   officers text[] NOT NULL DEFAULT '{}',
-  checked_at timestamptz NOT NULL,
+  failed_at timestamptz,
+  failure text,
   next_check_at timestamptz NOT NULL,
-  CHECK ((outcome = 'failed') = (failure IS NOT NULL))
+  CHECK (checked_at IS NOT NULL OR failed_at IS NOT NULL),
+  CHECK ((failed_at IS NULL) = (failure IS NULL))
 );
 CREATE INDEX provider_company_checks_due_idx ON provider_company_checks (next_check_at);
 

@@ -10,7 +10,7 @@ type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
 export interface AuditInput {
   action: string;
-  targetType: 'user' | 'claim' | 'provider' | 'waiting';
+  targetType: 'user' | 'claim' | 'provider' | 'waiting' | 'accreditation' | 'review' | 'award';
   targetId: string;
   summary: string;
   before?: unknown;
