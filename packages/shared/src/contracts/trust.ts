@@ -70,6 +70,23 @@ export const providerCompany = z.object({
 });
 export type ProviderCompany = z.infer<typeof providerCompany>;
 
+/**
+ * What claim review shows beside a claim (issue 31; issue 28 item 8): the claimant's verified
+ * email domain against the company website's, and the company checks with whether the claimant is
+ * named among the officers.
+ */
+export const claimChecks = z.object({
+  emailDomain: z.string().nullable(),
+  websiteDomain: z.string().nullable(),
+  /** null when either domain is unknown. */
+  domainsMatch: z.boolean().nullable(),
+  companyNumber: z.string().nullable(),
+  companyCheck: companyCheck.nullable(),
+  /** The officer name that matches the claimant's ('SMITH, Jane'), or null. */
+  claimantOfficer: z.string().nullable(),
+});
+export type ClaimChecks = z.infer<typeof claimChecks>;
+
 // ---------------------------------------------------------------------------------------------
 // Accreditations (docs/product/trust.md#accreditations, decision 0482)
 // ---------------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ export interface OcdsRelease {
     documents?: Doc[];
     procurementMethod?: string;
     procurementMethodDetails?: string;
-    lots?: Array<{ id?: string; title?: string; description?: string; status?: string; value?: Money }>;
+    lots?: Array<{ id?: string; title?: string; description?: string; status?: string; value?: Money; renewal?: { description?: string } }>;
   };
   awards?: Array<{
     status?: string;
@@ -82,6 +82,8 @@ export interface NoticeLot {
   title: string;
   status: string | null;
   value: number | null;
+  /** Extension options as the notice words them (OCDS `lots[].renewal.description`; buyer pages, decision 0483). */
+  renewal?: string | null;
 }
 export interface NoticeDocument {
   title: string;
@@ -175,7 +177,8 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup): Ma
   const lots = (tender.lots ?? [])
     .map((l, i): NoticeLot | null => {
       const lotTitle = clean(l?.title) ?? cut(clean(l?.description));
-      return lotTitle ? { id: text(l.id) ?? String(i + 1), title: lotTitle, status: text(l.status), value: gbp(l.value) } : null;
+      const renewal = cut(clean(l?.renewal?.description));
+      return lotTitle ? { id: text(l.id) ?? String(i + 1), title: lotTitle, status: text(l.status), value: gbp(l.value), ...(renewal && { renewal }) } : null;
     })
     .filter((l): l is NoticeLot => l !== null)
     .slice(0, MAX_LIST);
