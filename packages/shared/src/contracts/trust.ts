@@ -116,8 +116,9 @@ export type Accreditation = z.infer<typeof accreditation>;
 const dateOnly = z
   .string({ error: about('Expiry date') })
   .trim()
-  .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), M.expiryInvalid)
-  .transform((v) => (v === '' ? null : v));
+  .optional()
+  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), M.expiryInvalid)
+  .transform((v) => (v ? v : null));
 
 /** The multipart text fields of POST /api/providers/:id/accreditations (the file part is `evidence`). */
 export const createAccreditationFields = z
@@ -126,7 +127,7 @@ export const createAccreditationFields = z
     otherName: z.string({ error: about('Name') }).trim().max(AL.otherName).default(''),
     number: z.string({ error: M.numberRequired }).trim().min(1, M.numberRequired).max(AL.number),
     scope: z.string({ error: about('Scope') }).trim().max(AL.scope).default(''),
-    expiresOn: dateOnly.default(''),
+    expiresOn: dateOnly,
   })
   .superRefine((v, ctx) => {
     if (v.scheme === 'other' && !v.otherName) ctx.addIssue({ code: 'custom', path: ['otherName'], message: M.otherNameRequired });

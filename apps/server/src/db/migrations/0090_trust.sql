@@ -220,3 +220,9 @@ CREATE TRIGGER award_supplier_matches_read_cache_del AFTER DELETE ON award_suppl
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('providers', 'child', 'provider_id', '');
 CREATE TRIGGER award_supplier_matches_read_cache_trunc AFTER TRUNCATE ON award_supplier_matches
   FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('providers', 'coarse', '', '');
+
+-- The profile shows a response time computed from quote replies: a reply tells the providers cache.
+CREATE TRIGGER quotes_providers_read_cache_ins AFTER INSERT ON quotes REFERENCING NEW TABLE AS read_cache_new
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('providers', 'child', 'provider_id', '');
+CREATE TRIGGER quotes_providers_read_cache_upd AFTER UPDATE ON quotes REFERENCING OLD TABLE AS read_cache_old NEW TABLE AS read_cache_new
+  FOR EACH STATEMENT EXECUTE FUNCTION read_cache_notify('providers', 'child', 'provider_id', '');

@@ -7,7 +7,7 @@ import type { AppContext } from '../../plugins/context';
 import type { MailMessage } from '../../platform/mail';
 import { AppError } from '../../platform/errors';
 import { quoteOwnsFile } from '../../platform/stored-files';
-import { canComplete, canReply, canSee, toQuote } from './quotes.mapper';
+import { canComplete, canReply, canSee, ownsProvider, toQuote } from './quotes.mapper';
 import { quoteMails } from './quotes.mail';
 import * as repo from './quotes.repository';
 import type { QuoteUpload } from './quotes.uploads';
@@ -139,9 +139,8 @@ export async function replyToQuote(
 /** The provider marks a replied quote as completed work; its requester may then review it (decision 0480). */
 export async function completeQuote(ctx: Ctx, user: UserRow, id: string): Promise<Quote> {
   const record = await requireVisible(ctx, user, id);
-  if (!canComplete(user, record)) {
-    throw new AppError(canReply(user, record) ? 'CONFLICT' : 'FORBIDDEN', canReply(user, record) ? TRUST.quoteNotCompletable : M.notAllowedToReply);
-  }
+  if (!ownsProvider(user, record.provider)) throw new AppError('FORBIDDEN', M.notAllowedToReply);
+  if (!canComplete(user, record)) throw new AppError('CONFLICT', TRUST.quoteNotCompletable);
   if (!(await repo.markCompleted(ctx.database.db, id, ctx.clock.now()))) throw new AppError('CONFLICT', TRUST.quoteNotCompletable);
   return toQuote((await repo.findQuote(ctx.database.db, id))!, user);
 }

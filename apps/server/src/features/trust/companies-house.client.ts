@@ -83,16 +83,22 @@ export function createCompaniesHouseClient(options: ClientOptions): CompaniesHou
     if (at < blockedUntil) return rateLimited(blockedUntil);
     if (sent.length >= limits.requestsPerWindow) return rateLimited(sent[0]! + limits.windowMs);
     sent.push(at);
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        headers: { authorization: auth, accept: 'application/json' },
-        redirect: 'error',
-        signal: AbortSignal.timeout(L.requestTimeoutMs),
-      });
-    } catch (err) {
-      return { ok: false, kind: 'unavailable', message: `Companies House could not be reached (${err instanceof Error ? err.message : String(err)})` };
+    let response: Response | undefined;
+    let lastError = '';
+    // A GET is safe to send again: one more try when the connection failed (a kept-alive socket the
+    // server had just closed, a reset), never after an HTTP answer.
+    for (let attempt = 0; attempt < 2 && !response; attempt++) {
+      try {
+        response = await doFetch(`${base}${path}`, {
+          headers: { authorization: auth, accept: 'application/json' },
+          redirect: 'error',
+          signal: AbortSignal.timeout(L.requestTimeoutMs),
+        });
+      } catch (err) {
+        lastError = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+      }
     }
+    if (!response) return { ok: false, kind: 'unavailable', message: `Companies House could not be reached (${lastError})` };
     const remain = response.headers.get('x-ratelimit-remain') ?? response.headers.get('x-ratelimit-remaining');
     const reset = Number(response.headers.get('x-ratelimit-reset'));
     const resetAt = Number.isFinite(reset) && reset > 0 ? reset * 1000 : now() + limits.windowMs;

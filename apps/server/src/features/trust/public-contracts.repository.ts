@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-helpers';
+
+/** A text array as one parameter (drizzle's `sql` spreads a JS array into a list). */
+const textArray = (values: string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 import { awardSupplierMatches } from '../../db/schema/index';
 
 /**
@@ -26,7 +29,7 @@ export async function contractsOfProvider(db: Db, providerId: string, identifier
   const result = await db.execute(sql`
     WITH matched AS (
       SELECT t.id, 'identifier' AS matched_by FROM tenders t
-       WHERE t.stage = 'awarded' AND cardinality(${identifiers}::text[]) > 0 AND award_supplier_ids(t.award_suppliers) && ${identifiers}::text[]
+       WHERE t.stage = 'awarded' AND cardinality(${textArray(identifiers)}) > 0 AND award_supplier_ids(t.award_suppliers) && ${textArray(identifiers)}
       UNION
       SELECT m.tender_id, 'confirmed-name' FROM award_supplier_matches m WHERE m.provider_id = ${providerId} AND m.status = 'confirmed'
     ), one AS (
@@ -110,7 +113,7 @@ export async function confirmedMatchesOf(db: Db, tenderIds: string[]) {
   const result = await db.execute(sql`
     SELECT m.tender_id::text AS tender_id, m.supplier_name, p.slug, p.business_name AS name
       FROM award_supplier_matches m JOIN providers p ON p.id = m.provider_id
-     WHERE m.status = 'confirmed' AND m.tender_id = ANY (${tenderIds}::uuid[])`);
+     WHERE m.status = 'confirmed' AND m.tender_id::text = ANY (${textArray(tenderIds)})`);
   return rowsOf<{ tender_id: string; supplier_name: string; slug: string; name: string }>(result);
 }
 
@@ -119,8 +122,8 @@ export async function providersByIdentifiers(db: Db, identifiers: string[]) {
   if (identifiers.length === 0) return [];
   const result = await db.execute(sql`
     SELECT slug, business_name AS name, 'GB-COH-' || company_number AS coh, 'GB-PPON-' || ppon_id AS ppon FROM providers
-     WHERE company_number = ANY (ARRAY(SELECT substr(x, 8) FROM unnest(${identifiers}::text[]) AS x WHERE x LIKE 'GB-COH-%'))
-        OR ppon_id = ANY (ARRAY(SELECT substr(x, 9) FROM unnest(${identifiers}::text[]) AS x WHERE x LIKE 'GB-PPON-%'))`);
+     WHERE company_number = ANY (ARRAY(SELECT substr(x, 8) FROM unnest(${textArray(identifiers)}) AS x WHERE x LIKE 'GB-COH-%'))
+        OR ppon_id = ANY (ARRAY(SELECT substr(x, 9) FROM unnest(${textArray(identifiers)}) AS x WHERE x LIKE 'GB-PPON-%'))`);
   return rowsOf<{ slug: string; name: string; coh: string | null; ppon: string | null }>(result);
 }
 
