@@ -28,8 +28,9 @@ export async function listAccreditations(ctx: Ctx, user: UserRow, idOrSlug: stri
   return (await repo.listOfProvider(ctx.database.db, provider.id)).map(toAccreditation);
 }
 
-export async function createAccreditation(ctx: Ctx, user: UserRow, idOrSlug: string, upload: AccreditationUpload): Promise<Accreditation> {
+export async function createAccreditation(ctx: Ctx, user: UserRow, idOrSlug: string, read: () => Promise<AccreditationUpload>): Promise<Accreditation> {
   const provider = await requireEditableProvider(ctx, user, idOrSlug);
+  const upload = await read();
   const f = upload.fields;
   if (f.expiresOn && f.expiresOn < ukDate(ctx.clock.now())) throw new AppError('BAD_REQUEST', 'This accreditation has already expired; add the renewed one');
   let stored: { key: string; size: number } | null = null;

@@ -29,8 +29,8 @@ export async function trustRoutes(app: FastifyInstance) {
       scope,
       c.createProviderAccreditation,
       async (request, reply) => {
-        const upload = await readAccreditationUpload(request as unknown as FastifyRequest);
-        const data = await accreditations.createAccreditation(ctx, request.user!, request.params.id, upload);
+        // Whose profile it is comes first: a stranger's upload is refused before it is read.
+        const data = await accreditations.createAccreditation(ctx, request.user!, request.params.id, () => readAccreditationUpload(request as unknown as FastifyRequest));
         return reply.code(201).send(ok(data));
       },
       { limits: [perAccount('accreditation-create', 30, HOUR)] },

@@ -13,7 +13,7 @@ import { useReplyToQuote } from '../api/reply-to-quote';
 import { formatFileSize } from './format-file-size';
 import { timePreferenceLabel } from './quote-form';
 
-const STATUS_VARIANT: Record<QuoteStatus, 'warning' | 'success' | 'secondary'> = { pending: 'warning', responded: 'success', declined: 'secondary' };
+const STATUS_VARIANT: Record<QuoteStatus, 'warning' | 'success' | 'secondary'> = { pending: 'warning', responded: 'success', declined: 'secondary', completed: 'success' };
 
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <Badge variant={STATUS_VARIANT[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;
