@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { AlertTriangle, BadgeCheck, CheckCircle2, Clock, ExternalLink, Star, XCircle } from 'lucide-react';
+import { BadgeCheck, Clock, ExternalLink } from 'lucide-react';
 import type { Provider } from '@solar/shared/contracts/providers';
-import type { CheckItem, ProviderTrust, Review } from '@solar/shared/contracts/trust';
+import type { ProviderTrust, Review } from '@solar/shared/contracts/trust';
 import { RATING_ASPECTS, RATING_LABELS } from '@solar/shared/constants/trust';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { CheckList, Stars } from '../../../components/trust-parts';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
@@ -12,31 +13,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
  * in their states, the rating and reviews, the computed response time and public contracts won.
  * Read-only: owners manage these on /providers/{id}/trust.
  */
-
-const ICON = {
-  pass: <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-label="Passed" />,
-  warn: <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-label="Warning" />,
-  fail: <XCircle className="mt-0.5 h-4 w-4 shrink-0 text-red-700" aria-label="Failed" />,
-} as const;
-
-export function CheckList({ items, checkedAt }: { items: CheckItem[]; checkedAt: string | null }) {
-  return (
-    <ul className="space-y-1.5 text-sm" aria-label="Companies House checks">
-      {items.map((item, i) => (
-        <li key={item.key} className="flex items-start gap-2">
-          {ICON[item.status]}
-          <span>
-            <span className="font-medium">
-              {item.label}
-              {i === 0 && checkedAt ? ` — checked ${formatDate(checkedAt)}` : ''}
-            </span>
-            {item.detail && <span className="block text-muted-foreground">{item.detail}</span>}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function CompanyChecksCard({ trust }: { trust: ProviderTrust }) {
   const check = trust.companyCheck;
@@ -97,16 +73,6 @@ export function AccreditationsCard({ trust }: { trust: ProviderTrust }) {
         </ul>
       </CardContent>
     </Card>
-  );
-}
-
-export function Stars({ value, label }: { value: number; label?: string }) {
-  return (
-    <span className="inline-flex items-center gap-0.5" role="img" aria-label={label ?? `${value.toFixed(1)} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} className={`h-4 w-4 ${n <= Math.round(value) ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} aria-hidden />
-      ))}
-    </span>
   );
 }
 
