@@ -111,6 +111,9 @@ const schema = z.object({
   SELL2WALES_URL: url.default(TENDER_FEED_DEFAULT_URLS.sell2wales),
   // The REPD release job (decision 0395): off unless set to the GOV.UK base (https://www.gov.uk).
   REPD_FEED_URL: url.optional(),
+  // Companies House checks (decision 0481): off unless a key is set.
+  COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
+  COMPANIES_HOUSE_URL: url.default('https://api.company-information.service.gov.uk'),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -148,6 +151,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         sell2wales: e.SELL2WALES_URL.replace(/\/$/, ''),
       } satisfies Record<TenderFeedId, string>,
     },
+    companiesHouse: e.COMPANIES_HOUSE_API_KEY ? { apiKey: e.COMPANIES_HOUSE_API_KEY, url: e.COMPANIES_HOUSE_URL.replace(/\/$/, '') } : null,
     repdFeedUrl: e.REPD_FEED_URL ? e.REPD_FEED_URL.replace(/\/$/, '') : null,
     links: {
       solarManager: e.LINK_SOLAR_MANAGER,

@@ -1,3 +1,4 @@
+import { TRUST_MESSAGES } from '@solar/shared/constants/trust';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -67,6 +68,7 @@ const VERIFY_FIRST = {
   tender: ACCOUNT_MESSAGES.verifyToLaunchTender,
   invite: ACCOUNT_MESSAGES.verifyToInvite,
   'tender-response': ACCOUNT_MESSAGES.verifyToRespondToTender,
+  review: TRUST_MESSAGES.verifyToReview,
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_TYPES } from '../constants/accounts';
 import { ADMIN_AUDIT_PAGE_SIZE, ADMIN_CLAIMS_PAGE_SIZE, ADMIN_MESSAGES as M, ADMIN_USERS_PAGE_SIZE, ANALYTICS_DAYS, CLAIM_STATUSES } from '../constants/admin';
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
+import { claimChecks } from './trust';
 import { defineContract } from './contract';
 import { companyField, emailField, nameField, userTypeField } from './accounts';
 import { errors, idParam, successEnvelope } from './common';
@@ -46,10 +47,12 @@ export const adminClaim = z.object({
   /** emailVerified: a claim from an unverified address cannot be approved (decision 0337). */
   claimant: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
   reviewedBy: z.object({ name: z.string() }).nullable(),
+  /** Email domain against the website's, and the Companies House checks (issue 31). */
+  checks: claimChecks,
 });
 export type AdminClaim = z.infer<typeof adminClaim>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'claim', 'provider', 'waiting', 'tender'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'claim', 'provider', 'waiting', 'tender', 'accreditation', 'review', 'award'] as const;
 
 /**
  * One line of the audit log (decision 0230; issue 28 item 8, decision 0424): an admin action, or a

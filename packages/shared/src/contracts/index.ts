@@ -13,6 +13,7 @@ import * as tenders from './tenders';
 import * as seo from './seo';
 import * as tenderLifecycle from './tender-lifecycle';
 import * as tenderNotices from './tender-notices';
+import * as trust from './trust';
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
@@ -30,6 +31,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(seo),
   ...pick(tenderLifecycle),
   ...pick(tenderNotices),
+  ...pick(trust),
 };
 
 /**

@@ -18,6 +18,7 @@ import { defineContract } from './contract';
 import { boundsParam, errors, idParam, okBody, repeated, successEnvelope, visibleName } from './common';
 import { about, listOf } from './fields';
 import { lngLat } from './geo';
+import { providerTrust } from './trust';
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes (docs/product/providers.md#provider). Public responses are built from these explicit lists only.
@@ -69,6 +70,10 @@ export const providerSummary = z.object({
   placeId: z.string().nullable(),
   claimed: z.boolean(),
   claimApproved: z.boolean(),
+  /** Published verified reviews: their mean and count (decision 0480); null with none. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /** Accreditation schemes an admin verified and still in date (decision 0482). */
+  verifiedAccreditations: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -97,6 +102,8 @@ export const provider = providerSummary.extend({
   user: z.object({ name: z.string() }).nullable(),
   mediaFiles: z.array(mediaFile),
   claims: z.array(providerClaimSummary),
+  /** Company checks, accreditations, reviews, response time and public contracts (issue 31). */
+  trust: providerTrust,
   /** The signed-in viewer's latest claim on this profile, else null (decision 0368). */
   viewerClaim: z
     .object({ status: z.enum(['pending', 'approved', 'rejected']), kind: z.enum(['claim', 'dispute']), createdAt: z.string() })
@@ -282,6 +289,8 @@ export const searchProvidersQuery = z.object({
   technologies: filter('technology', 'technologies'),
   scales: filter('scale', 'scales'),
   phases: filter('phase', 'phases'),
+  /** Verified accreditation schemes (ids of ACCREDITATION_SCHEMES), all required (decision 0482). */
+  accreditations: filter('accreditation', 'accreditations'),
   location: z.string({ error: about('Location') }).max(Q.locationLength).optional(),
   /** `lng,lat` */
   locationCenter: z.string().max(Q.locationCenterLength).optional(),

@@ -37,6 +37,9 @@ const MISSING: Record<AuditEntry['targetType'], string> = {
   provider: 'a deleted profile',
   waiting: 'a deleted profile',
   tender: 'a deleted tender',
+  accreditation: 'an accreditation',
+  review: 'a review',
+  award: 'an award',
 };
 
 /** Labels of the fields admin actions record (tender fields use the History's labels). */

@@ -10,3 +10,4 @@ export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
 export * from './tender-notices';
+export * from './trust';

@@ -1,3 +1,4 @@
+import type { ClaimChecks } from '@solar/shared/contracts/trust';
 import type { AdminClaim, AdminUser, AuditEntry, WaitingItem } from '@solar/shared/contracts/admin';
 import type { UserRow } from '../../db/rows';
 import type { AuditLogRow } from './admin-audit.repository';
@@ -32,7 +33,7 @@ export function toAdminUser(row: { user: UserRow; deletionDueAt: Date | null }, 
 /** The audit log's picture of a user: the editable fields only. */
 export const auditUser = (u: UserRow) => ({ name: u.name, email: u.email, company: u.company, type: u.type, is_admin: u.isAdmin });
 
-export function toAdminClaim(row: ClaimListRow): AdminClaim {
+export function toAdminClaim(row: ClaimListRow, checks: ClaimChecks): AdminClaim {
   const { claim } = row;
   return {
     id: claim.id,
@@ -46,6 +47,7 @@ export function toAdminClaim(row: ClaimListRow): AdminClaim {
     provider: { id: claim.providerId, name: row.providerName, slug: row.providerSlug },
     claimant: { id: claim.userId, name: row.claimantName, email: row.claimantEmail, emailVerified: row.claimantEmailVerifiedAt !== null },
     reviewedBy: row.reviewerName ? { name: row.reviewerName } : null,
+    checks,
   };
 }
 

@@ -17,6 +17,8 @@ export interface SearchFilters {
   technologies: string[];
   scales: string[];
   phases: string[];
+  /** Accreditation schemes that must all be verified and in date (decision 0482; GIN providers_verified_accreditations_idx). */
+  accreditations: string[];
   near: { lat: number; lng: number; radiusKm: number } | null;
 }
 
@@ -63,6 +65,7 @@ function whereOf(filters: SearchFilters, params: SqlParams): string {
     clauses.push(`providers_lower_array(technologies) @> ${p(filters.technologies)}::text[]`);
   if (filters.scales.length > 0) clauses.push(`providers_lower_array(scale) @> ${p(filters.scales)}::text[]`);
   if (filters.phases.length > 0) clauses.push(`providers_lower_array(phase) @> ${p(filters.phases)}::text[]`);
+  if (filters.accreditations.length > 0) clauses.push(`verified_accreditations @> ${p(filters.accreditations)}::text[]`);
   if (filters.near) {
     const { lat, lng, radiusKm } = filters.near;
     const la = p(lat);

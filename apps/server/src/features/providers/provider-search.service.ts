@@ -78,6 +78,7 @@ function searchFilters(query: SearchInput): SearchFilters {
     technologies: lowerAll(query.technologies),
     scales: lowerAll(query.scales),
     phases: lowerAll(query.phases),
+    accreditations: lowerAll(query.accreditations),
     near: center ? { ...center, radiusKm: query.radius ?? DEFAULT_RADIUS_KM } : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
+  completeQuote,
   createQuote,
   downloadQuoteAttachment,
   getQuote,
@@ -43,6 +44,7 @@ export async function quotesRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.replyToQuote(scope.ctx, user!, params.id, body),
     }));
+    bind(scope, completeQuote, async ({ params, user }) => ({ success: true as const, data: await service.completeQuote(scope.ctx, user!, params.id) }));
     bind(scope, downloadQuoteAttachment, async ({ params, user }, reply) => {
       const file = await service.openAttachment(scope.ctx, user!, params.id, params.attachmentId);
       return sendDownload(reply, file);

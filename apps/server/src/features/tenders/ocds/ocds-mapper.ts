@@ -43,7 +43,7 @@ export interface OcdsRelease {
     documents?: Doc[];
     procurementMethod?: string;
     procurementMethodDetails?: string;
-    lots?: Array<{ id?: string; title?: string; description?: string; status?: string; value?: Money }>;
+    lots?: Array<{ id?: string; title?: string; description?: string; status?: string; value?: Money; renewal?: { description?: string } }>;
     /** UK extension (cabinetoffice/ocds_uk_extension): the deadline for requests to participate. */
     expressionOfInterestDeadline?: string;
     aboveThreshold?: boolean;
@@ -95,6 +95,8 @@ export interface NoticeLot {
   title: string;
   status: string | null;
   value: number | null;
+  /** Extension options as the notice words them (OCDS `lots[].renewal.description`; buyer pages, decision 0483). */
+  renewal?: string | null;
 }
 export interface NoticeDocument {
   title: string;
@@ -273,7 +275,10 @@ export function mapRelease(release: OcdsRelease, postcodes?: PostcodeLookup, con
     rawLots
       .map((l, i): NoticeLot | null => {
         const lotTitle = bound('lot title', clean(l?.title) ?? cut(clean(l?.description)), IMPORT_BOUNDS.title);
-        return lotTitle ? { id: bound('lot id', text(l.id) ?? String(i + 1), 100)!, title: lotTitle, status: short('lot status', l.status), value: gbp(l.value) } : null;
+        const renewal = bound('lot renewal', cut(clean(l?.renewal?.description)), IMPORT_BOUNDS.title);
+        return lotTitle
+          ? { id: bound('lot id', text(l.id) ?? String(i + 1), 100)!, title: lotTitle, status: short('lot status', l.status), value: gbp(l.value), ...(renewal && { renewal }) }
+          : null;
       })
       .filter((l): l is NoticeLot => l !== null),
     IMPORT_BOUNDS.lots,

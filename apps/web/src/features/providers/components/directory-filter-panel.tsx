@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
 import { PHASES, PROVIDER_FILTER_TYPES, RADIUS_OPTIONS_KM, SCALES, TECHNOLOGIES } from '@solar/shared/constants/providers';
+import { ACCREDITATION_SCHEMES, accreditationLabel } from '@solar/shared/constants/trust';
+
+const ACCREDITATION_FILTER_OPTIONS = ACCREDITATION_SCHEMES.filter((s) => s.id !== 'other').map((s) => s.id);
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -33,13 +36,15 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
   const { filters, toggle, setLocation, clearLocation, setRadius, companyOptions, withScales, onLocationChosen } = props;
   const { data: services = [] } = useServices();
   const advancedCount =
-    filters.types.length + filters.technologies.length + filters.phases.length + (withScales ? filters.scales.length : 0);
+    filters.types.length + filters.technologies.length + filters.phases.length + filters.accreditations.length + (withScales ? filters.scales.length : 0);
   const [advanced, setAdvanced] = useState(advancedCount > 0);
-  const groups: Array<{ key: ListKey; label: string; options: readonly string[] }> = [
+  const groups: Array<{ key: ListKey; label: string; options: readonly string[]; labelOf?: (o: string) => string }> = [
     { key: 'types', label: 'Provider type', options: PROVIDER_FILTER_TYPES },
     { key: 'technologies', label: 'Technologies', options: TECHNOLOGIES },
     ...(withScales ? [{ key: 'scales' as const, label: 'Scale', options: SCALES }] : []),
     { key: 'phases', label: 'Phase', options: PHASES },
+    // Verified by an admin against evidence and in date (decision 0482).
+    { key: 'accreditations', label: 'Verified accreditations', options: ACCREDITATION_FILTER_OPTIONS, labelOf: (o) => accreditationLabel(o) },
   ];
 
   return (
@@ -121,7 +126,7 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
         {advanced && (
           <div id="advanced-search" className="mt-3 space-y-4">
             {groups.map((g) => (
-              <ToggleChips key={g.key} label={g.label} options={g.options} selected={filters[g.key]} onToggle={(v) => toggle(g.key, v)} />
+              <ToggleChips key={g.key} label={g.label} options={g.options} labelOf={g.labelOf} selected={filters[g.key]} onToggle={(v) => toggle(g.key, v)} />
             ))}
           </div>
         )}
@@ -137,6 +142,7 @@ export function ActiveFilterBadges({ filters, withScales }: { filters: Directory
     ...filters.technologies.map((v) => `Technology: ${v}`),
     ...(withScales ? filters.scales.map((v) => `Scale: ${v}`) : []),
     ...filters.phases.map((v) => `Phase: ${v}`),
+    ...filters.accreditations.map((v) => `Verified: ${accreditationLabel(v)}`),
   ];
   return (
     <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Active filters">

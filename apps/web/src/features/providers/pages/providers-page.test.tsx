@@ -62,6 +62,8 @@ const card = (name: string, distanceKm: number | null) => ({
   services: ['Panel Cleaning'],
   claimed: false,
   claimApproved: false,
+  rating: null,
+  verifiedAccreditations: [],
   website: null,
   phone: null,
   email: null,

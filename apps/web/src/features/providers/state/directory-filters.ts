@@ -33,6 +33,7 @@ const LISTS = {
   technologies: true,
   scales: true,
   phases: true,
+  accreditations: true,
 } satisfies Record<ListKey, true>;
 const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 

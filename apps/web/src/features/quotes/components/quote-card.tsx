@@ -9,11 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
+import { useCompleteQuote } from '../api/complete-quote';
 import { useReplyToQuote } from '../api/reply-to-quote';
 import { formatFileSize } from './format-file-size';
 import { timePreferenceLabel } from './quote-form';
 
-const STATUS_VARIANT: Record<QuoteStatus, 'warning' | 'success' | 'secondary'> = { pending: 'warning', responded: 'success', declined: 'secondary' };
+const STATUS_VARIANT: Record<QuoteStatus, 'warning' | 'success' | 'secondary'> = { pending: 'warning', responded: 'success', declined: 'secondary', completed: 'success' };
 
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <Badge variant={STATUS_VARIANT[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;
@@ -123,8 +124,41 @@ export function QuoteCard({ quote, view }: { quote: Quote; view: 'received' | 's
         )}
 
         {quote.canReply && <ReplyForm quoteId={quote.id} />}
+        {quote.canComplete && <CompleteButton quoteId={quote.id} />}
+        {quote.status === 'completed' && (
+          <p className="text-sm">
+            Work completed {formatDate(quote.completedAt)}.
+            {view === 'sent' && (
+              <>
+                {' '}
+                <Link to="/reviews/write" className="font-medium text-primary underline">
+                  Write a review
+                </Link>
+              </>
+            )}
+          </p>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Decision 0480: the provider says the work was done, so its requester may review it. */
+function CompleteButton({ quoteId }: { quoteId: string }) {
+  const complete = useCompleteQuote();
+  return (
+    <Button
+      variant="secondary"
+      disabled={complete.isPending}
+      onClick={() =>
+        complete.mutate(quoteId, {
+          onSuccess: () => toast({ title: 'Success', description: 'Marked as completed. The customer can now review your work.', variant: 'success' }),
+          onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+        })
+      }
+    >
+      {complete.isPending ? 'Saving...' : 'Mark work completed'}
+    </Button>
   );
 }
 
