@@ -57,6 +57,38 @@ test.describe('directory matching', () => {
     await expect(page.getByLabel('Sort').getByRole('option', { name: 'Nearest first' })).toHaveCount(0);
   });
 
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`after choosing Whitstable the list is nearest first and the sort control says so (decision 0502, ${device})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/providers');
+      if (viewport.width < 768) await page.getByRole('button', { name: /^Filters/ }).click();
+      const input = page.getByRole('combobox', { name: 'Location' });
+      await input.fill('Whitstable');
+      await page.getByRole('listbox', { name: 'Location suggestions' }).getByRole('option', { name: 'Whitstable, Kent' }).click();
+      await expect(page).toHaveURL(/location=Whitstable/);
+      const sort = page.getByLabel('Sort');
+      await expect(sort).toHaveValue('distance');
+      await expect(sort.locator('option:checked')).toHaveText('Nearest first');
+      const distances = page.getByTestId('provider-card').getByText(/ km away$/);
+      await expect
+        .poll(async () => {
+          const km = (await distances.allTextContents()).map((t) => Number(t.replace(/ km away$/, '').replace(/,/g, '')));
+          return km.length > 1 && km.every((d, i) => i === 0 || km[i - 1]! <= d);
+        })
+        .toBe(true);
+      await page.screenshot({ path: shot(`directory-whitstable-nearest-${device}`), fullPage: device === 'phone' });
+      await expectAccessible(page);
+
+      // The spec's default order is still a choice, and the control keeps it.
+      await sort.selectOption('default');
+      await expect(page).toHaveURL(/sort=default/);
+      await expect(sort).toHaveValue('default');
+    });
+  }
+
   test('few providers offer Panel Cleaning near Bristol: the honest count, a wider radius and an invitation sent once', async ({
     page,
   }) => {

@@ -286,8 +286,11 @@ export const searchProvidersQuery = z.object({
   /** `lng,lat` */
   locationCenter: z.string().max(Q.locationCenterLength).optional(),
   radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),
-  /** 'distance' (Nearest first) orders by distance when a location is set, else it is the default order. */
-  sort: z.enum(DIRECTORY_SORTS).default('default'),
+  /**
+   * 'distance' (Nearest first) orders by distance when a location is set, else it is the default order.
+   * Absent: nearest first with a location, else the default order (`implicitDirectorySort`, decision 0502).
+   */
+  sort: z.enum(DIRECTORY_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),

@@ -10,7 +10,7 @@ import {
 } from '@solar/shared/constants/maps';
 import { gridCellDegrees, snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
 import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
-import { DEFAULT_RADIUS_KM, typesMatching } from '@solar/shared/constants/providers';
+import { DEFAULT_RADIUS_KM, implicitDirectorySort, typesMatching } from '@solar/shared/constants/providers';
 import { parseCoordinate } from '@solar/shared/domain/geo';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson, type CachedText } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
@@ -87,7 +87,8 @@ async function runSearch(
   filters: SearchFilters,
   query: SearchInput,
 ): Promise<{ data: ProviderSearchResult[]; pagination: { page: number; pages: number; total: number } }> {
-  const { hits, total } = await searchProviderIds(ctx.database, filters, query.sort, query.page, query.pageSize);
+  const sort = query.sort ?? implicitDirectorySort(filters.near !== null);
+  const { hits, total } = await searchProviderIds(ctx.database, filters, sort, query.page, query.pageSize);
   const rows = await providersByIds(
     ctx.database.db,
     hits.map((h) => h.id),
