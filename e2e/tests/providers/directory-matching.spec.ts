@@ -89,6 +89,29 @@ test.describe('directory matching', () => {
     });
   }
 
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`company-name search finds AMP Clean Energy Services from any page, however it is typed (decision 0503, ${device})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/providers');
+      if (viewport.width < 768) await page.getByRole('button', { name: /^Filters/ }).click();
+      const input = page.getByRole('combobox', { name: 'Company name' });
+      const options = page.getByRole('listbox', { name: 'Company name suggestions' }).getByRole('option');
+      for (const typed of ['amp clean energy services ltd', 'AMP Clean & Energy Services', 'AMP Clean Services']) {
+        await input.fill(typed);
+        await expect(options.first(), typed).toHaveText('AMP Clean Energy Services');
+        await expect(page.getByText('No matches found.')).toHaveCount(0);
+      }
+      await page.screenshot({ path: shot(`directory-company-suggestions-${device}`) });
+      await options.first().click();
+      await expect(page).toHaveURL(/companies=AMP\+Clean\+Energy\+Services/);
+      await expect(page.getByTestId('provider-card').getByRole('heading', { name: 'AMP Clean Energy Services' })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
   test('few providers offer Panel Cleaning near Bristol: the honest count, a wider radius and an invitation sent once', async ({
     page,
   }) => {

@@ -106,6 +106,8 @@ export const DIRECTORY_QUERY_LIMITS = {
   radiusMaxKm: 2000,
   pageMax: 100_000,
 } as const;
+/** Company-name suggestions under the directory's company search (decision 0503). */
+export const COMPANY_NAME_SUGGESTIONS = 8;
 /** Fewer matches than this for a service search is 'few': the list says so and offers a wider radius (decision 0360). */
 export const FEW_PROVIDERS = 3;
 

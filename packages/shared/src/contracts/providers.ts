@@ -393,6 +393,16 @@ export const checkProviderName = defineContract({
   },
 });
 
+export const listProviderNames = defineContract({
+  method: 'GET',
+  path: '/api/providers/public/names',
+  access: 'public',
+  source: 'project',
+  summary: 'Company names for the directory search: each typed word in the name, whatever the case, punctuation, & or Ltd (decision 0503)',
+  query: z.object({ q: z.string({ error: about('Company name') }).max(Q.valueLength).default('') }),
+  response: { 200: successEnvelope(z.array(z.string())), 400: errors[400] },
+});
+
 export const getProvider = defineContract({
   method: 'GET',
   path: '/api/providers/:id',

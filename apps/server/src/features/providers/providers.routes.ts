@@ -8,6 +8,7 @@ import {
   getProvider,
   inviteProvider,
   listProviders,
+  listProviderNames,
   listPublicProviders,
   listUserProviders,
   searchProviders,
@@ -26,7 +27,7 @@ import { requireEditableProvider } from './provider-access.service';
 import { inviteProvider as sendProviderInvitation } from './provider-invitations.service';
 import { claimAtSignup, claimProvider as fileProviderClaim } from './provider-claims.service';
 import { addMedia, COVER_RULE, deleteMedia, LOGO_RULE, MEDIA_RULE, setProviderImage } from './provider-media.service';
-import { searchProvidersJson } from './provider-search.service';
+import { listProviderNames as listNames, searchProvidersJson } from './provider-search.service';
 import * as service from './providers.service';
 import { readManyFiles, readSingleFile } from './providers.uploads';
 
@@ -64,6 +65,7 @@ export async function providersRoutes(app: FastifyInstance) {
     bind(scope, searchProviders, async ({ query }, reply) =>
       sendCachedJson(reply, await searchProvidersJson(scope.ctx, query)),
     );
+    bind(scope, listProviderNames, async ({ query }) => ({ success: true as const, data: await listNames(scope.ctx, query.q) }));
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,
       ...(await service.checkName(scope.ctx, query.name)),

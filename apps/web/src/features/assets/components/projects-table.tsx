@@ -11,7 +11,7 @@ import { changedBy, cleanParams } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
 import { exportAssetProjects, useAssetProjects } from '../api/list-asset-projects';
 import type { AssetPick } from './asset-map';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 const ALL = 'all';
 /** The projects table's filter kept in the address (decision 0396); the others are the tab's own state. */

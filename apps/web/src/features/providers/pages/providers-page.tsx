@@ -30,7 +30,6 @@ export function ProvidersPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius, setSort, setPage } = useDirectoryFilters();
   const { data: me } = useMe();
   const query = useSearchProviders(filters);
-  const companyOptions = query.data?.data.map((p) => p.businessName) ?? [];
   const pagination = query.data?.pagination;
   const nearby = located(filters);
   // 'Nearest first' is offered only with a location (decision 0361), and is then the first and the default (decision 0502).
@@ -67,7 +66,6 @@ export function ProvidersPage() {
           setLocation={setLocation}
           clearLocation={clearLocation}
           setRadius={setRadius}
-          companyOptions={companyOptions}
         />
       </CollapsibleFilters>
       <ActiveFilterBadges filters={filters} />
