@@ -75,6 +75,7 @@ test.describe('asset detail map (decision 0358)', () => {
   });
 
   test('an admin also reads how a street map is switched on; a visitor on the asset map does not', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, DEMO.admin);
     await page.goto(`/asset-intel/${await assetId(page, 'sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics')}`);
     const label = 'Map of Cottam Solar Project';

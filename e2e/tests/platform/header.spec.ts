@@ -32,7 +32,7 @@ test('stays on one line inside the window at 768, 900 and 1024 px in every role'
         const row = document.querySelector('header > div')!;
         const style = getComputedStyle(row);
         const right = row.getBoundingClientRect().right - parseFloat(style.paddingRight);
-        const items = [...row.querySelectorAll('a, button')]
+        const items = Array.from(row.querySelectorAll('a, button'))
           .filter((e) => (e as HTMLElement).offsetParent !== null)
           .map((e) => {
             const box = e.getBoundingClientRect();

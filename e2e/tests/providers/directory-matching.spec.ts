@@ -28,8 +28,9 @@ test.describe('directory matching', () => {
     await page.goto(`/providers?${BRISTOL}&radius=50`);
     const sort = page.getByLabel('Sort');
     await expect(sort.getByRole('option', { name: 'Nearest first' })).toHaveCount(1);
-    await sort.selectOption('distance');
-    await expect(page).toHaveURL(/sort=distance/);
+    // With a location it is the order without asking (decision 0502), so the address needs no sort.
+    await expect(sort).toHaveValue('distance');
+    await expect(page).not.toHaveURL(/sort=/);
     const distances = page.getByTestId('provider-card').getByText(/ km away$/);
     await expect(distances).toHaveCount(9);
     // The previous order stays on screen until the new answer arrives.
