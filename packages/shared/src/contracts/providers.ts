@@ -330,22 +330,14 @@ export type UserClaim = z.infer<typeof userClaim>;
 // The calls (docs/product/providers.md#calls, plus the search endpoint the screens use).
 // ---------------------------------------------------------------------------------------------
 
+/** The spec's two provider lists are one call: the same answer at both of its paths. */
 export const listProviders = defineContract({
   method: 'GET',
   path: '/api/providers',
+  alsoAt: ['/api/providers/public'],
   access: 'public',
   source: 'directory §7',
-  summary: 'Providers in server order, bounded by page and limit',
-  query: listQuery,
-  response: { 200: successEnvelope(z.array(providerSummary)), 400: errors[400] },
-});
-
-export const listPublicProviders = defineContract({
-  method: 'GET',
-  path: '/api/providers/public',
-  access: 'public',
-  source: 'directory §7',
-  summary: 'Public provider list (same fields), bounded by page and limit',
+  summary: 'Providers in server order, bounded by page and limit (also at /api/providers/public)',
   query: listQuery,
   response: { 200: successEnvelope(z.array(providerSummary)), 400: errors[400] },
 });

@@ -67,7 +67,6 @@ export const getProvider = route<typeof providers.getProvider>('GET', '/api/prov
 export const inviteProvider = route<typeof providers.inviteProvider>('POST', '/api/providers/invitations');
 export const listProviderNames = route<typeof providers.listProviderNames>('GET', '/api/providers/public/names');
 export const listProviders = route<typeof providers.listProviders>('GET', '/api/providers');
-export const listPublicProviders = route<typeof providers.listPublicProviders>('GET', '/api/providers/public');
 export const listUserProviders = route<typeof providers.listUserProviders>('GET', '/api/providers/user/:userId');
 export const searchProviders = route<typeof providers.searchProviders>('GET', '/api/providers/search');
 export const updateProvider = route<typeof providers.updateProvider>('PATCH', '/api/providers/:id');

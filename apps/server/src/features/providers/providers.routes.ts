@@ -9,7 +9,6 @@ import {
   inviteProvider,
   listProviders,
   listProviderNames,
-  listPublicProviders,
   listUserProviders,
   searchProviders,
   updateProvider,
@@ -55,10 +54,6 @@ export async function providersRoutes(app: FastifyInstance) {
     });
 
     bind(scope, listProviders, async ({ query }) => ({
-      success: true as const,
-      data: await service.listProviders(scope.ctx, query.page, query.limit),
-    }));
-    bind(scope, listPublicProviders, async ({ query }) => ({
       success: true as const,
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
