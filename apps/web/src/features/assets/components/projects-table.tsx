@@ -12,8 +12,6 @@ import {
   type ProjectSortKey,
 } from '@solar/shared/constants/assets';
 import { projectsQuery, type ProjectRow } from '@solar/shared/contracts/assets';
-import { formatDate } from '@solar/shared/domain/format';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -23,6 +21,7 @@ import { exportAssetProjects, useAssetProjects } from '../api/list-asset-project
 import type { AssetPick } from './asset-map';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { cell, ProjectCards, SiteName } from './project-cards';
 
 const ALL = 'all';
 /** Below Tailwind's `lg`: cards instead of the table (decision 0506). */
@@ -30,17 +29,6 @@ const NARROW = '(max-width: 1023.98px)';
 /** The projects table's filter kept in the address (decision 0396); the others are the tab's own state. */
 export const CHANGED_SINCE_PARAM = 'changedSince';
 
-function cell(row: ProjectRow, key: ProjectSortKey): string {
-  switch (key) {
-    case 'installedCapacity':
-      return row.installedCapacity === null ? ASSET_MESSAGES.notAvailable : row.installedCapacity.toFixed(1);
-    case 'planningSubmissionDate':
-    case 'planningGrantedDate':
-      return formatDate(row[key]);
-    default:
-      return row[key] ?? ASSET_MESSAGES.notAvailable;
-  }
-}
 
 /** The Projects tab (docs/product/assets.md#projects-table): filters, sortable columns, 25 a page, export. */
 export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
@@ -161,44 +149,16 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
       </p>
       {/* Below 1024 px a card per project with every column, sorted by a select (issue 28, item 10; decision 0506). */}
       {narrow ? (
-        <div className="grid gap-3">
-          <label className="grid gap-1.5 text-sm font-medium text-slate-800 sm:max-w-sm">
-            {ASSET_MESSAGES.sortProjects}
-            <Select
-              value={`${sort.sortBy}:${sort.sortDirection}`}
-              onChange={(e) => {
-                const [sortBy, sortDirection] = e.target.value.split(':') as [ProjectSortKey, 'asc' | 'desc'];
-                setSort({ sortBy, sortDirection });
-                setPage(1);
-              }}
-            >
-              {PROJECT_COLUMNS.flatMap((c) =>
-                (['asc', 'desc'] as const).map((direction) => (
-                  <option key={`${c.key}:${direction}`} value={`${c.key}:${direction}`}>
-                    {ASSET_MESSAGES.sortOption(c.label, direction)}
-                  </option>
-                )),
-              )}
-            </Select>
-          </label>
-          {state ?? (
-            <ul aria-label={ASSET_MESSAGES.projectsTitle} className="grid gap-3 md:grid-cols-2">
-              {rows.map((row) => (
-                <li key={row.id} className="rounded-lg border border-border bg-white p-4" data-testid="project-card">
-                  <SiteName row={row} onOpen={onOpen} />
-                  <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                    {PROJECT_COLUMNS.filter((c) => c.key !== 'siteName').map((c) => (
-                      <div key={c.key} className="contents">
-                        <dt className="text-slate-600">{c.label}</dt>
-                        <dd className="break-words text-slate-900">{cell(row, c.key)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ProjectCards
+          rows={rows}
+          state={state}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onOpen={onOpen}
+        />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full min-w-[900px] text-left text-sm">
@@ -280,25 +240,5 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
         </div>
       </div>
     </section>
-  );
-}
-
-/** A project's name, opening its tab, with the possible-duplicate mark (decision 0195). */
-function SiteName({ row, onOpen }: { row: ProjectRow; onOpen(pick: AssetPick): void }) {
-  return (
-    <>
-      <button
-        type="button"
-        className="text-left font-medium text-primary hover:underline"
-        onClick={() => onOpen({ id: row.id, title: row.siteName })}
-      >
-        {row.siteName}
-      </button>
-      {row.possibleDuplicate && (
-        <Badge variant="warning" className="ml-2">
-          Possible duplicate
-        </Badge>
-      )}
-    </>
   );
 }
