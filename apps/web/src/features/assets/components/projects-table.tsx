@@ -11,7 +11,7 @@ import {
   PROJECTS_PAGE_SIZE,
   type ProjectSortKey,
 } from '@solar/shared/constants/assets';
-import { projectsQuery, type ProjectRow } from '@solar/shared/contracts/assets';
+import { projectsQuery } from '@solar/shared/contracts/assets';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
