@@ -50,7 +50,7 @@ export function ProjectCards({ rows, state, sort, onSort, onOpen }: { rows: Proj
           {rows.map((row) => (
             <li key={row.id} className="rounded-lg border border-border bg-white p-4" data-testid="project-card">
               <SiteName row={row} onOpen={onOpen} />
-              <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dl className="mt-3 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
                 {PROJECT_COLUMNS.filter((c) => c.key !== 'siteName').map((c) => (
                   <div key={c.key} className="contents">
                     <dt className="text-slate-600">{c.label}</dt>
