@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import type { Contract } from '@solar/shared/contracts/contract';
-import { contracts } from '@solar/shared/contracts/index';
+import { boundContracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 import { png } from '../fixtures/files';
 import { multipart } from '../fixtures/multipart';
@@ -14,7 +14,7 @@ import { SAMPLE_BODIES, databaseState, fillPath, privateWorld, type Actor, type 
  * and private uploads; and every table's row count and checksum, and the stored files, are the
  * same after each refusal.
  */
-const entries = Object.entries(contracts);
+const entries = boundContracts;
 
 /** Which of A's records a path's parameters point at, by path prefix. */
 const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [

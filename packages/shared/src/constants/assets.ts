@@ -203,6 +203,12 @@ export const DUPLICATE_DISTANCE_KM = 1;
 export const ASSET_MESSAGES = {
   overviewTab: 'Overview',
   projectsTab: 'Expected new projects',
+  /** An asset tab's close: in its panel, and said with the tab (issue 28, item 9). */
+  closeTab: (title: string) => `Close the ${title} tab`,
+  closeTabHint: 'Press Delete to close this tab.',
+  /** The projects' sort on phones and tablets, where each project is a card (decision 0506). */
+  sortProjects: 'Sort projects by',
+  sortOption: (column: string, direction: 'asc' | 'desc') => `${column}, ${direction === 'asc' ? 'ascending' : 'descending'}`,
   projectsTitle: 'Expected Projects',
   clearAll: 'Clear all',
   applicantSearch: 'Planning Applicant Search',

@@ -295,8 +295,11 @@ export const searchProvidersQuery = z.object({
   /** `lng,lat` */
   locationCenter: z.string().max(Q.locationCenterLength).optional(),
   radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),
-  /** 'distance' (Nearest first) orders by distance when a location is set, else it is the default order. */
-  sort: z.enum(DIRECTORY_SORTS).default('default'),
+  /**
+   * 'distance' (Nearest first) orders by distance when a location is set, else it is the default order.
+   * Absent: nearest first with a location, else the default order (`implicitDirectorySort`, decision 0502).
+   */
+  sort: z.enum(DIRECTORY_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),
@@ -336,22 +339,14 @@ export type UserClaim = z.infer<typeof userClaim>;
 // The calls (docs/product/providers.md#calls, plus the search endpoint the screens use).
 // ---------------------------------------------------------------------------------------------
 
+/** The spec's two provider lists are one call: the same answer at both of its paths. */
 export const listProviders = defineContract({
   method: 'GET',
   path: '/api/providers',
+  alsoAt: ['/api/providers/public'],
   access: 'public',
   source: 'directory §7',
-  summary: 'Providers in server order, bounded by page and limit',
-  query: listQuery,
-  response: { 200: successEnvelope(z.array(providerSummary)), 400: errors[400] },
-});
-
-export const listPublicProviders = defineContract({
-  method: 'GET',
-  path: '/api/providers/public',
-  access: 'public',
-  source: 'directory §7',
-  summary: 'Public provider list (same fields), bounded by page and limit',
+  summary: 'Providers in server order, bounded by page and limit (also at /api/providers/public)',
   query: listQuery,
   response: { 200: successEnvelope(z.array(providerSummary)), 400: errors[400] },
 });
@@ -397,6 +392,16 @@ export const checkProviderName = defineContract({
     }),
     400: errors[400],
   },
+});
+
+export const listProviderNames = defineContract({
+  method: 'GET',
+  path: '/api/providers/public/names',
+  access: 'public',
+  source: 'project',
+  summary: 'Company names for the directory search: each typed word in the name, whatever the case, punctuation, & or Ltd (decision 0503)',
+  query: z.object({ q: z.string({ error: about('Company name') }).max(Q.valueLength).default('') }),
+  response: { 200: successEnvelope(z.array(z.string())), 400: errors[400] },
 });
 
 export const getProvider = defineContract({

@@ -1,5 +1,5 @@
 // Generated from the contract rows by routes-source.ts; do not edit by hand.
-// After adding or changing a contract: npx vitest run --project shared -u
+// After adding or changing a contract: npm run routes (the build runs it too).
 import { route } from './contract';
 import type * as accounts from './accounts';
 import type * as admin from './admin';
@@ -68,8 +68,8 @@ export const createProvider = route<typeof providers.createProvider>('POST', '/a
 export const deleteProviderMedia = route<typeof providers.deleteProviderMedia>('DELETE', '/api/providers/:id/media/:fileId');
 export const getProvider = route<typeof providers.getProvider>('GET', '/api/providers/:id');
 export const inviteProvider = route<typeof providers.inviteProvider>('POST', '/api/providers/invitations');
+export const listProviderNames = route<typeof providers.listProviderNames>('GET', '/api/providers/public/names');
 export const listProviders = route<typeof providers.listProviders>('GET', '/api/providers');
-export const listPublicProviders = route<typeof providers.listPublicProviders>('GET', '/api/providers/public');
 export const listUserProviders = route<typeof providers.listUserProviders>('GET', '/api/providers/user/:userId');
 export const searchProviders = route<typeof providers.searchProviders>('GET', '/api/providers/search');
 export const updateProvider = route<typeof providers.updateProvider>('PATCH', '/api/providers/:id');

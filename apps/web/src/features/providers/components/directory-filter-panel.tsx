@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
+import { UI } from '@solar/shared/constants/ui';
+import { matchesCompanyName } from '@solar/shared/domain/company-name';
 import { PHASES, PROVIDER_FILTER_TYPES, RADIUS_OPTIONS_KM, SCALES, TECHNOLOGIES } from '@solar/shared/constants/providers';
 import { ACCREDITATION_SCHEMES, accreditationLabel } from '@solar/shared/constants/trust';
 
@@ -12,6 +14,8 @@ import { Combobox } from '../../../components/ui/combobox';
 import { Select } from '../../../components/ui/select';
 import { LocationInput } from '../../../components/location-input';
 import { useServices } from '../../../lib/geo/services';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useProviderNames } from '../api/list-provider-names';
 import type { DirectoryFilters, ListKey } from '../state/directory-filters';
 import { RemovableChips, ToggleChips } from './toggle-chips';
 
@@ -21,7 +25,6 @@ export interface DirectoryFilterPanelProps {
   setLocation(location: string, center: [number, number]): void;
   clearLocation(): void;
   setRadius(radius: number): void;
-  companyOptions: readonly string[];
   /** The map view also filters by scale (docs/product/providers.md#directory-map: the map carries scales). */
   withScales?: boolean;
   /** Called after a location suggestion is chosen (the map flies to it). */
@@ -33,8 +36,11 @@ export interface DirectoryFilterPanelProps {
  * company names as chips, location with radius, and 'Advanced Search' with its count badge.
  */
 export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
-  const { filters, toggle, setLocation, clearLocation, setRadius, companyOptions, withScales, onLocationChosen } = props;
+  const { filters, toggle, setLocation, clearLocation, setRadius, withScales, onLocationChosen } = props;
   const { data: services = [] } = useServices();
+  // Company names from the whole directory, not the page on screen (decision 0503).
+  const [company, setCompany] = useState('');
+  const { data: companyNames = [] } = useProviderNames(useDebounced(company, UI.locationDebounceMs));
   const advancedCount =
     filters.types.length + filters.technologies.length + filters.phases.length + filters.accreditations.length + (withScales ? filters.scales.length : 0);
   const [advanced, setAdvanced] = useState(advancedCount > 0);
@@ -50,32 +56,22 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
   return (
     <Card className="space-y-4 p-4 sm:p-6">
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor="service-search" className="mb-1.5 block text-sm font-medium">
-            Services
-          </label>
-          <Combobox
-            id="service-search"
-            label="Search services"
-            placeholder="e.g. Panel Cleaning"
-            options={services}
-            allowFreeText
-            onSelect={(v) => toggle('services', v)}
-          />
-        </div>
-        <div>
-          <label htmlFor="company-search" className="mb-1.5 block text-sm font-medium">
-            Company name
-          </label>
-          <Combobox
-            id="company-search"
-            label="Search company names"
-            placeholder="Search by company"
-            options={companyOptions}
-            allowFreeText
-            onSelect={(v) => toggle('companies', v)}
-          />
-        </div>
+        <Combobox
+          label="Services"
+          placeholder="e.g. Panel Cleaning"
+          options={services}
+          allowFreeText
+          onSelect={(v) => toggle('services', v)}
+        />
+        <Combobox
+          label="Company name"
+          placeholder="Search by company"
+          options={companyNames}
+          matches={matchesCompanyName}
+          onQueryChange={setCompany}
+          allowFreeText
+          onSelect={(v) => toggle('companies', v)}
+        />
         <div>
           <label htmlFor="location-search" className="mb-1.5 block text-sm font-medium">
             Location

@@ -7,6 +7,7 @@ import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useCompleteQuote } from '../api/complete-quote';
@@ -194,27 +195,21 @@ function ReplyForm({ quoteId }: { quoteId: string }) {
 
   return (
     <div className="grid gap-2 rounded-md border border-border p-3">
-      <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-        {mode === 'declined' ? 'Reason for declining (optional)' : 'Your reply'}
-      </label>
-      <Textarea
-        id={fieldId}
-        rows={4}
-        value={message}
-        maxLength={5000}
-        aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        onChange={(e) => {
-          setMessage(e.target.value);
-          setError(null);
-        }}
-        placeholder={mode === 'declined' ? 'Let them know why, if you like.' : 'Your price, availability and any questions.'}
-      />
-      {error && (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <Field id={fieldId} label={mode === 'declined' ? 'Reason for declining (optional)' : 'Your reply'} error={error}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            value={message}
+            maxLength={5000}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setError(null);
+            }}
+            placeholder={mode === 'declined' ? 'Let them know why, if you like.' : 'Your price, availability and any questions.'}
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap gap-2">
         <Button onClick={send} disabled={reply.isPending} variant={mode === 'declined' ? 'destructive' : 'primary'}>
           {reply.isPending ? 'Sending...' : mode === 'declined' ? 'Decline quote' : 'Send reply'}
