@@ -63,13 +63,14 @@ describe('robots.txt and the sitemaps', () => {
     expect(res.body).not.toContain('<html');
   });
 
-  it('the index lists the static, profile and tender sitemaps, each with its newest change', async () => {
+  it('the index lists the static, buyer, profile and tender sitemaps, each with its newest change', async () => {
     const index = await xml('/sitemap.xml');
     expect(index.documentElement.localName).toBe('sitemapindex');
     expect(index.documentElement.namespaceURI).toBe(NS);
     const children = locs(index, 'sitemap');
-    expect(children.map((c) => c.loc)).toEqual([`${PUBLIC_URL}/sitemaps/static.xml`, `${PUBLIC_URL}/sitemaps/providers-1.xml`, `${PUBLIC_URL}/sitemaps/tenders-1.xml`]);
-    for (const child of children.slice(1)) expect(Date.parse(child.lastmod!)).not.toBeNaN();
+    expect(children.map((c) => c.loc)).toEqual([`${PUBLIC_URL}/sitemaps/static.xml`, `${PUBLIC_URL}/sitemaps/buyers.xml`, `${PUBLIC_URL}/sitemaps/providers-1.xml`, `${PUBLIC_URL}/sitemaps/tenders-1.xml`]);
+    // The block sitemaps carry their newest change; the static and buyer lists have none to give.
+    for (const child of children.slice(2)) expect(Date.parse(child.lastmod!)).not.toBeNaN();
     for (const child of children) {
       const doc = await xml(child.loc.replace(PUBLIC_URL, ''));
       expect(doc.documentElement.localName).toBe('urlset');
@@ -82,7 +83,7 @@ describe('robots.txt and the sitemaps', () => {
 
   it('the static sitemap has the public pages', async () => {
     const urls = locs(await xml('/sitemaps/static.xml'), 'url').map((u) => u.loc.replace(PUBLIC_URL, ''));
-    expect(urls).toEqual(['/', '/providers', '/explore-tenders', '/services/list', '/search-parts', '/asset-intel', '/asset-intel?tab=projects']);
+    expect(urls).toEqual(['/', '/providers', '/explore-tenders', '/services/list', '/search-parts', '/asset-intel', '/buyers', '/reviews/policy', '/asset-intel?tab=projects']);
   });
 
   it('the profile sitemap has exactly the profiles whose pages may be indexed, with their last change; the pages agree', async () => {
