@@ -77,17 +77,18 @@ async function lookAt(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(widths.client);
-    // No form control sticks out of the card it is in (a select as wide as its longest option did).
+    // No control sticks out of its form, or of its card outside a form (a select as wide as its
+    // longest option, and a file input as wide as its button and label, did at 390 px).
     const sticking = await page.evaluate(() =>
       [...document.querySelectorAll('input, select, textarea, button')].flatMap((el) => {
-        const card = el.closest('.rounded-lg');
         const box = el.getBoundingClientRect();
-        if (!card || box.width === 0) return [];
-        const edge = card.getBoundingClientRect();
+        const container = el.closest('form') ?? el.closest('.rounded-lg');
+        if (!container || box.width === 0) return [];
+        const edge = container.getBoundingClientRect();
         return box.left < edge.left - 0.5 || box.right > edge.right + 0.5 ? [el.id || el.getAttribute('name') || el.textContent] : [];
       }),
     );
-    expect(sticking, `${name} at ${width} px: controls outside their card`).toEqual([]);
+    expect(sticking, `${name} at ${width} px: controls outside their form or card`).toEqual([]);
     await page.screenshot({ path: shot(`trust-${name}-${width === 390 ? 'mobile' : 'desktop'}`), fullPage: true });
     if (width === 1280) await expectAccessible(page);
   }

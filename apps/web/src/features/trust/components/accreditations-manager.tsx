@@ -84,7 +84,7 @@ export function AccreditationsManager({ providerId }: { providerId: string }) {
             ))}
           </ul>
         )}
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Add an accreditation" noValidate>
+        <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Add an accreditation" noValidate>
           <Field id="acc-scheme" label="Accreditation">
             <Select id="acc-scheme" name="scheme" value={scheme} onChange={(e) => setScheme(e.target.value)}>
               {ACCREDITATION_SCHEMES.map((s) => (
@@ -109,7 +109,7 @@ export function AccreditationsManager({ providerId }: { providerId: string }) {
             <Input id="acc-expiry" name="expiresOn" type="date" />
           </Field>
           <Field id="acc-evidence" label="Certificate (PDF or image, up to 5 MB)">
-            <input id="acc-evidence" name="evidence" type="file" accept={EVIDENCE_TYPES.join(',')} className="text-sm" />
+            <input id="acc-evidence" name="evidence" type="file" accept={EVIDENCE_TYPES.join(',')} className="w-full text-sm" />
           </Field>
           {error && (
             <p role="alert" className="text-sm text-destructive sm:col-span-2">
