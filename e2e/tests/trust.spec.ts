@@ -80,7 +80,7 @@ async function lookAt(page: Page, name: string) {
     // No control sticks out of its form, or of its card outside a form (a select as wide as its
     // longest option, and a file input as wide as its button and label, did at 390 px).
     const sticking = await page.evaluate(() =>
-      [...document.querySelectorAll('input, select, textarea, button')].flatMap((el) => {
+      Array.from(document.querySelectorAll('input, select, textarea, button')).flatMap((el) => {
         const box = el.getBoundingClientRect();
         const container = el.closest('form') ?? el.closest('.rounded-lg');
         if (!container || box.width === 0) return [];
