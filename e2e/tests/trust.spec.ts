@@ -134,7 +134,7 @@ test.describe('trust you can check (issue 31)', () => {
   });
 
   test('checks, a verified accreditation, a review from awarded work with its reply, and public contracts', async ({ page, browser }) => {
-    test.setTimeout(110_000);
+    test.setTimeout(150_000);
     const u = unique();
 
     // The owner of Brightside Solar (an officer at Companies House) makes a profile in Whitstable.
