@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { useCreateProviderAccreditation } from '../api/create-provider-accreditation';
 import { useDeleteProviderAccreditation } from '../api/delete-provider-accreditation';
@@ -83,15 +84,15 @@ export function AccreditationsManager({ providerId }: { providerId: string }) {
             ))}
           </ul>
         )}
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Add an accreditation" noValidate>
+        <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Add an accreditation" noValidate>
           <Field id="acc-scheme" label="Accreditation">
-            <select id="acc-scheme" name="scheme" value={scheme} onChange={(e) => setScheme(e.target.value)} className="h-10 rounded-md border border-input bg-background px-3 text-sm">
+            <Select id="acc-scheme" name="scheme" value={scheme} onChange={(e) => setScheme(e.target.value)}>
               {ACCREDITATION_SCHEMES.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           {scheme === 'other' && (
             <Field id="acc-other" label="Name of the accreditation">
@@ -108,7 +109,7 @@ export function AccreditationsManager({ providerId }: { providerId: string }) {
             <Input id="acc-expiry" name="expiresOn" type="date" />
           </Field>
           <Field id="acc-evidence" label="Certificate (PDF or image, up to 5 MB)">
-            <Input id="acc-evidence" name="evidence" type="file" accept={EVIDENCE_TYPES.join(',')} />
+            <input id="acc-evidence" name="evidence" type="file" accept={EVIDENCE_TYPES.join(',')} className="w-full text-sm" />
           </Field>
           {error && (
             <p role="alert" className="text-sm text-destructive sm:col-span-2">
