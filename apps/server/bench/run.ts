@@ -14,7 +14,8 @@
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
 // BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it. The mixed run's
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
-// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path.
+// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. Scenarios marked `fresh` (the long tail and
+// the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -144,17 +145,45 @@ const SAME_BYTES_FROM = 32 * 1024;
 
 const READ_CACHE_HEADER_LOWER = READ_CACHE_HEADER.toLowerCase();
 
-async function measure(url: string, requests: BenchRequest[], cookies: Cookies = {}, countCache = false, duration = seconds) {
+/** A request's kind for the per-kind latencies: page or API, the path with ids as `:id`, no query. */
+function kindOf(r: BenchRequest): string {
+  const p = r.path.split('?')[0]!.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27,}|\/\d+(?=\/|$)/gi, '/:id');
+  const kind = p.startsWith('/api/') ? p : `page ${p.replace(/^\/(providers|tender)\/(?!$)[^/]+$/, '/$1/:slug')}`;
+  return r.signedIn || r.as || r.viewer !== undefined ? `${kind} (signed in)` : kind;
+}
+
+/** Latency percentiles of each kind of request, and the share of first-time addresses (issue 26). */
+interface Shape {
+  /** Requests sent whose address (and identity) had not been sent before in this run. */
+  firstTime: number;
+  sent: number;
+  kinds: Map<string, number[]>;
+}
+
+async function measure(url: string, requests: BenchRequest[], cookies: Cookies = {}, countCache = false, duration = seconds, shape?: Shape) {
   let i = 0;
   const cache = { hit: 0, miss: 0 };
+  const seen = new Set<string>();
+  const kinds = requests.map(kindOf);
   const result = await autocannon({
     url,
     connections,
     duration,
     requests: [
       {
-        setupRequest: (req) => {
-          const r = requests[i++ % requests.length]!;
+        setupRequest: (req, context) => {
+          const at = i++ % requests.length;
+          const r = requests[at]!;
+          if (shape) {
+            const who = r.as ?? (r.viewer !== undefined ? `v${r.viewer % (cookies.viewers?.length ?? 1)}` : r.signedIn ? 'p' : '');
+            const address = `${who}|${r.path}`;
+            shape.sent++;
+            if (!seen.has(address)) {
+              seen.add(address);
+              shape.firstTime++;
+            }
+            (context as { kind?: string }).kind = kinds[at];
+          }
           return {
             ...req,
             method: r.method ?? 'GET',
@@ -178,6 +207,14 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
       // nothing here reads: on the mix's large answers that made the load generator, not the server,
       // the ceiling (a core at 95 % against the server's 53 %; decision 0413). Bodies are dropped.
       (client as unknown as { pipelinedRequests: { addBody(data: Buffer): void } }).pipelinedRequests.addBody = () => {};
+      if (shape)
+        client.on('response', (_status: number, _bytes: number, ms: number) => {
+          const kind = (client as unknown as { requestIterator: { context: { kind?: string } } }).requestIterator.context.kind;
+          if (!kind) return;
+          let times = shape.kinds.get(kind);
+          if (!times) shape.kinds.set(kind, (times = []));
+          times.push(ms);
+        });
       if (countCache)
         client.on('headers', ({ headers }) => {
           for (let h = 0; h < headers.length; h += 2) {
@@ -481,19 +518,20 @@ async function main() {
     rssMb: number;
     growth: string;
     loop: LoopStats[];
+    shape?: Shape;
   }> = [];
   const loop = eventLoopStats(servers);
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
-    const first = await cold(app, requests);
-    colds.push({ name: scenario.name, ...first });
+    const first = scenario.fresh ? null : await cold(app, requests);
+    if (first) colds.push({ name: scenario.name, ...first });
     if (!scenario.writes) {
       const row = { name: scenario.name, ...(await measure(app, requests, cookies)) };
       // Large answers cost their bytes in the kernel whoever sends them: a scenario with some is also
       // set beside bare Fastify sending the same sizes in the same rotation (`× bare, same bytes`).
       const sameBytes =
-        first.maxBytes >= SAME_BYTES_FROM
+        first && first.maxBytes >= SAME_BYTES_FROM
           ? (await measure(`http://127.0.0.1:${port + 1}`, requests.map((r) => ({ path: `/bytes/${first.sizes.get(r.path) ?? 0}` })))).rps
           : undefined;
       rows.push({ ...row, sameBytes });
@@ -510,7 +548,8 @@ async function main() {
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssAll()), 500);
     loop.length = 0;
-    const reads = await measure(app, requests, cookies, true);
+    const shape: Shape | undefined = scenario.fresh ? { firstTime: 0, sent: 0, kinds: new Map() } : undefined;
+    const reads = await measure(app, requests, cookies, true, seconds, shape);
     const during = [...loop];
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
@@ -521,6 +560,7 @@ async function main() {
       rssMb: Math.max(rssAll(), ...samples),
       growth: memoryGrowth(samples),
       loop: during,
+      shape,
     });
   }
 
@@ -545,6 +585,17 @@ async function main() {
       `\n${m.name}: reads ${((100 * reads.rps) / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
         `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''} (${m.growth}); writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
+    if (m.shape) {
+      const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
+      console.log(`  first-time addresses: ${pct(m.shape.firstTime, m.shape.sent)} of ${m.shape.sent} requests; latency by kind (ms):`);
+      const rowsByKind = [...m.shape.kinds].map(([kind, times]) => {
+        times.sort((a, b) => a - b);
+        const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+        return { kind, n: times.length, p50: q(0.5), p99: q(0.99) };
+      });
+      for (const k of rowsByKind.sort((a, b) => b.p99 - a.p99))
+        console.log(`    ${k.kind.padEnd(44)} ${String(k.n).padStart(7)} requests  p50 ${k.p50.toFixed(0).padStart(5)}  p99 ${k.p99.toFixed(0).padStart(5)}`);
+    }
     if (m.loop.length) {
       const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key]));
       const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + s[key], 0) / m.loop.length;
