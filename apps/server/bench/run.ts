@@ -26,7 +26,7 @@ import { repoRoot, serverRoot } from '../src/paths';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
 import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
-import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
+import { CACHE_STATUS_HEADER } from '@solar/shared/constants/http-cache';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -143,7 +143,8 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
 /** Largest answer (as sent) from which a scenario also gets the same-bytes baseline. */
 const SAME_BYTES_FROM = 32 * 1024;
 
-const READ_CACHE_HEADER_LOWER = READ_CACHE_HEADER.toLowerCase();
+/** Counted when a server sends it (those before decision 0430 always did); else the server's own counters are read. */
+const READ_CACHE_HEADER_LOWER = CACHE_STATUS_HEADER.toLowerCase();
 
 /** A request's kind for the per-kind latencies: page or API, the path with ids as `:id`, no query. */
 function kindOf(r: BenchRequest): string {
@@ -404,6 +405,9 @@ interface LoopStats {
   utilization: number;
   /** Bytes all read caches held, the JS heap in use and memory held by JS outside the heap, at that second (MB). */
   cacheMb: number;
+  /** The in-process cache's lookups answered from memory and computed since the start (decision 0430). */
+  cacheHits?: number;
+  cacheMisses?: number;
   heapMb: number;
   externalMb: number;
 }
@@ -551,6 +555,11 @@ async function main() {
     const shape: Shape | undefined = scenario.fresh ? { firstTime: 0, sent: 0, kinds: new Map() } : undefined;
     const reads = await measure(app, requests, cookies, true, seconds, shape);
     const during = [...loop];
+    if (reads.hitRate === null && during.length > 1) {
+      const hits = (during.at(-1)!.cacheHits ?? 0) - (during[0]!.cacheHits ?? 0);
+      const misses = (during.at(-1)!.cacheMisses ?? 0) - (during[0]!.cacheMisses ?? 0);
+      if (hits + misses > 0) reads.hitRate = hits / (hits + misses);
+    }
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     rows.push({ name, ...reads });
@@ -597,8 +606,8 @@ async function main() {
         console.log(`    ${k.kind.padEnd(44)} ${String(k.n).padStart(7)} requests  p50 ${k.p50.toFixed(0).padStart(5)}  p99 ${k.p99.toFixed(0).padStart(5)}`);
     }
     if (m.loop.length) {
-      const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key]));
-      const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + s[key], 0) / m.loop.length;
+      const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key] ?? 0));
+      const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + (s[key] ?? 0), 0) / m.loop.length;
       console.log(
         `  server main thread over ${m.loop.length} s: event-loop delay p50 ${mean('p50').toFixed(1)} ms (mean of seconds), ` +
           `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time; ` +

@@ -8,8 +8,7 @@ import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
-import { registerWriteVisibility } from './plugins/write-visibility';
-import { registerAnswerReplay } from './plugins/answer-replay';
+import { registerWriteBarrier } from './plugins/http-cache';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -52,7 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Read caches hear of writes from the first request on (docs/decisions/0384).
+  // The in-process cache hears of writes from the first request on (decisions 0384, 0430).
   readCacheFeed(ctx.database, ctx.log);
   app.addHook('onClose', () => closeReadCacheFeed(ctx.database));
 
@@ -61,13 +60,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) return done(new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.'));
     done();
   });
-  registerAnswerReplay(app);
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env);
-  // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.
+  // gzip for uncached responses over 2 KB; level 5 balances CPU and size. Kept answers come compressed
+  // in the encoding asked for (plugins/http-cache.ts) and pass through.
   await app.register(compress, { threshold: 2048, encodings: ['gzip', 'deflate'], zlibOptions: { level: 5 } });
   await app.register(cookie);
-  registerWriteVisibility(app);
+  registerWriteBarrier(app);
   await registerRateLimit(app);
   registerAuth(app);
   await app.register(swagger, {

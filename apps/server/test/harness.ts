@@ -61,6 +61,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
+    // Cached reads say whether they came from memory (off on deployments; decision 0430).
+    CACHE_STATUS_HEADER: 'true',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...options.env,
   });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
 import { boundingBox } from '../src/features/providers/provider-search.repository';
-import { chooseEncoding } from '../src/platform/read-cache';
+import { chooseEncoding } from '../src/plugins/http-cache';
 import { readCacheFeed, type Change } from '../src/platform/read-cache-feed';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
 import { insertProvider } from './fixtures/providers';
@@ -94,8 +94,8 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     await q("UPDATE providers SET description = 'x' WHERE id = $1", [id]); // unchanged: nothing to say
     await q("UPDATE providers SET services = ARRAY['Panel Cleaning', 'Inverters'] WHERE id = $1", [id]);
     await q("UPDATE providers SET services = ARRAY['Panel Cleaning'] WHERE id = $1", [id]);
-    // PostgreSQL: catching up with this process's writes is what a cached lookup does first.
-    expect(await feed.trusted()).toBe(true);
+    // PostgreSQL: catching up with this process's writes is what a write request does before it answers.
+    expect(await feed.sync()).toBe(true);
     stop();
     expect(heard.map((c) => [c.kind, [...c.ids]])).toEqual([
       ['row', [id]],

@@ -27,12 +27,6 @@ export interface Database {
    * (`onLost`, after which the listener is closed). Closed with the database.
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
-  /**
-   * When (`performance.now()`) a statement of this process that may have written last finished:
-   * its read caches hear of it before they answer again (docs/decisions/0413). PGlite hears each
-   * write as it commits, so there it is always -Infinity.
-   */
-  lastWriteAt(): number;
   close(): Promise<void>;
 }
 
@@ -93,7 +87,6 @@ async function openPglite(dataDir: string): Promise<Database> {
       queue = run.catch(() => undefined);
       return run;
     },
-    lastWriteAt: () => -Infinity,
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
       return {
@@ -106,32 +99,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-/** Commands that never write (a `SELECT` of a function that writes is not seen: none notifies). */
-const READ_ONLY_COMMANDS = new Set(['SELECT', 'BEGIN', 'ROLLBACK', 'SET', 'SHOW', 'LISTEN', 'UNLISTEN']);
-
-/** Calls `onWrite` whenever a statement on `client` that may have written (or committed) finishes. */
-function watchWrites(client: pg.PoolClient, onWrite: () => void) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const seen = (result: unknown) => {
-    for (const one of Array.isArray(result) ? result : [result])
-      if (!READ_ONLY_COMMANDS.has((one as pg.QueryResult | undefined)?.command ?? '')) return onWrite();
-  };
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    // `pool.query` passes a callback; drizzle awaits the promise.
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function')
-      args[last] = (error: unknown, result: unknown) => {
-        if (error) onWrite();
-        else seen(result);
-        return (callback as (e: unknown, r: unknown) => unknown)(error, result);
-      };
-    const result = query(...args);
-    if (result instanceof Promise) result.then(seen, onWrite);
-    return result;
-  };
-}
-
 async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
   const listeners = new Set<Listener>();
   // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
@@ -139,8 +106,6 @@ async function openPostgres(url: string, onError?: (error: Error) => void): Prom
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
-  let lastWriteAt = -Infinity;
-  pool.on('connect', (client) => watchWrites(client, () => (lastWriteAt = performance.now())));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -150,7 +115,6 @@ async function openPostgres(url: string, onError?: (error: Error) => void): Prom
     },
     query: async <T>(sqlText: string, params: unknown[] = []) =>
       (await pool.query(sqlText, params)).rows as T[],
-    lastWriteAt: () => lastWriteAt,
     withLock: async (key, fn) => {
       const conn = await pool.connect();
       try {
