@@ -99,6 +99,7 @@ describe.skipIf(!nginx).each(databaseKinds)('through the caching proxy on %s', (
 
   const get = (url: string, headers: Record<string, string> = {}) => fetch(`${proxy.url}${url}`, { headers: { 'accept-encoding': 'gzip, br', ...headers } });
   const times = (url: string) => reached.filter((u) => u === url).length;
+  const json = async (res: Response) => (await res.json()) as { description?: string; data?: { name: string } };
 
   it("answers a visitor's repeated public read before Node, and a rendered page too", async () => {
     for (const url of [`/api/providers/${provider.id}`, '/api/providers/search?services=Panel%20Cleaning', `/providers/${provider.slug}`]) {
@@ -121,8 +122,8 @@ describe.skipIf(!nginx).each(databaseKinds)('through the caching proxy on %s', (
     }
     expect(times(url)).toBe(before + 3);
     for (const who of [owner, other]) {
-      const me = await (await get('/api/auth/me', { cookie: who.cookie })).json();
-      expect(me.data.name).toBe(who === owner ? 'Proxy Owner' : 'Proxy Other');
+      const me = await json(await get('/api/auth/me', { cookie: who.cookie }));
+      expect(me.data?.name).toBe(who === owner ? 'Proxy Owner' : 'Proxy Other');
     }
     expect((await get('/api/auth/me')).status).toBe(401);
   });
@@ -141,7 +142,7 @@ describe.skipIf(!nginx).each(databaseKinds)('through the caching proxy on %s', (
 
   it('shows an acknowledged edit to visitors within the stated bound, then keeps answering before Node', async () => {
     const url = `/api/providers/${provider.id}`;
-    expect((await (await get(url)).json()).description).not.toBe('v1');
+    expect((await json(await get(url))).description).not.toBe('v1');
     const edit = await fetch(`${proxy.url}/api/providers/${provider.id}`, {
       method: 'PATCH',
       headers: { cookie: owner.cookie, 'content-type': 'application/json' },
@@ -150,10 +151,10 @@ describe.skipIf(!nginx).each(databaseKinds)('through the caching proxy on %s', (
     expect(edit.status, await edit.text()).toBe(200);
     const acknowledged = Date.now();
     // The writer sees it at once (signed in: never from the cache).
-    expect((await (await get(url, { cookie: owner.cookie })).json()).description).toBe('v1');
+    expect((await json(await get(url, { cookie: owner.cookie }))).description).toBe('v1');
     let seenAfter = 0;
     for (;;) {
-      const body = await (await get(url)).json();
+      const body = await json(await get(url));
       seenAfter = Date.now() - acknowledged;
       if (body.description === 'v1') break;
       expect(seenAfter).toBeLessThanOrEqual(HTTP_CACHE.staleBoundSeconds * 1000);

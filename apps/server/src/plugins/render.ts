@@ -108,7 +108,7 @@ const UNTAGGED_PAGE_MS = 60_000;
 function inProcessFetch(app: FastifyInstance, request: FastifyRequest, seen: Seen = () => {}) {
   return async (input: string, init: RequestInit): Promise<Response> => {
     const method = (init.method ?? 'GET').toUpperCase();
-    const direct = method === 'GET' ? await callRoute(app.ctx, request, input) : null;
+    const direct = method === 'GET' ? await callRoute(request, input) : null;
     if (direct) {
       seen(direct.status === 200 ? direct.tags : [], direct.expiresAt);
       return new Response(new Uint8Array(direct.body), { status: direct.status, headers: { 'content-type': direct.type } });
@@ -168,7 +168,7 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, she
   /** The signed-in user as `GET /api/auth/me` answers it, asked in-process. */
   async function signedInUser(request: FastifyRequest): Promise<CurrentUser | null> {
     if (!request.cookies[session]) return null;
-    const me = await callRoute(ctx, request, getMe.path);
+    const me = await callRoute(request, getMe.path);
     return me?.status === 200 ? ((JSON.parse(me.body.toString()) as { data: CurrentUser | null }).data ?? null) : null;
   }
 

@@ -113,7 +113,7 @@ export function bind<C extends Contract>(app: FastifyInstance, contract: C, hand
     return cached ? cached.answer(bound, reply) : handler(bound, reply);
   };
   app.withTypeProvider<ZodTypeProvider>().route({ method: contract.method, url: contract.path, ...routeOptions, handler: run });
-  if (contract.method === 'GET') directRoutes(app.ctx).on('GET', contract.path, () => {}, { contract, handler, cached } as unknown as Direct);
+  if (contract.method === 'GET') directRoutes(app).on('GET', contract.path, () => {}, { contract, handler, cached } as unknown as Direct);
 }
 
 /** The address a kept answer is filed under: who may share it, and the request's path and query as sent. */
@@ -204,10 +204,11 @@ interface Direct {
   cached: ReturnType<typeof cachedAnswers<Contract>> | null;
 }
 
-const routers = new WeakMap<AppContext, FindMyWay.Instance<FindMyWay.HTTPVersion.V1>>();
-function directRoutes(ctx: AppContext) {
-  let router = routers.get(ctx);
-  if (!router) routers.set(ctx, (router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 300 })));
+/** Per app (its HTTP server, shared by every encapsulated scope of it): two apps on one context keep their own. */
+const routers = new WeakMap<object, FindMyWay.Instance<FindMyWay.HTTPVersion.V1>>();
+function directRoutes(app: FastifyInstance) {
+  let router = routers.get(app.server);
+  if (!router) routers.set(app.server, (router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 300 })));
   return router;
 }
 
@@ -241,9 +242,9 @@ const noReply = new Proxy({} as FastifyReply, {
  * without a second pass through the HTTP pipeline (no request object built, no hooks, no
  * serialisation of headers). Null when no route has that path.
  */
-export async function callRoute(ctx: AppContext, page: FastifyRequest, url: string): Promise<DirectAnswer | null> {
+export async function callRoute(page: FastifyRequest, url: string): Promise<DirectAnswer | null> {
   const [pathname = '', search = ''] = url.split('?', 2);
-  const match = directRoutes(ctx).find('GET', pathname);
+  const match = directRoutes(page.server).find('GET', pathname);
   if (!match) return null;
   const { contract, handler, cached } = match.store as Direct;
   try {
