@@ -36,6 +36,8 @@ export interface BuildOptions {
   webDistDir?: string;
   /** The web app's built server entry; default beside webDistDir (decision 0370). */
   webServerEntryDir?: string;
+  /** `npm run dev`: the web app through Vite in middleware mode, rendered on the server as in production (decision 0430). */
+  devWeb?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -61,7 +63,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
   registerCrossSiteCheck(app, ctx.env);
-  registerSecurityHeaders(app, ctx.env);
+  registerSecurityHeaders(app, ctx.env, options.devWeb);
   // gzip for uncached responses over 2 KB; level 5 balances CPU and size. Kept answers come compressed
   // in the encoding asked for (plugins/http-cache.ts) and pass through.
   await app.register(compress, { threshold: 2048, encodings: ['gzip', 'deflate'], zlibOptions: { level: 5 } });
@@ -75,7 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   for (const feature of FEATURES) await feature(app);
-  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir);
+  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir, options.devWeb);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found' }));
   return app;
 }

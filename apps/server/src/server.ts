@@ -48,7 +48,8 @@ async function main() {
     unlock();
     return;
   }
-  const app = await buildApp(ctx);
+  // WEB_DEV=1 (set by `npm run dev`): the web app through Vite, rendered on the server (decision 0430).
+  const app = await buildApp(ctx, { devWeb: process.env.WEB_DEV === '1' });
   await app.listen({ port: env.PORT, host: env.HOST });
   ctx.jobs.start();
   const stopWarming = keepAssetMapCellsFresh(ctx);
