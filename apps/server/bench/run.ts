@@ -16,6 +16,7 @@
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
 // BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. Scenarios marked `fresh` (the long tail and
 // the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
+// BENCH_GUARD=1: the short regression run of `npm test` (see `guard` below).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -44,6 +45,13 @@ const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 /** Signed-up accounts the mixed run's signed-in reads are spread over (decision 0386). */
 const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
 const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
+/**
+ * BENCH_GUARD=1 (`npm test`'s bench-guard suite, issue 26): the run fails when a fresh scenario's reads
+ * fall below BENCH_GUARD_MIN_SHARE per cent of bare Fastify in the same run (default 0.5), its
+ * first-time addresses below 80 %, or any read or write is answered with an error. Shares, not times: the machine's load
+ * moves both alike. The stack baseline is skipped and baselines last 5 s.
+ */
+const guard = process.env.BENCH_GUARD === '1' ? { minShare: Number(process.env.BENCH_GUARD_MIN_SHARE ?? 0.5), minFirstTime: 80 } : null;
 const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'BenchAdmin2026' };
 const children: ChildProcess[] = [];
 /** As a browser sends it: large answers go compressed (cached answers keep their compressed forms). */
@@ -504,9 +512,9 @@ async function main() {
   const app = `http://127.0.0.1:${port}`;
 
   // A long run (the 10-minute memory run) needs no 10-minute baselines.
-  const baselineSeconds = Math.min(seconds, 15);
+  const baselineSeconds = guard ? 5 : Math.min(seconds, 15);
   const bare = await measure(`http://127.0.0.1:${port + 1}`, [{ path: '/hello' }], {}, false, baselineSeconds);
-  const stack = await measure(`http://127.0.0.1:${port + 2}`, [{ path: '/hello' }], {}, false, baselineSeconds);
+  const stack = guard ? bare : await measure(`http://127.0.0.1:${port + 2}`, [{ path: '/hello' }], {}, false, baselineSeconds);
   const rows: Array<{ name: string; sameBytes?: number } & Awaited<ReturnType<typeof measure>>> = [
     { name: 'baseline: bare Fastify hello', ...bare },
     { name: 'baseline: full stack hello', ...stack },
@@ -616,6 +624,21 @@ async function main() {
           .join(' → ')} MB`,
       );
     }
+  }
+  if (guard) {
+    const problems: string[] = [];
+    for (const m of mixed) {
+      const reads = rows.find((r) => r.name === m.name)!;
+      const share = (100 * reads.rps) / bare.rps;
+      // Wrong answers fail it; timeouts on an overloaded machine show in the share instead.
+      if (reads.non2xx > 0 || m.writes.errors > 0) problems.push(`${m.name}: ${reads.non2xx} reads and ${m.writes.errors} writes answered an error`);
+      if (share < guard.minShare) problems.push(`${m.name}: reads ${share.toFixed(2)} % of bare Fastify, under ${guard.minShare} %`);
+      if (m.shape && (100 * m.shape.firstTime) / Math.max(1, m.shape.sent) < guard.minFirstTime) problems.push(`${m.name}: under ${guard.minFirstTime} % first-time addresses`);
+    }
+    if (mixed.length === 0) problems.push('no scenario with writes ran (BENCH_ONLY?)');
+    for (const p of problems) console.log(`bench guard: ${p}`);
+    console.log(`\nbench guard: ${problems.length ? 'FAILED' : 'passed'}`);
+    if (problems.length) process.exitCode = 1;
   }
   if (colds.length) {
     console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);
