@@ -600,7 +600,13 @@ function startCache(upstream) {
   const site = readFileSync(path.join(root, 'deploy/nginx/solar-cache.conf'), 'utf8')
     .replace(/^(\s*listen )__LISTEN__;/m, `$1127.0.0.1:${PORT};`)
     .replace(/^(\s*)__UPSTREAM__/m, `$1server 127.0.0.1:${upstream};`)
-    .replace(/^proxy_cache_path __CACHE_DIR__/m, `proxy_cache_path ${path.join(dir, 'cache')}`);
+    .replace(/^proxy_cache_path __CACHE_DIR__/m, `proxy_cache_path ${path.join(dir, 'cache')}`)
+    // A connection to HAProxy per request, as the clients below open one (decision 0383): a request
+    // the killed process had is then answered 502 by HAProxy, which logs the server, where on a
+    // reused connection HAProxy closes it without an answer or a log line and nginx answers the 502.
+    // The client sees the same 502 either way; only its attribution to the killed process needs this.
+    .replace(/^\s*keepalive \d+;\n/m, '');
+  if (site.split('\n').some((line) => !line.trim().startsWith('#') && /__[A-Z_]+__|keepalive/.test(line))) throw new Error('deploy/nginx/solar-cache.conf: a placeholder or the upstream keepalive line was not replaced');
   writeFileSync(path.join(dir, 'solar-cache.conf'), site);
   const temp = (name) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
   writeFileSync(
@@ -652,6 +658,10 @@ function startBalancer(frontend, ports) {
       '  balance roundrobin',
       '  option httpchk GET /api/health/ready',
       '  http-check expect status 200',
+      // A refused connection (a killed process) fails a check at once; a process that is alive but
+      // slow on a loaded machine gets 2 s before a check fails (the default is `inter`, 250 ms, which
+      // took both processes out of rotation at a load average of 27).
+      '  timeout check 2s',
       '  default-server inter 250 fall 2 rise 2',
       ...ports.map((port, i) => `  server app${i + 1} 127.0.0.1:${port} check`),
       '',
