@@ -43,6 +43,8 @@ export interface DatabaseConfig {
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir: string;
   onError?: (error: Error) => void;
+  /** Told each statement before it runs, Drizzle's included (`bench/explain.ts`); nothing by default. */
+  logQuery?: (sqlText: string, params: unknown[]) => void;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface DatabaseConfig {
  * is registered here.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError) : openPglite(config.dataDir);
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError, config.logQuery) : openPglite(config.dataDir, config.logQuery);
 }
 
 /** Sort memory per query on PGlite (PostgreSQL's default is 4 MB; docs/decisions/0317). */
@@ -64,7 +66,9 @@ const WORK_MEM = '32MB';
  */
 const SHARED_BUFFERS = '32MB';
 
-async function openPglite(dataDir: string): Promise<Database> {
+type LogQuery = DatabaseConfig['logQuery'];
+
+async function openPglite(dataDir: string, logQuery?: LogQuery): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm, cube, earthdistance },
@@ -72,7 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   });
   // A UK-wide asset map answer sorts ~5 MB of stored features: in memory, not in temp files.
   await client.exec(`SET work_mem = '${WORK_MEM}'`);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...(logQuery && { logger: { logQuery } }) }) as unknown as Db;
   // One process per data directory (data-dir lock), so an in-process queue is a cluster-wide lock.
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -81,7 +85,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
-    query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
+    query: async <T>(sqlText: string, params: unknown[] = []) => {
+      logQuery?.(sqlText, params);
+      return (await client.query<T>(sqlText, params)).rows;
+    },
     withLock: <T>(_key: number, fn: () => Promise<T>) => {
       const run = queue.then(fn, fn);
       queue = run.catch(() => undefined);
@@ -99,22 +106,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
+async function openPostgres(url: string, onError?: (error: Error) => void, logQuery?: LogQuery): Promise<Database> {
   const listeners = new Set<Listener>();
   // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
   // PgBouncer); docs/operations.md recommends work_mem for the asset map's sorts.
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, ...(logQuery && { logger: { logQuery } }) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
-    query: async <T>(sqlText: string, params: unknown[] = []) =>
-      (await pool.query(sqlText, params)).rows as T[],
+    query: async <T>(sqlText: string, params: unknown[] = []) => {
+      logQuery?.(sqlText, params);
+      return (await pool.query(sqlText, params)).rows as T[];
+    },
     withLock: async (key, fn) => {
       const conn = await pool.connect();
       try {
