@@ -40,6 +40,8 @@ export async function createTestApp(
     build?: BuildOptions;
     /** Extra routes for a test (registered before the app is ready). */
     routes?: (app: FastifyInstance) => void;
+    /** Told each statement before it runs (cold-path-plans.test.ts). */
+    logQuery?: (sqlText: string, params: unknown[]) => void;
   } = {},
 ): Promise<TestApp> {
   const kind = options.kind ?? 'pglite';
@@ -73,7 +75,9 @@ export async function createTestApp(
       done();
     },
   });
-  const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')));
+  const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')), {
+    ...(options.logQuery && { logQuery: options.logQuery }),
+  });
   const app = await buildApp(ctx, { serveWeb: false, ...options.build });
   options.routes?.(app);
   await app.ready();

@@ -2,7 +2,10 @@ import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uui
 import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 
-/** Mirrors migrations/0004_providers.sql (expression indexes live in the SQL only). */
+/**
+ * Mirrors migrations/0004_providers.sql (expression indexes live in the SQL only, as does 0040's
+ * `providers_map_order_idx`, the map view's covering index in the default order).
+ */
 export const providers = pgTable('providers', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull(),
