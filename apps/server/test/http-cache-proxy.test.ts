@@ -79,7 +79,7 @@ describe.skipIf(!nginx).each(databaseKinds)('through the caching proxy on %s', (
   beforeAll(async () => {
     t = await createTestApp({
       kind,
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: '127.0.0.1' },
       build: { serveWeb: true, webDistDir: webShellDir(), webServerEntryDir: serverEntryDir() },
       routes: (app) => {
         app.addHook('onRequest', (request, _reply, done) => (reached.push(request.url), done()));

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import type { Contract } from '@solar/shared/contracts/contract';
+import { featureOf } from '@solar/shared/contracts/index';
 import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { AppError } from '../platform/errors';
 import type { Found, Tag } from '../platform/cache';
@@ -96,7 +97,8 @@ export function bind<C extends Contract>(app: FastifyInstance, contract: C, hand
     ...(contract.body && { body: contract.body }),
     ...(!contract.produces && { response }),
     summary: contract.summary,
-    tags: [contract.source],
+    description: `Source: ${contract.source}`,
+    tags: [featureOf(contract)],
   };
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
   const preValidation = [accessGuard(contract), refuseControlCharacters];
@@ -112,8 +114,11 @@ export function bind<C extends Contract>(app: FastifyInstance, contract: C, hand
     const bound = Object.assign(request, { user }) as never as BoundRequest<C>;
     return cached ? cached.answer(bound, reply) : handler(bound, reply);
   };
-  app.withTypeProvider<ZodTypeProvider>().route({ method: contract.method, url: contract.path, ...routeOptions, handler: run });
-  if (contract.method === 'GET') directRoutes(app).on('GET', contract.path, () => {}, { contract, handler, cached } as unknown as Direct);
+  // A contract may also answer at older addresses (`alsoAt`), the same route at each.
+  for (const url of [contract.path, ...(contract.alsoAt ?? [])]) {
+    app.withTypeProvider<ZodTypeProvider>().route({ method: contract.method, url, ...routeOptions, handler: run });
+    if (contract.method === 'GET') directRoutes(app).on('GET', url, () => {}, { contract, handler, cached } as unknown as Direct);
+  }
 }
 
 /** The address a kept answer is filed under: who may share it, and the request's path and query as sent. */

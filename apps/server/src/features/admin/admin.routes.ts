@@ -10,6 +10,7 @@ import {
   runDataSource,
   reviewClaim,
   updateAdminUser,
+  updateAdminUserSuspension,
 } from '@solar/shared/contracts/admin';
 import { cancelDeletion } from '@solar/shared/contracts/accounts';
 import { perAccount } from '../../plugins/rate-limit';
@@ -17,7 +18,7 @@ import { bind } from '../../plugins/routes';
 import { getAnalytics } from './admin-analytics.service';
 import { listAudit, recordAction } from './admin-audit.service';
 import { listClaims, reviewClaim as reviewProviderClaim } from './admin-claims.service';
-import { listUsers, updateUser } from './admin-users.service';
+import { listUsers, setSuspension, updateUser } from './admin-users.service';
 import { listDataSourceStatus, runDataSourceNow } from './admin-data-sources.service';
 import { actOnWaiting, listWaiting } from './admin-waiting.service';
 
@@ -51,6 +52,13 @@ export function adminRoutes(app: FastifyInstance) {
     { limits: [perAdmin('admin-update-user')], bodyLimit: 8 * 1024 },
   );
 
+  bind(
+    app,
+    updateAdminUserSuspension,
+    async ({ user, params, body }) => ({ success: true as const, data: await setSuspension(ctx, user!, params.id, body) }),
+    { limits: [perAdmin('admin-update-user')], bodyLimit: 1024 },
+  );
+
   bind(app, listAdminClaims, async ({ query }) => ({ success: true as const, ...(await listClaims(ctx, query)) }), {
     cache: { scope: 'access', tags: (answer) => ['admin', ...providerTags(answer.data.map((claim) => claim.provider.id))] },
   });
@@ -65,7 +73,10 @@ export function adminRoutes(app: FastifyInstance) {
     { limits: [perAdmin('admin-review-claim')], bodyLimit: 8 * 1024 },
   );
 
-  bind(app, listAuditLog, async ({ query }) => ({ success: true as const, ...(await listAudit(ctx, query)) }), { cache: { scope: 'access', tags: () => ['admin'] } });
+  // The audit log names tenders and providers as they are now: their writes drop it too (decision 0424).
+  bind(app, listAuditLog, async ({ query }) => ({ success: true as const, ...(await listAudit(ctx, query)) }), {
+    cache: { scope: 'access', tags: () => ['admin', 'tenders', 'providers:set'] },
+  });
 
   bind(app, getAdminAnalytics, async ({ query }) => ({
     success: true as const,

@@ -8,7 +8,7 @@ import {
   getProvider,
   inviteProvider,
   listProviders,
-  listPublicProviders,
+  listProviderNames,
   listUserProviders,
   searchProviders,
   updateProvider,
@@ -25,7 +25,7 @@ import { requireEditableProvider } from './provider-access.service';
 import { inviteProvider as sendProviderInvitation } from './provider-invitations.service';
 import { claimAtSignup, claimProvider as fileProviderClaim } from './provider-claims.service';
 import { addMedia, COVER_RULE, deleteMedia, LOGO_RULE, MEDIA_RULE, setProviderImage } from './provider-media.service';
-import { searchProviders as search } from './provider-search.service';
+import { listProviderNames as listNames, searchProviders as search } from './provider-search.service';
 import * as service from './providers.service';
 import { readManyFiles, readSingleFile } from './providers.uploads';
 
@@ -56,16 +56,13 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
-    bind(scope, listPublicProviders, async ({ query }) => ({
-      success: true as const,
-      data: await service.listProviders(scope.ctx, query.page, query.limit),
-    }));
     // The same answer for everyone (decision 0430): dropped when which providers match, or their
     // order, may change ('providers:set'), or a provider a list page shows changes (a map answer
     // shows only search columns).
     bind(scope, searchProviders, async ({ query }) => search(scope.ctx, query), {
       cache: { scope: 'public', tags: (answer) => ['providers:set', ...('clustered' in answer ? [] : answer.data.map((p) => `providers:${p.id}`))] },
     });
+    bind(scope, listProviderNames, async ({ query }) => ({ success: true as const, data: await listNames(scope.ctx, query.q) }));
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,
       ...(await service.checkName(scope.ctx, query.name)),
