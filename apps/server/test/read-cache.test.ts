@@ -47,6 +47,9 @@ describe.each(databaseKinds)('read caches under writes on %s', (kind) => {
       serviceRadius: 30,
     });
     beta = await insertProvider(t, { businessName: 'Beta Narrow Cache', description: 'Other words.', services: ['Inverters'], latitude: 51.5, longitude: -0.12, serviceRadius: 30 });
+    // The inserts above went round the app: on PostgreSQL their news arrives later, and an answer
+    // computed while it lands is not kept. Heard first, so the tests below start from quiet.
+    if (kind === 'postgres') await readCacheFeed(t.ctx.database).sync();
   });
   afterAll(() => t.close());
 
@@ -96,6 +99,7 @@ describe.each(databaseKinds)('read caches under writes on %s', (kind) => {
 
   it("tender saves leave the public board and a visitor's tender page cached; a tender write does not", async () => {
     const tender = await addTender(t, { title: 'Narrow cache tender', closingDate: new Date('2026-12-20T12:00:00Z') });
+    if (kind === 'postgres') await readCacheFeed(t.ctx.database).sync();
     const board = '/api/tenders/public?status=all';
     const detail = `/api/tenders/${tender}`;
     for (const url of [board, detail]) await get(url);
@@ -143,8 +147,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the in-process cache across pro
     b = await secondServer(a);
     admin = await signedInUser(a, { admin: true });
     provider = await insertProvider(a, { businessName: 'Gamma Across Processes', description: 'v0', services: ['Panel Cleaning'] });
-    // B has heard the writes above, so the answers it keeps next are not dropped by their late news.
-    await readCacheFeed(b.ctx.database).sync();
+    // A and B have heard the writes above, so the answers they keep next are not dropped by their late news.
+    await Promise.all([readCacheFeed(a.ctx.database).sync(), readCacheFeed(b.ctx.database).sync()]);
   });
   afterAll(async () => {
     await b.app.close();
