@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// `npm run dev`: the server with reload (tsx watch) and Vite with hot reload; Vite proxies /api.
+// `npm run dev`: the server with reload (tsx watch), serving the web app through Vite in middleware
+// mode (WEB_DEV=1, apps/server/src/plugins/dev-web.ts): public pages are rendered on the server as in
+// production and hydrated with hot reload, on one port (decision 0430).
 import { spawn } from 'node:child_process';
 
-const children = [
-  spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
-  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
-];
-console.log('Web app with hot reload: http://localhost:5173 (API on :3000)');
-const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+const port = process.env.PORT ?? '3000';
+const child = spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit', env: { ...process.env, PORT: port, WEB_DEV: '1' } });
+console.log(`Web app with server rendering and hot reload: http://localhost:${port}`);
+const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-children.forEach((c) => c.on('exit', (code) => code && code !== 0 && stop()));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order, each timed, then one line `N passed, N failed` over all of
 // them (CI reads that line). Suites: typecheck, lint, Vitest (shared, server on PGlite and, with
-// TEST_DATABASE_URL, PostgreSQL, web), production build, Playwright in Debian's Chromium.
+// TEST_DATABASE_URL, PostgreSQL, web), production build, a short long-tail bench as a regression guard
+// (shares of bare Fastify, issue 26), Playwright in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,23 @@ run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', 
 });
 
 run('build', 'npm', ['run', '--silent', 'build']);
+// A short long-tail run (issue 26): first-time addresses, signed-in reads and 5 writes/s, the server's
+// CPU time per answer within a bound set by bare Fastify's in the same run (robust to a busy
+// machine), nothing answered with an error (apps/server/bench/run.ts#guard). About a minute.
+if (existsSync(path.join(root, 'apps/server/dist/server.js'))) {
+  run('bench-guard', 'env', [
+    'BENCH_GUARD=1',
+    'BENCH_ONLY=^long tail$',
+    'BENCH_SECONDS=10',
+    'BENCH_VIEWERS=10',
+    'BENCH_LONG_TAIL_REQUESTS=5000',
+    `BENCH_PORT=${process.env.BENCH_GUARD_PORT ?? 3390}`,
+    'npm',
+    'run',
+    '--silent',
+    'bench',
+  ]);
+}
 
 const e2eReport = path.join(tmp, 'playwright-results.json');
 rmSync(e2eReport, { force: true });

@@ -12,20 +12,25 @@
 // 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
 // ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
-// BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it. The mixed run's
+// BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it, and the load runs' spans
+// (windows.json, for profile-summary.ts). BENCH_WARM_REQUESTS=N sends N requests first (a warm server). The mixed run's
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
-// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path.
+// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. Scenarios marked `fresh` (the long tail and
+// the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
+// BENCH_GUARD=1: the short regression run of `npm test` (see `guard` below). BENCH_SERVER=<server.js>
+// measures another build (an earlier commit's) with this bench.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { repoRoot, serverRoot } from '../src/paths';
+import type { ProfileWindow } from './profile-summary';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
 import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
-import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
+import { CACHE_STATUS_HEADER } from '@solar/shared/constants/http-cache';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -33,7 +38,11 @@ const tmp = path.join(repoRoot, '.tmp/bench');
 const scaleProviders = process.env.BENCH_PROVIDERS;
 const scaleAssets = process.env.BENCH_ASSETS;
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
-const serverJs = path.join(serverRoot, 'dist/server.js');
+/**
+ * BENCH_SERVER: another built server to measure (its own tree's `apps/server/dist/server.js`, e.g. an
+ * earlier commit built in a folder of its own) with this bench; by default this tree's.
+ */
+const serverJs = process.env.BENCH_SERVER ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_SERVER) : path.join(serverRoot, 'dist/server.js');
 /** The server runs as `npm start` runs it (the heap's ceiling, docs/decisions/0410). */
 const serverFlags = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`];
 const port = Number(process.env.BENCH_PORT ?? 3301);
@@ -42,7 +51,23 @@ const runDir = path.join(tmp, `port-${port}`);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 /** Signed-up accounts the mixed run's signed-in reads are spread over (decision 0386). */
 const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
+/** BENCH_CPU_PROF, relative to where `npm run bench` was typed. */
+const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_CPU_PROF) : null;
+/** BENCH_WARM_REQUESTS: sent before each measured mixed run (from the end of its list, so its first-time addresses stay first-time). */
+const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 0);
 const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
+/**
+ * BENCH_GUARD=1 (`npm test`'s bench-guard suite, issue 26): a short long tail on a machine that may be
+ * busy with other work (CI, other test runs). Throughput shares move with that load, as the bare
+ * baseline and the app are measured one after the other; CPU time per answer barely does, as a
+ * process is charged only for the time it runs. So the run fails when the server's CPU time per
+ * answer exceeds BENCH_GUARD_MAX_CPU_RATIO (default 1,000) times bare Fastify's in the same run —
+ * about 20 ms per first-time answer where bare Fastify takes 20 µs, several times what the long
+ * tail costs now (docs/benchmarks/long-tail.md) —, when first-time addresses fall below 80 %, or when
+ * any read or write is answered with an error. The stack baseline is skipped, baselines last 5 s.
+ */
+const guard =
+  process.env.BENCH_GUARD === '1' ? { maxCpuRatio: Number(process.env.BENCH_GUARD_MAX_CPU_RATIO ?? 1000), minFirstTime: 80 } : null;
 const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'BenchAdmin2026' };
 const children: ChildProcess[] = [];
 /** As a browser sends it: large answers go compressed (cached answers keep their compressed forms). */
@@ -97,6 +122,35 @@ function rssMb(pid: number | undefined): number {
 }
 
 /**
+ * CPU time a process has run, all its threads together, in milliseconds (Linux: the scheduler's
+ * nanosecond count per thread), or null where /proc is not there.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    return readdirSync(`/proc/${pid}/task`).reduce((ms, tid) => ms + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6, 0);
+  } catch {
+    return null;
+  }
+}
+
+/** CPU milliseconds `pids` use while `fn` runs (null where /proc is not there). */
+async function withCpu<T>(pids: Array<number | undefined>, fn: () => Promise<T>): Promise<[T, number | null]> {
+  const total = () => {
+    let sum = 0;
+    for (const pid of pids) {
+      const ms = cpuMs(pid);
+      if (ms === null) return null;
+      sum += ms;
+    }
+    return sum;
+  };
+  const before = total();
+  const result = await fn();
+  const after = total();
+  return [result, before === null || after === null ? null : after - before];
+}
+
+/**
  * Sends `writes` in turn at `perSecond` until `stop()`; each is timed and a non-2xx answer is an
  * error (they are writes the demo provider is allowed to make).
  */
@@ -139,22 +193,70 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
   };
 }
 
+/** The monotonic clock V8's CPU profiles are stamped with, in microseconds. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+/** The load runs' spans, for `profile-summary.ts` to count only their samples. */
+const profileWindows: ProfileWindow[] = [];
+
+/** Sends `requests` once each, 4 at a time, answers ignored: a warm server before a measured run. */
+async function warmUp(url: string, requests: BenchRequest[], cookies: Cookies) {
+  let next = 0;
+  const worker = async () => {
+    for (let r = requests[next++]; r; r = requests[next++]) {
+      const cookie = r.viewer !== undefined ? cookies.viewers?.[r.viewer % cookies.viewers.length] : r.as === 'admin' ? cookies.admin : r.signedIn ? cookies.provider : undefined;
+      await fetch(`${url}${r.path}`, { headers: { 'accept-encoding': BROWSER_ENCODINGS, ...(cookie && { cookie }) } })
+        .then((res) => res.arrayBuffer())
+        .catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
 /** Largest answer (as sent) from which a scenario also gets the same-bytes baseline. */
 const SAME_BYTES_FROM = 32 * 1024;
 
-const READ_CACHE_HEADER_LOWER = READ_CACHE_HEADER.toLowerCase();
+/** Counted when a server sends it (those before decision 0430 always did); else the server's own counters are read. */
+const READ_CACHE_HEADER_LOWER = CACHE_STATUS_HEADER.toLowerCase();
 
-async function measure(url: string, requests: BenchRequest[], cookies: Cookies = {}, countCache = false, duration = seconds) {
+/** A request's kind for the per-kind latencies: page or API, the path with ids as `:id`, no query. */
+function kindOf(r: BenchRequest): string {
+  const p = r.path.split('?')[0]!.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27,}|\/\d+(?=\/|$)/gi, '/:id');
+  const kind = p.startsWith('/api/') ? p : `page ${p.replace(/^\/(providers|tender)\/(?!$)[^/]+$/, '/$1/:slug')}`;
+  return r.signedIn || r.as || r.viewer !== undefined ? `${kind} (signed in)` : kind;
+}
+
+/** Latency percentiles of each kind of request, and the share of first-time addresses (issue 26). */
+interface Shape {
+  /** Requests sent whose address (and identity) had not been sent before in this run. */
+  firstTime: number;
+  sent: number;
+  kinds: Map<string, number[]>;
+}
+
+async function measure(url: string, requests: BenchRequest[], cookies: Cookies = {}, countCache = false, duration = seconds, shape?: Shape) {
   let i = 0;
   const cache = { hit: 0, miss: 0 };
+  const seen = new Set<string>();
+  const kinds = requests.map(kindOf);
   const result = await autocannon({
     url,
     connections,
     duration,
     requests: [
       {
-        setupRequest: (req) => {
-          const r = requests[i++ % requests.length]!;
+        setupRequest: (req, context) => {
+          const at = i++ % requests.length;
+          const r = requests[at]!;
+          if (shape) {
+            const who = r.as ?? (r.viewer !== undefined ? `v${r.viewer % (cookies.viewers?.length ?? 1)}` : r.signedIn ? 'p' : '');
+            const address = `${who}|${r.path}`;
+            shape.sent++;
+            if (!seen.has(address)) {
+              seen.add(address);
+              shape.firstTime++;
+            }
+            (context as { kind?: string }).kind = kinds[at];
+          }
           return {
             ...req,
             method: r.method ?? 'GET',
@@ -178,6 +280,14 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
       // nothing here reads: on the mix's large answers that made the load generator, not the server,
       // the ceiling (a core at 95 % against the server's 53 %; decision 0413). Bodies are dropped.
       (client as unknown as { pipelinedRequests: { addBody(data: Buffer): void } }).pipelinedRequests.addBody = () => {};
+      if (shape)
+        client.on('response', (_status: number, _bytes: number, ms: number) => {
+          const kind = (client as unknown as { requestIterator: { context: { kind?: string } } }).requestIterator.context.kind;
+          if (!kind) return;
+          let times = shape.kinds.get(kind);
+          if (!times) shape.kinds.set(kind, (times = []));
+          times.push(ms);
+        });
       if (countCache)
         client.on('headers', ({ headers }) => {
           for (let h = 0; h < headers.length; h += 2) {
@@ -195,6 +305,7 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    answered: result['2xx'] + result.non2xx,
     hitRate: cached ? cache.hit / cached : null,
   };
 }
@@ -220,6 +331,7 @@ function startBalancer(frontend: number, backends: number[]) {
       'backend app',
       '  balance roundrobin',
       '  option httpchk GET /api/health/ready',
+      '  timeout check 2s',
       '  default-server inter 1s fall 2 rise 2',
       ...backends.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`),
       '',
@@ -367,6 +479,9 @@ interface LoopStats {
   utilization: number;
   /** Bytes all read caches held, the JS heap in use and memory held by JS outside the heap, at that second (MB). */
   cacheMb: number;
+  /** The in-process cache's lookups answered from memory and computed since the start (decision 0430). */
+  cacheHits?: number;
+  cacheMisses?: number;
   heapMb: number;
   externalMb: number;
 }
@@ -384,8 +499,13 @@ function eventLoopStats(servers: ChildProcess[]): LoopStats[] {
   return seen;
 }
 
+/** The guard prints how long each step took (the suite must stay short in CI). */
+const began = Date.now();
+const phase = (what: string) => guard && console.log(`bench guard: ${what} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+
 async function main() {
   if (!existsSync(serverJs)) {
+    if (process.env.BENCH_SERVER) throw new Error(`BENCH_SERVER: no ${serverJs}`);
     console.log('Building the server first (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   }
@@ -445,12 +565,15 @@ async function main() {
     addAssets(serverEnv);
   }
 
+  phase('database ready');
   const hello = path.join(serverRoot, 'bench/baselines.ts');
-  await start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
-  await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: runDir, DATABASE_URL: '' }, /ready/);
+  // Started beside the server (each takes seconds on a busy machine), awaited before it is measured.
+  const bareStarted = start(['--import', 'tsx', hello, 'bare', String(port + 1)], {}, /ready/);
+  bareStarted.catch(() => undefined);
+  if (!guard) await start(['--import', 'tsx', hello, 'stack', String(port + 2)], { BENCH_TMP: runDir, DATABASE_URL: '' }, /ready/);
   const servers: ChildProcess[] = [];
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (processes === 0) servers.push(await start([...serverFlags, ...profile, serverJs], serverEnv, /running at/));
   else {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
@@ -464,11 +587,15 @@ async function main() {
     await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
   }
   const app = `http://127.0.0.1:${port}`;
+  const bareServer = await bareStarted;
+  phase('servers started');
 
   // A long run (the 10-minute memory run) needs no 10-minute baselines.
-  const baselineSeconds = Math.min(seconds, 15);
-  const bare = await measure(`http://127.0.0.1:${port + 1}`, [{ path: '/hello' }], {}, false, baselineSeconds);
-  const stack = await measure(`http://127.0.0.1:${port + 2}`, [{ path: '/hello' }], {}, false, baselineSeconds);
+  const baselineSeconds = guard ? 3 : Math.min(seconds, 15);
+  const [bare, bareCpu] = await withCpu([bareServer.pid], () => measure(`http://127.0.0.1:${port + 1}`, [{ path: '/hello' }], {}, false, baselineSeconds));
+  /** Bare Fastify's CPU time per answer (ms), the unit the guard compares the server's with. */
+  const bareCpuPerAnswer = bareCpu === null ? null : bareCpu / Math.max(1, bare.answered);
+  const stack = guard ? bare : await measure(`http://127.0.0.1:${port + 2}`, [{ path: '/hello' }], {}, false, baselineSeconds);
   const rows: Array<{ name: string; sameBytes?: number } & Awaited<ReturnType<typeof measure>>> = [
     { name: 'baseline: bare Fastify hello', ...bare },
     { name: 'baseline: full stack hello', ...stack },
@@ -476,6 +603,7 @@ async function main() {
   const cookies: Cookies = { provider: await signIn(app), admin: await signIn(app, BENCH_ADMIN) };
   if (viewerCount > 0 && SCENARIOS.some((s) => s.writes && (!only || only.test(s.name))))
     cookies.viewers = await signUpViewers(app, viewerCount);
+  phase('baseline measured, signed in');
   const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
   const mixed: Array<{
@@ -484,19 +612,22 @@ async function main() {
     rssMb: number;
     growth: string;
     loop: LoopStats[];
+    shape?: Shape;
+    cpuPerAnswer: number | null;
   }> = [];
   const loop = eventLoopStats(servers);
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
     const requests = typeof scenario.requests === 'function' ? await scenario.requests(get) : scenario.requests;
+    phase(`${scenario.name}: ${requests.length} requests drawn`);
     // First each distinct request once, in turn (reported as "cold"), then the load run (steady state).
-    const first = await cold(app, requests);
-    colds.push({ name: scenario.name, ...first });
+    const first = scenario.fresh ? null : await cold(app, requests);
+    if (first) colds.push({ name: scenario.name, ...first });
     if (!scenario.writes) {
       const row = { name: scenario.name, ...(await measure(app, requests, cookies)) };
       // Large answers cost their bytes in the kernel whoever sends them: a scenario with some is also
       // set beside bare Fastify sending the same sizes in the same rotation (`× bare, same bytes`).
       const sameBytes =
-        first.maxBytes >= SAME_BYTES_FROM
+        first && first.maxBytes >= SAME_BYTES_FROM
           ? (await measure(`http://127.0.0.1:${port + 1}`, requests.map((r) => ({ path: `/bytes/${first.sizes.get(r.path) ?? 0}` })))).rps
           : undefined;
       rows.push({ ...row, sameBytes });
@@ -513,20 +644,42 @@ async function main() {
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssAll()), 500);
     loop.length = 0;
-    const reads = await measure(app, requests, cookies, true);
+    const shape: Shape | undefined = scenario.fresh ? { firstTime: 0, sent: 0, kinds: new Map() } : undefined;
+    // A warm server before the measured run (JIT, pools, the render's modules): the end of the list, which the run does not reach.
+    if (warmRequests > 0) await warmUp(app, requests.slice(-warmRequests), cookies);
+    const startUs = monotonicUs();
+    const [reads, serverCpu] = await withCpu(
+      servers.map((server) => server.pid),
+      () => measure(app, requests, cookies, true, seconds, shape),
+    );
+    if (profileDir) profileWindows.push({ scenario: scenario.name, startUs, endUs: monotonicUs() });
     const during = [...loop];
+    if (reads.hitRate === null && during.length > 1) {
+      const hits = (during.at(-1)!.cacheHits ?? 0) - (during[0]!.cacheHits ?? 0);
+      const misses = (during.at(-1)!.cacheMisses ?? 0) - (during[0]!.cacheMisses ?? 0);
+      if (hits + misses > 0) reads.hitRate = hits / (hits + misses);
+    }
     clearInterval(sampler);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
+    phase(`${scenario.name}: measured`);
     rows.push({ name, ...reads });
+    const writes = await stopWrites();
     mixed.push({
       name,
-      writes: await stopWrites(),
+      writes,
+      // Reads and writes answered during the run share the server's CPU time (the database's too on PGlite).
+      cpuPerAnswer: serverCpu === null ? null : serverCpu / Math.max(1, reads.answered + writes.sent - writes.errors),
       rssMb: Math.max(rssAll(), ...samples),
       growth: memoryGrowth(samples),
       loop: during,
+      shape,
     });
   }
 
+  if (profileDir) {
+    mkdirSync(profileDir, { recursive: true });
+    writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(profileWindows));
+  }
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
   const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';
   console.log(
@@ -548,9 +701,24 @@ async function main() {
       `\n${m.name}: reads ${((100 * reads.rps) / bare.rps).toFixed(2)} % of bare Fastify; cache hit rate ${hits}; ` +
         `server resident memory peak ${m.rssMb.toFixed(0)} MB${processes > 1 ? ' (all processes)' : ''} (${m.growth}); writes ${m.writes.sent} sent, ${m.writes.errors} failed, p50 ${m.writes.p50.toFixed(0)} ms, p99 ${m.writes.p99.toFixed(0)} ms`,
     );
+    if (m.cpuPerAnswer !== null && bareCpuPerAnswer)
+      console.log(
+        `  server CPU time per answer ${m.cpuPerAnswer.toFixed(2)} ms, ${(m.cpuPerAnswer / bareCpuPerAnswer).toFixed(0)} × bare Fastify's (${(1000 * bareCpuPerAnswer).toFixed(1)} µs)${usePostgres ? ', the database’s own processes not counted' : ''}`,
+      );
+    if (m.shape) {
+      const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
+      console.log(`  first-time addresses: ${pct(m.shape.firstTime, m.shape.sent)} of ${m.shape.sent} requests; latency by kind (ms):`);
+      const rowsByKind = [...m.shape.kinds].map(([kind, times]) => {
+        times.sort((a, b) => a - b);
+        const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
+        return { kind, n: times.length, p50: q(0.5), p99: q(0.99) };
+      });
+      for (const k of rowsByKind.sort((a, b) => b.p99 - a.p99))
+        console.log(`    ${k.kind.padEnd(44)} ${String(k.n).padStart(7)} requests  p50 ${k.p50.toFixed(0).padStart(5)}  p99 ${k.p99.toFixed(0).padStart(5)}`);
+    }
     if (m.loop.length) {
-      const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key]));
-      const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + s[key], 0) / m.loop.length;
+      const worst = (key: keyof LoopStats) => Math.max(...m.loop.map((s) => s[key] ?? 0));
+      const mean = (key: keyof LoopStats) => m.loop.reduce((n, s) => n + (s[key] ?? 0), 0) / m.loop.length;
       console.log(
         `  server main thread over ${m.loop.length} s: event-loop delay p50 ${mean('p50').toFixed(1)} ms (mean of seconds), ` +
           `p99 ${mean('p99').toFixed(1)} ms (worst second ${worst('p99').toFixed(1)}), max ${worst('max').toFixed(0)} ms; busy ${(100 * mean('utilization')).toFixed(0)} % of the time; ` +
@@ -559,6 +727,23 @@ async function main() {
           .join(' → ')} MB`,
       );
     }
+  }
+  if (guard) {
+    const problems: string[] = [];
+    for (const m of mixed) {
+      const reads = rows.find((r) => r.name === m.name)!;
+      // Wrong answers fail it; timeouts on an overloaded machine are not the server's fault.
+      if (reads.non2xx > 0 || m.writes.errors > 0) problems.push(`${m.name}: ${reads.non2xx} reads and ${m.writes.errors} writes answered an error`);
+      if (m.cpuPerAnswer === null || !bareCpuPerAnswer) problems.push('CPU time cannot be read here (Linux /proc/<pid>/task/*/schedstat)');
+      else if (m.cpuPerAnswer / bareCpuPerAnswer > guard.maxCpuRatio)
+        problems.push(`${m.name}: ${(m.cpuPerAnswer / bareCpuPerAnswer).toFixed(0)} × bare Fastify's CPU time per answer, over ${guard.maxCpuRatio} ×`);
+      if (reads.answered < 20) problems.push(`${m.name}: only ${reads.answered} reads answered, too few to judge`);
+      if (m.shape && (100 * m.shape.firstTime) / Math.max(1, m.shape.sent) < guard.minFirstTime) problems.push(`${m.name}: under ${guard.minFirstTime} % first-time addresses`);
+    }
+    if (mixed.length === 0) problems.push('no scenario with writes ran (BENCH_ONLY?)');
+    for (const p of problems) console.log(`bench guard: ${p}`);
+    console.log(`\nbench guard: ${problems.length ? 'FAILED' : 'passed'}`);
+    if (problems.length) process.exitCode = 1;
   }
   if (colds.length) {
     console.log(`\nCold (each distinct request once, in turn, before the load run; KB as sent, compressed):\n`);

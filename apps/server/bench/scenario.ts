@@ -21,6 +21,11 @@ export interface Scenario {
   name: string;
   /** Fixed requests, or a function that builds them from the running server (real ids). */
   requests: BenchRequest[] | ((get: Get) => Promise<BenchRequest[]>);
+  /**
+   * Addresses mostly never asked before (issue 26): no cold pass first (it would answer each once),
+   * and the run prints the share of requests that were first-time addresses.
+   */
+  fresh?: boolean;
   /** Writes sent beside the load run at BENCH_WRITES_PER_SECOND (rotating through the list). */
   writes?: (get: Get, session: { providerUserId: string }) => Promise<BenchRequest[]>;
 }

@@ -3,6 +3,7 @@ import { assetsBenchScenarios } from './scenarios/assets';
 import { geoBenchScenarios } from './scenarios/geo';
 import { pagesBenchScenarios } from './scenarios/pages';
 import { mixedBenchScenario } from './scenarios/mixed';
+import { longTailScenario, variedMixScenario } from './scenarios/long-tail';
 import { partsBenchScenarios } from './scenarios/parts';
 import { providersBenchScenarios } from './scenarios/providers';
 import { tendersBenchScenarios } from './scenarios/tenders';
@@ -38,6 +39,9 @@ export const SCENARIOS: Scenario[] = [
     name: 'app shell (history fallback)',
     requests: ['/dashboard', '/list-a-tender', '/auth/login', '/provider-create', '/providers/map'].map((path) => ({ path })),
   },
-  // Last: its writes change what the scenarios above read.
+  // Last: their writes change what the scenarios above read. The repeat-heavy mix (issue 16), the same
+  // mix with filters varied as users vary them, and the long tail of first-time addresses (issue 26).
   mixedBenchScenario,
+  variedMixScenario,
+  longTailScenario,
 ];

@@ -18,7 +18,8 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: [...external, 'smtp-server', 'autocannon'],
+  // vite: loaded only by `npm run dev` (plugins/dev-web.ts), never bundled.
+  external: [...external, 'smtp-server', 'autocannon', 'vite'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });

@@ -8,9 +8,8 @@ import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerWriteBarrier } from './plugins/http-cache';
 import { registerBodyPace, timeoutOptions, type HttpTimeouts } from './plugins/request-timeouts';
-import { registerWriteVisibility } from './plugins/write-visibility';
-import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -41,6 +40,8 @@ export interface BuildOptions {
   webDistDir?: string;
   /** The web app's built server entry; default beside webDistDir (decision 0370). */
   webServerEntryDir?: string;
+  /** `npm run dev`: the web app through Vite in middleware mode, rendered on the server as in production (decision 0430). */
+  devWeb?: boolean;
   /** Shorter request deadlines for a test (default HTTP_TIMEOUTS, decision 0423). */
   timeouts?: Partial<HttpTimeouts>;
 }
@@ -71,7 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Read caches hear of writes from the first request on (docs/decisions/0384).
+  // The in-process cache hears of writes from the first request on (decisions 0384, 0430).
   readCacheFeed(ctx.database, ctx.log);
   app.addHook('onClose', () => closeReadCacheFeed(ctx.database));
 
@@ -80,14 +81,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) return done(new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.'));
     done();
   });
-  registerAnswerReplay(app);
   registerBodyPace(app, ctx.env, timeouts);
   registerCrossSiteCheck(app, ctx.env);
-  registerSecurityHeaders(app, ctx.env);
-  // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.
+  registerSecurityHeaders(app, ctx.env, options.devWeb);
+  // gzip for uncached responses over 2 KB; level 5 balances CPU and size. Kept answers come compressed
+  // in the encoding asked for (plugins/http-cache.ts) and pass through.
   await app.register(compress, { threshold: 2048, encodings: ['gzip', 'deflate'], zlibOptions: { level: 5 } });
   await app.register(cookie);
-  registerWriteVisibility(app);
+  registerWriteBarrier(app);
   await registerRateLimit(app);
   registerAuth(app);
   await app.register(swagger, {
@@ -96,7 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   for (const feature of FEATURES) await feature(app);
-  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir);
+  if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir, options.devWeb);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: 'Not found' }));
   return app;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { SHARED_RATE_LIMIT } from '@solar/shared/constants/http';
-import { openDatabase } from './db/client';
+import { openDatabase, type DatabaseConfig } from './db/client';
 import type { Env } from './env';
 import type { AppContext } from './plugins/context';
 import { systemClock, type Clock } from './platform/clock';
@@ -18,8 +18,9 @@ import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.jo
 import { registerTrustJobs } from './features/trust/trust.jobs';
 
 /** Opens the database and builds the services every feature shares. */
-export async function createContext(env: Env, log: Logger, clock: Clock = systemClock): Promise<AppContext> {
+export async function createContext(env: Env, log: Logger, clock: Clock = systemClock, options: Pick<DatabaseConfig, 'logQuery'> = {}): Promise<AppContext> {
   const database = await openDatabase({
+    ...options,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pgdata'),
     onError: (err) => log.error({ err }, 'database connection error'),

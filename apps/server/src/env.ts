@@ -80,6 +80,9 @@ const schema = z.object({
   MAP_STYLE_URL: url.optional(),
   COOKIE_SECURE: bool.optional(),
   TRUST_PROXY: trustProxy.default(false),
+  // Tests and the bench only (decision 0430): say on each cached read whether it came from memory.
+  // Never on a deployment: it would tell a visitor whether someone else just asked (issue 25).
+  CACHE_STATUS_HEADER: bool.default(false),
   LINK_SOLAR_MANAGER: url.default('https://www.solarmanager.uk/'),
   LINK_CONTACT: url.default('https://www.solarmanager.uk/contact'),
   LINK_PRIVATE_TENDER: url.optional(),

@@ -5,7 +5,8 @@ import { parseEnv } from './env';
 import { createLogger } from './logger';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { printEventLoopStats } from './platform/event-loop-stats';
-import { keepDefaultAssetMapWarm } from './features/assets/assets.service';
+import { answerCache } from './plugins/http-cache';
+import { keepAssetMapCellsFresh } from './features/assets/assets.service';
 import { demoSignInLines, seed } from './seed/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -47,11 +48,15 @@ async function main() {
     unlock();
     return;
   }
-  const app = await buildApp(ctx);
+  // WEB_DEV=1 (set by `npm run dev`): the web app through Vite, rendered on the server (decision 0430).
+  const app = await buildApp(ctx, { devWeb: process.env.WEB_DEV === '1' });
   await app.listen({ port: env.PORT, host: env.HOST });
   ctx.jobs.start();
-  const stopWarming = keepDefaultAssetMapWarm(ctx);
-  if (process.env.EVENT_LOOP_STATS_MS) printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS));
+  const stopWarming = keepAssetMapCellsFresh(ctx);
+  if (process.env.EVENT_LOOP_STATS_MS) {
+    const answers = answerCache(ctx.database);
+    printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS), () => ({ bytes: answers.bytes, ...answers.stats }));
+  }
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

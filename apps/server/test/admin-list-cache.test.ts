@@ -4,7 +4,7 @@ import { readCacheFeed } from '../src/platform/read-cache-feed';
 import { insertProvider } from './fixtures/providers';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from './harness';
 
-/** Decision 0386: the admin lists are cached by query for every admin, dropped by the writes they depend on. */
+/** Decisions 0386, 0430: the admin lists are kept by address for every admin (`cache: { scope: 'access' }`), dropped by the writes they depend on. */
 describe.each(databaseKinds)('admin lists from a cache on %s', (kind) => {
   let t: TestApp;
   let admin: SignedInUser;
@@ -30,9 +30,14 @@ describe.each(databaseKinds)('admin lists from a cache on %s', (kind) => {
     claimed = await insertProvider(t, { businessName: 'Claimed Admin Cache', description: 'one' });
     unrelated = await insertProvider(t, { businessName: 'Unrelated Admin Cache', description: 'one' });
     await insertClaim(t.ctx.database.db, { providerId: claimed.id, userId: claimant.user.id, companyRole: 'Director' });
-    await readCacheFeed(t.ctx.database).heardAll();
+    await readCacheFeed(t.ctx.database).sync();
   });
   afterAll(() => t.close());
+  /** SQL from outside a request, heard before the next request (a write request waits for the same). */
+  const sql = async (text: string, params: unknown[]) => {
+    await t.ctx.database.query(text, params);
+    await readCacheFeed(t.ctx.database).sync();
+  };
 
   it('a second admin is answered from the cache; a signed-in non-admin is still refused', async () => {
     for (const url of ['/api/admin/users', '/api/admin/claims', '/api/admin/audit-log', '/api/admin/waiting']) {
@@ -45,10 +50,10 @@ describe.each(databaseKinds)('admin lists from a cache on %s', (kind) => {
   it('a new user, a claim, a provider rename and an audit entry are seen at once; an unrelated provider edit keeps the claims list', async () => {
     await get('/api/admin/claims', admin);
     expect((await get('/api/admin/claims', admin)).cache).toBe('hit');
-    await t.ctx.database.query('UPDATE providers SET description = $1 WHERE id = $2', ['edited', unrelated.id]);
+    await sql('UPDATE providers SET description = $1 WHERE id = $2', ['edited', unrelated.id]);
     expect((await get('/api/admin/claims', admin)).cache).toBe('hit');
 
-    await t.ctx.database.query('UPDATE providers SET business_name = $1 WHERE id = $2', [
+    await sql('UPDATE providers SET business_name = $1 WHERE id = $2', [
       'Claimed Admin Cache Renamed',
       claimed.id,
     ]);
@@ -58,7 +63,7 @@ describe.each(databaseKinds)('admin lists from a cache on %s', (kind) => {
       'Claimed Admin Cache Renamed',
     );
     // Even a column the list does not show drops it when that provider is in the answer (the row is named).
-    await t.ctx.database.query('UPDATE providers SET description = $1 WHERE id = $2', ['edited', claimed.id]);
+    await sql('UPDATE providers SET description = $1 WHERE id = $2', ['edited', claimed.id]);
     expect((await get('/api/admin/claims', admin)).cache).toBe('miss');
 
     const before = (await get('/api/admin/claims', admin)).body.counts.pending;
@@ -68,7 +73,7 @@ describe.each(databaseKinds)('admin lists from a cache on %s', (kind) => {
 
     const users = await get('/api/admin/users?q=Second%20Claimant', admin);
     expect(users.body.data).toHaveLength(1);
-    await t.ctx.database.query('UPDATE users SET name = $1 WHERE id = $2', ['Second Claimant Renamed', second.user.id]);
+    await sql('UPDATE users SET name = $1 WHERE id = $2', ['Second Claimant Renamed', second.user.id]);
     expect((await get('/api/admin/users?q=Second%20Claimant', admin)).body.data[0].name).toBe(
       'Second Claimant Renamed',
     );

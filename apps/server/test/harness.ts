@@ -40,6 +40,8 @@ export async function createTestApp(
     build?: BuildOptions;
     /** Extra routes for a test (registered before the app is ready). */
     routes?: (app: FastifyInstance) => void;
+    /** Told each statement before it runs (cold-path-plans.test.ts). */
+    logQuery?: (sqlText: string, params: unknown[]) => void;
   } = {},
 ): Promise<TestApp> {
   const kind = options.kind ?? 'pglite';
@@ -61,6 +63,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'info',
+    // Cached reads say whether they came from memory (off on deployments; decision 0430).
+    CACHE_STATUS_HEADER: 'true',
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...options.env,
   });
@@ -71,7 +75,9 @@ export async function createTestApp(
       done();
     },
   });
-  const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')));
+  const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')), {
+    ...(options.logQuery && { logQuery: options.logQuery }),
+  });
   const app = await buildApp(ctx, { serveWeb: false, ...options.build });
   options.routes?.(app);
   await app.ready();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
 import { boundingBox } from '../src/features/providers/provider-search.repository';
-import { chooseEncoding } from '../src/platform/read-cache';
+import { chooseEncoding } from '../src/plugins/http-cache';
 import { readCacheFeed, type Change } from '../src/platform/read-cache-feed';
 import { createTestApp, databaseKinds, type TestApp } from './harness';
 import { insertProvider } from './fixtures/providers';
@@ -94,8 +94,8 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     await q("UPDATE providers SET description = 'x' WHERE id = $1", [id]); // unchanged: nothing to say
     await q("UPDATE providers SET services = ARRAY['Panel Cleaning', 'Inverters'] WHERE id = $1", [id]);
     await q("UPDATE providers SET services = ARRAY['Panel Cleaning'] WHERE id = $1", [id]);
-    // PostgreSQL: catching up with this process's writes is what a cached lookup does first.
-    expect(await feed.trusted()).toBe(true);
+    // PostgreSQL: catching up with this process's writes is what a write request does before it answers.
+    expect(await feed.sync()).toBe(true);
     stop();
     expect(heard.map((c) => [c.kind, [...c.ids]])).toEqual([
       ['row', [id]],
@@ -104,18 +104,23 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     ]);
   });
 
+  /** SQL from outside a request, then the feed caught up with it. */
+  const sql = async (text: string) => {
+    await t.ctx.database.query(text);
+    await readCacheFeed(t.ctx.database).sync();
+  };
+
   it('a provider search answer is reused only until a provider row changes', async () => {
     const url = '/api/providers/search?companies=cache%20test&sort=name';
     const first = await get(url);
     expect(first.pagination).toEqual({ page: 1, pages: 2, total: 12 });
     expect(await get(url)).toEqual(first);
-    // A write from outside the providers service (as the admin feature would make) is seen at once.
-    await t.ctx.database.query(
-      "UPDATE providers SET business_name = 'Cache Test 00 Renamed' WHERE business_name = 'Cache Test 00'",
-    );
+    // A write from outside the providers service (as the admin feature would make) is seen once heard:
+    // at once on PGlite, after the feed caught up on PostgreSQL (a write request waits for the same).
+    await sql("UPDATE providers SET business_name = 'Cache Test 00 Renamed' WHERE business_name = 'Cache Test 00'");
     const renamed = await get(url);
     expect(renamed.data[0].businessName).toBe('Cache Test 00 Renamed');
-    await t.ctx.database.query("DELETE FROM providers WHERE business_name = 'Cache Test 11'");
+    await sql("DELETE FROM providers WHERE business_name = 'Cache Test 11'");
     expect((await get(url)).pagination.total).toBe(11);
     const map = await get('/api/providers/search?companies=cache%20test&mode=map');
     expect(map.data).toHaveLength(11);
@@ -146,9 +151,9 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
       'Perf Site 26',
     ]);
     expect(await get(mapUrl)).toEqual(first);
-    await t.ctx.database.query("UPDATE assets SET installed_capacity = 99 WHERE repd_ref_id = 'perf-1'");
+    await sql("UPDATE assets SET installed_capacity = 99 WHERE repd_ref_id = 'perf-1'");
     expect((await get(tableUrl)).data[0].siteName).toBe('Perf Site 1');
-    await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id = 'perf-2'");
+    await sql("DELETE FROM assets WHERE repd_ref_id = 'perf-2'");
     expect((await get(mapUrl)).total).toBe(29);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_DAYS, SESSION_CACHE } from '@solar/shared/constants/accounts';
-import { READ_CACHE_FEED } from '@solar/shared/constants/read-cache';
+import { HTTP_CACHE } from '@solar/shared/constants/http-cache';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/context';
 import { createLogger } from '../src/logger';
@@ -23,8 +23,16 @@ async function me(app: FastifyInstance, cookie: string) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Past the stated bound (decision 0413): timers may fire a millisecond early, so with a margin. */
-const pastBound = READ_CACHE_FEED.staleBoundMs + 10;
+
+/** Asks until `check` holds; fails past the stated bound (decision 0430). */
+async function eventually(check: () => Promise<boolean>) {
+  const from = Date.now();
+  while (!(await check())) {
+    expect(Date.now() - from).toBeLessThan(HTTP_CACHE.staleBoundSeconds * 1000);
+    await sleep(2);
+  }
+  return Date.now() - from;
+}
 
 const sessionId = (s: SignedInUser) => hashToken(s.cookie.slice(s.cookie.indexOf('=') + 1));
 
@@ -36,9 +44,14 @@ describe.each(databaseKinds)('sessions from memory on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp({ kind, clock });
     // On PostgreSQL the feed listens once its connection is up; until then lookups go to the database.
-    await readCacheFeed(t.ctx.database).heardAll();
+    await readCacheFeed(t.ctx.database).sync();
   });
   afterAll(() => t.close());
+  /** SQL from outside the app's requests, heard before the next request (PGlite as it commits; PostgreSQL once the feed caught up, as a write request waits for). */
+  const sql = async (text: string, params: unknown[]) => {
+    await t.ctx.database.query(text, params);
+    await readCacheFeed(t.ctx.database).sync();
+  };
 
   it('a held session is answered without the database (a delete no trigger reports is not seen)', async () => {
     const viewer = await signedInUser(t);
@@ -61,7 +74,7 @@ describe.each(databaseKinds)('sessions from memory on %s', (kind) => {
       (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: a.cookie } })).statusCode,
     ).toBeLessThan(300);
     expect((await me(t.app, a.cookie)).status).toBe(401);
-    await t.ctx.database.query('DELETE FROM sessions WHERE user_id = $1', [b.user.id]);
+    await sql('DELETE FROM sessions WHERE user_id = $1', [b.user.id]);
     expect((await me(t.app, b.cookie)).status).toBe(401);
   });
 
@@ -70,11 +83,11 @@ describe.each(databaseKinds)('sessions from memory on %s', (kind) => {
     const other = await signedInUser(t, { verified: false });
     expect(await status(t.app, '/api/admin/users', admin.cookie)).toBe(200);
     expect((await me(t.app, other.cookie)).body.data.emailVerified).toBe(false);
-    await t.ctx.database.query('UPDATE users SET is_admin = false WHERE id = $1', [admin.user.id]);
+    await sql('UPDATE users SET is_admin = false WHERE id = $1', [admin.user.id]);
     expect(await status(t.app, '/api/admin/users', admin.cookie)).toBe(403);
-    await t.ctx.database.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [other.user.id]);
+    await sql('UPDATE users SET email_verified_at = now() WHERE id = $1', [other.user.id]);
     expect((await me(t.app, other.cookie)).body.data.emailVerified).toBe(true);
-    await t.ctx.database.query('DELETE FROM users WHERE id = $1', [other.user.id]);
+    await sql('DELETE FROM users WHERE id = $1', [other.user.id]);
     expect((await me(t.app, other.cookie)).status).toBe(401);
   });
 
@@ -134,11 +147,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await a.close();
     });
 
-    it('a session signed out, revoked or demoted on process A is refused on process B within the stated bound; the browser that signed out at once', async () => {
+    it('a session signed out, revoked or demoted on process A is refused on process B as the notification arrives, well within the stated bound', async () => {
+      const lags: number[] = [];
       for (let round = 0; round < 3; round++) {
         const viewer = await signedInUser(a);
         const admin = await signedInUser(a, { admin: true });
-        await readCacheFeed(b.ctx.database).heardAll();
+        await readCacheFeed(b.ctx.database).sync();
         expect((await me(b.app, viewer.cookie)).status).toBe(200);
         expect(await status(b.app, '/api/admin/users', admin.cookie)).toBe(200);
         expect((await me(b.app, viewer.cookie)).status).toBe(200);
@@ -146,17 +160,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         if (round === 0) {
           const out = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: viewer.cookie } });
           expect(out.statusCode).toBeLessThan(300);
-          // The browser that signed out still sends the old cookie (a stale tab): refused at once anywhere.
-          expect(String(out.headers['set-cookie'])).toContain('wrote=1');
-          expect((await me(b.app, `${viewer.cookie}; wrote=1`)).status).toBe(401);
+          // Process A acknowledged the sign-out only once it had heard it.
+          expect((await me(a.app, viewer.cookie)).status).toBe(401);
         } else await a.ctx.database.query('DELETE FROM sessions WHERE id = $1', [sessionId(viewer)]);
-        await sleep(pastBound);
-        expect((await me(b.app, viewer.cookie)).status).toBe(401);
+        lags.push(await eventually(async () => (await me(b.app, viewer.cookie)).status === 401));
 
         await a.ctx.database.query('UPDATE users SET is_admin = false WHERE id = $1', [admin.user.id]);
-        await sleep(pastBound);
-        expect(await status(b.app, '/api/admin/users', admin.cookie)).toBe(403);
+        lags.push(await eventually(async () => (await status(b.app, '/api/admin/users', admin.cookie)) === 403));
       }
+      expect(Math.max(...lags)).toBeLessThan(1_000);
     });
   },
 );

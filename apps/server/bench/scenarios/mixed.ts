@@ -23,7 +23,7 @@ async function ids(get: Get) {
 }
 
 /** Interleaves the lists by weight, so every window of the rotation has the same mix. */
-function interleave(parts: Array<{ weight: number; requests: BenchRequest[] }>, total: number): BenchRequest[] {
+export function interleave(parts: Array<{ weight: number; requests: BenchRequest[] }>, total: number): BenchRequest[] {
   const out: BenchRequest[] = [];
   const cursors = parts.map(() => 0);
   const sum = parts.reduce((n, p) => n + p.weight, 0);
@@ -78,28 +78,31 @@ export const mixedBenchScenario: Scenario = {
       3000,
     );
   },
-  writes: async (get, session) => {
-    const { tenders } = await ids(get);
-    const mine = (await get(`/api/providers/user/${session.providerUserId}`)) as {
-      data: { providers: Array<{ id: string }> };
-    };
-    const providerId = mine.data.providers[0]?.id;
-    if (!providerId) throw new Error('the demo provider has no provider to edit');
-    return Array.from({ length: 200 }, (_, i): BenchRequest => {
-      if (i % 2 === 0) {
-        return {
-          method: 'PATCH',
-          path: `/api/providers/${providerId}`,
-          body: { description: `Demo provider profile, edited by the mixed-traffic bench (${i}).` },
-          signedIn: true,
-        };
-      }
-      const tender = tenders[(i >> 1) % tenders.length]!;
+  writes: benchWrites,
+};
+
+/** The writes beside every mixed run: half profile edits, half tender saves and unsaves by the demo provider. */
+export async function benchWrites(get: Get, session: { providerUserId: string }): Promise<BenchRequest[]> {
+  const { tenders } = await ids(get);
+  const mine = (await get(`/api/providers/user/${session.providerUserId}`)) as {
+    data: { providers: Array<{ id: string }> };
+  };
+  const providerId = mine.data.providers[0]?.id;
+  if (!providerId) throw new Error('the demo provider has no provider to edit');
+  return Array.from({ length: 200 }, (_, i): BenchRequest => {
+    if (i % 2 === 0) {
       return {
-        method: i % 4 === 1 ? 'PUT' : 'DELETE',
-        path: `/api/tenders/${encodeURIComponent(tender)}/saves/saved`,
+        method: 'PATCH',
+        path: `/api/providers/${providerId}`,
+        body: { description: `Demo provider profile, edited by the mixed-traffic bench (${i}).` },
         signedIn: true,
       };
-    });
-  },
-};
+    }
+    const tender = tenders[(i >> 1) % tenders.length]!;
+    return {
+      method: i % 4 === 1 ? 'PUT' : 'DELETE',
+      path: `/api/tenders/${encodeURIComponent(tender)}/saves/saved`,
+      signedIn: true,
+    };
+  });
+}

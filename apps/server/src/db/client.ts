@@ -27,12 +27,6 @@ export interface Database {
    * (`onLost`, after which the listener is closed). Closed with the database.
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
-  /**
-   * When (`performance.now()`) a statement of this process that may have written last finished:
-   * its read caches hear of it before they answer again (docs/decisions/0413). PGlite hears each
-   * write as it commits, so there it is always -Infinity.
-   */
-  lastWriteAt(): number;
   close(): Promise<void>;
 }
 
@@ -49,6 +43,8 @@ export interface DatabaseConfig {
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir: string;
   onError?: (error: Error) => void;
+  /** Told each statement before it runs, Drizzle's included (`bench/explain.ts`); nothing by default. */
+  logQuery?: (sqlText: string, params: unknown[]) => void;
 }
 
 /**
@@ -57,7 +53,7 @@ export interface DatabaseConfig {
  * is registered here.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError) : openPglite(config.dataDir);
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError, config.logQuery) : openPglite(config.dataDir, config.logQuery);
 }
 
 /** Sort memory per query on PGlite (PostgreSQL's default is 4 MB; docs/decisions/0317). */
@@ -70,7 +66,9 @@ const WORK_MEM = '32MB';
  */
 const SHARED_BUFFERS = '32MB';
 
-async function openPglite(dataDir: string): Promise<Database> {
+type LogQuery = DatabaseConfig['logQuery'];
+
+async function openPglite(dataDir: string, logQuery?: LogQuery): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm, cube, earthdistance },
@@ -78,7 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   });
   // A UK-wide asset map answer sorts ~5 MB of stored features: in memory, not in temp files.
   await client.exec(`SET work_mem = '${WORK_MEM}'`);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...(logQuery && { logger: { logQuery } }) }) as unknown as Db;
   // One process per data directory (data-dir lock), so an in-process queue is a cluster-wide lock.
   let queue: Promise<unknown> = Promise.resolve();
   return {
@@ -87,13 +85,15 @@ async function openPglite(dataDir: string): Promise<Database> {
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
-    query: async <T>(sqlText: string, params: unknown[] = []) => (await client.query<T>(sqlText, params)).rows,
+    query: async <T>(sqlText: string, params: unknown[] = []) => {
+      logQuery?.(sqlText, params);
+      return (await client.query<T>(sqlText, params)).rows;
+    },
     withLock: <T>(_key: number, fn: () => Promise<T>) => {
       const run = queue.then(fn, fn);
       queue = run.catch(() => undefined);
       return run;
     },
-    lastWriteAt: () => -Infinity,
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
       return {
@@ -106,51 +106,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-/** Commands that never write (a `SELECT` of a function that writes is not seen: none notifies). */
-const READ_ONLY_COMMANDS = new Set(['SELECT', 'BEGIN', 'ROLLBACK', 'SET', 'SHOW', 'LISTEN', 'UNLISTEN']);
-
-/** Calls `onWrite` whenever a statement on `client` that may have written (or committed) finishes. */
-function watchWrites(client: pg.PoolClient, onWrite: () => void) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const seen = (result: unknown) => {
-    for (const one of Array.isArray(result) ? result : [result])
-      if (!READ_ONLY_COMMANDS.has((one as pg.QueryResult | undefined)?.command ?? '')) return onWrite();
-  };
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    // `pool.query` passes a callback; drizzle awaits the promise.
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function')
-      args[last] = (error: unknown, result: unknown) => {
-        if (error) onWrite();
-        else seen(result);
-        return (callback as (e: unknown, r: unknown) => unknown)(error, result);
-      };
-    const result = query(...args);
-    if (result instanceof Promise) result.then(seen, onWrite);
-    return result;
-  };
-}
-
-async function openPostgres(url: string, onError?: (error: Error) => void): Promise<Database> {
+async function openPostgres(url: string, onError?: (error: Error) => void, logQuery?: LogQuery): Promise<Database> {
   const listeners = new Set<Listener>();
   // Server settings such as work_mem stay the DBA's (a startup `options` parameter is refused by
   // PgBouncer); docs/operations.md recommends work_mem for the asset map's sorts.
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
   // node-postgres: an idle client emits `error` when the server goes away; unhandled, it crashes the process.
   pool.on('error', (error) => onError?.(error));
-  let lastWriteAt = -Infinity;
-  pool.on('connect', (client) => watchWrites(client, () => (lastWriteAt = performance.now())));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, ...(logQuery && { logger: { logQuery } }) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
-    query: async <T>(sqlText: string, params: unknown[] = []) =>
-      (await pool.query(sqlText, params)).rows as T[],
-    lastWriteAt: () => lastWriteAt,
+    query: async <T>(sqlText: string, params: unknown[] = []) => {
+      logQuery?.(sqlText, params);
+      return (await pool.query(sqlText, params)).rows as T[];
+    },
     withLock: async (key, fn) => {
       const conn = await pool.connect();
       try {

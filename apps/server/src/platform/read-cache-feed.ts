@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { READ_CACHE_FEED as FEED } from '@solar/shared/constants/read-cache';
 import type { Database, Listener } from '../db/client';
 
-/** What a committed write changed, as the trigger of migration 0026 names it. */
+/** What a committed write changed, as the triggers of migrations 0026, 0028 and 0030 name it. */
 export interface Change {
   seq: number;
   cache: string;
@@ -12,22 +12,19 @@ export interface Change {
   ids: ReadonlySet<string>;
 }
 
-/** `null` asks every cache of the database to drop everything (a lost connection, missed changes). */
+/** `null` asks every cache to drop everything (the listening connection was lost). */
 type Subscriber = (change: Change | null) => void;
 
-const BEAT = 'beat';
+const SYNC = 'sync';
 
 /**
- * The writes a process learns of, for its read caches (docs/decisions/0384, 0413). PGlite hands
- * each notification to its one process while the committing statement returns, so a cache there is
- * never behind a finished write. PostgreSQL delivers on a listening connection of this process: the
- * feed sends itself beats on that connection, and notifications arrive in commit order, so once a
- * beat is heard every write committed before it was sent, by any process, has been heard. A cached
- * answer is served while the last beat heard was sent at most `staleBoundMs` ago and after this
- * process's last write: another process's write is seen within that bound, this process's at once.
- * A new beat goes out halfway through the bound while lookups keep coming. `heardAll` waits for a
- * beat sent after the call (the reads of a client that has just written, on any process: see
- * plugins/write-visibility.ts).
+ * The writes a process hears of, for its in-process cache (decisions 0384, 0430). Each write's
+ * triggers notify on a channel when it commits. PGlite hands a notification to its one process
+ * while the committing statement returns. PostgreSQL delivers it on a listening connection of this
+ * process, in commit order: `sync()` sends a marker on that connection and resolves once it comes
+ * back, so every write committed before the call has been heard (a write request waits for it
+ * before it is acknowledged: the process's next read shows it). While no connection listens
+ * (`open` false) the caches keep nothing and every read goes to the database.
  */
 export class ReadCacheFeed {
   private seq = 0;
@@ -37,16 +34,10 @@ export class ReadCacheFeed {
   private readonly subscribers = new Set<Subscriber>();
   private readonly token = randomUUID();
   private listener: Listener | null = null;
-  private open = false;
+  open = false;
   private closed = false;
-  private beatNo = 0;
-  /** When (performance.now) the newest beat heard was sent. */
-  private heardSentAt = -Infinity;
-  private readonly waiting = new Map<number, { sentAt: number; done: (heard: boolean) => void }>();
-  /** Beats sent, for tests and the bench. */
-  beats = 0;
-  private inFlight: Promise<boolean> | null = null;
-  private queued: Promise<boolean> | null = null;
+  private syncNo = 0;
+  private readonly waiting = new Map<number, (heard: boolean) => void>();
   private reconnectTimer: NodeJS.Timeout | null = null;
   readonly ready: Promise<void>;
 
@@ -75,42 +66,29 @@ export class ReadCacheFeed {
   }
 
   /**
-   * Whether a cached answer may be served now (and kept): every write committed more than
-   * `staleBoundMs` before this call, and every write of this process, has been heard (on PGlite,
-   * every write). On PostgreSQL that is a beat heard that was sent within the bound and after this
-   * process's last write, else one round trip for the next; false when the
-   * connection is lost or the beat is not heard within `beatTimeoutMs` (the caller then reads the
-   * database).
+   * Resolves once every write committed before the call has been heard (PostgreSQL: one round trip
+   * on the listening connection; PGlite: at once). False when it could not be (no connection, or no
+   * answer within `syncTimeoutMs`): the caches were then cleared.
    */
-  async trusted(): Promise<boolean> {
-    if (this.trustedNow()) return true;
-    if (this.closed) return false;
-    if (this.database.kind !== 'postgres') {
-      await this.ready;
-      return this.open;
-    }
-    return this.open && (await this.nextBeat()) && this.open;
-  }
-
-  /**
-   * `trusted()` without waiting: true when it would answer true at once (an answer replayed before
-   * routing's work, plugins/answer-replay.ts, never waits; the full path may).
-   */
-  trustedNow(): boolean {
-    if (this.closed || !this.open) return false;
-    if (this.database.kind !== 'postgres') return true;
-    const age = performance.now() - this.heardSentAt;
-    // This process's own writes are heard before its next answer, however recent.
-    if (age > FEED.staleBoundMs || this.heardSentAt < this.database.lastWriteAt()) return false;
-    // Halfway through the bound the next beat goes out, so a steady stream of lookups never waits.
-    if (age > FEED.staleBoundMs / 2 && !this.inFlight) void this.startBeat();
-    return true;
-  }
-
-  /** Resolves once every write committed before the call, by any process, has been heard (or the beat failed). */
-  async heardAll(): Promise<void> {
+  async sync(): Promise<boolean> {
     await this.ready;
-    if (this.database.kind === 'postgres' && this.open) await this.nextBeat();
+    if (!this.open) return false;
+    if (this.database.kind !== 'postgres') return true;
+    const listener = this.listener!;
+    const no = ++this.syncNo;
+    const heard = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), FEED.syncTimeoutMs);
+      timer.unref();
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.waiting.delete(no);
+        resolve(ok);
+      };
+      this.waiting.set(no, done);
+      listener.notify(`${SYNC}|${this.token}|${no}`).catch(() => done(false));
+    });
+    if (!heard) this.dropAll();
+    return heard;
   }
 
   /** Test and operator hook: the listening connection's backend pid (PostgreSQL). */
@@ -123,7 +101,6 @@ export class ReadCacheFeed {
     this.open = false;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await this.listener?.close();
-    // Nothing is heard from now on: the caches it fed keep nothing (and free their share of the budget).
     this.dropAll();
   }
 
@@ -144,10 +121,9 @@ export class ReadCacheFeed {
     this.open = false;
     this.listener = null;
     this.dropAll();
-    for (const { done } of this.waiting.values()) done(false);
-    this.waiting.clear();
+    for (const done of this.waiting.values()) done(false);
     if (this.closed) return;
-    if (wasOpen) this.log?.warn({ err: error }, 'read cache listener lost: caches cleared and bypassed until it is back');
+    if (wasOpen) this.log?.warn({ err: error }, 'write feed lost: the in-process cache is cleared and bypassed until it listens again');
     this.reconnectTimer ??= setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();
@@ -160,55 +136,12 @@ export class ReadCacheFeed {
     for (const fn of this.subscribers) fn(null);
   }
 
-  /** A beat sent after this call, heard (true) or not (false). */
-  private nextBeat(): Promise<boolean> {
-    const inFlight = this.inFlight;
-    if (!inFlight) return this.startBeat();
-    // The beat out now may have been sent before this call: wait for the one after it.
-    this.queued ??= inFlight.then(() => {
-      this.queued = null;
-      return this.startBeat();
-    });
-    return this.queued;
-  }
-
-  private startBeat(): Promise<boolean> {
-    const beat = this.beat().finally(() => {
-      if (this.inFlight === beat) this.inFlight = null;
-    });
-    this.inFlight = beat;
-    return beat;
-  }
-
-  private beat(): Promise<boolean> {
-    const listener = this.listener;
-    if (!listener) return Promise.resolve(false);
-    const no = ++this.beatNo;
-    this.beats += 1;
-    const sentAt = performance.now();
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => done(false), FEED.beatTimeoutMs);
-      timer.unref();
-      const done = (heard: boolean) => {
-        clearTimeout(timer);
-        this.waiting.delete(no);
-        resolve(heard);
-      };
-      this.waiting.set(no, { sentAt, done });
-      listener.notify(`${BEAT}|${this.token}|${no}`).catch(() => done(false));
-    });
-  }
-
   private heard(payload: string) {
     const [head = '', kind = '', rest = ''] = payload.split('|');
-    if (head === BEAT) {
+    if (head === SYNC) {
       if (kind !== this.token) return;
       const no = Number(rest);
-      for (const [n, { sentAt, done }] of this.waiting) {
-        if (n > no) continue;
-        this.heardSentAt = Math.max(this.heardSentAt, sentAt);
-        done(true);
-      }
+      for (const [n, done] of this.waiting) if (n <= no) done(true);
       return;
     }
     const change: Change = {
@@ -225,7 +158,7 @@ export class ReadCacheFeed {
 
 const feeds = new WeakMap<Database, ReadCacheFeed>();
 
-/** The database's feed, started on first use and closed with the database (see `closeReadCacheFeed`). */
+/** The database's feed, started on first use and closed with the app (see `closeReadCacheFeed`). */
 export function readCacheFeed(database: Database, log?: Pick<Logger, 'warn' | 'info'>): ReadCacheFeed {
   let feed = feeds.get(database);
   if (!feed) feeds.set(database, (feed = new ReadCacheFeed(database, log)));

@@ -23,8 +23,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
-  interface FastifyContextConfig {
-    /** Whether a cached answer of the route may be replayed before routing (set by `bind`; plugins/answer-replay.ts). */
-    replay?: boolean;
-  }
 }

@@ -6,11 +6,14 @@ import type { AppConfig } from '@solar/shared/contracts/config';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { getMe } from '@solar/shared/contracts/accounts';
 import type { CachedTable, RenderedPage, ServerEntry } from '@solar/shared/contracts/render';
-import { RENDER_CACHE, RENDER_TIMEOUT_MS } from '@solar/shared/constants/seo';
+import { RENDER_TIMEOUT_MS } from '@solar/shared/constants/seo';
 import { isTrackingParam } from '@solar/shared/constants/analytics';
-import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
-import { collectTags, createReadCache, sendCached, type Tag } from '../platform/read-cache';
+import type { Tag } from '../platform/cache';
 import { cookieName } from './auth';
+import { answerCache, answerSize, makeAnswer, PRIVATE, sendFound } from './http-cache';
+import { callRoute } from './routes';
+
+const HTML = 'text/html; charset=utf-8';
 
 /** The built server entry (apps/web/dist-server), or null when it is missing or fails to load. */
 export async function loadServerEntry(app: FastifyInstance, dir: string): Promise<ServerEntry | null> {
@@ -90,20 +93,35 @@ class NotKept extends Error {
   }
 }
 
+/** Told what each in-process answer depends on and when it stops being served. */
+type Seen = (tags: readonly Tag[] | null, expiresAt?: number) => void;
+
+/** A page rendered from answers not kept (their routes have no cache) is kept at most this long: statuses follow the clock (decision 0318). */
+const UNTAGGED_PAGE_MS = 60_000;
+
 /**
- * The API, called in-process for a render: no network, the visitor's address and (signed in) cookie.
- * `uncached` is told of each answer that did not come through a read cache.
+ * The API, called in-process for a render (decision 0430): a GET of a route bound with `bind` runs its
+ * access rule, validation, cache and handler for the page's own request, without another pass through
+ * the HTTP pipeline; anything else (there is nothing else today) goes through `app.inject`. `seen` is
+ * told what each answer depends on (null: it was not kept, so the page depends on every table it reads).
  */
-function inProcessFetch(app: FastifyInstance, request: FastifyRequest, cookie: string | undefined, uncached: () => void = () => {}) {
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest, seen: Seen = () => {}) {
   return async (input: string, init: RequestInit): Promise<Response> => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const direct = method === 'GET' ? await callRoute(request, input) : null;
+    if (direct) {
+      seen(direct.status === 200 ? direct.tags : [], direct.expiresAt);
+      return new Response(new Uint8Array(direct.body), { status: direct.status, headers: { 'content-type': direct.type } });
+    }
+    seen(null);
+    const cookie = request.headers.cookie;
     const res = await app.inject({
-      method: (init.method ?? 'GET') as HTTPMethods,
+      method: method as HTTPMethods,
       url: input,
       remoteAddress: request.ip,
       headers: { ...(cookie && { cookie }), ...(init.body != null && { 'content-type': 'application/json' }) },
       ...(typeof init.body === 'string' && { payload: init.body }),
     });
-    if (res.headers[READ_CACHE_HEADER.toLowerCase()] === undefined) uncached();
     const contentType = res.headers['content-type'];
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : new Uint8Array(res.rawPayload), {
@@ -138,13 +156,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, shell: string, config: AppConfig, moduleTags: (module: string) => string = () => '') {
   const { ctx } = app;
-  const caches = new Map<string, ReturnType<typeof createReadCache>>();
-  const cacheFor = (reads: readonly CachedTable[]) => {
-    const name = [...reads].sort().join(',');
-    let cache = caches.get(name);
-    if (!cache) caches.set(name, (cache = createReadCache(reads, RENDER_CACHE)));
-    return cache;
-  };
+  const session = cookieName(ctx);
   const documentOf = (page: RenderedPage) =>
     shell
       .replace(/<!--head-->[\s\S]*?<!--\/head-->/, () => page.head)
@@ -153,16 +165,14 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, she
       .replace('<script type="module"', (entryScript) => (page.module ? `${moduleTags(page.module)}\n    ${entryScript}` : entryScript))
       .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>\n    <script id="query-state" type="application/json">${page.state}</script>`);
 
+  /** The signed-in user as `GET /api/auth/me` answers it, asked in-process. */
   async function signedInUser(request: FastifyRequest): Promise<CurrentUser | null> {
-    if (!request.cookies[cookieName(ctx)]) return null;
-    const res = await app.inject({ method: 'GET', url: getMe.path, remoteAddress: request.ip, headers: { cookie: request.headers.cookie ?? '' } });
-    return res.statusCode === 200 ? ((res.json() as { data: CurrentUser }).data ?? null) : null;
+    if (!request.cookies[session]) return null;
+    const me = await callRoute(request, getMe.path);
+    return me?.status === 200 ? ((JSON.parse(me.body.toString()) as { data: CurrentUser | null }).data ?? null) : null;
   }
 
-  /**
-   * A kept page depends on the cached answers it was made from (a profile page on that profile);
-   * an answer read around a cache makes it depend on every table its plan reads (decision 0384).
-   */
+  /** A kept page depends on what its answers depended on; one answered around the cache, on every table its plan reads. */
   const coarseTags = (reads: readonly CachedTable[]): Tag[] => [...reads, ...(reads.some((t) => t !== 'assets') ? ['users'] : [])];
 
   return async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -170,29 +180,47 @@ export function createPageRenderer(app: FastifyInstance, entry: ServerEntry, she
       const plan = await entry.plan(request.url);
       if (!plan) return false;
       const me = await signedInUser(request);
-      const render = (cookie?: string, uncached?: () => void) =>
-        withTimeout(entry.render({ url: request.url, config, me, fetch: inProcessFetch(app, request, cookie, uncached) }), RENDER_TIMEOUT_MS);
-      reply.type('text/html; charset=utf-8');
-      if (me) {
-        const page = await render(request.headers.cookie);
+      const render = (seen?: Seen) =>
+        withTimeout(entry.render({ url: request.url, config, me, fetch: inProcessFetch(app, request, seen) }), RENDER_TIMEOUT_MS);
+      if (request.cookies[session]) {
+        // Rendered with the session (the header, their own state): never kept, never shared.
+        const page = await render();
         if (!page) return false;
-        reply.code(page.status).header('Cache-Control', 'private, no-store').send(documentOf(page));
+        reply.code(page.status).type(HTML).header('Cache-Control', PRIVATE).send(documentOf(page));
         return true;
       }
-      const html = await cacheFor(plan.reads)(ctx.database, renderKey(request.url), async () => {
-        let aroundCache = false;
-        const { value: page, tags } = await collectTags(() => render(undefined, () => (aroundCache = true)));
-        if (!page) throw new NotKept({ status: 0, head: '', body: '', state: '' });
-        if (page.status !== 200) throw new NotKept(page);
-        return { text: documentOf(page), tags: aroundCache || tags.size === 0 ? [...tags, ...coarseTags(plan.reads)] : [...tags] };
-      });
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
-      await sendCached(reply, html, 'text/html; charset=utf-8');
+      const key = `page ${renderKey(request.url)}`;
+      const now = ctx.clock.now().getTime();
+      const cache = answerCache(ctx.database);
+      const found = await cache.get(
+        key,
+        async () => {
+          const tags = new Set<Tag>();
+          let aroundCache = false;
+          let expiresAt: number | undefined;
+          const page = await render((answerTags, until) => {
+            if (answerTags) answerTags.forEach((t) => tags.add(t));
+            else aroundCache = true;
+            if (until !== undefined) expiresAt = Math.min(until, expiresAt ?? Infinity);
+          });
+          if (!page) throw new NotKept({ status: 0, head: '', body: '', state: '' });
+          if (page.status !== 200) throw new NotKept(page);
+          if (aroundCache || tags.size === 0) {
+            coarseTags(plan.reads).forEach((t) => tags.add(t));
+            expiresAt = Math.min(now + UNTAGGED_PAGE_MS, expiresAt ?? Infinity);
+          }
+          const value = makeAnswer(documentOf(page), HTML);
+          return { value, tags: [...tags], size: answerSize(value, key), expiresAt };
+        },
+        now,
+      );
+      const secondsLeft = found.expiresAt === undefined ? undefined : (found.expiresAt - now) / 1000;
+      await sendFound(request, reply, found, { shared: true, key, cache, secondsLeft });
       return true;
     } catch (error) {
       if (error instanceof NotKept) {
         if (!error.page.status) return false;
-        reply.code(error.page.status).header('Cache-Control', 'no-cache').send(documentOf(error.page));
+        reply.code(error.page.status).type(HTML).header('Cache-Control', 'no-cache').send(documentOf(error.page));
         return true;
       }
       request.log.error({ err: error, url: request.url }, 'server render failed: sending the client-rendered shell');

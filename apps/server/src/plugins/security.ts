@@ -24,11 +24,12 @@ export function registerCrossSiteCheck(app: FastifyInstance, env: Env) {
 }
 
 /** Content-Security-Policy the app really works under (MapLibre needs blob: workers and images). */
-export function contentSecurityPolicy(env: Env): string {
+export function contentSecurityPolicy(env: Env, devWeb = false): string {
   const mapOrigin = env.MAP_STYLE_URL ? ` ${new URL(env.MAP_STYLE_URL).origin}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // `npm run dev` only: Vite's React refresh preamble is an inline script (plugins/dev-web.ts).
+    devWeb ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${mapOrigin}`,
     "font-src 'self' data:",
@@ -73,8 +74,8 @@ const HASHED_ASSET_HEADERS = ['X-Content-Type-Options', 'Cross-Origin-Resource-P
  * Security headers on every response; the HTML-only ones (CSP) only on HTML, since applying the
  * full helmet set to every API response costs about 60% of peak throughput (docs/security.md#the-stacks-defaults).
  */
-export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
-  const csp = contentSecurityPolicy(env);
+export function registerSecurityHeaders(app: FastifyInstance, env: Env, devWeb = false) {
+  const csp = contentSecurityPolicy(env, devWeb);
   // The same for every response but the request id: made once.
   const common = Object.entries(securityHeaders(env, '')).filter(([name]) => name !== 'X-Request-Id');
   const forHashedAssets = common.filter(([name]) => HASHED_ASSET_HEADERS.includes(name));

@@ -6,6 +6,7 @@ import type { AppConfig } from '@solar/shared/contracts/config';
 import { webDistDir, webServerEntryDir } from '../paths';
 import { isStorageKey } from '../platform/storage';
 import { hasOwner } from '../platform/stored-files';
+import { registerDevWeb } from './dev-web';
 import { contentDisposition } from './downloads';
 import { createPageRenderer, loadServerEntry, pageModuleTags } from './render';
 
@@ -17,20 +18,26 @@ const API_LIKE = /^\/(api|assets|uploads)(\/|$)/;
  * (with the browser's configuration inlined) for every other GET path, and whenever a render
  * fails; a JSON 404 for unknown /api, /assets and /uploads paths (never the app shell).
  */
-export async function registerSpa(app: FastifyInstance, distDir = webDistDir, entryDir = webServerEntryDir(distDir)) {
+export async function registerSpa(app: FastifyInstance, distDir = webDistDir, entryDir = webServerEntryDir(distDir), devWeb = false) {
   const { ctx } = app;
   const config: AppConfig = { links: ctx.env.links, mapStyleUrl: ctx.env.MAP_STYLE_URL ?? null, publicUrl: ctx.env.PUBLIC_URL };
+  // `npm run dev`: the same render path, the entry and shell from Vite (plugins/dev-web.ts).
+  const dev = devWeb ? await registerDevWeb(app) : null;
   const indexFile = path.join(distDir, 'index.html');
-  const built = existsSync(indexFile);
-  const shell = built
-    ? readFileSync(indexFile, 'utf8').replace(
-        '<!--app-config-->',
-        // JSON in a non-executable script element: allowed by the CSP, `<` escaped so it cannot close the tag.
-        () => `<script id="app-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`,
-      )
-    : '<!doctype html><title>Solar Marketplace</title><p>The web app is not built. Run npm run build.</p>';
-  const entry = built ? await loadServerEntry(app, entryDir) : null;
-  const renderPage = entry ? createPageRenderer(app, entry, shell, config, pageModuleTags(distDir)) : null;
+  const built = !dev && existsSync(indexFile);
+  const withConfig = (html: string) =>
+    html.replace(
+      '<!--app-config-->',
+      // JSON in a non-executable script element: allowed by the CSP, `<` escaped so it cannot close the tag.
+      () => `<script id="app-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`,
+    );
+  const shell = dev
+    ? withConfig(await dev.html())
+    : built
+      ? withConfig(readFileSync(indexFile, 'utf8'))
+      : '<!doctype html><title>Solar Marketplace</title><p>The web app is not built. Run npm run build.</p>';
+  const entry = dev ? dev.entry : built ? await loadServerEntry(app, entryDir) : null;
+  const renderPage = entry ? createPageRenderer(app, entry, shell, config, dev ? undefined : pageModuleTags(distDir)) : null;
 
   if (built) {
     await app.register(fastifyStatic, {

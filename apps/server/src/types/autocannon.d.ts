@@ -9,13 +9,16 @@ declare module 'autocannon' {
   /** One connection's client (an EventEmitter; 'headers' carries the parsed response head, raw headers flat). */
   interface Client {
     on(event: 'headers', listener: (head: { headers: string[] }) => void): Client;
+    /** A response complete: its status, bytes and time in ms. */
+    on(event: 'response', listener: (status: number, bytes: number, ms: number) => void): Client;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     requests?: Array<{
-      setupRequest?: (req: Request) => Request;
+      /** `context` is the connection's own object, kept across its requests. */
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
       onResponse?: (status: number, body: string, context: unknown, headers: Record<string, string>) => void;
     }>;
     setupClient?: (client: Client) => void;
@@ -26,6 +29,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers with a 2xx status (with `non2xx`, every answer that came). */
+    '2xx': number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

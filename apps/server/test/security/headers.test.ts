@@ -1,3 +1,4 @@
+import { publicCacheControl } from '../../src/plugins/http-cache';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,7 +74,7 @@ describe('security headers on every kind of response', () => {
     }
   });
 
-  it('API answers, errors and 404s: every header, no-store, no CSP', async () => {
+  it('API answers, errors and 404s: every header, no-store (public reads: public within the stated bound), no CSP', async () => {
     const cases: Array<[string, number]> = [
       ['/api/health', 200],
       ['/api/providers/search?sort=name', 200],
@@ -88,7 +89,8 @@ describe('security headers on every kind of response', () => {
       expect(res.statusCode, url).toBe(status);
       common(url, res);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      if (url.startsWith('/api/')) expect(res.headers['cache-control'], url).toBe('no-store');
+      // A visitor's answer to a public read is public within the stated bound (decision 0430); every other API answer no-store.
+      if (url.startsWith('/api/')) expect(res.headers['cache-control'], url).toBe(res.statusCode === 200 && url.startsWith('/api/providers/search') ? publicCacheControl() : 'no-store');
       expect(res.headers['content-security-policy'], url).toBeUndefined();
     }
   });

@@ -151,8 +151,9 @@ export const SESSION_IDLE_DAYS = 7;
 export const SESSION_ABSOLUTE_DAYS = 30;
 
 /**
- * Sessions answered from memory (decision 0386): at most `maxEntries` per process (the least
- * recently used goes first), each re-read from the database after `ttlMs` even when no write named
- * it; `touchIntervalMs` is how often a session's last_seen_at (the idle clock) is written at most.
+ * Sessions answered from memory (decisions 0386, 0430): at most `maxBytes` per process (about 1 KB a
+ * session; the least recently used goes first), each re-read from the database after `ttlMs` even
+ * when no write named it; `touchIntervalMs` is how often a session's last_seen_at (the idle clock) is
+ * written at most.
  */
-export const SESSION_CACHE = { maxEntries: 20_000, ttlMs: 10 * 60_000, touchIntervalMs: 60_000 } as const;
+export const SESSION_CACHE = { maxBytes: 20 * 1024 * 1024, ttlMs: 10 * 60_000, touchIntervalMs: 60_000 } as const;

@@ -67,9 +67,3 @@ export const ADMIN_CLAIMS_PAGE_SIZE = 50;
 export const ANALYTICS_DAYS = 30;
 export const ANALYTICS_TOP_PATHS = 10;
 
-/**
- * The admin lists (users, claims, audit log, waiting requests) cached by query, the same answer for
- * every admin (decision 0386); dropped by notification when a table they read is written, and kept
- * at most `ttlMs` regardless.
- */
-export const ADMIN_LIST_CACHE = { maxEntries: 500, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 } as const;

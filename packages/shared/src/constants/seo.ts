@@ -44,12 +44,5 @@ export const ROBOTS_DISALLOW = [
   '/list-a-tender',
 ] as const;
 
-/**
- * Rendered HTML kept for visitors (decision 0371): answers per normalised address, dropped when a
- * write changes what the page was made from (decision 0384), and at most a minute old (a tender's status follows
- * the clock, as on the public board, decision 0318).
- */
-export const RENDER_CACHE = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 } as const;
-
 /** A render taking longer than this is abandoned and the app shell is sent instead. */
 export const RENDER_TIMEOUT_MS = 5_000;

@@ -7,7 +7,7 @@ import type { CurrentUser } from './accounts';
  * through `fetch`, which the server points at itself in-process.
  */
 
-/** Tables whose writes bump a read-cache version (migrations 0011 and 0014). */
+/** Tables a rendered page depends on when an answer it used was not kept (decision 0430). */
 export type CachedTable = 'providers' | 'assets' | 'tenders';
 
 export interface RenderRequest {

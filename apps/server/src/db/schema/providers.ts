@@ -2,7 +2,10 @@ import { boolean, doublePrecision, index, integer, numeric, pgTable, text, times
 import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 
-/** Mirrors migrations/0004_providers.sql and 0090_trust.sql (expression indexes live in the SQL only, the name key's in 0110). */
+/**
+ * Mirrors migrations/0004_providers.sql and 0090_trust.sql (expression indexes live in the SQL only,
+ * the name key's in 0110, and 0040's `providers_map_order_idx`, the map view's covering index).
+ */
 export const providers = pgTable('providers', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull(),

@@ -15,17 +15,17 @@ import {
 import { cancelDeletion } from '@solar/shared/contracts/accounts';
 import { perAccount } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
-import { sendCachedJson } from '../../platform/read-cache';
-import { adminAuditJson, adminClaimsJson, adminUsersJson, adminWaitingJson } from './admin-lists.service';
 import { getAnalytics } from './admin-analytics.service';
-import { recordAction } from './admin-audit.service';
-import { reviewClaim as reviewProviderClaim } from './admin-claims.service';
-import { setSuspension, updateUser } from './admin-users.service';
+import { listAudit, recordAction } from './admin-audit.service';
+import { listClaims, reviewClaim as reviewProviderClaim } from './admin-claims.service';
+import { listUsers, setSuspension, updateUser } from './admin-users.service';
 import { listDataSourceStatus, runDataSourceNow } from './admin-data-sources.service';
-import { actOnWaiting } from './admin-waiting.service';
+import { actOnWaiting, listWaiting } from './admin-waiting.service';
 
 /** Admin writes are limited per account too: a stolen admin session cannot rewrite everything at once. */
 const perAdmin = (name: string) => perAccount(name, 300, 60_000);
+
+const providerTags = (ids: Iterable<string>) => ['providers:set', ...new Set([...ids].map((id) => `providers:${id}`))];
 
 export function adminRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -40,8 +40,10 @@ export function adminRoutes(app: FastifyInstance) {
     },
   );
 
-  // The lists are answered from a cache shared by every admin, after the route's admin check (decision 0386).
-  bind(app, listAdminUsers, async ({ query }, reply) => sendCachedJson(reply, await adminUsersJson(ctx, query)));
+  // The lists are the same for every admin, kept after the route's admin check (decisions 0386, 0430). 'admin' is
+  // dropped by any write to the tables they read (migration 0028); the providers they show by that
+  // provider's changes, the tenders by any tender write (migration 0026).
+  bind(app, listAdminUsers, async ({ query }) => ({ success: true as const, ...(await listUsers(ctx, query)) }), { cache: { scope: 'access', tags: () => ['admin'] } });
 
   bind(
     app,
@@ -57,7 +59,9 @@ export function adminRoutes(app: FastifyInstance) {
     { limits: [perAdmin('admin-update-user')], bodyLimit: 1024 },
   );
 
-  bind(app, listAdminClaims, async ({ query }, reply) => sendCachedJson(reply, await adminClaimsJson(ctx, query)));
+  bind(app, listAdminClaims, async ({ query }) => ({ success: true as const, ...(await listClaims(ctx, query)) }), {
+    cache: { scope: 'access', tags: (answer) => ['admin', ...providerTags(answer.data.map((claim) => claim.provider.id))] },
+  });
 
   bind(
     app,
@@ -69,16 +73,19 @@ export function adminRoutes(app: FastifyInstance) {
     { limits: [perAdmin('admin-review-claim')], bodyLimit: 8 * 1024 },
   );
 
-  bind(app, listAuditLog, async ({ query }, reply) => sendCachedJson(reply, await adminAuditJson(ctx, query)));
+  // The audit log names tenders and providers as they are now: their writes drop it too (decision 0424).
+  bind(app, listAuditLog, async ({ query }) => ({ success: true as const, ...(await listAudit(ctx, query)) }), {
+    cache: { scope: 'access', tags: () => ['admin', 'tenders', 'providers:set'] },
+  });
 
   bind(app, getAdminAnalytics, async ({ query }) => ({
     success: true as const,
     data: await getAnalytics(ctx, query.days),
   }));
 
-  bind(app, listWaitingRequests, async ({ query }, reply) =>
-    sendCachedJson(reply, await adminWaitingJson(ctx, query.show)),
-  );
+  bind(app, listWaitingRequests, async ({ query }) => ({ success: true as const, data: await listWaiting(ctx, query.show) }), {
+    cache: { scope: 'access', tags: (answer) => ['admin', 'tenders', ...providerTags(answer.data.map((item) => item.provider.id))] },
+  });
 
   bind(
     app,

@@ -9,7 +9,6 @@ import {
   listAssetSites,
 } from '@solar/shared/contracts/assets';
 import { isoDay } from '../../db/sql-helpers';
-import { sendCachedJson } from '../../platform/read-cache';
 import { bind } from '../../plugins/routes';
 import { listAssetProviders as listServingProviders } from './asset-providers.service';
 import * as service from './assets.service';
@@ -17,11 +16,13 @@ import * as service from './assets.service';
 /** Asset intelligence (docs/product/assets.md#calls): the map, type-aheads, the projects table and asset detail. */
 export function assetsRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  bind(app, getAssetCoordinates, async ({ query }, reply) => sendCachedJson(reply, await service.assetCoordinatesJson(ctx, query)));
+  // The map and the projects table: the same for everyone, kept until an asset row changes (decision 0430).
+  bind(app, getAssetCoordinates, async ({ query }) => service.assetCoordinates(ctx, query), { cache: { scope: 'public', tags: () => ['assets'] } });
   bind(app, listAssetOperators, async ({ query }) => service.listAssetOperators(ctx, query.search));
   bind(app, listAssetSites, async ({ query }) => service.listAssetSites(ctx, query.search));
   bind(app, getAssetSource, async () => service.getAssetSource(ctx));
   bind(app, listAssetProjects, async ({ query }, reply) => {
+    // The export streams the whole table as CSV: never kept (the cache keeps only the table's pages).
     if (query.export) {
       const day = isoDay(ctx.clock.now());
       reply
@@ -30,8 +31,8 @@ export function assetsRoutes(app: FastifyInstance) {
         .header('Cache-Control', 'no-store');
       return reply.send(service.exportProjects(ctx, query));
     }
-    return sendCachedJson(reply, await service.projectsJson(ctx, query));
-  });
+    return service.projects(ctx, query);
+  }, { cache: { scope: 'public', tags: () => ['assets'] } });
   // docs/product/assets.md#asset-detail: details need login; `access: 'user'` answers 401 to visitors (docs/decisions/0193).
   bind(app, getAsset, async ({ params }) => service.getAsset(ctx, params.id));
   // 'Providers serving this site' (docs/decisions/0198): also signed-in only, like the details.

@@ -9,8 +9,6 @@ import {
   SITE_SUGGESTIONS,
 } from '@solar/shared/constants/assets';
 import {
-  assetMapQuery,
-  listAssetProjects,
   type AssetDetail,
   type AssetMapQuery,
   type AssetSourceRecord,
@@ -22,7 +20,7 @@ import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
-import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
+import { JsonText } from '../../plugins/routes';
 import { PROJECT_CSV_HEADER, projectCsvLine, toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
 import { latestImport } from './asset-import.repository';
 import { listProjectPage, listProjectRows, projectWhere } from './asset-projects.repository';
@@ -60,46 +58,28 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
 }
 
 /**
- * Identical map and projects reads are answered from memory while no asset row has changed (at most
- * 10 minutes; docs/decisions/0300). A UK-wide map answer is ~4.7 MB of JSON (~0.6 MB gzip), hence the larger budget.
+ * GET /api/assets/coordinates: every matching point while at most ASSET_POINT_LIMIT match in the
+ * bounds (all of REPD), otherwise grid clusters sized by zoom, capped at MAX_CLUSTER_CELLS. The points
+ * are the stored GeoJSON features (migration 0013, decision 0317) joined as they are: the answer is
+ * JSON text the database assembled, checked against the contract by the tests.
  */
-const coordinatesCache = createReadCache(['assets'], { maxEntries: 500, maxBytes: 128 * 1024 * 1024, ttlMs: 10 * 60_000 });
-const projectsCache = createReadCache(['assets'], { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, ttlMs: 10 * 60_000 });
-
-/** Cached under the zoom-free key when the answer for those filters is clustered (depends on zoom). */
-const CLUSTERED = 'clustered';
-
-/** GET /api/assets/tenders (the table, not the export) as the JSON of its 200 response (cached). */
-export function projectsJson(ctx: Ctx, q: ProjectsQuery): Promise<CachedJson> {
-  const key = cacheKey({ ...q, ...sortOf(q) });
-  return projectsCache(ctx.database, key, async () => encodeResponse(listAssetProjects.response[200], await listProjects(ctx, q)));
-}
-
-/**
- * GET /api/assets/coordinates as the JSON text of its 200 response (cached): every matching point
- * while at most ASSET_POINT_LIMIT match in the bounds (all of REPD), otherwise grid clusters sized
- * by zoom, capped at MAX_CLUSTER_CELLS. A point answer does not depend on the zoom, so it is kept
- * once per filter set; a clustered answer once per zoom.
- */
-export async function assetCoordinatesJson(ctx: Ctx, q: AssetMapQuery): Promise<CachedJson> {
+export async function assetCoordinates(ctx: Ctx, q: AssetMapQuery): Promise<JsonText> {
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
-  const answer = await coordinatesCache(ctx.database, cacheKey({ ...filter }), async () => {
-    // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
-    // the answer is clusters without reading the rows (decision 0388).
-    if (repo.countedAhead(filter)) {
-      const cells = await repo.assetMapCells(ctx.database);
-      const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), repo.countedLevel(cells, filter));
-      if (level >= 0 && (await moreMatchThanPoints(ctx, filter, level, cells.bands))) return CLUSTERED;
-    }
-    const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
-    if (probe.features === null) return CLUSTERED;
-    // The stored features are the contract's shape (migration 0013; checked in the tests).
-    return `{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`;
-  });
-  if (!answer.text.is(CLUSTERED)) return answer;
-  return coordinatesCache(ctx.database, cacheKey({ ...filter, zoom: q.zoom ?? ASSET_MAP.zoom }), () => clustersJson(ctx, q, filter, where));
+  // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
+  // the answer is clusters without reading the rows (decision 0388).
+  if (repo.countedAhead(filter)) {
+    const cells = await repo.assetMapCells(ctx.database);
+    const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), repo.countedLevel(cells, filter));
+    if (level >= 0 && (await moreMatchThanPoints(ctx, filter, level, cells.bands))) return clusters(ctx, q, filter, where);
+  }
+  const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
+  if (probe.features === null) return clusters(ctx, q, filter, where);
+  return new JsonText(`{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`);
 }
+
+/** GET /api/assets/tenders (the table, not the export). */
+export const projects = (ctx: Ctx, q: ProjectsQuery) => listProjects(ctx, q);
 
 /** Coarser levels up at which the floor on a view's matches is tried first. */
 const FLOOR_LEVELS_UP = 3;
@@ -117,27 +97,20 @@ async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: nu
 }
 
 /**
- * Keeps the Overview's first view (the UK with no filters) computed and compressed in this process: at
- * start, then checked every `everyMs` (a memory lookup while nothing changed), so the first visitor
- * after a start or an asset import, from any process, does not wait for it (docs/decisions/0317).
+ * Keeps the asset map's cells counted ahead (decision 0388) up to date: at start, then every
+ * `everyMs` (rebuilt only when a write made them stale), so the first wide view after a start or an
+ * asset import does not wait for them.
  */
-export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
-  const defaults = assetMapQuery.parse({});
-  // The cells counted ahead are rebuilt here too when a write made them stale (decision 0388).
-  const warm = () =>
-    repo
-      .refreshAssetMapCells(ctx.database)
-      .then(() => assetCoordinatesJson(ctx, defaults))
-      .then(({ text }) => Promise.all([text.encoded('br'), text.encoded('gzip')]))
-      .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
-  void warm();
-  const timer = setInterval(warm, everyMs);
+export function keepAssetMapCellsFresh(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
+  const refresh = () => repo.refreshAssetMapCells(ctx.database).catch((err: unknown) => ctx.log.warn({ err }, 'asset map cells refresh failed'));
+  void refresh();
+  const timer = setInterval(refresh, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
 /** Grid clusters of about 40 px at the zoom (never more than MAX_CLUSTER_CELLS); a cell of one asset is its point. */
-async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<string> {
+async function clusters(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<JsonText> {
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
   const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
@@ -158,7 +131,7 @@ async function clustersJson(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter
   const total = cells.reduce((sum, c) => sum + c.n, 0);
   // Single points are stored features; clusters are numbers computed here (shapes checked in the tests).
   const features = [points, ...clusterFeatures.map((f) => JSON.stringify(f))].filter(Boolean).join(',');
-  return `{"type":"FeatureCollection","features":[${features}],"total":${total},"clustered":true}`;
+  return new JsonText(`{"type":"FeatureCollection","features":[${features}],"total":${total},"clustered":true}`);
 }
 
 export async function listAssetOperators(ctx: Ctx, search: string | undefined): Promise<string[]> {

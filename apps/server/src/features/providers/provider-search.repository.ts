@@ -205,10 +205,14 @@ export async function searchProviderPoints(
   const positioned = mapWhere(filters, params, bounds);
   // One JSON array of arrays instead of a row per point: PGlite decodes one text value far faster
   // than tens of thousands of rows (docs/decisions/0300). Positions rounded to 5 decimals (~1 m).
+  // Only the columns the map shows, numbered in the default order as they are read (migration 0040's
+  // covering index gives that order without a sort), so the aggregate orders by an integer.
   const [row] = await database.query<{ points: string }>(
     `SELECT coalesce(json_agg(json_build_array(id, slug, business_name, round(latitude::numeric, 5),
-       round(longitude::numeric, 5), service_radius) ORDER BY ${DEFAULT_ORDER}), '[]')::text AS points
-     FROM (SELECT * FROM providers ${positioned} ORDER BY ${DEFAULT_ORDER} LIMIT ${cap}) AS matched`,
+       round(longitude::numeric, 5), service_radius) ORDER BY position), '[]')::text AS points
+     FROM (SELECT id, slug, business_name, latitude, longitude, service_radius,
+             row_number() OVER (ORDER BY ${DEFAULT_ORDER}) AS position
+           FROM providers ${positioned} ORDER BY ${DEFAULT_ORDER} LIMIT ${cap}) AS matched`,
     params.values,
   );
   type Tuple = [string, string, string, number, number, number | null];

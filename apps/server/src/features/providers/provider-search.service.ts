@@ -9,11 +9,9 @@ import {
   SERVER_CLUSTER_ZOOM_STEP,
 } from '@solar/shared/constants/maps';
 import { gridCellDegrees, snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
-import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
 import { COMPANY_NAME_SUGGESTIONS, DEFAULT_RADIUS_KM, implicitDirectorySort, typesMatching } from '@solar/shared/constants/providers';
 import { companyNameTokens } from '@solar/shared/domain/company-name';
 import { parseCoordinate } from '@solar/shared/domain/geo';
-import { cacheKey, createReadCache, encodeResponse, type CachedJson, type CachedText } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
 import { toProviderSummary } from './providers.mapper';
@@ -44,25 +42,10 @@ export function parseCenter(value: string | undefined): { lat: number; lng: numb
   return { lat, lng };
 }
 
-/**
- * Identical searches are answered from memory (at most 10 minutes; docs/decisions/0300) until a
- * write may change them (docs/decisions/0384): any change of which providers match or of their order
- * ('providers:set'; a map answer shows only such columns), or any change of a provider a list page
- * shows. Bounded at 2,000 answers or 64 MB per database (a 50,000-point map answer is ~6 MB).
- */
-const searchCache = createReadCache(['providers:set'], { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024, ttlMs: 10 * 60_000 });
-
-/** GET /api/providers/search as the JSON of its 200 response (cached; see searchCache). */
-export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise<CachedJson> {
-  if (query.mode === 'map') return mapJson(ctx, searchFilters(query), query);
-  // Keyed by the parsed query, so a hit does not geocode: the same query always gives the same filters.
-  return searchCache(ctx.database, cacheKey(query), async () => {
-    const answer = await runSearch(ctx, searchFilters(query), query);
-    return {
-      text: encodeResponse(searchProvidersContract.response[200], { success: true, ...answer }),
-      tags: ['providers:set', ...answer.data.map((provider) => `providers:${provider.id}`)],
-    };
-  });
+/** GET /api/providers/search: a list page, or the map's answer (`mode=map`). */
+export async function searchProviders(ctx: Ctx, query: SearchInput) {
+  if (query.mode === 'map') return mapSearch(ctx, searchFilters(query), query);
+  return { success: true as const, ...(await runSearch(ctx, searchFilters(query), query)) };
 }
 
 function searchFilters(query: SearchInput): SearchFilters {
@@ -121,64 +104,39 @@ const toPoint = (r: PointRow): ProviderPoint => ({
   countrywide: r.service_radius === -1,
 });
 
-/** A map answer in the contract's shape (checked by encodeResponse). */
-const mapAnswer = (data: ProviderPoint[], total: number, clustered: boolean, clusters: ProviderCluster[] = []) =>
-  encodeResponse(searchProvidersContract.response[200], {
-    success: true,
-    data,
-    pagination: { page: 1, pages: 1, total },
-    clustered,
-    ...(clustered && { clusters }),
-  });
-
-const TOTAL_AT = Buffer.from('"pagination":{"page":1,"pages":1,"total":');
-const UNCLUSTERED_END = Buffer.from('"clustered":false}');
-
-/**
- * The match count of a cached map answer, and whether it was clustered, read from its bytes (the
- * encoded keys come in the contract's order; a name's quotes are escaped, so it cannot match).
- */
-function answerFacts(json: CachedText): { clustered: boolean; total: number } {
-  const at = json.bytes.indexOf(TOTAL_AT) + TOTAL_AT.length;
-  const total = Number(/^\d+/.exec(json.bytes.subarray(at, at + 16).toString())?.[0]);
-  return { clustered: !json.bytes.subarray(-UNCLUSTERED_END.length).equals(UNCLUSTERED_END), total };
-}
+/** A map answer in the contract's shape. */
+const mapAnswer = (data: ProviderPoint[], total: number, clustered: boolean, clusters: ProviderCluster[] = []) => ({
+  success: true as const,
+  data,
+  pagination: { page: 1, pages: 1, total },
+  clustered,
+  ...(clustered && { clusters }),
+});
 
 /**
  * The map answer (decision 0387). While at most DIRECTORY_MAP_POINT_LIMIT providers with a position
- * match, it is every one of them whatever the view (the browser clusters them, decision 0270), kept
- * once per filter set. Above, it is the view's: every point in it when it holds few enough, else
- * grid clusters of about 40 px at the whole zoom (as the asset map's, decision 0194), kept per
- * filter set, snapped bounds and zoom; without a view, the default one's, kept with the filters.
- * A request is one cache look-up.
+ * match, it is every one of them whatever the view (the browser clusters them, decision 0270). Above,
+ * it is the view's: every point in it when it holds few enough, else grid clusters of about 40 px at
+ * the whole zoom (as the asset map's, decision 0194); without a view, the default one's.
  */
-async function mapJson(ctx: Ctx, filters: SearchFilters, query: SearchInput): Promise<CachedJson> {
+async function mapSearch(ctx: Ctx, filters: SearchFilters, query: SearchInput) {
   const db = ctx.database;
-  const whole = () =>
-    searchCache(db, cacheKey({ filters, mode: 'map' }), async () => {
-      const n = await countProviderPoints(db, filters, null, DIRECTORY_MAP_POINT_LIMIT + 1);
-      if (n <= DIRECTORY_MAP_POINT_LIMIT) {
-        const points = (await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT)).map(toPoint);
-        return mapAnswer(points, points.length, false);
-      }
-      const zoom = Math.floor(DIRECTORY_MAP_ZOOM);
-      const total = await countProviderPoints(db, filters, null);
-      return viewAnswer(db, filters, total, snapViewBounds(DIRECTORY_MAP_DEFAULT_BOUNDS, zoom), zoom);
-    });
-  if (!query.bounds) return whole();
-  const zoom = Math.floor(query.zoom ?? DIRECTORY_MAP_ZOOM);
-  const bounds = snapViewBounds(query.bounds, zoom);
-  return searchCache(db, cacheKey({ filters, mode: 'map', bounds, zoom }), async () => {
-    const facts = answerFacts((await whole()).text);
-    return viewAnswer(db, filters, facts.total, bounds, zoom, !facts.clustered);
-  });
+  const matching = await countProviderPoints(db, filters, null, DIRECTORY_MAP_POINT_LIMIT + 1);
+  const few = matching <= DIRECTORY_MAP_POINT_LIMIT;
+  if (few && !query.bounds) {
+    const points = (await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT)).map(toPoint);
+    return mapAnswer(points, points.length, false);
+  }
+  const total = few ? matching : await countProviderPoints(db, filters, null);
+  const zoom = Math.floor(query.bounds ? (query.zoom ?? DIRECTORY_MAP_ZOOM) : DIRECTORY_MAP_ZOOM);
+  return viewAnswer(db, filters, total, snapViewBounds(query.bounds ?? DIRECTORY_MAP_DEFAULT_BOUNDS, zoom), zoom, few);
 }
 
 /**
  * The view's answer: its points when it holds few enough (or when `fewInAll`: a client still sending
  * its view after the filters came to match few), else its grid clusters and the providers alone in a cell.
  */
-async function viewAnswer(db: Ctx['database'], filters: SearchFilters, total: number, bounds: Bounds, zoom: number, fewInAll = false): Promise<string> {
+async function viewAnswer(db: Ctx['database'], filters: SearchFilters, total: number, bounds: Bounds, zoom: number, fewInAll = false) {
   const inView = fewInAll ? 0 : await countProviderPoints(db, filters, bounds, DIRECTORY_MAP_POINT_LIMIT + 1);
   if (inView <= DIRECTORY_MAP_POINT_LIMIT) {
     return mapAnswer((await searchProviderPoints(db, filters, DIRECTORY_MAP_POINT_LIMIT, bounds)).map(toPoint), total, true);

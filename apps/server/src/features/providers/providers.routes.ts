@@ -18,7 +18,6 @@ import {
   uploadProviderMedia,
 } from '@solar/shared/contracts/providers';
 import { MEDIA_MAX_FILES, PROVIDER_INVITE_LIMITS, PROVIDER_MESSAGES as M, PROVIDER_UPLOAD_BUDGET } from '@solar/shared/constants/providers';
-import { sendCachedJson } from '../../platform/read-cache';
 import { onSignupWithProvider } from '../accounts/accounts.hooks';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
@@ -26,7 +25,7 @@ import { requireEditableProvider } from './provider-access.service';
 import { inviteProvider as sendProviderInvitation } from './provider-invitations.service';
 import { claimAtSignup, claimProvider as fileProviderClaim } from './provider-claims.service';
 import { addMedia, COVER_RULE, deleteMedia, LOGO_RULE, MEDIA_RULE, setProviderImage } from './provider-media.service';
-import { listProviderNames as listNames, searchProvidersJson } from './provider-search.service';
+import { listProviderNames as listNames, searchProviders as search } from './provider-search.service';
 import * as service from './providers.service';
 import { readManyFiles, readSingleFile } from './providers.uploads';
 
@@ -57,17 +56,22 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
-    bind(scope, searchProviders, async ({ query }, reply) =>
-      sendCachedJson(reply, await searchProvidersJson(scope.ctx, query)),
-    );
+    // The same answer for everyone (decision 0430): dropped when which providers match, or their
+    // order, may change ('providers:set'), or a provider a list page shows changes (a map answer
+    // shows only search columns).
+    bind(scope, searchProviders, async ({ query }) => search(scope.ctx, query), {
+      cache: { scope: 'public', tags: (answer) => ['providers:set', ...('clustered' in answer ? [] : answer.data.map((p) => `providers:${p.id}`))] },
+    });
     bind(scope, listProviderNames, async ({ query }) => ({ success: true as const, data: await listNames(scope.ctx, query.q) }));
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,
       ...(await service.checkName(scope.ctx, query.name)),
     }));
-    bind(scope, getProvider, async ({ params, user }, reply) =>
-      user ? service.getProvider(scope.ctx, params.id, user) : sendCachedJson(reply, await service.publicProfileJson(scope.ctx, params.id)),
-    );
+    // A visitor's profile is kept until that provider's row or media, or its owner's name, changes; a
+    // signed-in viewer's holds their own claim and is computed for them.
+    bind(scope, getProvider, async ({ params, user }) => service.getProvider(scope.ctx, params.id, user), {
+      cache: { scope: 'visitors', tags: (profile) => [`providers:${profile.id}`, ...(profile.userId ? [`users:${profile.userId}`] : [])] },
+    });
     bind(scope, updateProvider, async ({ params, body, user }) =>
       service.updateProvider(scope.ctx, user!, params.id, body),
     );
@@ -136,8 +140,11 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.updatePlace(scope.ctx, user!, params.id, body),
     }));
-    bind(scope, listUserProviders, async ({ params, user }, reply) =>
-      sendCachedJson(reply, await service.userProvidersJson(scope.ctx, user!, params.userId)),
-    );
+    // Kept per viewer (an admin's copy is their own; an entry exists only once the owner-or-admin check
+    // passed): dropped when a provider that user owns or owned, or one of their claims, changes
+    // ('viewers:<user>', migration 0030), or a claimed provider's row (its name and slug).
+    bind(scope, listUserProviders, async ({ params, user }) => ({ success: true as const, data: await service.listUserProviders(scope.ctx, user!, params.userId) }), {
+      cache: { scope: 'user', tags: (answer, { params }) => [`viewers:${params.userId}`, ...answer.data.claims.map((c) => `providers:${c.providerId}`)] },
+    });
   });
 }

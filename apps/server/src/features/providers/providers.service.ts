@@ -3,10 +3,7 @@ import type { createProviderBody, Provider, ProviderSummary, updateProviderBody,
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import type { UserRow } from '../../db/rows';
 import { isUniqueViolation, isUuid } from '../../db/sql-helpers';
-import { getProvider as getProviderContract, listUserProviders as listUserProvidersContract } from '@solar/shared/contracts/providers';
-import { VIEWER_READ_CACHE } from '@solar/shared/constants/read-cache';
 import { AppError } from '../../platform/errors';
-import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
 import { purgeUnownedFiles } from '../../platform/stored-files';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
@@ -29,23 +26,6 @@ type UpdateInput = z.output<typeof updateProviderBody>;
 export async function getProvider(ctx: Ctx, idOrSlug: string, viewer: UserRow | null): Promise<Provider> {
   const row = await requireProvider(ctx, idOrSlug);
   return buildProfile(ctx, row, viewer);
-}
-
-/**
- * A visitor's profile answers, kept until that provider's row or media, or its owner's name, changes
- * (docs/decisions/0384). A signed-in viewer's answer holds their own claim, so it is never kept.
- */
-const profileCache = createReadCache(['providers'], { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024, ttlMs: 10 * 60_000 });
-
-/** GET /api/providers/:id for a visitor, as the JSON of its 200 response (cached); a missing profile throws. */
-export function publicProfileJson(ctx: Ctx, idOrSlug: string): Promise<CachedJson> {
-  return profileCache(ctx.database, idOrSlug.trim(), async () => {
-    const row = await requireProvider(ctx, idOrSlug);
-    return {
-      text: encodeResponse(getProviderContract.response[200], await buildProfile(ctx, row, null)),
-      tags: [`providers:${row.id}`, ...(row.userId ? [`users:${row.userId}`] : [])],
-    };
-  });
 }
 
 async function buildProfile(ctx: Ctx, row: repo.ProviderRow, viewer: UserRow | null): Promise<Provider> {
@@ -199,24 +179,4 @@ export async function listUserProviders(
   const db = ctx.database.db;
   const [claims, owned] = await Promise.all([listClaimsOfUser(db, userId), repo.listProvidersOfUser(db, userId)]);
   return { claims: claims.map(toUserClaim), providers: owned.map(toProviderSummary) };
-}
-
-/**
- * A user's providers and claims (the dashboard's profile tab) from memory (decision 0412), keyed by
- * the viewer and that user, looked up only after the check above (an admin's copy is their own).
- * Dropped when a provider they own or owned, or one of their claims, changes ('viewers:<user>',
- * migration 0030), or a claimed provider's row (its name and slug).
- */
-const userProvidersCache = createReadCache(['viewers'], VIEWER_READ_CACHE);
-
-/** GET /api/providers/user/{userId} as the JSON of its 200 response (cached per user). */
-export async function userProvidersJson(ctx: Ctx, user: UserRow, userId: string): Promise<CachedJson> {
-  if (user.id !== userId && !user.isAdmin) throw new AppError('FORBIDDEN', 'You can only view your own claims');
-  return userProvidersCache(ctx.database, cacheKey({ viewer: user.id, user: userId }), async () => {
-    const data = await listUserProviders(ctx, user, userId);
-    return {
-      text: encodeResponse(listUserProvidersContract.response[200], { success: true, data }),
-      tags: [`viewers:${userId}`, ...data.claims.map((c) => `providers:${c.providerId}`)],
-    };
-  });
 }

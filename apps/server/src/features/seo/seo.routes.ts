@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { getRobotsTxt, getSitemap, getSitemapIndex } from '@solar/shared/contracts/seo';
 import { bind } from '../../plugins/routes';
-import { sendCached } from '../../platform/read-cache';
+import { endOfMinute } from '../tenders/tenders.service';
 import * as service from './seo.service';
 
-const XML = 'application/xml; charset=utf-8';
+/** Sitemaps change with profiles and tenders; which tenders are open is read at the minute (decision 0318). */
+const sitemaps = { scope: 'public', tags: () => ['providers', 'tenders'], until: (_xml: unknown, now: Date) => endOfMinute(now) } as const;
 
-/** robots.txt and the sitemaps (decision 0374); crawlers may cache them for an hour. */
+/** robots.txt (crawlers may keep it an hour) and the sitemaps (decision 0374), kept like any public read (decision 0430). */
 export function seoRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const robots = service.robotsTxt(ctx);
   bind(app, getRobotsTxt, async (_request, reply) => reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots));
-  bind(app, getSitemapIndex, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=3600');
-    return sendCached(reply, await service.sitemapIndex(ctx), XML);
-  });
-  bind(app, getSitemap, async ({ params }, reply) => {
-    reply.header('Cache-Control', 'public, max-age=3600');
-    return sendCached(reply, await service.sitemap(ctx, params.name), XML);
-  });
+  bind(app, getSitemapIndex, async () => service.sitemapIndex(ctx), { cache: sitemaps });
+  bind(app, getSitemap, async ({ params }) => service.sitemap(ctx, params.name), { cache: sitemaps });
 }

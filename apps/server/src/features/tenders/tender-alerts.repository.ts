@@ -4,7 +4,7 @@ import { OPEN_SQL, visibleTo } from './tenders.repository';
 
 /** Tender alerts and Save for Later reminders (decisions 0179, 0180); every read applies visibleTo (decision 0333). */
 
-/** The alert setting, and the providers the user owns with an approved claim (the cached Tenders tab's tags, decision 0412). */
+/** The alert setting, and the providers the user owns with an approved claim. */
 export async function getAlertSetting(database: Database, userId: string) {
   const rows = await database.query<{ enabled: boolean; provider_ids: string[] }>(
     `SELECT coalesce((SELECT enabled FROM tender_alerts WHERE user_id = $1), false) AS enabled,

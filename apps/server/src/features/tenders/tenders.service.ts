@@ -1,13 +1,8 @@
 import {
-  getMyTenders as getMyTendersContract,
-  getTender as getTenderContract,
-  listPublicTenders as listPublicTendersContract,
-  listSavedTenders as listSavedTendersContract,
   type CreateTenderBody,
   type ListPublicTendersQuery,
 } from '@solar/shared/contracts/tenders';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
-import { VIEWER_READ_CACHE } from '@solar/shared/constants/read-cache';
 import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/data-sources';
 import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
@@ -17,7 +12,6 @@ import { toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
-import { cacheKey, createReadCache, encodeResponse, type CachedJson, type Tag } from '../../platform/read-cache';
 import { toTender } from './tenders.mapper';
 import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
@@ -42,53 +36,22 @@ export async function listPublicTenders(ctx: Ctx, query: ListPublicTendersQuery,
   };
 }
 
-/**
- * Public board answers are the same for every visitor, so identical ones are served from memory
- * while no tender and no user's name has changed (migration 0026) and within the same minute: status
- * is computed at the start of that minute, so a tender shows as closed at most a minute late
- * (docs/decisions/0318).
- */
-const PUBLIC_TAGS = ['tenders', 'users:set'];
-const publicCache = createReadCache(PUBLIC_TAGS, { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, ttlMs: MINUTE_MS });
-
 const startOfMinute = (now: Date) => new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
 
 /**
- * A board answer is kept for the minute its statuses were computed at: a lookup by address alone
- * (plugins/answer-replay.ts) must not serve it in the next.
+ * The public board and a visitor's view of one tender compute statuses at the start of the current
+ * minute (decision 0318), so an answer reads the same for the whole minute and may be kept until it
+ * ends (`endOfMinute`): a tender shows as closed at most a minute late.
  */
-const forTheMinute = (minute: Date) => ({ tags: PUBLIC_TAGS, expiresAt: new Date(minute.getTime() + MINUTE_MS) });
+export const endOfMinute = (now: Date) => new Date(startOfMinute(now).getTime() + MINUTE_MS);
 
-/** GET /api/tenders/public as the JSON of its 200 response (cached). */
-export function publicTendersJson(ctx: Ctx, query: ListPublicTendersQuery): Promise<CachedJson> {
-  const now = ctx.clock.now();
-  const minute = startOfMinute(now);
-  return publicCache(
-    ctx.database,
-    cacheKey({ ...query, minute: minute.toISOString() }),
-    async () => ({
-      text: encodeResponse(listPublicTendersContract.response[200], await listPublicTenders(ctx, query, minute)),
-      ...forTheMinute(minute),
-    }),
-    now,
-  );
-}
+/** GET /api/tenders/public, statuses at the start of the minute. */
+export const publicTenders = (ctx: Ctx, query: ListPublicTendersQuery) => listPublicTenders(ctx, query, startOfMinute(ctx.clock.now()));
 
-/**
- * A visitor's view of one tender (GET /api/tenders/:id without a session), kept like the board's
- * answers: until a tender or a user's name changes, within the minute its status is computed at
- * (decisions 0318, 0384). Unknown and non-public tenders throw the usual 404 and are not kept.
- */
-export function publicTenderJson(ctx: Ctx, id: string): Promise<CachedJson> {
-  const now = ctx.clock.now();
-  const minute = startOfMinute(now);
-  const atMinute = { ...ctx, clock: { ...ctx.clock, now: () => minute } };
-  return publicCache(
-    ctx.database,
-    cacheKey({ tender: id, minute: minute.toISOString() }),
-    async () => ({ text: encodeResponse(getTenderContract.response[200], { data: await getTender(atMinute, id, null) }), ...forTheMinute(minute) }),
-    now,
-  );
+/** A visitor's view of one tender (GET /api/tenders/:id without a session), statuses at the start of the minute. */
+export function publicTender(ctx: Ctx, id: string) {
+  const minute = startOfMinute(ctx.clock.now());
+  return getTender({ ...ctx, clock: { ...ctx.clock, now: () => minute } }, id, null);
 }
 
 /** The board's freshness line (decision 0393): the feeds switched on here, and the newest notice. */
@@ -213,18 +176,8 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
 }
 
 export async function listSavedTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
-  return (await savedTenders(ctx, user, now)).data;
-}
-
-/** The saved list, and what it depends on (decision 0412). */
-async function savedTenders(ctx: Ctx, user: UserRow, now: Date) {
-  const [rows, savedIds] = await Promise.all([repo.listSavedTenders(ctx.database, user.id, now), repo.listSavedTenderIds(ctx.database, user.id)]);
-  return {
-    rows,
-    data: rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) })),
-    // Every saved tender, shown or hidden: a hidden one shows again when its row or its invitations change.
-    tags: savedIds.flatMap((id) => [`tenders:${id}`, `tender-invitations:${id}`]),
-  };
+  const rows = await repo.listSavedTenders(ctx.database, user.id, now);
+  return rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) }));
 }
 
 /** Save Tender / Save for Later (decision 0179): only tenders the caller may see. */
@@ -265,27 +218,14 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
 
 /** The dashboard Tenders tab (decision 0180). */
 export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
-  return (await myTenders(ctx, user, now)).data;
-}
-
-/** The Tenders tab, and what it depends on (decision 0412). */
-async function myTenders(ctx: Ctx, user: UserRow, now: Date) {
-  const [own, invitations, saved, { providerIds, ...alerts }] = await Promise.all([
+  const [own, invitations, saved, alerts] = await Promise.all([
     repo.listOwnTenders(ctx.database, user.id, now),
     repo.listInvitations(ctx.database, user.id, now),
-    savedTenders(ctx, user, now),
+    listSavedTenders(ctx, user, now),
     getAlertSetting(ctx.database, user.id),
   ]);
   const counts = await responseCounts(ctx, [...own, ...invitations].map((row) => String(row.id)), user.id);
-  const tags = [
-    ...saved.tags,
-    // Responses and questions counted on either list; invited providers shown on own tenders.
-    ...[...own, ...invitations].map((row) => `tender-activity:${row.id}`),
-    ...own.map((row) => `tender-invitations:${row.id}`),
-    // A tender joins or leaves the invitations list when one of the user's providers is invited or uninvited.
-    ...providerIds.map((id) => `provider-invitations:${id}`),
-  ];
-  const data = {
+  return {
     own: own.map((row) => ({
       ...toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String), signedIn: true }),
       responseCount: counts.get(String(row.id))?.responses ?? 0,
@@ -296,62 +236,9 @@ async function myTenders(ctx: Ctx, user: UserRow, now: Date) {
       invitedProviderNames: row.invited_provider_names ?? [],
       responded: (counts.get(String(row.id))?.mine ?? 0) > 0,
     })),
-    saved: saved.data,
-    alerts,
+    saved,
+    alerts: { enabled: alerts.enabled, hasProviderProfile: alerts.hasProviderProfile },
   };
-  return { data, rows: [...own, ...invitations, ...saved.rows], tags };
-}
-
-/**
- * A signed-in user's saved tenders and Tenders tab, from memory (decision 0412): keyed by the user,
- * looked up only after the route's session check, and dropped by exactly the writes that can change
- * them (migrations 0026, 0028, 0030): the user's own rows ('viewers:<user>': saves, alert setting,
- * tenders and providers they own, email invitations they accepted), their account (`users:<user>`:
- * the admin right widens what they see), each tender listed or saved (`tenders:<id>`) and its
- * owner's name (`users:<owner>`), and the invitations, responses and questions of those tenders.
- * A tender's status turns at its closing date with nothing written, so an answer expires at the
- * earliest such moment among its rows.
- */
-const viewerCache = createReadCache(['viewers'], VIEWER_READ_CACHE);
-
-function viewerAnswer(user: UserRow, answer: { rows: repo.TenderRecord[]; tags: Tag[] }, text: string, now: Date) {
-  const tags = new Set<Tag>([`viewers:${user.id}`, `users:${user.id}`, ...answer.tags]);
-  let expiresAt: number | undefined;
-  for (const row of answer.rows) {
-    tags.add(`tenders:${row.id}`);
-    if (row.user_id) tags.add(`users:${row.user_id}`);
-    const turns = row.status_until == null ? undefined : new Date(row.status_until).getTime();
-    if (turns !== undefined && turns > now.getTime() && (expiresAt === undefined || turns < expiresAt)) expiresAt = turns;
-  }
-  return { text, tags: [...tags], expiresAt: expiresAt === undefined ? undefined : new Date(expiresAt) };
-}
-
-/** GET /api/tenders/saved as the JSON of its 200 response, from memory per user (decision 0412). */
-export function savedTendersJson(ctx: Ctx, user: UserRow): Promise<CachedJson> {
-  const now = ctx.clock.now();
-  return viewerCache(
-    ctx.database,
-    cacheKey({ read: 'saved', user: user.id }),
-    async () => {
-      const saved = await savedTenders(ctx, user, now);
-      return viewerAnswer(user, saved, encodeResponse(listSavedTendersContract.response[200], { success: true, data: saved.data }), now);
-    },
-    now,
-  );
-}
-
-/** GET /api/tenders/mine as the JSON of its 200 response, from memory per user (decision 0412). */
-export function myTendersJson(ctx: Ctx, user: UserRow): Promise<CachedJson> {
-  const now = ctx.clock.now();
-  return viewerCache(
-    ctx.database,
-    cacheKey({ read: 'mine', user: user.id }),
-    async () => {
-      const mine = await myTenders(ctx, user, now);
-      return viewerAnswer(user, mine, encodeResponse(getMyTendersContract.response[200], { success: true, data: mine.data }), now);
-    },
-    now,
-  );
 }
 
 export async function updateAlerts(ctx: Ctx, user: UserRow, enabled: boolean) {
