@@ -3,11 +3,13 @@ import * as accounts from './accounts';
 import * as admin from './admin';
 import * as analytics from './analytics';
 import * as assets from './assets';
+import * as assetInsights from './asset-insights';
 import * as maps from './maps';
 import * as health from './health';
 import * as parts from './parts';
 import * as providers from './providers';
 import * as quotes from './quotes';
+import * as exports_ from './exports';
 import * as geo from './geo';
 import * as tenders from './tenders';
 import * as seo from './seo';
@@ -19,11 +21,13 @@ export const contracts: Record<string, Contract> = {
   ...pick(admin),
   ...pick(analytics),
   ...pick(assets),
+  ...pick(assetInsights),
   ...pick(maps),
   ...pick(health),
   ...pick(parts),
   ...pick(providers),
   ...pick(quotes),
+  ...pick(exports_),
   ...pick(geo),
   ...pick(tenders),
   ...pick(seo),

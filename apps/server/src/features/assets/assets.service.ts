@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   ASSET_HISTORY_LIMIT,
   ASSET_MAP,
@@ -23,10 +22,11 @@ import { dataSourceJobName, findDataSource } from '../../platform/data-sources.r
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson } from '../../platform/read-cache';
-import { PROJECT_CSV_HEADER, projectCsvLine, toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
+import { toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
 import { latestImport } from './asset-import.repository';
-import { listProjectPage, listProjectRows, projectWhere } from './asset-projects.repository';
+import { listProjectPage, projectWhere } from './asset-projects.repository';
 import * as repo from './assets.repository';
+import { refreshAssetInsights } from './asset-insights.repository';
 import { REPD_SOURCE_ID } from './repd-feed.job';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -123,10 +123,12 @@ async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: nu
  */
 export function keepDefaultAssetMapWarm(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
   const defaults = assetMapQuery.parse({});
-  // The cells counted ahead are rebuilt here too when a write made them stale (decision 0388).
+  // The cells counted ahead are rebuilt here too when a write made them stale (decision 0388), and
+  // the Insights tab's tables (decision 0490).
   const warm = () =>
     repo
       .refreshAssetMapCells(ctx.database)
+      .then(() => refreshAssetInsights(ctx.database))
       .then(() => assetCoordinatesJson(ctx, defaults))
       .then(({ text }) => Promise.all([text.encoded('br'), text.encoded('gzip')]))
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map warm-up failed'));
@@ -188,22 +190,6 @@ const sortOf = (q: ProjectsQuery) => ({
 export async function listProjects(ctx: Ctx, q: ProjectsQuery): Promise<{ data: ProjectRow[]; total: number }> {
   const { rows, total } = await listProjectPage(ctx.database, projectWhere(q), sortOf(q), q.offset, q.limit);
   return { data: rows.map(toProjectRow), total };
-}
-
-/** The export: the same filters and sort as the table, every page, streamed in batches. */
-export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
-  const where = projectWhere(q);
-  const sort = sortOf(q);
-  const batch = 1000;
-  async function* lines() {
-    yield '\uFEFF' + PROJECT_CSV_HEADER + '\r\n';
-    for (let offset = 0; ; offset += batch) {
-      const rows = await listProjectRows(ctx.database, where, sort, offset, batch);
-      if (rows.length) yield rows.map((r) => projectCsvLine(toProjectRow(r))).join('\r\n') + '\r\n';
-      if (rows.length < batch) return;
-    }
-  }
-  return Readable.from(lines());
 }
 
 /** Where the assets come from and how fresh they are: the latest import and the REPD job's last check (decision 0397). */

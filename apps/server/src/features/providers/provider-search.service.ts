@@ -63,7 +63,7 @@ export async function searchProvidersJson(ctx: Ctx, query: SearchInput): Promise
   });
 }
 
-function searchFilters(query: SearchInput): SearchFilters {
+export function searchFilters(query: SearchInput): SearchFilters {
   let center = parseCenter(query.locationCenter);
   // An address with a location but no centre (typed by hand) is geocoded with the gazetteer.
   if (!center && query.location?.trim()) {
