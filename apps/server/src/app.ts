@@ -10,6 +10,7 @@ import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerWriteVisibility } from './plugins/write-visibility';
 import { registerAnswerReplay } from './plugins/answer-replay';
+import { registerApiKeys } from './plugins/api-keys';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -27,10 +28,11 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
+import { developersRoutes } from './features/developers/developers.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, exportsRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, exportsRoutes, developersRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -62,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) return done(new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.'));
     done();
   });
+  // Keyed requests are checked and counted before any answer is replayed (decision 0492).
+  registerApiKeys(app);
   registerAnswerReplay(app);
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env);

@@ -21,7 +21,8 @@ export function registerAnswerReplay(app: FastifyInstance) {
   const personal = new RegExp(`(?:^|;)\\s*(?:${cookieName(app.ctx)}|${wroteCookieName(env.COOKIE_SECURE)})=`);
   const memo = {
     addresses: new Map(),
-    eligible: (request: { headers: { cookie?: string } }) => !personal.test(request.headers.cookie ?? ''),
+    // A request with an API key is its account's (decision 0492), as one with a session cookie is.
+    eligible: (request: { headers: { cookie?: string; authorization?: string } }) => !personal.test(request.headers.cookie ?? '') && !request.headers.authorization,
   };
   replayMemos.set(database, memo);
 

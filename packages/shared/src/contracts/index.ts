@@ -9,6 +9,7 @@ import * as health from './health';
 import * as parts from './parts';
 import * as providers from './providers';
 import * as quotes from './quotes';
+import * as developers from './developers';
 import * as exports_ from './exports';
 import * as geo from './geo';
 import * as tenders from './tenders';
@@ -27,6 +28,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(parts),
   ...pick(providers),
   ...pick(quotes),
+  ...pick(developers),
   ...pick(exports_),
   ...pick(geo),
   ...pick(tenders),
