@@ -52,6 +52,8 @@ export interface PrivateWorld {
   tenderResponseA: string;
   tenderAttachmentA: string;
   tenderQuestionA: string;
+  /** A's API key (decision 0492): its id, and the key itself. */
+  apiKeyA: { id: string; secret: string };
   /** Strings that must never appear in anything B is shown. */
   secrets: string[];
 }
@@ -121,10 +123,15 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
   const question = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/questions`, payload: { question: 'carol-private-question about access?' }, headers: asC });
   if (question.statusCode !== 201) throw new Error(`tender question: ${question.statusCode} ${question.body}`);
 
+  const key = await t.app.inject({ method: 'POST', url: '/api/api-keys', payload: { name: 'alice-private-key-name' }, headers: asA });
+  if (key.statusCode !== 201) throw new Error(`api key: ${key.statusCode} ${key.body}`);
+  const apiKeyA = { id: key.json().data.id as string, secret: key.json().secret as string };
+
   return {
     a,
     b,
     admin,
+    apiKeyA,
     providerA,
     mediaA: mediaRow!.id,
     claimA: claim.json().data.id,
@@ -136,7 +143,7 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     tenderResponseA: responseId,
     tenderAttachmentA: attRes.json().data[0].id,
     tenderQuestionA: question.json().data.id,
-    secrets: ['alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+    secrets: [apiKeyA.secret, 'alice-private-key-name', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
 }
 
