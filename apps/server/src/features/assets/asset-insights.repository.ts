@@ -358,6 +358,8 @@ export async function refreshAssetInsights(database: Database, edges: readonly n
     WHERE rank <= ${Number(INSIGHT_LARGEST_PER_STAGE)}`;
   const done = await database.db.transaction(async (tx) => {
     const run = async (text: string) => rowsOf<unknown>(await tx.execute(sql.raw(text)));
+    // Sorting and grouping a million assets in memory, not in temp files (this transaction only).
+    await run(`SET LOCAL work_mem = '64MB'`);
     const claimed = await run(`UPDATE asset_insights_state SET stale = false, bands = ${bands}, refreshed_at = now() WHERE stale RETURNING id`);
     if (claimed.length === 0) return false;
     for (const table of TABLES) await run(`DELETE FROM ${table}`);
