@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
@@ -11,6 +11,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerWriteVisibility } from './plugins/write-visibility';
 import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerApiKeys } from './plugins/api-keys';
+import { openApiOptions } from './plugins/openapi';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -75,10 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerWriteVisibility(app);
   await registerRateLimit(app);
   registerAuth(app);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Solar Marketplace API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(ctx.env.PUBLIC_URL));
 
   for (const feature of FEATURES) await feature(app);
   if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir);
