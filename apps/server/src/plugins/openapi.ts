@@ -4,9 +4,8 @@ import type { Contract } from '@solar/shared/contracts/contract';
 import { contracts } from '@solar/shared/contracts/index';
 
 /**
- * The OpenAPI document (GET /api/docs/openapi.json) that the API reference page renders (decision
- * 0494): the route schemas, grouped by what they are about, each operation saying who may call it
- * and whether an API key works there (decision 0492).
+ * The OpenAPI document (GET /api/docs/openapi.json, decision 0492): the route schemas, grouped by
+ * what they are about, each operation saying who may call it and whether an API key works there.
  */
 
 /** The reference's groups by the path's first segment after /api/. */
@@ -56,7 +55,7 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from /developers/keys: `Authorization: Bearer sm_…`. GET routes only; never admin routes.' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (created with POST /api/api-keys while signed in): `Authorization: Bearer sm_…`. GET routes only; never admin routes.' },
           session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The browser session of a signed-in user.' },
         },
       },

@@ -1,6 +1,6 @@
 /**
- * The API for scripts (docs/product/developers.md): API keys, the reference page and the feeds of
- * changes (decisions 0492, 0493, 0494). One home for their limits and texts.
+ * The API for scripts (docs/product/developers.md): API keys and the feeds of changes (decisions
+ * 0492, 0493). One home for their limits and texts; the key page's texts wait for that page.
  */
 
 /** `sm_` and 32 base64url characters (24 random bytes, 192 bits). */
