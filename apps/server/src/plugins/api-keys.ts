@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_HEADERS, API_KEY_LIMITS, API_KEY_MESSAGES, API_KEY_PATTERN } from '@solar/shared/constants/developers';
 import type { Contract } from '@solar/shared/contracts/contract';
-import { contracts } from '@solar/shared/contracts/index';
 import { findApiKey, hashApiKey, keyUsed } from '../platform/api-keys';
 import { AppError } from '../platform/errors';
+import { contractsByRoute } from './openapi';
 
 /**
  * API keys (decision 0492): `Authorization: Bearer <key>` on an /api/ request signs it in as the
@@ -16,7 +16,7 @@ import { AppError } from '../platform/errors';
  */
 export function registerApiKeys(app: FastifyInstance) {
   const { database, clock } = app.ctx;
-  const byRoute = new Map<string, Contract>(Object.values(contracts).map((c) => [`${c.method} ${c.path}`, c]));
+  const byRoute = contractsByRoute();
   let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
 
   app.addHook('onRequest', async (request, reply) => {

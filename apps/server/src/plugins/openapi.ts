@@ -1,34 +1,13 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Contract } from '@solar/shared/contracts/contract';
-import { contracts } from '@solar/shared/contracts/index';
+import { boundContracts } from '@solar/shared/contracts/index';
 
 /**
- * The OpenAPI document (GET /api/docs/openapi.json, decision 0492): the route schemas, grouped by
- * what they are about, each operation saying who may call it and whether an API key works there.
+ * The OpenAPI document (GET /api/docs/openapi.json, decision 0492): the route schemas, tagged by
+ * feature (plugins/routes.ts), each operation saying who may call it and whether an API key works
+ * there.
  */
-
-/** The reference's groups by the path's first segment after /api/. */
-const GROUPS: Record<string, string> = {
-  providers: 'Directory',
-  services: 'Directory',
-  tenders: 'Tenders',
-  assets: 'Asset intelligence',
-  exports: 'Exports',
-  changes: 'Feeds of changes',
-  'api-keys': 'API keys',
-  auth: 'Accounts',
-  quotes: 'Quotes',
-  parts: 'Parts',
-  geocode: 'Places and maps',
-  maps: 'Places and maps',
-  admin: 'Admin',
-  analytics: 'Analytics',
-  health: 'Service',
-  docs: 'Service',
-};
-
-export const groupOf = (path: string) => GROUPS[path.split('/')[2] ?? ''] ?? 'Other';
 
 const ACCESS_NOTE = {
   public: 'Anyone may call it.',
@@ -36,15 +15,21 @@ const ACCESS_NOTE = {
   admin: 'Admins only, with a signed-in session (API keys never work here).',
 } as const;
 
+/** Whether an API key works on a contract's route (the rule plugins/api-keys.ts applies). */
+export const keyWorks = (contract: Contract) => contract.method === 'GET' && contract.apiKeys !== false && contract.access !== 'admin';
+
 /** Who may call a contract's route, as OpenAPI security requirements. */
 function security(contract: Contract): Array<Record<string, string[]>> {
-  const keys = contract.method === 'GET' && contract.apiKeys !== false && contract.access !== 'admin';
+  const keys = keyWorks(contract);
   if (contract.access === 'public') return keys ? [{}, { apiKey: [] }] : [{}];
   return keys ? [{ session: [] }, { apiKey: [] }] : [{ session: [] }];
 }
 
+/** Each bound method and path (a row's further paths too) to its contract. */
+export const contractsByRoute = () => new Map<string, Contract>(boundContracts.map(([, c]) => [`${c.method} ${c.path}`, c]));
+
 export function openApiOptions(publicUrl: string): SwaggerOptions {
-  const byRoute = new Map<string, Contract>(Object.values(contracts).map((c) => [`${c.method} ${c.path}`, c]));
+  const byRoute = contractsByRoute();
   return {
     openapi: {
       info: {
@@ -70,7 +55,6 @@ export function openApiOptions(publicUrl: string): SwaggerOptions {
         url: out.url,
         schema: {
           ...schema,
-          tags: [groupOf(contract.path)],
           description: [schema.description, ACCESS_NOTE[contract.access], contract.produces ? `Answers ${contract.produces}.` : null].filter(Boolean).join(' '),
           security: security(contract),
           'x-access': contract.access,

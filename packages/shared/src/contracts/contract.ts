@@ -13,6 +13,8 @@ export interface Contract {
   method: HttpMethod;
   /** Fastify-style path: `/api/providers/:id`. */
   path: string;
+  /** Further paths the spec gives the same call, bound to the same row (`GET /api/providers/public`). */
+  alsoAt?: readonly string[];
   access: Access;
   /**
    * False for the few signed-in routes an API key may not use (managing keys themselves). Keys work

@@ -10,3 +10,5 @@ export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
 export * from './developers';
+export * from './tender-notices';
+export * from './trust';

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { EXPORT_BATCH_ROWS } from '@solar/shared/constants/exports';
+import { implicitDirectorySort } from '@solar/shared/constants/providers';
 import type { exportProviders } from '@solar/shared/contracts/exports';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import { searchProvidersQuery } from '@solar/shared/contracts/providers';
@@ -43,7 +44,9 @@ export async function exportDirectory(ctx: Ctx, reply: FastifyReply, q: z.output
     { key: 'latitude', label: 'Latitude', kind: 'number', value: (r) => r.latitude },
     { key: 'longitude', label: 'Longitude', kind: 'number', value: (r) => r.longitude },
   ];
-  const page = (n: number) => searchProviderIds(ctx.database, filters, query.sort, n, EXPORT_BATCH_ROWS);
+  // The list's order: the chosen sort, else nearest first with a location (decision 0502).
+  const sort = query.sort ?? implicitDirectorySort(filters.near !== null);
+  const page = (n: number) => searchProviderIds(ctx.database, filters, sort, n, EXPORT_BATCH_ROWS);
   const first = await page(1);
   async function* batches() {
     for (let n = 1, hits = first.hits; hits.length; hits = (await page(++n)).hits) {

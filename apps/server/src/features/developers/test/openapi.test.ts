@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
-import { groupOf } from '../../../plugins/openapi';
 
 /**
- * The OpenAPI document a script reads (plugins/openapi.ts, decision 0492): each operation grouped,
+ * The OpenAPI document a script reads (plugins/openapi.ts, decision 0492): each operation tagged,
  * saying who may call it, and offering the API key only where a key works (GET routes, never admin).
  * The document does not depend on the database, so PGlite alone.
  */
@@ -23,7 +22,7 @@ describe('the OpenAPI document', () => {
 
   it('offers the key on public and own-data reads, never on writes or admin routes', () => {
     const breakdown = doc.paths['/api/assets/insights/breakdown']!.get!;
-    expect(breakdown.tags).toEqual(['Asset intelligence']);
+    expect(breakdown.tags).toEqual(['asset-insights']);
     expect(breakdown.security).toEqual([{}, { apiKey: [] }]);
     expect(breakdown.description).toContain('Anyone may call it.');
     const feed = Object.entries(doc.paths).find(([path]) => path.startsWith('/api/changes/'));
@@ -46,10 +45,5 @@ describe('the OpenAPI document', () => {
     }
     expect(admin).toBeGreaterThan(0);
     expect(writes).toBeGreaterThan(0);
-  });
-
-  it('groups by the first part of the path', () => {
-    expect(groupOf('/api/tenders/{id}')).toBe('Tenders');
-    expect(groupOf('/api/something-new')).toBe('Other');
   });
 });

@@ -28,8 +28,8 @@ export function BarChart({ rows, title, summary, format, colour = '#d97706' }: {
   const max = Math.max(1, ...rows.map((r) => r.value ?? 0));
   const x = scaleLinear<number>({ domain: [0, max], range: [0, Math.max(10, width - labelWidth - valueWidth)] });
   const y = scaleBand<string>({ domain: rows.map((_, i) => String(i)), range: [0, height], padding: 0.25 });
-  // Labels longer than their column are cut with an ellipsis (7.2 px a character at 12 px, on the safe side); the table has them whole.
-  const clip = (label: string) => (label.length * 7.2 > labelWidth - 8 ? `${label.slice(0, Math.max(4, Math.floor((labelWidth - 8) / 7.2) - 1))}…` : label);
+  // Labels longer than their column are cut with an ellipsis (7.6 px a character at 12 px, on the safe side: capitals are wider); the table has them whole.
+  const clip = (label: string) => (label.length * 7.6 > labelWidth - 8 ? `${label.slice(0, Math.max(4, Math.floor((labelWidth - 8) / 7.6) - 1))}…` : label);
   return (
     <div ref={ref} className="w-full">
       <p id={`${id}-d`} className="sr-only">
