@@ -3,13 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerWriteBarrier } from './plugins/http-cache';
 import { registerBodyPace, timeoutOptions, type HttpTimeouts } from './plugins/request-timeouts';
+import { registerApiKeys } from './plugins/api-keys';
+import { openApiOptions } from './plugins/openapi';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
@@ -29,10 +31,12 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { trustRoutes } from './features/trust/trust.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { exportsRoutes } from './features/exports/exports.routes';
+import { developersRoutes } from './features/developers/developers.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes, exportsRoutes, developersRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -81,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) return done(new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.'));
     done();
   });
+  // Keyed requests are checked and counted before any kept answer is sent (decision 0492).
+  registerApiKeys(app);
   registerBodyPace(app, ctx.env, timeouts);
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env, options.devWeb);
@@ -91,10 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerWriteBarrier(app);
   await registerRateLimit(app);
   registerAuth(app);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Solar Marketplace API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(ctx.env.PUBLIC_URL));
 
   for (const feature of FEATURES) await feature(app);
   if (options.serveWeb !== false) await registerSpa(app, options.webDistDir, options.webServerEntryDir, options.devWeb);

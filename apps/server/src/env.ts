@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { TENDER_FEED_DEFAULT_URLS, TENDER_FEED_IDS, type TenderFeedId } from '@solar/shared/constants/data-sources';
+import { EXPORT_MAX_ROWS } from '@solar/shared/constants/exports';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -114,6 +115,8 @@ const schema = z.object({
   SELL2WALES_URL: url.default(TENDER_FEED_DEFAULT_URLS.sell2wales),
   // The REPD release job (decision 0395): off unless set to the GOV.UK base (https://www.gov.uk).
   REPD_FEED_URL: url.optional(),
+  // Exports (decision 0491): the most rows one export holds.
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
   // Companies House checks (decision 0481): off unless a key is set.
   COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
   COMPANIES_HOUSE_URL: url.default('https://api.company-information.service.gov.uk'),
@@ -156,6 +159,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     },
     companiesHouse: e.COMPANIES_HOUSE_API_KEY ? { apiKey: e.COMPANIES_HOUSE_API_KEY, url: e.COMPANIES_HOUSE_URL.replace(/\/$/, '') } : null,
     repdFeedUrl: e.REPD_FEED_URL ? e.REPD_FEED_URL.replace(/\/$/, '') : null,
+    exportMaxRows: e.EXPORT_MAX_ROWS,
     links: {
       solarManager: e.LINK_SOLAR_MANAGER,
       contact: e.LINK_CONTACT,

@@ -18,8 +18,11 @@ const FORBIDDEN = [
   { library: 'supercluster', file: /supercluster/i, marker: 'getClusterExpansionZoom' },
 ];
 
-/** The entry chunk, its static imports, and the route's lazy page chunk with its static imports. */
-function firstLoad(pageSuffix: string) {
+/**
+ * The entry chunk, its static imports, and the route's lazy page chunk with its static imports;
+ * with `opened`, also what a part of the page loads when it opens (a tab's lazy chunk).
+ */
+function firstLoad(pageSuffix: string, opened: string[] = []) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   expect(Object.keys(manifest).some((key) => key.endsWith(pageSuffix)), `${pageSuffix} in the manifest`).toBe(true);
   const files = new Set<string>();
@@ -30,7 +33,7 @@ function firstLoad(pageSuffix: string) {
     chunk.imports?.forEach(visit);
   };
   Object.entries(manifest)
-    .filter(([key, c]) => c.isEntry || key.endsWith(pageSuffix))
+    .filter(([key, c]) => c.isEntry || key.endsWith(pageSuffix) || opened.some((suffix) => key.endsWith(suffix)))
     .forEach(([key]) => visit(key));
   return [...files].filter((f) => f.endsWith('.js'));
 }
@@ -81,6 +84,26 @@ for (const { route, page } of [
     expect(bytes / 1024).toBeLessThanOrEqual(LIMIT_KB);
   });
 }
+
+/**
+ * The Insights tab (issue 32, decision 0490): its charts (visx, d3's scales and shapes) load only
+ * when the tab opens, so the asset page's own first load stays without them, and what the tab
+ * loads when it opens transfers at most 170 KB. The page with the tab open is printed beside it
+ * (docs/benchmarks/front-end.md): the asset page itself was over the budget before the tab.
+ */
+test('the Insights tab loads its charts only when it opens, at most 170 KB', async ({ baseURL }) => {
+  const page = 'assets/pages/asset-intel-page.tsx';
+  const tab = 'assets/components/insights/insights-tab.tsx';
+  const without = firstLoad(page);
+  const withTab = firstLoad(page, [tab]);
+  const tabFiles = withTab.filter((f) => !without.includes(f));
+  expect(tabFiles.some((f) => /insights-tab/.test(f)), 'the tab is its own chunk').toBe(true);
+  expect(without.some((f) => /insights-tab/.test(f)), "the tab is not in the page's first load").toBe(false);
+  const kb = async (files: string[]) => (await Promise.all(files.map((f) => transferred(`${baseURL}/${f}`)))).reduce((sum, n) => sum + n, 0) / 1024;
+  const [own, all] = [await kb(tabFiles), await kb(withTab)];
+  console.log(`Insights tab: ${own.toFixed(1)} KB in ${tabFiles.length} responses when it opens; /asset-intel?tab=insights in all ${all.toFixed(1)} KB in ${withTab.length}`);
+  expect(own).toBeLessThanOrEqual(LIMIT_KB);
+});
 
 test('the markers find MapLibre and supercluster where they are (the map page), so the checks above can fail', () => {
   const files = firstLoad('providers/pages/providers-map-page.tsx');

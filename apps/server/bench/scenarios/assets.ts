@@ -43,4 +43,23 @@ export const assetsBenchScenarios: Scenario[] = [
       return { path: `/api/assets/tenders?${q}` };
     }),
   },
+  {
+    // The Insights tab (issue 32, decision 0490): each chart's answer, without filters and with the
+    // Overview's filters in turn (technology, region, status, capacity range, age).
+    name: 'assets/insights (tab, rotating filters)',
+    requests: Array.from({ length: 120 }, (_, i) => {
+      const charts = ['breakdown?by=technology', 'breakdown?by=region', 'breakdown?by=status', 'pipeline?', 'durations?by=technology', 'quarters?', 'releases?', 'largest?'];
+      const [chart, rest] = charts[i % charts.length]!.split('?') as [string, string];
+      const q = new URLSearchParams(rest);
+      const variant = Math.floor(i / charts.length) % 5;
+      if (variant === 1) q.append('technologyTypes', TECH[i % TECH.length]!);
+      if (variant === 2) q.append('regions', REGIONS[i % REGIONS.length]!);
+      if (variant === 3) q.append('developmentStatus', 'Operational');
+      if (variant === 4) {
+        q.set('minCapacity', String(CAPACITY_THRESHOLDS[i % CAPACITY_THRESHOLDS.length]));
+        q.set('maxAge', '10');
+      }
+      return { path: `/api/assets/insights/${chart}?${q}` };
+    }),
+  },
 ];

@@ -5,6 +5,7 @@
  */
 export type {
   AdminAuditRow,
+  ApiKeyRow,
   AssetRow,
   NewTenderRow,
   PartRow,

@@ -130,7 +130,8 @@ function cachedAnswers<C extends Contract>(ctx: AppContext, contract: C, handler
   const answers = () => answerCache(ctx.database);
   const session = cookieName(ctx);
   const type = contract.produces ? `${contract.produces}; charset=utf-8` : 'application/json; charset=utf-8';
-  const signedIn = (request: FastifyRequest) => Boolean(request.cookies[session]);
+  // A session cookie or an API key (decision 0492): the caller's own answer, never a shared one.
+  const signedIn = (request: FastifyRequest) => Boolean(request.cookies[session] || request.headers.authorization);
   /** Whether this request's answer is kept, and under which key (null: computed for the caller alone). */
   const keyFor = (request: FastifyRequest, user: UserRow | null) => {
     if (cache.scope === 'visitors' && signedIn(request)) return null;

@@ -52,6 +52,8 @@ export interface PrivateWorld {
   tenderResponseA: string;
   tenderAttachmentA: string;
   tenderQuestionA: string;
+  /** A's API key (decision 0492): its id, and the key itself. */
+  apiKeyA: { id: string; secret: string };
   /** Issue 31: an accreditation of A's provider with private evidence, and a review of A's provider by Carol. */
   accreditationA: string;
   reviewOfA: string;
@@ -124,6 +126,9 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
   const question = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/questions`, payload: { question: 'carol-private-question about access?' }, headers: asC });
   if (question.statusCode !== 201) throw new Error(`tender question: ${question.statusCode} ${question.body}`);
 
+  const key = await t.app.inject({ method: 'POST', url: '/api/api-keys', payload: { name: 'alice-private-key-name' }, headers: asA });
+  if (key.statusCode !== 201) throw new Error(`api key: ${key.statusCode} ${key.body}`);
+  const apiKeyA = { id: key.json().data.id as string, secret: key.json().secret as string };
   const evidence = multipart([
     ...fields({ scheme: 'mcs-solar-pv', number: 'MCS-ALICE-1', scope: 'Solar PV' }),
     { field: 'evidence', filename: 'alice-mcs-evidence.pdf', bytes: pdf('alice-mcs-evidence'), type: 'application/pdf' },
@@ -150,6 +155,7 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     a,
     b,
     admin,
+    apiKeyA,
     providerA,
     accreditationA: accreditation.json().data.id,
     reviewOfA: review.json().data.id,
@@ -163,7 +169,7 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     tenderResponseA: responseId,
     tenderAttachmentA: attRes.json().data[0].id,
     tenderQuestionA: question.json().data.id,
-    secrets: ['alice-mcs-evidence.pdf', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+    secrets: [apiKeyA.secret, 'alice-private-key-name', 'alice-mcs-evidence.pdf', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
 }
 

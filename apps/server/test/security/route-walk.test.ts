@@ -21,6 +21,7 @@ const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
   ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id, accreditationId: w.accreditationA }],
   ['/api/reviews/', { id: w.reviewOfA }],
   ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
+  ['/api/api-keys/', { id: w.apiKeyA.id }],
   [
     '/api/tenders/',
     {
@@ -176,6 +177,8 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'answerTenderQuestion',
         'listTenderEmailInvitations',
         'inviteTenderEmails',
+        // Issue 32: A's API key.
+        'revokeApiKey',
         // Issue 31: A's company, accreditations and evidence; the review of A's provider.
         'getProviderCompany',
         'updateProviderCompany',
@@ -188,6 +191,50 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'completeQuote',
       ]),
     );
+  });
+
+  it('an API key is its account on GET routes only: refused on every admin route, every write and the key routes, and nothing changes', async () => {
+    const key = (await t.app.inject({ method: 'POST', url: '/api/api-keys', payload: { name: 'walk admin key' }, headers: { cookie: w.admin.cookie } })).json().secret as string;
+    const keyed = async (secret: string, name: string, contract: Contract, statuses: number[], params?: Record<string, string>) => {
+      await t.ctx.mailer.idle();
+      const before = await databaseState(t);
+      const extra = await requestBody(name, contract);
+      const res = await t.app.inject({
+        method: contract.method as HTTPMethods,
+        url: fillPath(contract.path, params ?? {}),
+        remoteAddress: nextIp(),
+        ...extra,
+        headers: { ...(extra.headers as Record<string, string>), authorization: `Bearer ${secret}` },
+      });
+      await t.ctx.mailer.idle();
+      expect(statuses, `${name} ${contract.method} ${contract.path} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      expect(await databaseState(t), `${name} with a key changed the database or storage`).toEqual(before);
+      return res;
+    };
+    const owned = OWNED(w);
+    const paramsOf = (c: Contract) => owned.find(([prefix]) => c.path.startsWith(prefix))?.[1] ?? { id: w.providerA.id };
+    let refusedCount = 0;
+    for (const [name, contract] of entries) {
+      const refusedForKeys = contract.access === 'admin' || contract.method !== 'GET' || contract.apiKeys === false;
+      if (!refusedForKeys) continue;
+      // An admin's key: refused all the same (the refusal is about the key, not the account).
+      await keyed(key, name, contract, [403], paramsOf(contract));
+      refusedCount++;
+    }
+    expect(refusedCount).toBeGreaterThan(60);
+    // On GET routes a key is its account: A's key reads A's records as A's session does; B's key is refused on them.
+    const bKey = (await t.app.inject({ method: 'POST', url: '/api/api-keys', payload: { name: 'walk b key' }, headers: { cookie: w.b.cookie } })).json().secret as string;
+    // A key's first use records when it was used (at most once a minute): done before the walk's checks.
+    for (const secret of [w.apiKeyA.secret, bKey]) await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${secret}` } });
+    for (const [name, contract] of entries) {
+      if (contract.method !== 'GET' || contract.access === 'admin' || contract.apiKeys === false || !contract.path.includes(':') || NOT_PRIVATE[name]) continue;
+      const params = owned.find(([prefix]) => contract.path.startsWith(prefix))![1];
+      const res = await keyed(w.apiKeyA.secret, name, contract, [200], params);
+      const viaSession = await call(w.a, name, contract, params);
+      expect(res.statusCode).toBe(viaSession.statusCode);
+      const refusedB = await keyed(bKey, name, contract, [403, 404], params);
+      for (const secret of w.secrets) expect(refusedB.body, `${name} leaks ${secret} to B's key`).not.toContain(secret);
+    }
   });
 
   it('suspension answers every role: a visitor 401, a member 403, an admin 409 on themselves and 404 on no one, with nothing changed; 200 on another account', async () => {

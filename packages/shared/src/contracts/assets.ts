@@ -10,6 +10,7 @@ import {
   PROJECTS_MAX_LIMIT,
   PROJECTS_PAGE_SIZE,
 } from '../constants/assets';
+import { EXPORT_FORMATS } from '../constants/exports';
 import { defineContract } from './contract';
 import { boundsParam, errors, idParam, repeated } from './common';
 import { providerSummary } from './providers';
@@ -201,6 +202,8 @@ export const projectsQuery = z.object({
   sortBy: z.enum(PROJECT_SORT_KEYS).optional(),
   sortDirection: z.enum(['asc', 'desc']).optional(),
   export: boolParam.optional(),
+  /** Project addition (decision 0491): the export as CSV or JSON (`export=true` is CSV). */
+  format: z.enum(EXPORT_FORMATS).optional(),
 });
 export type ProjectsQuery = z.output<typeof projectsQuery>;
 export type ProjectsQueryInput = z.input<typeof projectsQuery>;
@@ -210,7 +213,7 @@ export const listAssetProjects = defineContract({
   path: '/api/assets/tenders',
   access: 'public',
   source: 'accounts §7',
-  summary: 'Expected projects (three development phases) with total; export=true answers the CSV',
+  summary: 'Expected projects (three development phases) with total; export=true answers the CSV, format=csv|json the CSV or JSON',
   query: projectsQuery,
   response: { 200: z.object({ data: z.array(projectRow), total: z.number().int() }), 400: errors[400] },
 });

@@ -16,6 +16,11 @@ export interface Contract {
   /** Further paths the spec gives the same call, bound to the same row (`GET /api/providers/public`). */
   alsoAt?: readonly string[];
   access: Access;
+  /**
+   * False for the few signed-in routes an API key may not use (managing keys themselves). Keys work
+   * only for GET routes that are `public` or `user`, never `admin` (decision 0492).
+   */
+  apiKeys?: false;
   summary: string;
   /** Where the call comes from: 'directory §7' or 'accounts §7' (the original spec's call tables, now docs/product/<feature>.md#calls) or 'project'. */
   source: string;

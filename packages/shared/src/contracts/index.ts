@@ -3,11 +3,14 @@ import * as accounts from './accounts';
 import * as admin from './admin';
 import * as analytics from './analytics';
 import * as assets from './assets';
+import * as assetInsights from './asset-insights';
 import * as maps from './maps';
 import * as health from './health';
 import * as parts from './parts';
 import * as providers from './providers';
 import * as quotes from './quotes';
+import * as developers from './developers';
+import * as exports_ from './exports';
 import * as geo from './geo';
 import * as tenders from './tenders';
 import * as seo from './seo';
@@ -21,11 +24,14 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   admin,
   analytics,
   assets,
+  'asset-insights': assetInsights,
   maps,
   health,
   parts,
   providers,
   quotes,
+  developers,
+  exports: exports_,
   geo,
   tenders,
   seo,

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** REPD assets (migration 0006_assets.sql; the spatial and trigram indexes live there). */
 export const assets = pgTable(
@@ -136,4 +136,48 @@ export const assetMapCellsState = pgTable('asset_map_cells_state', {
   finest: integer('finest').notNull().default(-1),
   capacityFinest: integer('capacity_finest').notNull().default(-1),
   capacityBands: doublePrecision('capacity_bands').array().notNull().default([]),
+});
+
+/**
+ * The Insights tab's aggregates counted ahead per release (migration 0100_asset_insights.sql, where
+ * the stale trigger and the date functions live; decision 0490). Capacities are exact decimals.
+ */
+const insightGroup = {
+  technologyType: text('technology_type'),
+  region: text('region'),
+  developmentStatus: text('development_status'),
+  band: smallint('band'),
+};
+export const assetInsightTotals = pgTable('asset_insight_totals', {
+  ...insightGroup,
+  n: integer('n').notNull(),
+  capacity: numeric('capacity').notNull(),
+});
+export const assetInsightDurations = pgTable('asset_insight_durations', {
+  ...insightGroup,
+  transition: text('transition').notNull(),
+  months: integer('months').notNull(),
+  n: integer('n').notNull(),
+});
+export const assetInsightQuarters = pgTable('asset_insight_quarters', {
+  ...insightGroup,
+  event: text('event').notNull(),
+  quarter: integer('quarter').notNull(),
+  n: integer('n').notNull(),
+  capacity: numeric('capacity').notNull(),
+});
+export const assetInsightLargest = pgTable(
+  'asset_insight_largest',
+  {
+    ...insightGroup,
+    assetId: bigint('asset_id', { mode: 'number' }).notNull(),
+    capacity: doublePrecision('capacity').notNull(),
+  },
+  (t) => [index('asset_insight_largest_status_idx').on(t.developmentStatus, t.capacity, t.assetId)],
+);
+export const assetInsightsState = pgTable('asset_insights_state', {
+  id: boolean('id').primaryKey().default(true),
+  stale: boolean('stale').notNull().default(true),
+  bands: doublePrecision('bands').array().notNull().default([]),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
 });

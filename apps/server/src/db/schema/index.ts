@@ -9,5 +9,6 @@ export * from './admin';
 export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
+export * from './developers';
 export * from './tender-notices';
 export * from './trust';

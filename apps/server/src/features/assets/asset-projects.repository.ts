@@ -55,20 +55,6 @@ export interface ProjectDbRow {
   possible_duplicate: boolean;
 }
 
-export function listProjectRows(database: Database, w: Where, sort: { sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' }, offset: number, limit: number) {
-  const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
-  return database.query<ProjectDbRow>(
-    `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
-       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
-       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
-       duplicate_of_id IS NOT NULL AS possible_duplicate
-     FROM assets ${w.sql}
-     ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
-     LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
-    w.params,
-  );
-}
-
 /**
  * One page of the projects table with the filtered total (a window count: one scan). A page past
  * the end carries no rows, so only then is the total counted separately.
@@ -93,4 +79,57 @@ export async function listProjectPage(
   );
   if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
   return { rows: [], total: offset === 0 ? 0 : await countAssets(database, w) };
+}
+
+/** The last row of an export's batch: its sort value (as text) and id. */
+export interface ProjectKey {
+  value: string | null;
+  id: number;
+}
+
+/** How a sort key's text is read back into its column type. */
+const SORT_TYPES: Record<ProjectSortKey, string> = {
+  siteName: 'text',
+  developmentStatus: 'text',
+  installedCapacity: 'float8',
+  repdOperator: 'text',
+  region: 'text',
+  planningSubmissionDate: 'date',
+  planningGrantedDate: 'date',
+};
+
+/**
+ * The export's rows (decision 0491): the table's filters and order, read by keyset after `after`
+ * (never OFFSET, so the thousandth batch costs what the first does). The order is the table's:
+ * the column (nulls last), then id, both in the chosen direction.
+ */
+export function listProjectRowsAfter(
+  database: Database,
+  f: ProjectFilter,
+  sort: { sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' },
+  after: ProjectKey | null,
+  limit: number,
+) {
+  const w = projectWhere(f);
+  const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const expr = SORT_COLUMNS[sort.sortBy];
+  if (after) {
+    const beyond = sort.sortDirection === 'asc' ? '>' : '<';
+    const type = SORT_TYPES[sort.sortBy];
+    w.add((p) =>
+      after.value === null
+        ? `(${expr} IS NULL AND id ${beyond} ${p(after.id)})`
+        : `(${expr} ${beyond} ${p(after.value)}::${type} OR (${expr} = ${p(after.value)}::${type} AND id ${beyond} ${p(after.id)}) OR ${expr} IS NULL)`,
+    );
+  }
+  return database.query<ProjectDbRow & { sort_key: string | null }>(
+    `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
+       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
+       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
+       duplicate_of_id IS NOT NULL AS possible_duplicate, (${expr})::text AS sort_key
+     FROM assets ${w.sql}
+     ORDER BY ${expr} ${dir} NULLS LAST, id ${dir}
+     LIMIT ${Number(limit)}`,
+    w.params,
+  );
 }

@@ -1,6 +1,5 @@
-import { ESTIMATED_MODULE_WATTS, PROJECT_COLUMNS, REPD_SOURCE } from '@solar/shared/constants/assets';
+import { ESTIMATED_MODULE_WATTS, REPD_SOURCE } from '@solar/shared/constants/assets';
 import type { AssetChange, AssetDetail, AssetProvider, AssetSourceRecord, ProjectRow } from '@solar/shared/contracts/assets';
-import { formatDate } from '@solar/shared/domain/format';
 import type { ProviderRow } from '../../db/schema/index';
 import { toProviderSummary } from '../providers/providers.mapper';
 import type { ServingRow } from './asset-providers.repository';
@@ -123,32 +122,3 @@ export function toServingProvider(row: ProviderRow, hit: ServingRow): AssetProvi
   };
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets do not run it. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s) && typeof value === 'string') s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** The export's header line (the table's columns, then two more). */
-export const PROJECT_CSV_HEADER = [...PROJECT_COLUMNS.map((c) => c.label), 'Technology Type', 'Possible Duplicate'].map(csvCell).join(',');
-
-/**
- * A projects row as a line of the CSV export. An unknown capacity is an empty cell, not the
- * table's 'N/A': the column is numeric, and text in it breaks sums and sorting in a spreadsheet.
- */
-export const projectCsvLine = (r: ProjectRow) =>
-  [
-    r.siteName,
-    r.developmentStatus,
-    r.installedCapacity === null ? null : r.installedCapacity.toFixed(1),
-    r.repdOperator,
-    r.region,
-    formatDate(r.planningSubmissionDate),
-    formatDate(r.planningGrantedDate),
-    r.technologyType,
-    r.possibleDuplicate ? 'Yes' : 'No',
-  ]
-    .map(csvCell)
-    .join(',');

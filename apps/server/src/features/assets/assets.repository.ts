@@ -48,13 +48,22 @@ export function assetWhere(f: AssetFilter, params?: SqlParams): Where {
   // so a UK-wide view was read through the GiST index; with the btree indexes of migration 0013 the
   // planner sees how much a view holds and scans the table for wide views (docs/decisions/0317).
   w.add((p) => `latitude BETWEEN ${p(south)}::float8 AND ${p(north)}::float8 AND longitude BETWEEN ${p(west)}::float8 AND ${p(east)}::float8`);
+  return addAssetFilters(w, f);
+}
+
+/** The map's filters other than its view: every asset, located or not (the Insights tab, decision 0490). */
+export type AssetSelection = Omit<AssetFilter, 'bounds'>;
+
+/** `assetWhere` without the view's bounds. */
+export const selectionWhere = (f: AssetSelection, params?: SqlParams): Where => addAssetFilters(new Where(params), f);
+
+function addAssetFilters(w: Where, f: AssetSelection): Where {
   if (f.minCapacity !== undefined && f.minCapacity > 0) w.add((p) => `installed_capacity >= ${p(f.minCapacity)}::float8`);
   if (f.maxCapacity !== undefined) w.add((p) => `installed_capacity <= ${p(f.maxCapacity)}::float8`);
   if (f.minAge !== undefined || f.maxAge !== undefined || !f.includeUnknownAge) {
     const known: string[] = [];
-    const w2 = w;
     const today = (p: (v: unknown) => string) => `${p(f.today)}::date`;
-    w2.add((p) => {
+    w.add((p) => {
       // Age in whole years: at least minAge → updated on or before today − minAge years;
       // at most maxAge → updated after today − (maxAge + 1) years.
       if (f.minAge !== undefined && f.minAge > 0) known.push(`record_last_updated <= ${today(p)} - make_interval(years => ${p(f.minAge)}::int)`);
@@ -146,23 +155,23 @@ export async function refreshAssetMapCells(database: Database): Promise<boolean>
 }
 
 /** Whether a filter uses only what the cells are counted by: the view, technology, status, region and capacity. */
-export const countedAhead = (f: AssetFilter): boolean =>
+export const countedAhead = (f: AssetSelection): boolean =>
   f.minAge === undefined && f.maxAge === undefined && f.includeUnknownAge && f.operators.length === 0 && !f.siteNameSearch;
 
 /** The capacity range as `assetWhere` filters it (a minimum of 0 is none), or null when it does not. */
-function capacityRange(f: AssetFilter): [min: number, max: number] | null {
+export function capacityRange(f: AssetSelection): [min: number, max: number] | null {
   const min = f.minCapacity !== undefined && f.minCapacity > 0 ? f.minCapacity : -Infinity;
   const max = f.maxCapacity ?? Infinity;
   return min === -Infinity && max === Infinity ? null : [min, max];
 }
-const hasCapacityFilter = (f: AssetFilter) => capacityRange(f) !== null;
+export const hasCapacityFilter = (f: AssetSelection) => capacityRange(f) !== null;
 
 /**
  * The capacity bands (as width_bucket numbers over `bands`) wholly inside the filter's capacity
  * range, as one run [first, last]; null when no band is. Band 0 is below the first edge, band i
  * from edge i - 1 up to edge i (the last one open).
  */
-export function fullCapacityBands(f: AssetFilter, bands: readonly number[]): { first: number; last: number } | null {
+export function fullCapacityBands(f: AssetSelection, bands: readonly number[]): { first: number; last: number } | null {
   const lower = (b: number) => (b === 0 ? -Infinity : bands[b - 1]!);
   const upper = (b: number) => (b === bands.length ? Infinity : bands[b]!);
   const [min, max] = capacityRange(f) ?? [-Infinity, Infinity];
@@ -389,4 +398,43 @@ export async function getAssetRow(database: Database, id: number): Promise<Asset
     [id],
   );
   return row;
+}
+
+/** An asset as the export of the map's selection gives it (decision 0491). */
+export interface AssetExportRow {
+  id: number;
+  repd_ref_id: string;
+  site_name: string;
+  technology_type: string | null;
+  development_status: string | null;
+  installed_capacity: number | null;
+  repd_operator: string | null;
+  region: string | null;
+  county: string | null;
+  address: string | null;
+  post_code: string | null;
+  planning_authority: string | null;
+  planning_application_ref: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  planning_submission_date: string | null;
+  planning_granted_date: string | null;
+  under_construction_date: string | null;
+  operational_date: string | null;
+  record_last_updated: string | null;
+}
+
+/** The assets matching `f` after id `after`, in id order (the primary key: every batch one index range). */
+export function listAssetsAfter(database: Database, f: AssetFilter, after: number, limit: number) {
+  const w = assetWhere(f);
+  w.add((p) => `id > ${p(after)}`);
+  const date = (column: string) => isoDateColumn(column, column);
+  return database.query<AssetExportRow>(
+    `SELECT id::int AS id, repd_ref_id, site_name, technology_type, development_status, installed_capacity, repd_operator, region,
+       county, address, post_code, planning_authority, planning_application_ref, latitude, longitude,
+       ${date('planning_submission_date')}, ${date('planning_granted_date')}, ${date('under_construction_date')},
+       ${date('operational_date')}, ${date('record_last_updated')}
+     FROM assets ${w.sql} ORDER BY id LIMIT ${Number(limit)}`,
+    w.params,
+  );
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   ASSET_HISTORY_LIMIT,
   ASSET_MAP,
@@ -21,10 +20,11 @@ import { dataSourceJobName, findDataSource } from '../../platform/data-sources.r
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { JsonText } from '../../plugins/routes';
-import { PROJECT_CSV_HEADER, projectCsvLine, toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
+import { toAssetDetail, toAssetSource, toProjectRow, toSiteSuggestion } from './assets.mapper';
 import { latestImport } from './asset-import.repository';
-import { listProjectPage, listProjectRows, projectWhere } from './asset-projects.repository';
+import { listProjectPage, projectWhere } from './asset-projects.repository';
 import * as repo from './assets.repository';
+import { refreshAssetInsights } from './asset-insights.repository';
 import { REPD_SOURCE_ID } from './repd-feed.job';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -102,7 +102,12 @@ async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: nu
  * asset import does not wait for them.
  */
 export function keepAssetMapCellsFresh(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
-  const refresh = () => repo.refreshAssetMapCells(ctx.database).catch((err: unknown) => ctx.log.warn({ err }, 'asset map cells refresh failed'));
+  // The Insights tab's tables are counted ahead with the cells (decision 0490).
+  const refresh = () =>
+    repo
+      .refreshAssetMapCells(ctx.database)
+      .then(() => refreshAssetInsights(ctx.database))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'asset map cells refresh failed'));
   void refresh();
   const timer = setInterval(refresh, everyMs);
   timer.unref();
@@ -161,22 +166,6 @@ const sortOf = (q: ProjectsQuery) => ({
 export async function listProjects(ctx: Ctx, q: ProjectsQuery): Promise<{ data: ProjectRow[]; total: number }> {
   const { rows, total } = await listProjectPage(ctx.database, projectWhere(q), sortOf(q), q.offset, q.limit);
   return { data: rows.map(toProjectRow), total };
-}
-
-/** The export: the same filters and sort as the table, every page, streamed in batches. */
-export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
-  const where = projectWhere(q);
-  const sort = sortOf(q);
-  const batch = 1000;
-  async function* lines() {
-    yield '\uFEFF' + PROJECT_CSV_HEADER + '\r\n';
-    for (let offset = 0; ; offset += batch) {
-      const rows = await listProjectRows(ctx.database, where, sort, offset, batch);
-      if (rows.length) yield rows.map((r) => projectCsvLine(toProjectRow(r))).join('\r\n') + '\r\n';
-      if (rows.length < batch) return;
-    }
-  }
-  return Readable.from(lines());
 }
 
 /** Where the assets come from and how fresh they are: the latest import and the REPD job's last check (decision 0397). */

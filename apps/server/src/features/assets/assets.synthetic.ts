@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { refreshAssetMapCells } from './assets.repository';
+import { refreshAssetInsights } from './asset-insights.repository';
 
 /**
  * Synthetic assets for load tests (issue 9: the map at 1,000,000 assets; docs/decisions/0316).
@@ -85,7 +86,8 @@ function insertSql(): string {
   const statuses = weighted(STATUSES.map(([t, w]) => [w, t] as [number, string]), ([t]) => text(t));
   return `
     WITH g AS (SELECT n::bigint AS n FROM generate_series($1::bigint, $2::bigint) AS n),
-    r AS (SELECT g.n, ${u(1)} AS ur, ${u(2)} AS ux, ${u(3)} AS uy, ${u(4)} AS ut, ${u(5)} AS us, ${u(6)} AS uc, ${u(7)} AS ud FROM g),
+    r AS (SELECT g.n, ${u(1)} AS ur, ${u(2)} AS ux, ${u(3)} AS uy, ${u(4)} AS ut, ${u(5)} AS us, ${u(6)} AS uc, ${u(7)} AS ud,
+      ${u(8)} AS u_decision, ${u(9)} AS u_start, ${u(10)} AS u_build FROM g),
     regions(lo, hi, region, country, w, s, e, n) AS (VALUES ${regions}),
     techs(lo, hi, name) AS (VALUES ${techs}),
     statuses(lo, hi, name) AS (VALUES ${statuses}),
@@ -95,7 +97,12 @@ function insertSql(): string {
         round((rg.s + r.uy * (rg.n - rg.s))::numeric, 5)::float8 AS latitude,
         -- Log-uniform 0.05–250 MW: many small sites, a few large ones.
         round((0.05 * power(5000.0, r.uc))::numeric, 2)::float8 AS capacity,
-        (date '2004-01-01' + (r.ud * 8000)::int) AS updated
+        (date '2004-01-01' + (r.ud * 8000)::int) AS updated,
+        -- Stage durations spread as REPD's are (decision 0490): a decision in 2–60 months, mostly
+        -- under a year and a half; construction starting 1–36 months after the grant; 2–24 months to build.
+        (60 + power(r.u_decision, 2) * 1750)::int AS decision_days,
+        (30 + power(r.u_start, 1.5) * 1050)::int AS start_days,
+        (60 + r.u_build * 670)::int AS build_days
       FROM r
       JOIN regions rg ON r.ur >= rg.lo AND r.ur < rg.hi
       JOIN techs t ON r.ut >= t.lo AND r.ut < t.hi
@@ -103,7 +110,7 @@ function insertSql(): string {
     )
     INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, development_status,
       record_last_updated, address, region, country, latitude, longitude, repd_operator,
-      planning_application_ref, planning_submission_date, planning_granted_date, operational_date,
+      planning_application_ref, planning_submission_date, planning_granted_date, under_construction_date, operational_date,
       source, source_release, content_hash)
     SELECT '${SYNTHETIC_PREFIX}' || lpad(n::text, 7, '0'),
       'Synthetic ' || technology || ' site ' || n || ' (synthetic)',
@@ -111,8 +118,15 @@ function insertSql(): string {
       'Generated location, ' || region, region, country, latitude, longitude,
       'Synthetic Operator ' || lpad((n % 5000)::text, 4, '0'),
       'SYN/' || n,
-      updated - 400,
-      CASE WHEN status IN ('Operational', 'Under Construction', 'Planning Permission Granted', 'Secretary of State - Granted', 'Decommissioned', 'Planning Permission Expired') THEN updated - 120 END,
+      -- Dated back from the record's last update, the latest stage the project reached.
+      updated - CASE WHEN status IN ('Operational', 'Decommissioned') THEN build_days + start_days + decision_days
+        WHEN status = 'Under Construction' THEN start_days + decision_days
+        WHEN status IN ('Planning Application Submitted', 'Appeal Lodged') THEN 0
+        ELSE decision_days END,
+      CASE WHEN status IN ('Operational', 'Decommissioned') THEN updated - build_days - start_days
+        WHEN status = 'Under Construction' THEN updated - start_days
+        WHEN status IN ('Planning Permission Granted', 'Secretary of State - Granted', 'Planning Permission Expired') THEN updated END,
+      CASE WHEN status IN ('Operational', 'Decommissioned') THEN updated - build_days WHEN status = 'Under Construction' THEN updated END,
       CASE WHEN status IN ('Operational', 'Decommissioned') THEN updated END,
       '${SYNTHETIC_SOURCE}', 'synthetic', md5('synthetic-' || n)
     FROM gen
@@ -151,6 +165,7 @@ export async function seedSyntheticAssets(database: Database, target: number, op
     await database.exec('ANALYZE assets');
   }
   await refreshAssetMapCells(database);
+  await refreshAssetInsights(database);
   const synthetic = await count();
   const [all] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets');
   return { inserted: synthetic - before, synthetic, total: all?.n ?? 0, ms: Date.now() - started };

@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock';
 import { dataDir } from '../../paths';
 import { upsertAssets, type WholeRelease } from './asset-import.repository';
 import { refreshAssetMapCells } from './assets.repository';
+import { refreshAssetInsights } from './asset-insights.repository';
 import { parseRepd, type RepdParseResult, type RepdRejection } from './repd-parse';
 
 /** The REPD release bundled with the project (data/repd/SOURCE.md). */
@@ -63,6 +64,8 @@ export async function importRepdParsed(
   if (whole?.changes.length) await ctx.database.exec('ANALYZE asset_changes');
   // The map's clusters counted ahead follow the release at once, not at the next warm-up (decision 0388).
   await refreshAssetMapCells(ctx.database);
+  // So are the Insights tab's tables (decision 0490).
+  await refreshAssetInsights(ctx.database);
   return {
     file: file.fileName,
     release,

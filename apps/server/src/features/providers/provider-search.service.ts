@@ -48,7 +48,7 @@ export async function searchProviders(ctx: Ctx, query: SearchInput) {
   return { success: true as const, ...(await runSearch(ctx, searchFilters(query), query)) };
 }
 
-function searchFilters(query: SearchInput): SearchFilters {
+export function searchFilters(query: SearchInput): SearchFilters {
   let center = parseCenter(query.locationCenter);
   // An address with a location but no centre (typed by hand) is geocoded with the gazetteer.
   if (!center && query.location?.trim()) {

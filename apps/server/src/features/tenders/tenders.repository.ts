@@ -316,3 +316,18 @@ export async function latestExternalPublished(database: Database): Promise<Date 
   );
   return row?.latest ?? null;
 }
+
+/**
+ * Tenders a visitor may see (the one visibility rule), each only while its place in the feed of
+ * changes is still the one given (decision 0493): read in one statement with that place, the tender
+ * is exactly the version written there; one written again since is left for its later place.
+ */
+export function listVisitorTendersAt(database: Database, at: ReadonlyArray<{ id: string; txid: string; seq: string }>, now: Date): Promise<TenderRecord[]> {
+  if (at.length === 0) return Promise.resolve([]);
+  return database.query<TenderRecord>(
+    `${SELECT_SQL} JOIN tender_feed f ON f.tender_id = t.id
+       JOIN unnest($2::uuid[], $3::xid8[], $4::bigint[]) AS p(id, txid, seq) ON p.id = t.id AND p.txid = f.txid AND p.seq = f.seq
+     WHERE ${visibleTo(null)}`,
+    [now.toISOString(), at.map((a) => a.id), at.map((a) => a.txid), at.map((a) => a.seq)],
+  );
+}

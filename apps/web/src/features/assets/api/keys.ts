@@ -11,5 +11,6 @@ export const assetKeys = {
   detail: (id: string) => ['assets', 'detail', id] as const,
   providers: (id: string, limit: number) => ['assets', 'providers', id, limit] as const,
   source: ['assets', 'source'] as const,
+  insights: (chart: string, q: object) => ['assets', 'insights', chart, q] as const,
   nearestPlaces: (lng: number, lat: number) => ['assets', 'nearest-places', lng, lat] as const,
 };

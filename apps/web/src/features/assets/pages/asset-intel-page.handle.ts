@@ -1,17 +1,43 @@
 import type { Dataset, WithContext } from 'schema-dts';
-import { DEFAULT_PROJECT_SORT, PROJECTS_PAGE_SIZE } from '@solar/shared/constants/assets';
+import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECTS_PAGE_SIZE } from '@solar/shared/constants/assets';
+import { INSIGHT_BREAKDOWNS } from '@solar/shared/constants/asset-insights';
 import { SITE_NAME } from '@solar/shared/constants/seo';
 import { absoluteUrl, metaDescription } from '@solar/shared/domain/seo';
 import { breadcrumbs } from '../../../lib/render/json-ld';
-import type { PageHandle } from '../../../lib/render/page-handle';
+import type { PageHandle, PrefetchContext } from '../../../lib/render/page-handle';
 import { assetSourceOptions } from '../api/get-asset-source';
 import { assetProjectsOptions } from '../api/list-asset-projects';
+import { listAssetBreakdownOptions } from '../api/list-asset-breakdown';
+import { getAssetPipelineOptions } from '../api/get-asset-pipeline';
+import { listAssetDurationsOptions } from '../api/list-asset-durations';
+import { listAssetQuartersOptions } from '../api/list-asset-quarters';
+import { listAssetReleasesOptions } from '../api/list-asset-releases';
+import { listLargestAssetsOptions } from '../api/list-largest-assets';
+import { filtersFromParams, toInsightsParams } from '../state/asset-filters';
 
 /** The Projects tab's first page as the table asks for it: no filters, the default sort. */
 export const firstProjectsPage = () => assetProjectsOptions({ ...DEFAULT_PROJECT_SORT, offset: 0, limit: PROJECTS_PAGE_SIZE });
 
-/** `?tab=projects` opens the Projects tab, so the table has an address of its own. */
-export const isProjectsTab = (params: URLSearchParams) => params.get('tab') === 'projects';
+/** Which tab an address opens: `?tab=projects` and `?tab=insights` have their own (decision 0490). */
+export const tabOfAddress = (params: URLSearchParams): 'overview' | 'projects' | 'insights' => {
+  const tab = params.get('tab');
+  return tab === 'projects' || tab === 'insights' ? tab : 'overview';
+};
+
+const FILTER_OPTIONS = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
+
+/** Loads the Insights tab's first answers for the address's filters, as its charts ask for them (decision 0490). */
+export function prefetchInsights(prefetch: PrefetchContext['prefetch'], params: URLSearchParams) {
+  const q = toInsightsParams(filtersFromParams(params, FILTER_OPTIONS));
+  return Promise.all([
+    ...INSIGHT_BREAKDOWNS.map((b) => prefetch(listAssetBreakdownOptions({ ...q, by: b.key }))),
+    prefetch(getAssetPipelineOptions(q)),
+    prefetch(listAssetDurationsOptions({ ...q, by: 'technology' })),
+    prefetch(listAssetQuartersOptions(q)),
+    prefetch(listAssetReleasesOptions(q)),
+    prefetch(listLargestAssetsOptions(q)),
+  ]);
+}
 
 /**
  * /asset-intel (decision 0370): the page's shell and the source note (the map is drawn in the
@@ -20,11 +46,19 @@ export const isProjectsTab = (params: URLSearchParams) => params.get('tab') === 
  */
 export const handle: PageHandle = {
   reads: ['assets'],
-  prefetch: ({ prefetch, url }) => Promise.all([prefetch(assetSourceOptions), ...(isProjectsTab(url.searchParams) ? [prefetch(firstProjectsPage())] : [])]),
+  prefetch: ({ prefetch, url }) => {
+    const tab = tabOfAddress(url.searchParams);
+    return Promise.all([
+      prefetch(assetSourceOptions),
+      ...(tab === 'projects' ? [prefetch(firstProjectsPage())] : []),
+      ...(tab === 'insights' ? [prefetchInsights(prefetch, url.searchParams)] : []),
+    ]);
+  },
   head: ({ queryClient, url, publicUrl }) => {
-    const projects = isProjectsTab(url.searchParams);
+    const tab = tabOfAddress(url.searchParams);
+    const projects = tab === 'projects';
     const source = queryClient.getQueryData(assetSourceOptions.queryKey);
-    const path = projects ? '/asset-intel?tab=projects' : '/asset-intel';
+    const path = tab === 'overview' ? '/asset-intel' : `/asset-intel?tab=${tab}`;
     const count = source ? `${source.assets.toLocaleString('en-GB')} ` : '';
     const dataset: WithContext<Dataset> | null = source
       ? {
@@ -42,7 +76,7 @@ export const handle: PageHandle = {
         }
       : null;
     return {
-      title: `${projects ? 'UK renewable energy projects table' : 'UK renewable energy projects on a map'} | ${SITE_NAME}`,
+      title: `${projects ? 'UK renewable energy projects table' : tab === 'insights' ? 'UK renewable energy pipeline statistics' : 'UK renewable energy projects on a map'} | ${SITE_NAME}`,
       description: metaDescription(
         `Explore ${count}UK renewable energy projects from the government's planning database: operators, capacities, planning status and dates, on a map and in a table.`,
       ),

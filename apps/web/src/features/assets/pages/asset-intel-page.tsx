@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
@@ -18,7 +18,11 @@ import { SkipLinks } from '../../../components/ui/skip-links';
 import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
 import { CHANGED_SINCE_PARAM, ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
-import { isProjectsTab } from './asset-intel-page.handle';
+import { tabOfAddress } from './asset-intel-page.handle';
+import { INSIGHT_MESSAGES } from '@solar/shared/constants/asset-insights';
+
+/** The Insights tab's charts load only when the tab opens (decision 0490): the charting library stays out of the page's first load. */
+const InsightsTab = lazy(() => import('../components/insights/insights-tab'));
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './asset-intel-page.handle';
@@ -51,10 +55,11 @@ export function AssetIntelPage() {
   const [params, setParams] = useQueryParams();
   // The Projects tab has an address of its own (`?tab=projects`), which the server renders (decision 0370);
   // a shared 'changed since' link opens on the projects table it filters (decision 0396).
-  const [tab, setTabState] = useState(() => (isProjectsTab(params) || params.has(CHANGED_SINCE_PARAM) ? 'projects' : 'overview'));
+  const [tab, setTabState] = useState<string>(() => (params.has(CHANGED_SINCE_PARAM) ? 'projects' : tabOfAddress(params)));
   const setTab = (next: string) => {
     setTabState(next);
-    setParams({ tab: next === 'projects' ? 'projects' : null });
+    // The Projects and Insights tabs have addresses of their own, which the server renders (decision 0490).
+    setParams({ tab: next === 'projects' || next === 'insights' ? next : null });
   };
   const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
   // What the address held that the filters could not take is dropped from it once (decision 0352).
@@ -78,6 +83,22 @@ export function AssetIntelPage() {
     setAssetTabs((tabs) => tabs.filter((t) => t.id !== id));
     setTab('overview');
   };
+
+  const filterPanel = (
+    <CollapsibleFilters id="asset-filters" activeCount={activeAssetFilters(filters)}>
+      <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
+        <AssetFiltersPanel
+          value={filters}
+          onChange={setFilters}
+          onClearAll={() => {
+            setFilters(DEFAULT_FILTERS);
+            setResetSignal((n) => n + 1);
+          }}
+          onSitePick={(name) => setFocusSite({ name, seq: ++siteSeq.current })}
+        />
+      </aside>
+    </CollapsibleFilters>
+  );
 
   return (
     <div className="relative mx-auto grid max-w-[1400px] grid-cols-1 gap-4 px-4 py-6">
@@ -114,6 +135,7 @@ export function AssetIntelPage() {
         <TabsList aria-label="Asset intelligence views">
           <TabsTrigger value="overview">{ASSET_MESSAGES.overviewTab}</TabsTrigger>
           <TabsTrigger value="projects">{ASSET_MESSAGES.projectsTab}</TabsTrigger>
+          <TabsTrigger value="insights">{INSIGHT_MESSAGES.tab}</TabsTrigger>
           {/* A tab list holds only tabs (axe aria-required-children; issue 28, item 9): an asset tab closes with
               its pointer-only ×, with Delete or Backspace while focused, or with the 'Close tab' button in its panel. */}
           {assetTabs.map((t) => (
@@ -150,21 +172,21 @@ export function AssetIntelPage() {
         </span>
         <TabsContent value="overview">
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-            <CollapsibleFilters id="asset-filters" activeCount={activeAssetFilters(filters)}>
-              <aside className="lg:max-h-[1000px] lg:overflow-y-auto lg:pr-2">
-                <AssetFiltersPanel
-                  value={filters}
-                  onChange={setFilters}
-                  onClearAll={() => {
-                    setFilters(DEFAULT_FILTERS);
-                    setResetSignal((n) => n + 1);
-                  }}
-                  onSitePick={(name) => setFocusSite({ name, seq: ++siteSeq.current })}
-                />
-              </aside>
-            </CollapsibleFilters>
+            {filterPanel}
             <div className="grid grid-cols-1 gap-3">
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
+              <SourceNote />
+            </div>
+          </div>
+        </TabsContent>
+        <TabsContent value="insights">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+            {filterPanel}
+            <div className="grid min-w-0 grid-cols-1 gap-3">
+              <p className="text-xs text-slate-600">{INSIGHT_MESSAGES.filtersFollow}</p>
+              <Suspense fallback={<p className="text-sm text-slate-600">{INSIGHT_MESSAGES.loading}</p>}>
+                <InsightsTab filters={filters} />
+              </Suspense>
               <SourceNote />
             </div>
           </div>

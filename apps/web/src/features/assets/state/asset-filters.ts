@@ -44,6 +44,9 @@ export function toMapParams(f: AssetFilters): AssetMapParams {
   };
 }
 
+/** The Insights tab's query (decision 0490): the Overview's filters, every asset (no view). */
+export const toInsightsParams = (f: AssetFilters): Omit<AssetMapParams, 'bounds' | 'zoom'> => toMapParams(f);
+
 /**
  * The Overview filters in the address (issue 9): only values that differ from the defaults are
  * written, so a filtered view can be shared and survives a reload. Lists are repeated keys.

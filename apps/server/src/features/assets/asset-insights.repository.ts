@@ -1,0 +1,375 @@
+import { ASSET_MAP_CAPACITY_BANDS } from '@solar/shared/constants/assets';
+import { INSIGHT_LARGEST_PER_STAGE } from '@solar/shared/constants/asset-insights';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { isoTimestampColumn, rowsOf, SqlParams } from '../../db/sql-helpers';
+import { countedAhead, fullCapacityBands, hasCapacityFilter, selectionWhere, type AssetSelection } from './assets.repository';
+
+/**
+ * The Insights tab's aggregates (docs/product/assets.md#insights, decision 0490), in SQL. Each kind
+ * is one GROUP BY over the assets, grouped by technology, region, development status and capacity
+ * band plus its own columns; the same SELECT fills the tables of migration 0100 (counted ahead per
+ * release) and answers live. A read adds up the table's rows that match the filters (the bands
+ * wholly inside a capacity range), plus the assets of the bands the range cuts grouped live; a
+ * filter the tables cannot answer (age, applicant, site name), or tables made stale by a write,
+ * take the live query.
+ */
+
+/** Band edges (MW) as a SQL literal: constants, never input. */
+const edgesSql = (edges: readonly number[]) => `ARRAY[${edges.map((e) => Number(e)).join(',')}]::float8[]`;
+
+/** The granted date: the planning permission's, else the Secretary of State's, else the appeal's (REPD keeps it as text). */
+const GRANTED = `coalesce(a.planning_granted_date, a.sos_granted_date, asset_uk_date(a.extra->>'appeal granted'))`;
+const REFUSED = `asset_uk_date(a.extra->>'planning permission refused')`;
+
+/** Capacities are summed as exact decimals (to the micro-MW), whatever order the rows come in. */
+const CAPACITY_SUM = 'coalesce(sum(round(a.installed_capacity::numeric, 6)), 0)';
+/** A sum read out in whole micro-MW (exact in a float8 up to 2^53). */
+const MICRO_MW = (expression: string) => `round(${expression} * 1000000)::float8`;
+
+interface Kind {
+  table: string;
+  /** FROM clause over `assets a`. */
+  from: string;
+  /** Its own grouping columns: [SQL expression, column name]. */
+  extra: Array<[string, string]>;
+  /** Rows to leave out (a transition or event without its dates). */
+  skip?: string;
+  measures: Array<[string, string]>;
+}
+
+const KINDS = {
+  totals: {
+    table: 'asset_insight_totals',
+    from: 'assets a',
+    extra: [],
+    measures: [
+      ['count(*)::int', 'n'],
+      [CAPACITY_SUM, 'capacity'],
+    ],
+  },
+  durations: {
+    table: 'asset_insight_durations',
+    from: `assets a CROSS JOIN LATERAL (VALUES
+      ('decision', asset_months_between(a.planning_submission_date, ${GRANTED})),
+      ('refusal', asset_months_between(a.planning_submission_date, ${REFUSED})),
+      ('start', asset_months_between(${GRANTED}, a.under_construction_date)),
+      ('build', asset_months_between(a.under_construction_date, a.operational_date)),
+      ('total', asset_months_between(a.planning_submission_date, a.operational_date))) AS d(transition, months)`,
+    extra: [
+      ['d.transition', 'transition'],
+      ['d.months', 'months'],
+    ],
+    skip: 'd.months IS NOT NULL',
+    measures: [['count(*)::int', 'n']],
+  },
+  quarters: {
+    table: 'asset_insight_quarters',
+    from: `assets a CROSS JOIN LATERAL (VALUES
+      ('submitted', asset_quarter(a.planning_submission_date)),
+      ('granted', asset_quarter(${GRANTED})),
+      ('construction', asset_quarter(a.under_construction_date)),
+      ('operational', asset_quarter(a.operational_date))) AS e(event, quarter)`,
+    extra: [
+      ['e.event', 'event'],
+      ['e.quarter', 'quarter'],
+    ],
+    skip: 'e.quarter IS NOT NULL',
+    measures: [
+      ['count(*)::int', 'n'],
+      [CAPACITY_SUM, 'capacity'],
+    ],
+  },
+} satisfies Record<string, Kind>;
+export type InsightKind = keyof typeof KINDS;
+
+const DIMS = ['technology_type', 'region', 'development_status'];
+
+/** The kind's rows grouped from the assets matching `where` (SQL text, columns unqualified as `a`'s). */
+function groupedSql(kind: Kind, edges: string, where: string[]): string {
+  const columns = [
+    ...DIMS.map((c) => `a.${c} AS ${c}`),
+    `width_bucket(a.installed_capacity, ${edges})::smallint AS band`,
+    ...kind.extra.map(([expr, name]) => `${expr} AS ${name}`),
+  ];
+  const conditions = [...(kind.skip ? [kind.skip] : []), ...where];
+  return `SELECT ${[...columns, ...kind.measures.map(([expr, name]) => `${expr} AS ${name}`)].join(', ')}
+    FROM ${kind.from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+    GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`;
+}
+
+/** The assets matching a selection, as conditions on `a` (the assets' own columns are qualified by the alias). */
+function liveConditions(f: AssetSelection, params: SqlParams): string[] {
+  // selectionWhere writes bare column names; inside `assets a` with a lateral VALUES list they stay
+  // unambiguous (the VALUES columns are named transition/months and event/quarter).
+  return selectionWhere(f, params).parts;
+}
+
+/** What the tables were counted with, and whether a write has made them stale. */
+export interface InsightsState {
+  stale: boolean;
+  bands: number[];
+}
+
+export async function insightsState(database: Database): Promise<InsightsState> {
+  const [row] = await database.query<{ stale: boolean; bands: number[] }>('SELECT stale, bands FROM asset_insights_state');
+  return { stale: row?.stale ?? true, bands: (row?.bands ?? []).map(Number) };
+}
+
+/**
+ * How a read is answered: from the tables (whole bands; the cut bands' assets live), or live.
+ * `live` is also what the tests compare the tables with.
+ */
+export type InsightsPlan = { mode: 'live' } | { mode: 'counted'; bands: number[] };
+
+export function planFor(f: AssetSelection, state: InsightsState, forceLive = false): InsightsPlan {
+  if (forceLive || state.stale || !countedAhead(f) || state.bands.length === 0) return { mode: 'live' };
+  return { mode: 'counted', bands: state.bands };
+}
+
+/** A subquery giving the kind's rows (the table's columns) for the selection. */
+function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, params: SqlParams): string {
+  const kind: Kind = KINDS[kindName];
+  const edges = edgesSql(plan.mode === 'counted' ? plan.bands : ASSET_MAP_CAPACITY_BANDS);
+  if (plan.mode === 'live') return groupedSql(kind, edges, liveConditions(f, params));
+  const p = params.add;
+  const columns = [...DIMS, 'band', ...kind.extra.map(([, name]) => name), ...kind.measures.map(([, name]) => name)].join(', ');
+  const counted: string[] = [];
+  if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+  if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
+  if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
+  if (!hasCapacityFilter(f)) return `SELECT ${columns} FROM ${kind.table}${counted.length ? ` WHERE ${counted.join(' AND ')}` : ''}`;
+  const whole = fullCapacityBands(f, plan.bands);
+  // No band wholly inside the range: its assets are few, all live.
+  if (!whole) return groupedSql(kind, edges, liveConditions(f, params));
+  counted.push(`band BETWEEN ${p(whole.first)}::int AND ${p(whole.last)}::int`);
+  // The rest of the range: the assets of the bands it cuts.
+  const rest = [
+    whole.first > 0 ? `a.installed_capacity < ${p(plan.bands[whole.first - 1])}::float8` : null,
+    whole.last < plan.bands.length ? `a.installed_capacity >= ${p(plan.bands[whole.last])}::float8` : null,
+  ].filter((c): c is string => c !== null);
+  const parts = [`SELECT ${columns} FROM ${kind.table} WHERE ${counted.join(' AND ')}`];
+  if (rest.length) parts.push(groupedSql(kind, edges, [...liveConditions(f, params), `(${rest.join(' OR ')})`]));
+  return parts.join(' UNION ALL ');
+}
+
+const KEY_COLUMNS = { technology: 'technology_type', region: 'region', status: 'development_status' } as const;
+export type InsightKey = keyof typeof KEY_COLUMNS;
+
+export interface AmountRow {
+  key: string | null;
+  n: number;
+  /** Micro-MW. */
+  capacity: number;
+}
+
+/** Projects and capacity by technology, region or status. */
+export function listBreakdown(database: Database, f: AssetSelection, plan: InsightsPlan, by: InsightKey): Promise<AmountRow[]> {
+  const params = new SqlParams();
+  const column = KEY_COLUMNS[by];
+  return database.query<AmountRow>(
+    `SELECT ${column} AS key, sum(n)::int AS n, ${MICRO_MW('sum(capacity)')} AS capacity
+     FROM (${source('totals', f, plan, params)}) s GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1`,
+    params.values,
+  );
+}
+
+export interface MedianRow {
+  key: string | null;
+  /** The row of every project (the selection as a whole). */
+  all: boolean;
+  transition: string;
+  n: number;
+  median: number | null;
+}
+
+/**
+ * Median whole months per transition, by technology or region and for the whole selection: the
+ * middle value of the months histogram (the mean of the two middle ones for an even count).
+ */
+export function listMedians(database: Database, f: AssetSelection, plan: InsightsPlan, by: 'technology' | 'region'): Promise<MedianRow[]> {
+  const params = new SqlParams();
+  const column = KEY_COLUMNS[by];
+  return database.query<MedianRow>(
+    `WITH h AS (
+       SELECT ${column} AS key, grouping(${column}) = 1 AS all_rows, transition, months, sum(n) AS n
+       FROM (${source('durations', f, plan, params)}) s
+       GROUP BY GROUPING SETS ((${column}, transition, months), (transition, months))
+     ), c AS (
+       SELECT key, all_rows, transition, months, n,
+         sum(n) OVER (PARTITION BY all_rows, key, transition ORDER BY months) AS cum,
+         sum(n) OVER (PARTITION BY all_rows, key, transition) AS total
+       FROM h
+     )
+     SELECT key, all_rows AS all, transition, max(total)::int AS n,
+       ((min(months) FILTER (WHERE cum >= div(total + 1, 2)) + min(months) FILTER (WHERE cum >= div(total, 2) + 1)) / 2.0)::float8 AS median
+     FROM c GROUP BY key, all_rows, transition`,
+    params.values,
+  );
+}
+
+export interface QuarterDbRow {
+  event: string;
+  quarter: number;
+  n: number;
+  /** Micro-MW. */
+  capacity: number;
+}
+
+/** Projects and capacity per stage event and quarter, within [from, to] (quarter numbers). */
+export function listQuarters(database: Database, f: AssetSelection, plan: InsightsPlan, from: number, to: number): Promise<QuarterDbRow[]> {
+  const params = new SqlParams();
+  const src = source('quarters', f, plan, params);
+  return database.query<QuarterDbRow>(
+    `SELECT event, quarter, sum(n)::int AS n, ${MICRO_MW('sum(capacity)')} AS capacity FROM (${src}) s
+     WHERE quarter BETWEEN ${params.add(from)}::int AND ${params.add(to)}::int GROUP BY 1, 2 ORDER BY 2, 1`,
+    params.values,
+  );
+}
+
+export interface LargestDbRow {
+  stage: string;
+  id: number;
+  site_name: string;
+  repd_operator: string | null;
+  technology_type: string | null;
+  region: string | null;
+  development_status: string | null;
+  capacity: number;
+}
+
+/**
+ * The largest projects (capacity, then id) of each stage, `INSIGHT_LARGEST_PER_STAGE` each. The
+ * table keeps the largest of every group of the four filters, so the largest of any selection of
+ * whole groups are among them; a minimum capacity only removes a group's smaller ones. The bands a
+ * range cuts, and other filters, are read live (assets_status_capacity_idx, migration 0100).
+ */
+export function listLargest(
+  database: Database,
+  f: AssetSelection,
+  plan: InsightsPlan,
+  stages: ReadonlyArray<{ key: string; statuses: readonly string[] }>,
+): Promise<LargestDbRow[]> {
+  if (stages.length === 0) return Promise.resolve([]);
+  const params = new SqlParams();
+  const p = params.add;
+  const limit = Number(INSIGHT_LARGEST_PER_STAGE);
+  const live = (statuses: string) =>
+    `SELECT development_status, id AS asset_id, installed_capacity AS capacity FROM assets
+     WHERE ${[...selectionWhere(f, params).parts, `installed_capacity IS NOT NULL`, `development_status = ANY(${statuses}::text[])`].join(' AND ')}`;
+  const perStage = stages.map((stage) => {
+    const statuses = p(stage.statuses);
+    let candidates: string;
+    if (plan.mode === 'live') {
+      candidates = live(statuses);
+    } else {
+      const counted = [`development_status = ANY(${statuses}::text[])`];
+      if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+      if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
+      if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
+      const whole = hasCapacityFilter(f) ? fullCapacityBands(f, plan.bands) : null;
+      if (hasCapacityFilter(f) && !whole) {
+        candidates = live(statuses);
+      } else {
+        const parts: string[] = [];
+        if (whole) {
+          // The bands wholly inside the range from the table, those it cuts live.
+          counted.push(`band BETWEEN ${p(whole.first)}::int AND ${p(whole.last)}::int`);
+          const rest = [
+            whole.first > 0 ? `installed_capacity < ${p(plan.bands[whole.first - 1])}::float8` : null,
+            whole.last < plan.bands.length ? `installed_capacity >= ${p(plan.bands[whole.last])}::float8` : null,
+          ].filter((c): c is string => c !== null);
+          if (rest.length) parts.push(`(${live(statuses)} AND (${rest.join(' OR ')}) ORDER BY capacity DESC, asset_id LIMIT ${limit})`);
+        }
+        parts.unshift(
+          `(SELECT development_status, asset_id, capacity FROM asset_insight_largest WHERE ${counted.join(' AND ')} ORDER BY capacity DESC, asset_id LIMIT ${limit})`,
+        );
+        candidates = parts.join(' UNION ALL ');
+      }
+    }
+    return `(SELECT ${p(stage.key)}::text AS stage, asset_id, capacity FROM (${candidates}) c ORDER BY capacity DESC, asset_id LIMIT ${limit})`;
+  });
+  return database.query<LargestDbRow>(
+    `SELECT q.stage, a.id::int AS id, a.site_name, a.repd_operator, a.technology_type, a.region, a.development_status, q.capacity
+     FROM (${perStage.join(' UNION ALL ')}) q JOIN assets a ON a.id = q.asset_id
+     ORDER BY q.stage, q.capacity DESC, a.id`,
+    params.values,
+  );
+}
+
+export interface ReleaseDbRow {
+  release: string;
+  imported_at: string;
+  added: number;
+  /** Micro-MW. */
+  added_capacity: number;
+  to_granted: number;
+  to_construction: number;
+  to_operational: number;
+  left_pipeline: number;
+  capacity_changed: number;
+  removed: number;
+}
+
+/**
+ * What each imported release changed (asset_changes, decision 0396), for the projects matching the
+ * selection (by their current row: a removed project has none, so removals count only without filters).
+ */
+export function listReleases(
+  database: Database,
+  f: AssetSelection,
+  filtered: boolean,
+  statuses: { granted: readonly string[]; construction: readonly string[]; operational: readonly string[]; left: readonly string[] },
+): Promise<ReleaseDbRow[]> {
+  const params = new SqlParams();
+  const p = params.add;
+  const where = selectionWhere(f, params);
+  const join = filtered ? 'JOIN' : 'LEFT JOIN';
+  const to = (list: readonly string[]) => `count(*) FILTER (WHERE c.kind = 'status' AND c.after_value = ANY(${p(list)}::text[]))::int`;
+  return database.query<ReleaseDbRow>(
+    `SELECT c.release, ${isoTimestampColumn('min(c.changed_at)', 'imported_at')},
+       count(*) FILTER (WHERE c.kind = 'added')::int AS added,
+       ${MICRO_MW("coalesce(sum(round(a.installed_capacity::numeric, 6)) FILTER (WHERE c.kind = 'added'), 0)")} AS added_capacity,
+       ${to(statuses.granted)} AS to_granted, ${to(statuses.construction)} AS to_construction,
+       ${to(statuses.operational)} AS to_operational, ${to(statuses.left)} AS left_pipeline,
+       count(*) FILTER (WHERE c.kind = 'capacity')::int AS capacity_changed,
+       count(*) FILTER (WHERE c.kind = 'removed')::int AS removed
+     FROM asset_changes c ${join} (SELECT repd_ref_id, installed_capacity FROM assets ${where.sql}) a ON a.repd_ref_id = c.repd_ref_id
+     GROUP BY c.release ORDER BY min(c.changed_at), c.release`,
+    params.values,
+  );
+}
+
+/** How many rows each table holds after a rebuild: the tables are ANALYZEd (PGlite has no autovacuum). */
+const TABLES = ['asset_insight_totals', 'asset_insight_durations', 'asset_insight_quarters', 'asset_insight_largest'];
+
+/**
+ * Rebuilds the tables when a write made them stale (true when it did). The state row is claimed
+ * first, in the same transaction: a second process finds it fresh and does nothing, and an asset
+ * write waits for the rebuild (its trigger updates that row) and marks it stale again after.
+ */
+export async function refreshAssetInsights(database: Database, edges: readonly number[] = ASSET_MAP_CAPACITY_BANDS): Promise<boolean> {
+  const bands = edgesSql(edges);
+  const largest = `SELECT technology_type, region, development_status, band, id, installed_capacity FROM (
+      SELECT a.technology_type, a.region, a.development_status, width_bucket(a.installed_capacity, ${bands})::smallint AS band, a.id, a.installed_capacity,
+        row_number() OVER (PARTITION BY a.technology_type, a.region, a.development_status, width_bucket(a.installed_capacity, ${bands})
+          ORDER BY a.installed_capacity DESC, a.id) AS rank
+      FROM assets a WHERE a.installed_capacity IS NOT NULL) AS ranked
+    WHERE rank <= ${Number(INSIGHT_LARGEST_PER_STAGE)}`;
+  const done = await database.db.transaction(async (tx) => {
+    const run = async (text: string) => rowsOf<unknown>(await tx.execute(sql.raw(text)));
+    // Sorting and grouping a million assets in memory, not in temp files (this transaction only).
+    await run(`SET LOCAL work_mem = '64MB'`);
+    const claimed = await run(`UPDATE asset_insights_state SET stale = false, bands = ${bands}, refreshed_at = now() WHERE stale RETURNING id`);
+    if (claimed.length === 0) return false;
+    for (const table of TABLES) await run(`DELETE FROM ${table}`);
+    for (const name of ['totals', 'durations', 'quarters'] as const) {
+      const kind: Kind = KINDS[name];
+      await run(`INSERT INTO ${kind.table} ${groupedSql(kind, bands, [])}`);
+    }
+    await run(`INSERT INTO asset_insight_largest ${largest}`);
+    return true;
+  });
+  if (done) await database.exec(`ANALYZE ${TABLES.join(', ')}`);
+  return done;
+}

@@ -1,0 +1,34 @@
+/**
+ * Exports of any result (docs/product/exports.md, decision 0491): CSV and JSON, streamed, capped.
+ * One home for the formats, the cap and the texts.
+ */
+import { formatNumber } from '../domain/count';
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Most rows one export holds (the server's `EXPORT_MAX_ROWS` may lower it). */
+export const EXPORT_MAX_ROWS = 1_000_000;
+/** Rows read from the database per query while an export streams. */
+export const EXPORT_BATCH_ROWS = 1_000;
+
+/** Response headers an export carries: how many rows it holds, of how many, and the cap's notice. */
+export const EXPORT_HEADERS = {
+  rows: 'X-Export-Rows',
+  total: 'X-Export-Total',
+  truncated: 'X-Export-Truncated',
+  notice: 'X-Export-Notice',
+} as const;
+
+export const EXPORT_MESSAGES = {
+  button: 'Export',
+  csv: 'CSV',
+  json: 'JSON',
+  csvLong: 'Download CSV (spreadsheets)',
+  jsonLong: 'Download JSON (scripts)',
+  preparing: 'Preparing the export...',
+  failed: 'The export failed. Please try again.',
+  /** Header-safe (ASCII only). */
+  truncated: (limit: number, total: number) =>
+    `This export holds the first ${formatNumber(limit)} of ${formatNumber(total)} rows. Narrow the filters to export the rest.`,
+} as const;
