@@ -7,6 +7,7 @@ import type { AppContext } from './plugins/context';
 import { systemClock, type Clock } from './platform/clock';
 import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
+import type { DeliveryOptions } from './platform/mail-delivery';
 import { createLocalStorage, createS3Storage } from './platform/storage';
 import { purgeEndedRateLimitWindows } from './platform/rate-limit-store';
 import { purgeUnownedFiles } from './platform/stored-files';
@@ -17,7 +18,12 @@ import { registerRepdFeedJob } from './features/assets/repd-feed.job';
 import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.job';
 
 /** Opens the database and builds the services every feature shares. */
-export async function createContext(env: Env, log: Logger, clock: Clock = systemClock): Promise<AppContext> {
+export async function createContext(
+  env: Env,
+  log: Logger,
+  clock: Clock = systemClock,
+  options: { mailDelivery?: Partial<DeliveryOptions> } = {},
+): Promise<AppContext> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pgdata'),
@@ -30,12 +36,16 @@ export async function createContext(env: Env, log: Logger, clock: Clock = system
     clock,
     log,
     jobs,
+    // The outbox worker starts after the migrations (server.ts), not here.
     mailer: createMailer({
       database,
+      clock,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
+      publicUrl: env.PUBLIC_URL,
       log,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      delivery: options.mailDelivery,
     }),
     storage: env.STORAGE_URL
       ? createS3Storage({

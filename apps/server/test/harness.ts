@@ -15,6 +15,7 @@ import { insertUser } from '../src/features/accounts/accounts.repository';
 import { startSession } from '../src/plugins/auth';
 import type { AppContext } from '../src/plugins/context';
 import { fixedClock, type Clock } from '../src/platform/clock';
+import type { DeliveryOptions } from '../src/platform/mail-delivery';
 import { adminQuery, withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -40,6 +41,8 @@ export async function createTestApp(
     build?: BuildOptions;
     /** Extra routes for a test (registered before the app is ready). */
     routes?: (app: FastifyInstance) => void;
+    /** The outbox worker's timings (decision 0470); `false`: the test delivers with `ctx.mailer.deliverDue()` itself. */
+    mailWorker?: false | Partial<DeliveryOptions>;
   } = {},
 ): Promise<TestApp> {
   const kind = options.kind ?? 'pglite';
@@ -71,7 +74,10 @@ export async function createTestApp(
       done();
     },
   });
-  const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')));
+  const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')), {
+    mailDelivery: options.mailWorker || undefined,
+  });
+  if (options.mailWorker !== false) await ctx.mailer.start();
   const app = await buildApp(ctx, { serveWeb: false, ...options.build });
   options.routes?.(app);
   await app.ready();
@@ -81,7 +87,9 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
+      await ctx.mailer.stop();
       await ctx.mailer.idle();
+      ctx.mailer.close();
       await ctx.database.close();
       await dropDatabase();
       // Background mail has finished (mailer.idle above). The asynchronous rm also retries the whole

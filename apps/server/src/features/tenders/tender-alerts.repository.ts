@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
 import { haversineKmSql } from '../../db/sql-helpers';
 import { OPEN_SQL, visibleTo } from './tenders.repository';
 
@@ -54,8 +55,8 @@ export async function listAlertSubscribers(database: Database, dueBefore: Date) 
   );
 }
 
-export async function markDigestSent(database: Database, userId: string, now: Date) {
-  await database.query('UPDATE tender_alerts SET last_digest_at = $2 WHERE user_id = $1', [userId, now.toISOString()]);
+export async function markDigestSent(tx: Db, userId: string, now: Date) {
+  await tx.execute(sql`UPDATE tender_alerts SET last_digest_at = ${now.toISOString()} WHERE user_id = ${userId}`);
 }
 
 /** Save for Later reminders due: open tenders closing before `until`, not yet reminded, that the saver may still see. */
@@ -70,10 +71,6 @@ export async function findDueReminders(database: Database, now: Date, until: Dat
   );
 }
 
-export async function markReminded(database: Database, userId: string, tenderId: string, now: Date) {
-  await database.query(`UPDATE tender_saves SET reminded_at = $3 WHERE user_id = $1 AND tender_id = $2 AND kind = 'later'`, [
-    userId,
-    tenderId,
-    now.toISOString(),
-  ]);
+export async function markReminded(tx: Db, userId: string, tenderId: string, now: Date) {
+  await tx.execute(sql`UPDATE tender_saves SET reminded_at = ${now.toISOString()} WHERE user_id = ${userId} AND tender_id = ${tenderId} AND kind = 'later'`);
 }

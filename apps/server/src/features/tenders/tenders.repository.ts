@@ -295,8 +295,8 @@ export async function listInvitations(database: Database, userId: string, now: D
   );
 }
 
-export async function markInvitationNotified(database: Database, tenderId: string, providerId: string, at: Date) {
-  await database.query('UPDATE tender_invitations SET notified_at = $3 WHERE tender_id = $1 AND provider_id = $2', [tenderId, providerId, at.toISOString()]);
+export async function markInvitationNotified(tx: Executor, tenderId: string, providerId: string, at: Date) {
+  await tx.update(tenderInvitations).set({ notifiedAt: at }).where(sql`${tenderInvitations.tenderId} = ${tenderId} AND ${tenderInvitations.providerId} = ${providerId}`);
 }
 
 /** The newest imported notice's publication date (the board's freshness line, decision 0393). */
