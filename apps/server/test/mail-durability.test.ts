@@ -131,6 +131,24 @@ describe.each(databaseKinds)('mail durability on %s', (kind) => {
     expect((await outbox(t)).find((m) => m.id === row!.id)!.attempts).toBe(1);
     expect(t.logs.some((l) => l.includes('bounce@nowhere.example.com'))).toBe(false);
     expect(t.logs.some((l) => l.includes(row!.id) && l.includes('mail failed for good'))).toBe(true);
+
+    // The admin Mail tab shows it with the reason; Retry sends it again once the address works.
+    const admin = await signIn(t, { admin: true, name: 'Ada Admin' });
+    const listed = (await call(t, 'GET', '/api/admin/mail', admin.cookie)).json().data;
+    expect(listed.transport).toBe('smtp');
+    expect(listed.counts.failed).toBe(1);
+    expect(listed.mail).toContainEqual(expect.objectContaining({ id: row!.id, kind: 'test-bounce', to: 'bounce@nowhere.example.com', status: 'failed', lastError: row!.last_error }));
+    const user = await signIn(t, { name: 'Una User' });
+    expect((await call(t, 'GET', '/api/admin/mail', user.cookie)).statusCode).toBe(403);
+    expect((await call(t, 'POST', `/api/admin/mail/${row!.id}/retry`, user.cookie)).statusCode).toBe(403);
+    smtp.refuse.delete('bounce@nowhere.example.com');
+    const retried = await call(t, 'POST', `/api/admin/mail/${row!.id}/retry`, admin.cookie);
+    expect(retried.statusCode, retried.body).toBe(200);
+    await t.ctx.mailer.idle();
+    expect(smtp.mailsTo('bounce@nowhere.example.com')).toHaveLength(1);
+    expect((await call(t, 'POST', `/api/admin/mail/${row!.id}/retry`, admin.cookie)).statusCode).toBe(409);
+    const audit = (await call(t, 'GET', '/api/admin/audit-log?targetType=mail', admin.cookie)).json().data;
+    expect(audit[0]).toMatchObject({ action: 'mail.retry', targetId: row!.id });
   });
 
   it('a 4xx answer is retried until the retry window ends, then fails saying so', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { rowsOf } from '../db/sql-helpers';
 import { outbox } from '../db/schema/index';
 
 /** The queries of the durable mail outbox (migration 0080, decision 0470); the rules are in mail-delivery.ts. */
@@ -92,4 +94,49 @@ export async function anyDue(database: Database, now: Date): Promise<boolean> {
 export async function purgeSent(database: Database, before: Date): Promise<number> {
   const rows = await database.query(`DELETE FROM outbox WHERE status = 'sent' AND sent_at < $1 RETURNING 1`, [before.toISOString()]);
   return rows.length;
+}
+
+export interface OutboxListRow {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  created_at: Date | string;
+  next_attempt_at: Date | string | null;
+  sent_at: Date | string | null;
+  last_error: string | null;
+}
+
+const LIST_COLUMNS = 'id, kind, to_address, subject, status, attempts, created_at, next_attempt_at, sent_at, last_error';
+
+/** The admin Mail tab: failed mail and mail retrying after a failed attempt, or the newest of all. */
+export function listOutbox(database: Database, show: 'problems' | 'all', limit: number) {
+  const where = show === 'problems' ? `WHERE status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL)` : '';
+  return database.query<OutboxListRow>(`SELECT ${LIST_COLUMNS} FROM outbox ${where} ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+}
+
+export async function outboxCounts(database: Database, sentSince: Date) {
+  const [row] = await database.query<{ pending: number; failed: number; sent_last_day: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+            count(*) FILTER (WHERE status = 'sent' AND sent_at >= $1)::int AS sent_last_day
+       FROM outbox`,
+    [sentSince.toISOString()],
+  );
+  return row!;
+}
+
+/** A failed mail due again, its retry window counted afresh; undefined unless it was failed. */
+export async function requeueFailed(tx: Db, id: string): Promise<OutboxListRow | undefined> {
+  const result = await tx.execute(
+    sql`UPDATE outbox SET status = 'pending', next_attempt_at = NULL, first_attempt_at = NULL, locked_until = NULL
+         WHERE id = ${id} AND status = 'failed' RETURNING ${sql.raw(LIST_COLUMNS)}`,
+  );
+  return rowsOf<OutboxListRow>(result)[0];
+}
+
+export async function findOutboxMail(database: Database, id: string) {
+  const [row] = await database.query<OutboxListRow>(`SELECT ${LIST_COLUMNS} FROM outbox WHERE id = $1`, [id]);
+  return row;
 }

@@ -127,7 +127,7 @@ export const reviewClaimBody = z.strictObject({
 export type ReviewClaimInput = z.input<typeof reviewClaimBody>;
 
 export const listAuditLogQuery = z.object({
-  targetType: z.enum(['user', 'claim', 'provider', 'waiting']).optional(),
+  targetType: z.enum(['user', 'claim', 'provider', 'waiting', 'mail']).optional(),
   targetId: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_AUDIT_PAGE_SIZE),

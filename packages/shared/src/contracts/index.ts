@@ -3,6 +3,7 @@ import * as accounts from './accounts';
 import * as admin from './admin';
 import * as analytics from './analytics';
 import * as assets from './assets';
+import * as mail from './mail';
 import * as maps from './maps';
 import * as health from './health';
 import * as parts from './parts';
@@ -19,6 +20,7 @@ export const contracts: Record<string, Contract> = {
   ...pick(admin),
   ...pick(analytics),
   ...pick(assets),
+  ...pick(mail),
   ...pick(maps),
   ...pick(health),
   ...pick(parts),

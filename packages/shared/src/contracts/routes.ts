@@ -7,6 +7,7 @@ import type * as analytics from './analytics';
 import type * as assets from './assets';
 import type * as geo from './geo';
 import type * as health from './health';
+import type * as mail from './mail';
 import type * as maps from './maps';
 import type * as parts from './parts';
 import type * as providers from './providers';
@@ -52,6 +53,8 @@ export const listServices = route<typeof geo.listServices>('GET', '/api/services
 export const getHealth = route<typeof health.getHealth>('GET', '/api/health');
 export const getOpenApi = route<typeof health.getOpenApi>('GET', '/api/docs/openapi.json');
 export const getReadiness = route<typeof health.getReadiness>('GET', '/api/health/ready');
+export const listAdminMail = route<typeof mail.listAdminMail>('GET', '/api/admin/mail');
+export const retryAdminMail = route<typeof mail.retryAdminMail>('POST', '/api/admin/mail/:id/retry');
 export const getMapLayer = route<typeof maps.getMapLayer>('GET', '/api/maps/geo/:layer');
 export const getMapOutline = route<typeof maps.getMapOutline>('GET', '/api/maps/outline.svg');
 export const getMapStyle = route<typeof maps.getMapStyle>('GET', '/api/maps/style');

@@ -10,7 +10,7 @@ type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
 export interface AuditInput {
   action: string;
-  targetType: 'user' | 'claim' | 'provider' | 'waiting';
+  targetType: 'user' | 'claim' | 'provider' | 'waiting' | 'mail';
   targetId: string;
   summary: string;
   before?: unknown;

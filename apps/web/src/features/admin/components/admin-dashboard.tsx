@@ -6,6 +6,7 @@ import { AnalyticsTab } from './analytics-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { ClaimsTab } from './claims-tab';
 import { DataSourcesTab } from './data-sources-tab';
+import { MailTab } from './mail-tab';
 import { TendersTab } from './tenders-tab';
 import { UsersTab } from './users-tab';
 import { WaitingTab } from './waiting-tab';
@@ -17,6 +18,7 @@ const TABS = [
   ['analytics', 'Analytics'],
   ['waiting', 'Waiting'],
   ['data-sources', 'Data sources'],
+  ['mail', 'Mail'],
   ['audit', 'Audit Log'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -73,6 +75,9 @@ export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?:
         </TabsContent>
         <TabsContent value="data-sources">
           <DataSourcesTab />
+        </TabsContent>
+        <TabsContent value="mail">
+          <MailTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogTab />
