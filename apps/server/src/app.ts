@@ -26,10 +26,11 @@ import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, alertsRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

@@ -9,3 +9,4 @@ export * from './admin';
 export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
+export * from './alerts';

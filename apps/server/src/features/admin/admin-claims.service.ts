@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/rows';
 import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
+import { notify } from '../../platform/notifications';
 import type { AppContext } from '../../plugins/context';
 import { writeAudit } from './admin-audit.service';
 import * as claims from './admin-claims.repository';
@@ -89,6 +90,13 @@ export async function reviewClaim(ctx: Ctx, actor: UserRow, id: string, input: z
       const to = recipients.get(m.userId);
       const outcome = { status: m.status, providerName: next.businessName, providerSlug: next.slug, note: m.note };
       if (to) await queueMail(tx, adminMails.claimOutcome(to, outcome, ctx.env.PUBLIC_URL), 'claim-outcome');
+      await notify(tx, {
+        userId: m.userId,
+        kind: 'claim-decision',
+        title: m.status === 'approved' ? `Your claim on ${next.businessName} was approved` : `Your claim on ${next.businessName} was not approved`,
+        body: m.note,
+        link: m.status === 'approved' ? `/providers/${next.slug}` : '/dashboard?tab=profile',
+      });
     }
     return next;
   });

@@ -4,6 +4,7 @@ import type { Quote, QuoteList } from '@solar/shared/contracts/quotes';
 import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
 import { queueMail, type MailMessage } from '../../platform/mail';
+import { notify } from '../../platform/notifications';
 import { AppError } from '../../platform/errors';
 import { quoteOwnsFile } from '../../platform/stored-files';
 import { canReply, canSee, toQuote } from './quotes.mapper';
@@ -78,6 +79,10 @@ export async function createQuote(ctx: Ctx, sender: UserRow, upload: QuoteUpload
       }
       messages.push(quoteMails.confirmation(record, publicUrl));
       await queueAll(tx, messages, 'quote-request');
+      // The owner's bell (decision 0473).
+      if (routedTo === 'provider' && provider.userId) {
+        await notify(tx, { userId: provider.userId, kind: 'quote-request', title: `New quote request for ${provider.businessName}${input.service ? `: ${input.service}` : ''}`, link: '/dashboard?tab=quotes' });
+      }
       return { id, record };
     }));
   } catch (error) {
@@ -131,6 +136,12 @@ export async function replyToQuote(
     if (!saved) throw new AppError('CONFLICT', M.alreadyAnswered);
     const updated = (await repo.findQuote(tx, id))!;
     await queueMail(tx, quoteMails.reply(updated, ctx.env.PUBLIC_URL), 'quote-reply');
+    await notify(tx, {
+      userId: updated.quote.senderId,
+      kind: 'quote-reply',
+      title: `${updated.provider.businessName} ${input.status === 'declined' ? 'declined' : 'replied to'} your quote request`,
+      link: '/dashboard?tab=quotes',
+    });
     return updated;
   });
   return toQuote(updated, user);

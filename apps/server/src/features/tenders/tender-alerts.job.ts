@@ -9,50 +9,6 @@ const DAY_MS = 86_400_000;
 /** Save for Later reminds this long before the closing date (decision 0179). */
 export const REMINDER_BEFORE_MS = 2 * DAY_MS;
 
-/**
- * The new-tender alert digest (decision 0180): at most one email a day per subscriber, listing open
- * tenders (listed here or imported) created since the last digest that match the services and
- * service area of a provider the subscriber owns. Runs hourly through the job runner.
- */
-export async function runTenderAlerts(ctx: Ctx, now: Date): Promise<{ sent: number }> {
-  let sent = 0;
-  const subscribers = await repo.listAlertSubscribers(ctx.database, new Date(now.getTime() - DAY_MS));
-  for (const subscriber of subscribers) {
-    const matches = await repo.findAlertMatches(ctx.database, subscriber.user_id, new Date(subscriber.since), now);
-    if (matches.length === 0) continue;
-    const lines = matches.map(
-      (m) =>
-        `- ${m.title}${m.location ? ` (${m.location})` : ''}, ${m.source}, closes ${formatDate(m.closing_date ? new Date(m.closing_date) : null)}\n  ${ctx.env.PUBLIC_URL}/tender/${m.id}`,
-    );
-    try {
-      await ctx.database.db.transaction(async (tx) => {
-        await queueMail(
-          tx,
-          {
-            to: subscriber.email,
-            subject: `${matches.length} new tender${matches.length === 1 ? '' : 's'} for your services`,
-            text: [
-              `Hello ${subscriber.name},`,
-              '',
-              'These new open tenders match your services and service area:',
-              '',
-              ...lines,
-              '',
-              `Switch these emails off under Tenders in your dashboard: ${ctx.env.PUBLIC_URL}/dashboard?tab=tenders`,
-            ].join('\n'),
-          },
-          'tender-alert',
-        );
-        await repo.markDigestSent(tx, subscriber.user_id, now);
-      });
-      sent++;
-    } catch (err) {
-      ctx.log.error({ err, userId: subscriber.user_id }, 'tender alert digest failed');
-    }
-  }
-  return { sent };
-}
-
 /** Save for Later: one reminder email two days before the tender closes. */
 export async function runSaveReminders(ctx: Ctx, now: Date): Promise<{ sent: number }> {
   let sent = 0;
@@ -85,13 +41,8 @@ export async function runSaveReminders(ctx: Ctx, now: Date): Promise<{ sent: num
   return { sent };
 }
 
-/** Registered in context.ts registerJobs. */
+/** Registered in context.ts registerJobs. The new-tender alert of decision 0180 is a saved search now (features/alerts, decision 0471). */
 export function registerTenderJobs(ctx: AppContext) {
-  ctx.jobs.register({
-    name: 'tender-alerts',
-    everyMs: 3_600_000,
-    run: ({ now }) => runTenderAlerts(ctx, now).then(() => undefined),
-  });
   ctx.jobs.register({
     name: 'tender-save-reminders',
     everyMs: 3_600_000,

@@ -19,9 +19,11 @@ import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
+import { notify } from '../../platform/notifications';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson, type Tag } from '../../platform/read-cache';
 import { toTender } from './tenders.mapper';
-import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
+import { getAlertSetting } from './tender-alerts.repository';
+import { setProfilesAlert } from '../alerts/saved-searches.service';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
@@ -191,7 +193,7 @@ const reachable = (p: repo.ProviderForInvite) => (p.claim_approved && !!p.owner_
 const unclaimedWithEmail = (providers: repo.ProviderForInvite[]) =>
   providers.filter((p) => !(p.claim_approved && p.owner_email) && p.public_email?.trim()).map((p) => ({ email: p.public_email!.trim(), providerId: p.id }));
 
-/** The invited profiles' owners are mailed in the transaction that invites them (decision 0470). */
+/** The invited profiles' owners are mailed and notified in the transaction that invites them (decisions 0470, 0473). */
 async function notifyInvitedOwners(ctx: Ctx, tx: Db, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
   const link = `${ctx.env.PUBLIC_URL}/tender/${tenderId}`;
   for (const provider of providers) {
@@ -214,6 +216,9 @@ async function notifyInvitedOwners(ctx: Ctx, tx: Db, tenderId: string, service: 
       'tender-invitation',
     );
     await repo.markInvitationNotified(tx, tenderId, provider.id, ctx.clock.now());
+    if (provider.user_id) {
+      await notify(tx, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${service}`, link: `/tender/${tenderId}` });
+    }
   }
 }
 
@@ -360,8 +365,9 @@ export function myTendersJson(ctx: Ctx, user: UserRow): Promise<CachedJson> {
   );
 }
 
+/** The Tenders tab's switch: the user's saved search of their profiles' services and area, on or paused (decision 0471). */
 export async function updateAlerts(ctx: Ctx, user: UserRow, enabled: boolean) {
-  await setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
+  await setProfilesAlert(ctx, user, enabled);
   return { enabled };
 }
 
