@@ -166,8 +166,8 @@ describe.each(databaseKinds)('saved searches and alerts on %s', (kind) => {
     // The next Monday 07:00 UK time (GMT in November).
     expect(weekly.json().data.nextDigestAt).toBe('2026-11-30T07:00:00.000Z');
     // A daily digest at 08:00 goes at 08:00 BST (07:00 UTC) in summer, 08:00 GMT in winter (uk-time.test.ts has the changes' days).
-    expect(digestDue('daily', 8, 1, false, new Date('2027-06-01T12:00:00Z')).toISOString()).toBe('2027-06-02T07:00:00.000Z');
-    expect(digestDue('daily', 8, 1, false, new Date('2026-12-01T12:00:00Z')).toISOString()).toBe('2026-12-02T08:00:00.000Z');
+    expect(digestDue('daily', 8, 1, false, new Date('2027-06-01T12:00:00Z'))?.toISOString()).toBe('2027-06-02T07:00:00.000Z');
+    expect(digestDue('daily', 8, 1, false, new Date('2026-12-01T12:00:00Z'))?.toISOString()).toBe('2026-12-02T08:00:00.000Z');
     expect(digestDue('instant', 8, 1, false, clock.now())).toBeNull();
     expect(digestDue('daily', 8, 1, true, clock.now())).toBeNull();
     // Bob's daily search went at Saturday 08:00; the next is Sunday's.
