@@ -52,6 +52,8 @@ export interface PrivateWorld {
   tenderResponseA: string;
   tenderAttachmentA: string;
   tenderQuestionA: string;
+  /** A's saved search of the tender board (issue 30). */
+  savedSearchA: string;
   /** Strings that must never appear in anything B is shown. */
   secrets: string[];
 }
@@ -120,6 +122,13 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
   if (attRes.statusCode !== 201) throw new Error(`tender attachment: ${attRes.statusCode} ${attRes.body}`);
   const question = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/questions`, payload: { question: 'carol-private-question about access?' }, headers: asC });
   if (question.statusCode !== 201) throw new Error(`tender question: ${question.statusCode} ${question.body}`);
+  const search = await t.app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    payload: { kind: 'tenders', name: 'alice-private-search', criteria: { keywords: 'alice private keywords' }, frequency: 'daily' },
+    headers: asA,
+  });
+  if (search.statusCode !== 201) throw new Error(`saved search: ${search.statusCode} ${search.body}`);
 
   return {
     a,
@@ -136,7 +145,8 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     tenderResponseA: responseId,
     tenderAttachmentA: attRes.json().data[0].id,
     tenderQuestionA: question.json().data.id,
-    secrets: ['alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+    savedSearchA: search.json().data.id,
+    secrets: ['alice-private-search', 'alice private keywords', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
 }
 
@@ -157,6 +167,9 @@ export const SAMPLE_BODIES: Record<string, object> = {
   answerTenderQuestion: { answer: 'bob answers' },
   inviteTenderEmails: { emails: ['bob-friend@walk.example.com'] },
   acceptTenderInvitation: { token: 'bob-guesses-a-token-of-forty-three-chars-x' },
+  createSavedSearch: { kind: 'providers', name: 'bob saves a search', criteria: {}, frequency: 'daily' },
+  updateSavedSearch: { kind: 'tenders', name: 'bob was here', paused: true },
+  markNotificationsRead: { all: true },
 };
 
 /**

@@ -20,6 +20,7 @@ const entries = Object.entries(contracts);
 const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
   ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id }],
   ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
+  ['/api/saved-searches/', { id: w.savedSearchA }],
   [
     '/api/tenders/',
     {
@@ -173,8 +174,37 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'answerTenderQuestion',
         'listTenderEmailInvitations',
         'inviteTenderEmails',
+        // Issue 30: A's saved search, and watching A's private tender.
+        'updateSavedSearch',
+        'deleteSavedSearch',
+        'listSavedSearchMatches',
+        'getTenderWatch',
+        'watchTender',
+        'unwatchTender',
       ]),
     );
+  });
+
+  it('the alerts routes answer every role: each caller sees only their own; a bad unsubscribe link changes nothing (issue 30)', async () => {
+    const byName = Object.fromEntries(entries);
+    for (const who of [null, w.b, w.admin]) {
+      for (const name of ['getUnsubscribe', 'unsubscribe']) {
+        const c = byName[name]!;
+        expect(c.access).toBe('public');
+        const forged = `s.${w.savedSearchA}.${'A'.repeat(32)}`;
+        const res = await refused(who, name, { ...c, path: `${c.path}?token=${encodeURIComponent(forged)}` }, [400]);
+        for (const secret of w.secrets) expect(res.body).not.toContain(secret);
+      }
+      if (!who) continue;
+      for (const url of ['/api/saved-searches', '/api/notifications', '/api/notifications/unread', '/api/tenders/watched']) {
+        const res = await t.app.inject({ url, remoteAddress: nextIp(), headers: { cookie: who.cookie } });
+        expect(res.statusCode, url).toBe(200);
+        for (const secret of w.secrets) expect(res.body, `${url} leaks ${secret}`).not.toContain(secret);
+      }
+    }
+    // A sees A's own.
+    const own = await t.app.inject({ url: '/api/saved-searches', remoteAddress: nextIp(), headers: { cookie: w.a.cookie } });
+    expect(own.json().data.map((s: { id: string }) => s.id)).toEqual([w.savedSearchA]);
   });
 
   it('the email verification routes answer every role, and only an unverified caller gets a new link', async () => {

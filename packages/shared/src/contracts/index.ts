@@ -1,5 +1,6 @@
 import type { Contract } from './contract';
 import * as accounts from './accounts';
+import * as alerts from './alerts';
 import * as admin from './admin';
 import * as analytics from './analytics';
 import * as assets from './assets';
@@ -17,6 +18,7 @@ import * as tenderLifecycle from './tender-lifecycle';
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
 export const contracts: Record<string, Contract> = {
   ...pick(accounts),
+  ...pick(alerts),
   ...pick(admin),
   ...pick(analytics),
   ...pick(assets),

@@ -3,6 +3,7 @@
 import { route } from './contract';
 import type * as accounts from './accounts';
 import type * as admin from './admin';
+import type * as alerts from './alerts';
 import type * as analytics from './analytics';
 import type * as assets from './assets';
 import type * as geo from './geo';
@@ -40,6 +41,20 @@ export const listWaitingRequests = route<typeof admin.listWaitingRequests>('GET'
 export const reviewClaim = route<typeof admin.reviewClaim>('POST', '/api/admin/claims/:id/review');
 export const runDataSource = route<typeof admin.runDataSource>('POST', '/api/admin/data-sources/:id/run');
 export const updateAdminUser = route<typeof admin.updateAdminUser>('PATCH', '/api/admin/users/:id');
+export const createSavedSearch = route<typeof alerts.createSavedSearch>('POST', '/api/saved-searches');
+export const deleteSavedSearch = route<typeof alerts.deleteSavedSearch>('DELETE', '/api/saved-searches/:id');
+export const getTenderWatch = route<typeof alerts.getTenderWatch>('GET', '/api/tenders/:id/watch');
+export const getUnreadNotifications = route<typeof alerts.getUnreadNotifications>('GET', '/api/notifications/unread');
+export const getUnsubscribe = route<typeof alerts.getUnsubscribe>('GET', '/api/alerts/unsubscribe');
+export const listNotifications = route<typeof alerts.listNotifications>('GET', '/api/notifications');
+export const listSavedSearches = route<typeof alerts.listSavedSearches>('GET', '/api/saved-searches');
+export const listSavedSearchMatches = route<typeof alerts.listSavedSearchMatches>('GET', '/api/saved-searches/:id/matches');
+export const listWatchedTenders = route<typeof alerts.listWatchedTenders>('GET', '/api/tenders/watched');
+export const markNotificationsRead = route<typeof alerts.markNotificationsRead>('POST', '/api/notifications/read');
+export const unsubscribe = route<typeof alerts.unsubscribe>('POST', '/api/alerts/unsubscribe');
+export const unwatchTender = route<typeof alerts.unwatchTender>('DELETE', '/api/tenders/:id/watch');
+export const updateSavedSearch = route<typeof alerts.updateSavedSearch>('PATCH', '/api/saved-searches/:id');
+export const watchTender = route<typeof alerts.watchTender>('PUT', '/api/tenders/:id/watch');
 export const createPageView = route<typeof analytics.createPageView>('POST', '/api/analytics/pageview');
 export const getAsset = route<typeof assets.getAsset>('GET', '/api/assets/:id');
 export const getAssetCoordinates = route<typeof assets.getAssetCoordinates>('GET', '/api/assets/coordinates');
