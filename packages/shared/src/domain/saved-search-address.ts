@@ -5,7 +5,7 @@ import {
   TENDER_ALERT_STAGE_LABELS,
   type SavedSearchKind,
 } from '../constants/alerts';
-import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, PROJECT_PHASES } from '../constants/assets';
+import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, PROJECT_ADDRESS_KEYS, PROJECT_PHASES } from '../constants/assets';
 import { formatGBP } from './format';
 
 /**
@@ -15,8 +15,6 @@ import { formatGBP } from './format';
  * does not import zod, so the pages' first load stays small.
  */
 
-/** The projects table's filters in the address of /asset-intel?tab=projects (with `changedSince`, decision 0396). */
-export const PROJECT_ADDRESS_KEYS = { region: 'projectRegion', technology: 'projectTechnology', phase: 'projectPhase', operatorSearch: 'applicant' } as const;
 
 export interface ProviderCriteriaInput {
   companies?: string[];

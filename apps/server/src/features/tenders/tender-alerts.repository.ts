@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { haversineKmSql } from '../../db/sql-helpers';
-import { OPEN_SQL, visibleTo } from './tenders.repository';
+import { visibleTo } from './tenders.repository';
 
 /** The alert switch and Save for Later reminders (decisions 0179, 0180, 0471); every read applies visibleTo (decision 0333). */
 

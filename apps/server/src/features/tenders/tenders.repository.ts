@@ -150,6 +150,11 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
     const s = p(query.service);
     where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(containsPattern(query.service))})`);
   }
+  // Decision 0471: the saved searches' keyword syntax, on the stemmed words of title and description.
+  if (query.keywords) {
+    const q = `websearch_to_tsquery('english', ${p(query.keywords)})`;
+    where.push(`(numnode(${q}) = 0 OR t.search_vector @@ ${q})`);
+  }
   // A place name from the location input is 'Town, County, Country': its first part is matched.
   const placeText = query.location?.split(',')[0]?.trim();
   if (query.lat !== undefined && query.lng !== undefined) {

@@ -5,6 +5,7 @@ import { config } from '../../lib/config';
 import { cn } from '../../lib/cn';
 import { AuthButton, DashboardLink } from './auth-button';
 import { MobileMenu } from './mobile-menu';
+import { NotificationBell } from '../../features/alerts/components/notification-bell';
 import { NavDropdown } from './nav-dropdown';
 import { NAV_MENUS, visibleItems } from './nav-items';
 
@@ -38,7 +39,11 @@ export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
             <AuthButton user={user} loading={isLoading} />
           </div>
         </nav>
-        <MobileMenu user={user} loading={isLoading} />
+        {/* The bell (decision 0473) beside the menu at every width, signed-in users only. */}
+        <div className="flex shrink-0 items-center gap-1">
+          {user && <NotificationBell />}
+          <MobileMenu user={user} loading={isLoading} />
+        </div>
       </div>
     </header>
   );

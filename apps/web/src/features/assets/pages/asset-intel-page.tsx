@@ -18,6 +18,7 @@ import { SkipLinks } from '../../../components/ui/skip-links';
 import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
 import { CHANGED_SINCE_PARAM, ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
+import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { isProjectsTab } from './asset-intel-page.handle';
 
 /** Server rendering and the document head (decision 0370). */
@@ -138,6 +139,9 @@ export function AssetIntelPage() {
               </aside>
             </CollapsibleFilters>
             <div className="grid grid-cols-1 gap-3">
+              <div className="flex justify-end">
+                <SaveSearchButton kind="assets" params={params} />
+              </div>
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
               <SourceNote />
             </div>
