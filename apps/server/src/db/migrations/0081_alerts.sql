@@ -200,9 +200,12 @@ END
 $fn$;
 
 -- What matched a search: each item once per search (the primary key). `notified_at`: mailed (or,
--- for searches whose mail is off, put in the bell).
+-- for searches whose mail is off, put in the bell). A matching run inserts hundreds of thousands of
+-- rows at once (decision 0471), so the table carries no foreign key (a per-row check) and no index
+-- beyond what the reads need: the primary key serves one search's matches, the partial index the
+-- searches with mail waiting. A search's matches go with it by the statement trigger below.
 CREATE TABLE saved_search_matches (
-  search_id uuid NOT NULL REFERENCES saved_searches (id) ON DELETE CASCADE,
+  search_id uuid NOT NULL,
   item_type text NOT NULL CHECK (item_type IN ('tender', 'asset-change', 'provider')),
   item_id text NOT NULL,
   change text NOT NULL,
@@ -210,8 +213,16 @@ CREATE TABLE saved_search_matches (
   notified_at timestamptz,
   PRIMARY KEY (search_id, item_type, item_id)
 );
-CREATE INDEX saved_search_matches_recent_idx ON saved_search_matches (search_id, matched_at DESC);
 CREATE INDEX saved_search_matches_waiting_idx ON saved_search_matches (search_id) WHERE notified_at IS NULL;
+
+CREATE FUNCTION saved_search_matches_forget() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  DELETE FROM saved_search_matches m USING gone WHERE m.search_id = gone.id;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER saved_searches_forget_matches AFTER DELETE ON saved_searches REFERENCING OLD TABLE AS gone
+  FOR EACH STATEMENT EXECUTE FUNCTION saved_search_matches_forget();
 
 -- Watched tenders (decision 0473).
 CREATE TABLE tender_watches (

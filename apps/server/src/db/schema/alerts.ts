@@ -81,9 +81,8 @@ export const savedSearchAnchors = pgTable(
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    searchId: uuid('search_id')
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    // No foreign key (decision 0471): the trigger saved_searches_forget_matches deletes a search's matches.
+    searchId: uuid('search_id').notNull(),
     itemType: text('item_type', { enum: ['tender', 'asset-change', 'provider'] }).notNull(),
     itemId: text('item_id').notNull(),
     change: text('change').notNull(),

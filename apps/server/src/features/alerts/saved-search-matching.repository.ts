@@ -63,7 +63,7 @@ export async function matchTenderChanges(tx: Db, seqs: number[], now: Date): Pro
       UNION ALL SELECT i.id, 'r:' || lower(i.region) FROM items i WHERE i.region IS NOT NULL
       UNION ALL SELECT i.id, 'c:' || c FROM items i, unnest(i.cpv_codes) AS c
       UNION ALL SELECT i.id, 'w:' || w FROM items i, unnest(tsvector_to_array(i.search_vector)) AS w
-    )
+    ), stored AS (
     INSERT INTO saved_search_matches (search_id, item_type, item_id, change, matched_at)
     SELECT s.id, 'tender', t.id::text, b.change, '${now.toISOString()}'::timestamptz
       FROM keys k
@@ -84,8 +84,8 @@ export async function matchTenderChanges(tx: Db, seqs: number[], now: Date): Pro
        AND (NOT s.t_my_profiles OR (t.type = 'open' AND ${MY_PROFILES_SQL}))
        AND (t.type = 'open' OR ${visibleTo('s.user_id')})
     ON CONFLICT DO NOTHING
-    RETURNING 1`));
-  return rowsOf(result).length;
+    RETURNING 1) SELECT count(*)::int AS n FROM stored`));
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 /** Up to `limit` queued new providers and REPD changes, locked for this transaction. */
@@ -116,7 +116,7 @@ const APPLICANTS_SQL = `ARRAY[${APPLICANT_TYPES.map((t) => `'${t.toLowerCase().r
 export async function matchProviders(tx: Db, providerIds: string[], now: Date): Promise<number> {
   if (providerIds.length === 0) return 0;
   const result = await tx.execute(sql`
-    INSERT INTO saved_search_matches (search_id, item_type, item_id, change, matched_at)
+    WITH stored AS (INSERT INTO saved_search_matches (search_id, item_type, item_id, change, matched_at)
     SELECT s.id, 'provider', p.id::text, 'new', ${now.toISOString()}::timestamptz
       FROM providers p
       JOIN saved_searches s ON s.kind = 'providers' AND NOT s.paused AND (p.user_id IS NULL OR p.user_id <> s.user_id)
@@ -132,8 +132,8 @@ export async function matchProviders(tx: Db, providerIds: string[], now: Date): 
             AND (p.service_radius > 0 OR (coalesce(p.service_radius, 0) = 0 AND lower(p.type) = ANY(${sql.raw(APPLICANTS_SQL)})))
             AND ${sql.raw(haversineKmSql(num('lat'), num('lng'), 'p.latitude', 'p.longitude'))} <= coalesce(${sql.raw(num('radiusKm'))}, 50)))
     ON CONFLICT DO NOTHING
-    RETURNING 1`);
-  return rowsOf(result).length;
+    RETURNING 1) SELECT count(*)::int AS n FROM stored`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 const PROJECT_PHASES_SQL = `(${PROJECT_PHASES.map((p) => `'${p.replace(/'/g, "''")}'`).join(', ')})`;
@@ -148,7 +148,7 @@ export async function matchAssetChanges(tx: Db, changeIds: string[], now: Date):
   if (changeIds.length === 0) return 0;
   const today = `'${now.toISOString().slice(0, 10)}'::date`;
   const result = await tx.execute(sql`
-    INSERT INTO saved_search_matches (search_id, item_type, item_id, change, matched_at)
+    WITH stored AS (INSERT INTO saved_search_matches (search_id, item_type, item_id, change, matched_at)
     SELECT s.id, 'asset-change', ac.id::text, ac.kind, ${now.toISOString()}::timestamptz
       FROM asset_changes ac
       JOIN assets a ON a.repd_ref_id = ac.repd_ref_id
@@ -174,6 +174,6 @@ export async function matchAssetChanges(tx: Db, changeIds: string[], now: Date):
          AND (NOT (s.criteria ? 'operatorSearch') OR a.repd_operator ILIKE ${sql.raw(containsSql(`(s.criteria->>'operatorSearch')`))})
        END
     ON CONFLICT DO NOTHING
-    RETURNING 1`);
-  return rowsOf(result).length;
+    RETURNING 1) SELECT count(*)::int AS n FROM stored`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
