@@ -119,6 +119,49 @@ describe.each(databaseKinds)('mail durability on %s', (kind) => {
     for (const to of after.map((m) => m.to_address)) expect(t.logs.some((l) => l.includes(to))).toBe(false);
   });
 
+  it('SMTP blinks (a 421 greeting, then the connection cut after the message with no answer): retried with growing waits, delivered once', async () => {
+    const due = async (id: string) =>
+      (await t.ctx.database.query<{ next: string; attempts: number; status: string; last_error: string }>('SELECT next_attempt_at::text AS next, attempts, status, last_error FROM outbox WHERE id = $1', [id]))[0]!;
+    const waitOf = async (id: string) => new Date((await due(id)).next).getTime() - clock.now().getTime();
+
+    smtp.greeting = { code: 421, message: '4.3.2 Service not available, closing transmission channel' };
+    const { id } = await t.ctx.mailer.send({ to: 'blink@blink.example.com', subject: 'Through the blink', text: 'x' }, 'test-blink');
+    await t.ctx.mailer.idle();
+    expect(await due(id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await due(id)).last_error).toMatch(/^421 4\.3\.2 Service not available/);
+    const first = await waitOf(id);
+    expect(first).toBeGreaterThanOrEqual(MAIL_DELIVERY.retryBaseMs * 0.8);
+    expect(first).toBeLessThanOrEqual(MAIL_DELIVERY.retryBaseMs * 1.2);
+
+    // Not due yet: nothing is tried; when due, the second attempt meets the same greeting and waits about twice as long.
+    await t.ctx.mailer.deliverDue();
+    expect((await due(id)).attempts).toBe(1);
+    clock.advance(first);
+    await t.ctx.mailer.deliverDue();
+    expect((await due(id)).attempts).toBe(2);
+    const second = await waitOf(id);
+    expect(second).toBeGreaterThanOrEqual(MAIL_DELIVERY.retryBaseMs * 2 * 0.8);
+    expect(second).toBeLessThanOrEqual(MAIL_DELIVERY.retryBaseMs * 2 * 1.2);
+
+    // The server takes connections again but cuts the first one after the message's data, never answering: not delivered.
+    smtp.greeting = null;
+    smtp.dropAfterData = 1;
+    clock.advance(second);
+    await t.ctx.mailer.deliverDue();
+    expect(smtp.dropped).toEqual([`<${id}@solar-marketplace.local>`]);
+    expect(await due(id)).toMatchObject({ status: 'pending', attempts: 3 });
+    expect(smtp.mailsTo('blink@blink.example.com')).toEqual([]);
+
+    // Recovered: the next attempt delivers it, once, under the same Message-ID.
+    clock.advance(await waitOf(id));
+    await t.ctx.mailer.deliverDue();
+    expect((await due(id)).status).toBe('sent');
+    expect(smtp.mailsTo('blink@blink.example.com').map((m) => m.messageId)).toEqual([`<${id}@solar-marketplace.local>`]);
+    clock.advance(3_600_000);
+    await t.ctx.mailer.deliverDue();
+    expect(smtp.mailsTo('blink@blink.example.com')).toHaveLength(1);
+  });
+
   it('a 5xx refusal fails the mail for good with the reason, and it is not tried again', async () => {
     smtp.refuse.set('bounce@nowhere.example.com', { code: 550, message: '5.1.1 <bounce@nowhere.example.com>: Recipient address rejected' });
     await t.ctx.mailer.send({ to: 'bounce@nowhere.example.com', subject: 'Bounce me', text: 'x' }, 'test-bounce');
