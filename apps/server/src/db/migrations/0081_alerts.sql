@@ -148,7 +148,9 @@ CREATE INDEX saved_searches_digest_idx ON saved_searches (next_digest_at) WHERE 
 
 -- The keys a tender must carry for a search to be worth checking (decision 0471): the grid cells
 -- its circle covers, else its regions, else its CPV codes, else a word its keywords require, else
--- 'all'. A tender's keys are its cell, region, codes and words: one hash join finds the few
+-- 'all'; a cell or a region is joined with a word the keywords require ('g:103:-2|w:solar'), since
+-- most pairs of a place alone fail on the keywords. A tender's keys are its cell, region, codes,
+-- words, and its cell and region each joined with each of its words: one hash join finds the few
 -- (search, tender) pairs to check instead of every pair.
 CREATE TABLE saved_search_anchors (
   key text NOT NULL,
@@ -171,11 +173,16 @@ BEGIN
            CASE WHEN t_query IS NULL THEN NULL ELSE querytree(t_query) END AS tree,
            t_lat IS NOT NULL AND t_radius_km <= 250 AS by_cell
       FROM saved_searches WHERE id = ANY(ids) AND kind = 'tenders'
-  ), words AS (
+  ), all_words AS (
     SELECT s.id, m[1] AS word, position('|' IN s.tree) > 0 AS any_of
       FROM s, regexp_matches(s.tree, '''((?:[^'']|'''')+)''', 'g') AS m
-     WHERE NOT s.by_cell AND s.t_regions IS NULL AND s.t_cpv IS NULL AND s.tree IS NOT NULL AND s.tree <> 'T'
-  ), chosen AS (
+     WHERE s.tree IS NOT NULL AND s.tree <> 'T'
+  ), words AS (
+    -- Every word of an either-or query; the longest of an all-of query (any one of them is required).
+    SELECT id, 'w:' || replace(word, '''''', '''') AS w FROM all_words WHERE any_of
+    UNION ALL
+    (SELECT DISTINCT ON (id) id, 'w:' || replace(word, '''''', '''') FROM all_words WHERE NOT any_of ORDER BY id, length(word) DESC, word)
+  ), places AS (
     SELECT s.id, alert_cell(la / 2.0, lo / 2.0) AS key
       FROM s,
            generate_series(floor((s.t_lat - s.t_radius_km / 111.0) * 2)::int, floor((s.t_lat + s.t_radius_km / 111.0) * 2)::int) AS la,
@@ -184,13 +191,14 @@ BEGIN
      WHERE s.by_cell
     UNION ALL
     SELECT s.id, 'r:' || lower(r) FROM s, unnest(s.t_regions) AS r WHERE NOT s.by_cell AND s.t_regions IS NOT NULL
+  ), chosen AS (
+    SELECT p.id, p.key FROM places p WHERE NOT EXISTS (SELECT 1 FROM words w WHERE w.id = p.id)
+    UNION ALL
+    SELECT p.id, p.key || '|' || w.w FROM places p JOIN words w ON w.id = p.id
     UNION ALL
     SELECT s.id, 'c:' || c FROM s, unnest(s.t_cpv) AS c WHERE NOT s.by_cell AND s.t_regions IS NULL AND s.t_cpv IS NOT NULL
     UNION ALL
-    -- Every word of an either-or query; the longest of an all-of query (any one of them is required).
-    SELECT id, 'w:' || replace(word, '''''', '''') FROM words WHERE any_of
-    UNION ALL
-    (SELECT DISTINCT ON (id) id, 'w:' || replace(word, '''''', '''') FROM words WHERE NOT any_of ORDER BY id, length(word) DESC, word)
+    SELECT w.id, w.w FROM words w JOIN s ON s.id = w.id WHERE NOT s.by_cell AND s.t_regions IS NULL AND s.t_cpv IS NULL
   )
   INSERT INTO saved_search_anchors (key, search_id)
   SELECT DISTINCT key, id FROM chosen

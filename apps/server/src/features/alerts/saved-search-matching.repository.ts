@@ -45,7 +45,8 @@ export async function markTenderChangesMatched(tx: Db, seqs: number[], now: Date
 
 /**
  * Matches the tenders of a batch of changes with every tender search: candidates by a hash join of
- * the tenders' keys (cell, region, CPV codes, words, 'all') with the searches' anchors, then each
+ * the tenders' keys (cell, region, CPV codes, words, cell and region each with each word, 'all') with
+ * the searches' anchors, then each
  * candidate pair checked against every criterion and the visibility rule for the search's owner
  * (decision 0333). Drafts and the user's own tenders never match. Returns the matches stored.
  */
@@ -57,12 +58,17 @@ export async function matchTenderChanges(tx: Db, seqs: number[], now: Date): Pro
         FROM tender_changes c WHERE c.seq = ANY('{${seqs.join(',')}}'::bigint[]) GROUP BY c.tender_id
     ), items AS (
       SELECT t.* FROM batch b JOIN tenders t ON t.id = b.tender_id WHERE t.stage <> 'draft'
+    ), places AS (
+      SELECT i.id, alert_cell(i.latitude, i.longitude) AS key FROM items i WHERE i.latitude IS NOT NULL AND i.longitude IS NOT NULL
+      UNION ALL SELECT i.id, 'r:' || lower(i.region) FROM items i WHERE i.region IS NOT NULL
+    ), words AS (
+      SELECT i.id, 'w:' || w AS key FROM items i, unnest(tsvector_to_array(i.search_vector)) AS w
     ), keys AS (
       SELECT i.id, 'all' AS key FROM items i
-      UNION ALL SELECT i.id, alert_cell(i.latitude, i.longitude) FROM items i WHERE i.latitude IS NOT NULL AND i.longitude IS NOT NULL
-      UNION ALL SELECT i.id, 'r:' || lower(i.region) FROM items i WHERE i.region IS NOT NULL
+      UNION ALL SELECT id, key FROM places
       UNION ALL SELECT i.id, 'c:' || c FROM items i, unnest(i.cpv_codes) AS c
-      UNION ALL SELECT i.id, 'w:' || w FROM items i, unnest(tsvector_to_array(i.search_vector)) AS w
+      UNION ALL SELECT id, key FROM words
+      UNION ALL SELECT p.id, p.key || '|' || w.key FROM places p JOIN words w ON w.id = p.id
     ), stored AS (
     INSERT INTO saved_search_matches (search_id, item_type, item_id, change, matched_at)
     SELECT s.id, 'tender', t.id::text, b.change, '${now.toISOString()}'::timestamptz
