@@ -14,7 +14,9 @@
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
 // BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it. The mixed run's
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
-// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path.
+// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. The saved-search matcher's
+// figure (BENCH_ONLY=alerts; BENCH_ALERT_SEARCHES, BENCH_ALERT_NOTICES; BENCH_ALERT_KEEP=1 keeps its database
+// for EXPLAIN) runs first, on a database of its own.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +26,7 @@ import pg from 'pg';
 import { repoRoot, serverRoot } from '../src/paths';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
+import { ALERTS_MATCHING_SCENARIO, runAlertsMatchingBench } from './scenarios/alerts';
 import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
 import { READ_CACHE_HEADER } from '@solar/shared/constants/read-cache';
 
@@ -391,6 +394,11 @@ async function main() {
   }
   rmSync(path.join(runDir, 'stack'), { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
+  // Issue 30's matching figure runs on a database of its own, before the server starts (decision 0471).
+  if (!only || only.test(ALERTS_MATCHING_SCENARIO)) {
+    await runAlertsMatchingBench(runDir);
+    if (only && !SCENARIOS.some((s) => only.test(s.name))) return;
+  }
   const usePostgres = Boolean(process.env.DATABASE_URL);
   const dataDir = path.join(runDir, 'data');
   const serverEnv = {
