@@ -17,6 +17,7 @@ import { registerTenderJobs } from './features/tenders/tender-alerts.job';
 import { registerAlertJobs } from './features/alerts/alerts.job';
 import { registerRepdFeedJob } from './features/assets/repd-feed.job';
 import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.job';
+import { registerTrustJobs } from './features/trust/trust.jobs';
 
 /** Opens the database and builds the services every feature shares. */
 export async function createContext(
@@ -74,6 +75,7 @@ function registerJobs(ctx: AppContext) {
   registerAlertJobs(ctx);
   registerTenderFeedJobs(ctx);
   registerRepdFeedJob(ctx);
+  registerTrustJobs(ctx);
   if (ctx.database.kind === 'postgres') {
     ctx.jobs.register({ name: 'purge-rate-limit-windows', everyMs: SHARED_RATE_LIMIT.sweepEveryMs, run: () => purgeEndedRateLimitWindows(ctx.database) });
   }

@@ -29,6 +29,7 @@ import { errors, idParam, successEnvelope } from './common';
 import { about } from './fields';
 import { FIELD_MESSAGES } from '../constants/text';
 import { checkBudget, inviteEmailsField, tenderBriefFields } from './tender-brief';
+import { tenderNotice } from './tender-notices';
 
 /**
  * A tender as the API shows it (docs/product/tenders.md#tender). Built from an explicit field list on the server:
@@ -88,6 +89,8 @@ export const tender = z.object({
   siteAssetId: z.number().nullable(),
   siteCapacityMw: z.number().nullable(),
   cancelReason: z.string().nullable(),
+  /** Imported notices only (issue 29, decision 0460): stage, deadline kind, threshold, sources, awards, why it matched. */
+  notice: tenderNotice.nullable().optional(),
 });
 export type Tender = z.infer<typeof tender>;
 

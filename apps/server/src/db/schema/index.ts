@@ -10,3 +10,5 @@ export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
 export * from './alerts';
+export * from './tender-notices';
+export * from './trust';

@@ -5,7 +5,7 @@ import type { Contract } from '@solar/shared/contracts/contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
-import { cleanFilename } from '../quotes/quotes.uploads';
+import { downloadName } from '../../plugins/downloads';
 
 export interface TenderFile {
   filename: string;
@@ -58,7 +58,7 @@ export async function readTenderFiles(
       if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.fileType);
       const type = await detectTenderFileType(bytes);
       if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.fileType);
-      files.push({ filename: cleanFilename(part.filename, type.extension), bytes, ...type });
+      files.push({ filename: downloadName(part.filename, type.mime), bytes, ...type });
     },
     parserError: (error) => {
       if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);

@@ -28,7 +28,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <SignupForm fixedType={fixedType} providerId={providerId} onSuccess={() => navigate(redirect, { replace: true })} />
+      <SignupForm fixedType={fixedType} providerId={providerId} returnTo={redirect} onSuccess={() => navigate(redirect, { replace: true })} />
     </AuthCard>
   );
 }

@@ -9,4 +9,5 @@ export const adminKeys = {
   audit: (page: number) => ['admin', 'audit', page] as const,
   dataSources: ['admin', 'data-sources'] as const,
   mail: (show: string) => ['admin', 'mail', show] as const,
+  trust: (what: string, query: object) => ['admin', 'trust', what, query] as const,
 };

@@ -8,6 +8,7 @@ import { ClaimsTab } from './claims-tab';
 import { DataSourcesTab } from './data-sources-tab';
 import { MailTab } from './mail-tab';
 import { TendersTab } from './tenders-tab';
+import { AccreditationsTab, ReviewsTab, SupplierMatchesTab } from './trust-tabs';
 import { UsersTab } from './users-tab';
 import { WaitingTab } from './waiting-tab';
 
@@ -18,6 +19,9 @@ const TABS = [
   ['analytics', 'Analytics'],
   ['waiting', 'Waiting'],
   ['data-sources', 'Data sources'],
+  ['accreditations', 'Accreditations'],
+  ['reviews', 'Reviews'],
+  ['supplier-matches', 'Award suppliers'],
   ['mail', 'Mail'],
   ['audit', 'Audit Log'],
 ] as const;
@@ -75,6 +79,15 @@ export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?:
         </TabsContent>
         <TabsContent value="data-sources">
           <DataSourcesTab />
+        </TabsContent>
+        <TabsContent value="accreditations">
+          <AccreditationsTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsTab />
+        </TabsContent>
+        <TabsContent value="supplier-matches">
+          <SupplierMatchesTab />
         </TabsContent>
         <TabsContent value="mail">
           <MailTab />
