@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
@@ -132,7 +132,6 @@ async function freshDatabase(runDir: string): Promise<{ database: Database; drop
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dir = path.join(runDir, 'alerts-bench-pgdata');
-    const { rmSync } = await import('node:fs');
     rmSync(dir, { recursive: true, force: true });
     return { database: await openDatabase({ dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
