@@ -124,7 +124,10 @@ describe.each(databaseKinds)('mail durability on %s', (kind) => {
       (await t.ctx.database.query<{ next: string; attempts: number; status: string; last_error: string }>('SELECT next_attempt_at::text AS next, attempts, status, last_error FROM outbox WHERE id = $1', [id]))[0]!;
     const waitOf = async (id: string) => new Date((await due(id)).next).getTime() - clock.now().getTime();
 
+    // The server restarts (its open connections, the sender's pooled one included, are dropped) and answers 421 while coming up.
+    await smtp.stop();
     smtp.greeting = { code: 421, message: '4.3.2 Service not available, closing transmission channel' };
+    await smtp.start();
     const { id } = await t.ctx.mailer.send({ to: 'blink@blink.example.com', subject: 'Through the blink', text: 'x' }, 'test-blink');
     await t.ctx.mailer.idle();
     expect(await due(id)).toMatchObject({ status: 'pending', attempts: 1 });
