@@ -19,6 +19,9 @@
 // the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
 // BENCH_GUARD=1: the short regression run of `npm test` (see `guard` below). BENCH_SERVER=<server.js>
 // measures another build (an earlier commit's) with this bench.
+// BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. The saved-search matcher's
+// figure (BENCH_ONLY=alerts; BENCH_ALERT_SEARCHES, BENCH_ALERT_NOTICES; BENCH_ALERT_KEEP=1 keeps its database
+// for EXPLAIN) runs first, on a database of its own.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -29,6 +32,7 @@ import { repoRoot, serverRoot } from '../src/paths';
 import type { ProfileWindow } from './profile-summary';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
+import { ALERTS_MATCHING_SCENARIO, runAlertsMatchingBench } from './scenarios/alerts';
 import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
 import { CACHE_STATUS_HEADER } from '@solar/shared/constants/http-cache';
 
@@ -511,6 +515,11 @@ async function main() {
   }
   rmSync(path.join(runDir, 'stack'), { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
+  // Issue 30's matching figure runs on a database of its own, before the server starts (decision 0471).
+  if (!only || only.test(ALERTS_MATCHING_SCENARIO)) {
+    await runAlertsMatchingBench(runDir);
+    if (only && !SCENARIOS.some((s) => only.test(s.name))) return;
+  }
   const usePostgres = Boolean(process.env.DATABASE_URL);
   const dataDir = path.join(runDir, 'data');
   const serverEnv = {

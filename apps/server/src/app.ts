@@ -33,10 +33,11 @@ import { trustRoutes } from './features/trust/trust.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { developersRoutes } from './features/developers/developers.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes, exportsRoutes, developersRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes, exportsRoutes, developersRoutes, alertsRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

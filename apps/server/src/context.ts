@@ -7,20 +7,27 @@ import type { AppContext } from './plugins/context';
 import { systemClock, type Clock } from './platform/clock';
 import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
+import type { DeliveryOptions } from './platform/mail-delivery';
 import { createLocalStorage, createS3Storage } from './platform/storage';
 import { purgeEndedRateLimitWindows } from './platform/rate-limit-store';
 import { purgeUnownedFiles } from './platform/stored-files';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
 import { registerTenderJobs } from './features/tenders/tender-alerts.job';
+import { registerAlertJobs } from './features/alerts/alerts.job';
 import { registerRepdFeedJob } from './features/assets/repd-feed.job';
 import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.job';
 import { registerTrustJobs } from './features/trust/trust.jobs';
 
 /** Opens the database and builds the services every feature shares. */
-export async function createContext(env: Env, log: Logger, clock: Clock = systemClock, options: Pick<DatabaseConfig, 'logQuery'> = {}): Promise<AppContext> {
+export async function createContext(
+  env: Env,
+  log: Logger,
+  clock: Clock = systemClock,
+  options: Pick<DatabaseConfig, 'logQuery'> & { mailDelivery?: Partial<DeliveryOptions> } = {},
+): Promise<AppContext> {
   const database = await openDatabase({
-    ...options,
+    logQuery: options.logQuery,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.join(env.DATA_DIR, 'pgdata'),
     onError: (err) => log.error({ err }, 'database connection error'),
@@ -32,12 +39,16 @@ export async function createContext(env: Env, log: Logger, clock: Clock = system
     clock,
     log,
     jobs,
+    // The outbox worker starts after the migrations (server.ts), not here.
     mailer: createMailer({
       database,
+      clock,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
+      publicUrl: env.PUBLIC_URL,
       log,
       outboxDir: path.join(env.DATA_DIR, 'outbox'),
+      delivery: options.mailDelivery,
     }),
     storage: env.STORAGE_URL
       ? createS3Storage({
@@ -62,6 +73,7 @@ function registerJobs(ctx: AppContext) {
   // deleted in the same run (decision 0330).
   ctx.jobs.register({ name: 'sweep-unowned-files', everyMs: 15 * 60_000, run: async () => void (await purgeUnownedFiles(ctx)) });
   registerTenderJobs(ctx);
+  registerAlertJobs(ctx);
   registerTenderFeedJobs(ctx);
   registerRepdFeedJob(ctx);
   registerTrustJobs(ctx);

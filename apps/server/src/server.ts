@@ -51,6 +51,8 @@ async function main() {
   // WEB_DEV=1 (set by `npm run dev`): the web app through Vite, rendered on the server (decision 0430).
   const app = await buildApp(ctx, { devWeb: process.env.WEB_DEV === '1' });
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Mail a previous process left undelivered goes first (decision 0470).
+  await ctx.mailer.start();
   ctx.jobs.start();
   const stopWarming = keepAssetMapCellsFresh(ctx);
   if (process.env.EVENT_LOOP_STATS_MS) {
@@ -65,7 +67,7 @@ async function main() {
     '',
     `  Solar Marketplace is running at http://${shown}:${port}`,
     `  Database: ${ctx.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail: ${ctx.mailer.transport === 'smtp' ? 'SMTP' : 'outbox table (npm run outbox)'}`,
+    `  Mail: ${ctx.mailer.transport === 'smtp' ? 'SMTP, through the outbox' : 'outbox files (npm run outbox)'}`,
   ];
   if (env.SEED_DEMO) lines.push('  Demo sign-ins (SEED_DEMO is on):', ...demoSignInLines());
   console.log(`${lines.join('\n')}\n`);
@@ -86,7 +88,10 @@ async function main() {
     stopWarming();
     await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     await app.close(); // stops accepting; in-flight requests finish
-    await ctx.mailer.idle(); // mail those requests started in the background
+    // Mail those requests wrote is in the outbox; a delivery under way finishes, the rest waits for the next start.
+    await ctx.mailer.stop();
+    await ctx.mailer.idle();
+    ctx.mailer.close();
     await ctx.database.close();
     unlock();
     process.exit(0);

@@ -15,6 +15,7 @@ import { insertUser } from '../src/features/accounts/accounts.repository';
 import { startSession } from '../src/plugins/auth';
 import type { AppContext } from '../src/plugins/context';
 import { fixedClock, type Clock } from '../src/platform/clock';
+import type { DeliveryOptions } from '../src/platform/mail-delivery';
 import { adminQuery, withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -42,6 +43,8 @@ export async function createTestApp(
     routes?: (app: FastifyInstance) => void;
     /** Told each statement before it runs (cold-path-plans.test.ts). */
     logQuery?: (sqlText: string, params: unknown[]) => void;
+    /** The outbox worker's timings (decision 0470); `false`: the test delivers with `ctx.mailer.deliverDue()` itself. */
+    mailWorker?: false | Partial<DeliveryOptions>;
   } = {},
 ): Promise<TestApp> {
   const kind = options.kind ?? 'pglite';
@@ -77,7 +80,9 @@ export async function createTestApp(
   });
   const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')), {
     ...(options.logQuery && { logQuery: options.logQuery }),
+    mailDelivery: options.mailWorker || undefined,
   });
+  if (options.mailWorker !== false) await ctx.mailer.start();
   const app = await buildApp(ctx, { serveWeb: false, ...options.build });
   options.routes?.(app);
   await app.ready();
@@ -87,7 +92,9 @@ export async function createTestApp(
     logs,
     async close() {
       await app.close();
+      await ctx.mailer.stop();
       await ctx.mailer.idle();
+      ctx.mailer.close();
       await ctx.database.close();
       await dropDatabase();
       // Background mail has finished (mailer.idle above). The asynchronous rm also retries the whole

@@ -148,23 +148,31 @@ describe.each(databaseKinds)('database platform on %s', (kind) => {
     expect(t.ctx.jobs.names()).toContain('purge-expired-sessions');
   });
 
-  it('writes mail to the outbox and its files when no SMTP server is configured', async () => {
-    const { id } = await t.ctx.mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Body text' });
-    const rows = await t.ctx.database.query<{ to_address: string }>('SELECT to_address FROM outbox WHERE id = $1', [id]);
-    expect(rows).toEqual([{ to_address: 'someone@example.com' }]);
+  it('writes mail to the outbox, and delivers it to its files when no SMTP server is configured', async () => {
+    const { id } = await t.ctx.mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Body text' }, 'test-mail');
+    const rows = await t.ctx.database.query<{ to_address: string; kind: string }>('SELECT to_address, kind FROM outbox WHERE id = $1', [id]);
+    expect(rows).toEqual([{ to_address: 'someone@example.com', kind: 'test-mail' }]);
+    await t.ctx.mailer.idle();
+    const [row] = await t.ctx.database.query<{ status: string; transport: string }>('SELECT status, transport FROM outbox WHERE id = $1', [id]);
+    expect(row).toEqual({ status: 'sent', transport: 'file' });
     const files = readdirSync(path.join(t.ctx.env.DATA_DIR, 'outbox'));
-    expect(files.some((f) => f.includes(id))).toBe(true);
+    const file = files.find((f) => f.includes(id));
+    expect(readFileSync(path.join(t.ctx.env.DATA_DIR, 'outbox', file!), 'utf8')).toMatch(new RegExp(`^To: someone@example.com\nSubject: Hello\nMessage-ID: <${id}@solar-marketplace.local>\n\nBody text`));
     await expect(t.ctx.mailer.send({ to: 'a@b.co\r\nBcc: x@y.z', subject: 'x', text: 'x' })).rejects.toThrow(/line break/);
-    expect(t.logs.some((l) => l.includes('Body text'))).toBe(false); // only id, recipient and subject are logged
+    // Only the outbox id and the kind of mail are logged: never the recipient, subject or body.
+    expect(t.logs.some((l) => l.includes('Body text') || l.includes('someone@example.com'))).toBe(false);
+    expect(t.logs.some((l) => l.includes(id) && l.includes('test-mail'))).toBe(true);
   });
 
-  it('tells when background mail has finished (shutdown waits for it), failed sends included', async () => {
+  it('tells when background mail has been written and delivered (shutdown waits for it), failed writes included', async () => {
     const subjects = ['Idle one', 'Idle two', 'Idle three'];
     for (const subject of subjects) void t.ctx.mailer.send({ to: 'idle@example.com', subject, text: 'x' });
     void t.ctx.mailer.send({ to: 'bad@b.co\r\nBcc: x@y.z', subject: 'x', text: 'x' }).catch(() => undefined);
     await t.ctx.mailer.idle();
-    const rows = await t.ctx.database.query<{ subject: string }>("SELECT subject FROM outbox WHERE to_address = 'idle@example.com' ORDER BY subject");
-    expect(rows.map((r) => r.subject)).toEqual([...subjects].sort());
+    const rows = await t.ctx.database.query<{ subject: string; status: string }>(
+      "SELECT subject, status FROM outbox WHERE to_address = 'idle@example.com' ORDER BY subject",
+    );
+    expect(rows).toEqual([...subjects].sort().map((subject) => ({ subject, status: 'sent' })));
     await t.ctx.mailer.idle(); // nothing in flight: settles at once
   });
 

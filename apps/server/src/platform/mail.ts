@@ -1,98 +1,112 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
-import { outbox } from '../db/schema/index';
+import type { Database, Db } from '../db/client';
+import type { Clock } from './clock';
+import { fileTransport, MAIL_DELIVERY, MailWorker, messageIdDomain, smtpTransport, type DeliveryOptions, type DeliveryReport } from './mail-delivery';
+import { insertMail } from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
-export interface Mailer {
-  readonly transport: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<{ id: string }>;
-  /** Settles when every send started so far has finished; shutdown waits for it before closing the database. */
-  idle(): Promise<void>;
+/** Refuses header injection (docs/security.md#input-output-uploads: CR/LF refused in names and emails used in mail headers). */
+function assertHeaderSafe(message: MailMessage) {
+  const values = [message.to, message.subject, ...Object.entries(message.headers ?? {}).flat()];
+  if (values.some((v) => /[\r\n]/.test(v))) throw new Error('Mail header contains a line break');
 }
 
 /**
- * Sends without holding up the caller (the response, the transaction's commit): a failure is only
- * logged, with `kind` and never the recipient or subject (docs/product/accounts.md#welcome-email).
+ * **The way to send mail** (decision 0470): writes it to the durable outbox inside the transaction
+ * of the change that causes it, so the mail exists exactly when the change does; the outbox worker
+ * delivers it after the commit, retrying until the SMTP server takes it. `kind` names the mail in
+ * logs and the admin Mail tab (never the recipient). Returns the outbox id (the Message-ID's left part).
+ *
+ *   await db.transaction(async (tx) => { …the change…; await queueMail(tx, mails.award(…), 'tender-outcome'); });
+ */
+export async function queueMail(tx: Db, message: MailMessage, kind: string): Promise<string> {
+  assertHeaderSafe(message);
+  return insertMail(tx, { ...message, kind });
+}
+
+/**
+ * For a change that was committed without its mail: writes the mail to the outbox at once (after
+ * the commit, not in it; prefer `queueMail` in the transaction), without holding up the caller. From
+ * then on it is as durable as any other. A failure to write it is only logged, with `kind` and never
+ * the recipient or subject (docs/product/accounts.md#welcome-email).
  */
 export function sendInBackground(ctx: { mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> }, message: MailMessage, kind: string): Promise<void> {
-  return ctx.mailer.send(message).then(
+  return ctx.mailer.send(message, kind).then(
     () => undefined,
     (err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err), kind }, 'mail failed'),
   );
 }
 
-/** Keeps the sends in flight, so mail started in the background is not cut off by a shutdown. */
-function tracked(transport: Mailer['transport'], send: Mailer['send']): Mailer {
-  const inFlight = new Set<Promise<unknown>>();
-  return {
-    transport,
-    send(message) {
-      const sending = send(message);
-      const settled = sending.then(
-        () => undefined,
-        () => undefined,
-      );
-      inFlight.add(settled);
-      void settled.then(() => inFlight.delete(settled));
-      return sending;
-    },
-    async idle() {
-      while (inFlight.size) await Promise.all(inFlight);
-    },
-  };
-}
-
-/** Refuses header injection (docs/security.md#input-output-uploads: CR/LF refused in names and emails used in mail headers). */
-function assertHeaderSafe(message: MailMessage) {
-  if (/[\r\n]/.test(message.to) || /[\r\n]/.test(message.subject)) {
-    throw new Error('Mail header contains a line break');
-  }
+export interface Mailer {
+  /** Where delivered mail goes: an SMTP server, or the outbox's files (`npm run outbox`). */
+  readonly transport: 'smtp' | 'outbox';
+  /** Writes one mail to the outbox now, outside any transaction (what `sendInBackground` uses). */
+  send(message: MailMessage, kind?: string): Promise<{ id: string }>;
+  /** One delivery pass now (tests, and an admin's Retry). */
+  deliverDue(): Promise<DeliveryReport>;
+  /** Starts the outbox worker (after migrations): on every commit that writes mail, and every few seconds. */
+  start(): Promise<void>;
+  /** Stops starting deliveries (shutdown); `idle` then waits for the pass running. */
+  stop(): Promise<void>;
+  /** Settles when every mail written so far through `send` is in the outbox and no delivery pass is running; while started, it first delivers what is due. */
+  idle(): Promise<void>;
+  close(): void;
 }
 
 /**
- * SMTP when `SMTP_URL` is set, otherwise the outbox table and files (`npm run outbox` reads them), so
- * password reset works offline. The log line records only id, recipient and subject.
+ * The outbox and its worker. Delivery goes to SMTP when `SMTP_URL` is set, otherwise to a text file
+ * per mail in `outboxDir` (readable while the server holds PGlite), so password reset works offline.
+ * Logs name the outbox id and the kind of mail only.
  */
 export function createMailer(options: {
   database: Database;
+  clock: Clock;
   smtpUrl?: string;
   from: string;
+  publicUrl: string;
   log: FastifyBaseLogger;
-  /** Each outbox mail is also written here as a text file, readable while the server holds PGlite. */
-  outboxDir?: string;
+  outboxDir: string;
+  delivery?: Partial<DeliveryOptions>;
 }): Mailer {
-  const { database, smtpUrl, from, log, outboxDir } = options;
-  if (smtpUrl) {
-    const transporter = nodemailer.createTransport(smtpUrl);
-    return tracked('smtp', async (message) => {
-      assertHeaderSafe(message);
-      const info = await transporter.sendMail({ from, ...message });
-      log.info({ mailId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
-      return { id: String(info.messageId) };
-    });
-  }
-  return tracked('outbox', async (message) => {
-    assertHeaderSafe(message);
-    const [row] = await database.db
-      .insert(outbox)
-      .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
-      .returning({ id: outbox.id });
-    const id = row!.id;
-    if (outboxDir) {
-      await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${id}.txt`);
-      await writeFile(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
-    }
-    log.info({ mailId: id, to: message.to, subject: message.subject }, 'mail written to outbox');
-    return { id };
+  const { database, smtpUrl, log } = options;
+  const transport = smtpUrl ? smtpTransport(smtpUrl, options.from) : fileTransport(options.outboxDir);
+  const worker = new MailWorker(database, options.clock, log, transport, messageIdDomain(options.from, options.publicUrl), {
+    ...MAIL_DELIVERY,
+    ...options.delivery,
   });
+  const writing = new Set<Promise<unknown>>();
+  return {
+    transport: smtpUrl ? 'smtp' : 'outbox',
+    send(message, kind = 'mail') {
+      const written = (async () => {
+        assertHeaderSafe(message);
+        const id = await insertMail(database.db, { ...message, kind });
+        log.info({ mailId: id, kind }, 'mail queued');
+        return { id };
+      })();
+      const settled = written.then(
+        () => undefined,
+        () => undefined,
+      );
+      writing.add(settled);
+      void settled.then(() => writing.delete(settled));
+      return written;
+    },
+    deliverDue: () => worker.deliverDue(),
+    start: () => worker.start(),
+    stop: () => worker.stop(),
+    async idle() {
+      while (writing.size) await Promise.all(writing);
+      await worker.idle();
+    },
+    close: () => worker.close(),
+  };
 }

@@ -54,6 +54,8 @@ export interface PrivateWorld {
   tenderQuestionA: string;
   /** A's API key (decision 0492): its id, and the key itself. */
   apiKeyA: { id: string; secret: string };
+  /** A's saved search of the tender board (issue 30). */
+  savedSearchA: string;
   /** Issue 31: an accreditation of A's provider with private evidence, and a review of A's provider by Carol. */
   accreditationA: string;
   reviewOfA: string;
@@ -125,6 +127,13 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
   if (attRes.statusCode !== 201) throw new Error(`tender attachment: ${attRes.statusCode} ${attRes.body}`);
   const question = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/questions`, payload: { question: 'carol-private-question about access?' }, headers: asC });
   if (question.statusCode !== 201) throw new Error(`tender question: ${question.statusCode} ${question.body}`);
+  const search = await t.app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    payload: { kind: 'tenders', name: 'alice-private-search', criteria: { keywords: 'alice private keywords' }, frequency: 'daily' },
+    headers: asA,
+  });
+  if (search.statusCode !== 201) throw new Error(`saved search: ${search.statusCode} ${search.body}`);
 
   const key = await t.app.inject({ method: 'POST', url: '/api/api-keys', payload: { name: 'alice-private-key-name' }, headers: asA });
   if (key.statusCode !== 201) throw new Error(`api key: ${key.statusCode} ${key.body}`);
@@ -169,7 +178,8 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     tenderResponseA: responseId,
     tenderAttachmentA: attRes.json().data[0].id,
     tenderQuestionA: question.json().data.id,
-    secrets: [apiKeyA.secret, 'alice-private-key-name', 'alice-mcs-evidence.pdf', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+    savedSearchA: search.json().data.id,
+    secrets: [apiKeyA.secret, 'alice-private-key-name', 'alice-private-search', 'alice private keywords', 'alice-mcs-evidence.pdf', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
 }
 
@@ -190,6 +200,9 @@ export const SAMPLE_BODIES: Record<string, object> = {
   answerTenderQuestion: { answer: 'bob answers' },
   inviteTenderEmails: { emails: ['bob-friend@walk.example.com'] },
   acceptTenderInvitation: { token: 'bob-guesses-a-token-of-forty-three-chars-x' },
+  createSavedSearch: { kind: 'providers', name: 'bob saves a search', criteria: {}, frequency: 'daily' },
+  updateSavedSearch: { kind: 'tenders', name: 'bob was here', paused: true },
+  markNotificationsRead: { all: true },
   updateAdminUserSuspension: { suspended: true },
   updateProviderCompany: { companyNumber: '01234567' },
   replyToReview: { reply: 'bob replies for alice' },

@@ -22,6 +22,7 @@ const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
   ['/api/reviews/', { id: w.reviewOfA }],
   ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
   ['/api/api-keys/', { id: w.apiKeyA.id }],
+  ['/api/saved-searches/', { id: w.savedSearchA }],
   [
     '/api/tenders/',
     {
@@ -179,6 +180,13 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'inviteTenderEmails',
         // Issue 32: A's API key.
         'revokeApiKey',
+        // Issue 30: A's saved search, and watching A's private tender.
+        'updateSavedSearch',
+        'deleteSavedSearch',
+        'listSavedSearchMatches',
+        'getTenderWatch',
+        'watchTender',
+        'unwatchTender',
         // Issue 31: A's company, accreditations and evidence; the review of A's provider.
         'getProviderCompany',
         'updateProviderCompany',
@@ -235,6 +243,28 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
       const refusedB = await keyed(bKey, name, contract, [403, 404], params);
       for (const secret of w.secrets) expect(refusedB.body, `${name} leaks ${secret} to B's key`).not.toContain(secret);
     }
+  });
+
+  it('the alerts routes answer every role: each caller sees only their own; a bad unsubscribe link changes nothing (issue 30)', async () => {
+    const byName = Object.fromEntries(entries);
+    for (const who of [null, w.b, w.admin]) {
+      for (const name of ['getUnsubscribe', 'unsubscribe']) {
+        const c = byName[name]!;
+        expect(c.access).toBe('public');
+        const forged = `s.${w.savedSearchA}.${'A'.repeat(32)}`;
+        const res = await refused(who, name, { ...c, path: `${c.path}?token=${encodeURIComponent(forged)}` }, [400]);
+        for (const secret of w.secrets) expect(res.body).not.toContain(secret);
+      }
+      if (!who) continue;
+      for (const url of ['/api/saved-searches', '/api/notifications', '/api/notifications/unread', '/api/tenders/watched']) {
+        const res = await t.app.inject({ url, remoteAddress: nextIp(), headers: { cookie: who.cookie } });
+        expect(res.statusCode, url).toBe(200);
+        for (const secret of w.secrets) expect(res.body, `${url} leaks ${secret}`).not.toContain(secret);
+      }
+    }
+    // A sees A's own.
+    const own = await t.app.inject({ url: '/api/saved-searches', remoteAddress: nextIp(), headers: { cookie: w.a.cookie } });
+    expect(own.json().data.map((s: { id: string }) => s.id)).toEqual([w.savedSearchA]);
   });
 
   it('suspension answers every role: a visitor 401, a member 403, an admin 409 on themselves and 404 on no one, with nothing changed; 200 on another account', async () => {

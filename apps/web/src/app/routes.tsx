@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'register', lazy: async () => ({ Component: (await import('../features/accounts/pages/register-page')).RegisterPage }) },
       { path: 'reset-password', lazy: async () => ({ Component: (await import('../features/accounts/pages/reset-password-page')).ResetPasswordPage }) },
       { path: 'verify-email', lazy: async () => ({ Component: (await import('../features/accounts/pages/verify-email-page')).VerifyEmailPage }) },
+      { path: 'unsubscribe', lazy: async () => ({ Component: (await import('../features/alerts/pages/unsubscribe-page')).UnsubscribePage }) },
       { path: 'dashboard', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }) },
       { path: 'admin', lazy: async () => ({ Component: (await import('./pages/dashboard-page')).AdminRoutePage }) },
       { path: 'providers', ...publicPage('../features/providers/pages/providers-page.tsx', 'ProvidersPage') },

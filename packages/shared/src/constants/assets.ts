@@ -53,6 +53,8 @@ export const ASSET_DEVELOPMENT_STATUSES = [
 
 /** docs/product/assets.md#projects-table: the development phases of the projects table; 'All Phases' means these three. */
 export const PROJECT_PHASES = ['Under Construction', 'Planning Permission Granted', 'Secretary of State - Granted'] as const;
+/** The projects table's filters in the address of /asset-intel?tab=projects (issue 30: shared, saved; decision 0471). */
+export const PROJECT_ADDRESS_KEYS = { region: 'projectRegion', technology: 'projectTechnology', phase: 'projectPhase', operatorSearch: 'applicant' } as const;
 export type ProjectPhase = (typeof PROJECT_PHASES)[number];
 
 /** REPD regions (the spelling of its Region column). */

@@ -52,7 +52,7 @@ export const adminClaim = z.object({
 });
 export type AdminClaim = z.infer<typeof adminClaim>;
 
-export const AUDIT_TARGET_TYPES = ['user', 'claim', 'provider', 'waiting', 'tender', 'accreditation', 'review', 'award'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'claim', 'provider', 'waiting', 'tender', 'accreditation', 'review', 'award', 'mail'] as const;
 
 /**
  * One line of the audit log (decision 0230; issue 28 item 8, decision 0424): an admin action, or a

@@ -1,9 +1,11 @@
 import type { Contract } from './contract';
 import * as accounts from './accounts';
+import * as alerts from './alerts';
 import * as admin from './admin';
 import * as analytics from './analytics';
 import * as assets from './assets';
 import * as assetInsights from './asset-insights';
+import * as mail from './mail';
 import * as maps from './maps';
 import * as health from './health';
 import * as parts from './parts';
@@ -22,9 +24,11 @@ import * as trust from './trust';
 const FEATURES: Record<string, Record<string, unknown>> = {
   accounts,
   admin,
+  alerts,
   analytics,
   assets,
   'asset-insights': assetInsights,
+  mail,
   maps,
   health,
   parts,

@@ -103,6 +103,8 @@ const optionalNumber = (min: number, max: number) =>
 /** Public list filters (docs/product/tenders.md#tender-board) (all optional; defaults applied on the server). */
 export const listPublicTendersQuery = z.object({
   service: optionalText(200),
+  /** Project addition (decision 0471): words all required, "exact phrase", -word left out, `or` between alternatives (websearch syntax). */
+  keywords: optionalText(300),
   location: optionalText(200),
   /** Project addition: the location's point and a radius (km) for a distance filter (decision 0175). */
   lat: optionalNumber(-90, 90),

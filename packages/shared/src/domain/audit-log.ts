@@ -21,6 +21,7 @@ const SENTENCES: Record<string, (who: string, what: string, detail: string) => s
   'provider.ownership': (who, what) => `${who}’s claim review changed who owns ${what}`,
   'waiting.forward': (who, what) => `${who} forwarded a request waiting on ${what} to its public address`,
   'waiting.close': (who, what) => `${who} closed a request waiting on ${what}`,
+  'mail.retry': (who) => `${who} sent a failed mail again`,
   'waiting.resolve': (who, what) => `${who} marked a request waiting on ${what} as resolved`,
   'tender.created': (who, what) => `${who} saved the tender ${what} as a draft`,
   'tender.published': (who, what) => `${who} published the tender ${what}`,
@@ -40,6 +41,7 @@ const MISSING: Record<AuditEntry['targetType'], string> = {
   accreditation: 'an accreditation',
   review: 'a review',
   award: 'an award',
+  mail: 'a mail',
 };
 
 /** Labels of the fields admin actions record (tender fields use the History's labels). */

@@ -10,5 +10,6 @@ export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
 export * from './developers';
+export * from './alerts';
 export * from './tender-notices';
 export * from './trust';

@@ -8,6 +8,17 @@ export const outbox = pgTable('outbox', {
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  // Durable delivery (migration 0080, decision 0470).
+  kind: text('kind').notNull().default('mail'),
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true, mode: 'date' }),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  transport: text('transport', { enum: ['smtp', 'file'] }),
 });
 
 export const jobLocks = pgTable('job_locks', {

@@ -90,14 +90,7 @@ export const tenderSaves = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.tenderId, t.kind] })],
 );
 
-export const tenderAlerts = pgTable('tender_alerts', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  enabled: boolean('enabled').notNull().default(true),
-  lastDigestAt: ts('last_digest_at'),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+// tender_alerts became saved searches (migration 0082, decision 0471).
 
 export const TENDER_EVENT_KINDS = ['created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded'] as const;
 export type TenderEventKind = (typeof TENDER_EVENT_KINDS)[number];

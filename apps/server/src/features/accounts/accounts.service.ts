@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { hashToken } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
-import { sendInBackground } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../platform/passwords';
 import { deleteUserSessions } from '../../platform/sessions.repository';
 import { signupProviderHooks } from './accounts.hooks';
@@ -46,7 +46,7 @@ async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'
 
 /**
  * Creates the account in one transaction (user, verification token, sign-up claim intent, provider
- * hooks), then mails the welcome and the verification link in the background. The account works at
+ * hooks, and the welcome and verification mails in the outbox, decision 0470). The account works at
  * once, unverified (decision 0337). An existing email answers 409: sign-up signs the user in, so it
  * cannot hide this (decision 0100).
  */
@@ -75,6 +75,8 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
           await hook(tx, { userId: user.id, providerId: input.providerId, name: input.name, company: input.company });
         }
       }
+      await queueMail(tx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
+      await queueMail(tx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL, returnPath(input.returnTo)), 'verify-email');
       return { user, verificationToken };
     });
   } catch (err) {
@@ -82,22 +84,21 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.emailExists);
     throw err;
   }
-  const { user, verificationToken } = created;
-  void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
-  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL, returnPath(input.returnTo)), 'verify-email');
-  return user;
+  return created.user;
 }
 
 /** The welcome mail again, only ever to the caller's own address (docs/product/accounts.md#welcome-email). */
 export async function sendWelcomeAgain(ctx: AppContext, user: UserRow): Promise<void> {
-  await ctx.mailer.send(accountMails.welcome(user, ctx.env.PUBLIC_URL));
+  await queueMail(ctx.database.db, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
 }
 
 /** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
 export async function resendVerificationLink(ctx: AppContext, user: UserRow, returnTo?: string): Promise<void> {
   if (user.emailVerifiedAt) throw new AppError('CONFLICT', M.emailAlreadyVerified);
-  const token = await issueVerificationToken(ctx.database.db, user, ctx.clock.now());
-  void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL, returnPath(returnTo)), 'verify-email');
+  await ctx.database.db.transaction(async (tx) => {
+    const token = await issueVerificationToken(tx, user, ctx.clock.now());
+    await queueMail(tx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL, returnPath(returnTo)), 'verify-email');
+  });
 }
 
 /**
@@ -168,13 +169,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     return;
   }
   const token = randomBytes(32).toString('base64url');
-  await repo.insertResetToken(ctx.database.db, {
-    id: hashToken(token),
-    userId: user.id,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.insertResetToken(tx, {
+      id: hashToken(token),
+      userId: user.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await queueMail(tx, accountMails.passwordReset(user, token, ctx.env.PUBLIC_URL), 'password-reset');
   });
-  void sendInBackground(ctx, accountMails.passwordReset(user, token, ctx.env.PUBLIC_URL), 'password-reset');
 }
 
 export async function isResetTokenValid(ctx: AppContext, token: string): Promise<boolean> {
@@ -188,15 +191,14 @@ export async function isResetTokenValid(ctx: AppContext, token: string): Promise
 export async function resetPasswordWithToken(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
-  const user = await ctx.database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     const userId = await repo.useResetToken(tx, hashToken(token), now);
     if (!userId) throw new AppError('BAD_REQUEST', M.tokenExpired);
     const row = await repo.updateUserRow(tx, userId, { passwordHash }, now);
     await repo.voidResetTokens(tx, userId, now);
     await deleteUserSessions(tx, userId);
-    return row!;
+    await queueMail(tx, accountMails.passwordChanged(row!, ctx.env.PUBLIC_URL), 'password-changed');
   });
-  void sendInBackground(ctx, accountMails.passwordChanged(user, ctx.env.PUBLIC_URL), 'password-changed');
 }
 
 export async function updateUser(ctx: AppContext, userId: string, values: Partial<Pick<UserRow, 'name' | 'company' | 'type'>>) {
@@ -215,13 +217,14 @@ export async function requestAccountDeletion(ctx: AppContext, user: UserRow, rea
   try {
     row = await ctx.database.db.transaction(async (tx) => {
       await repo.insertDeletionRequest(tx, { userId: user.id, requestedAt: now, dueAt, reason: reason || null });
-      return (await repo.updateUserRow(tx, user.id, { deletionRequestedAt: now }, now))!;
+      const updated = (await repo.updateUserRow(tx, user.id, { deletionRequestedAt: now }, now))!;
+      await queueMail(tx, accountMails.deletionRequested(user, dueAt), 'deletion-requested');
+      return updated;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.deletionAlreadyRequested);
     throw err;
   }
-  void sendInBackground(ctx, accountMails.deletionRequested(user, dueAt), 'deletion-requested');
   return row;
 }
 

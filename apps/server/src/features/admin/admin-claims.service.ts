@@ -4,7 +4,8 @@ import type { AdminClaim, listAdminClaimsQuery, reviewClaimBody } from '@solar/s
 import type { UserRow } from '../../db/rows';
 import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
-import { sendInBackground } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
+import { notify } from '../../platform/notifications';
 import type { AppContext } from '../../plugins/context';
 import { writeAudit } from './admin-audit.service';
 import * as claims from './admin-claims.repository';
@@ -39,7 +40,7 @@ export async function reviewClaim(ctx: Ctx, actor: UserRow, id: string, input: z
   const now = ctx.clock.now();
   const note = input.message || null;
   const mails: Array<{ userId: string; status: 'approved' | 'rejected'; note: string | null }> = [];
-  const provider = await ctx.database.db.transaction(async (tx) => {
+  await ctx.database.db.transaction(async (tx) => {
     const claim = await claims.lockClaim(tx, id);
     if (!claim) throw new AppError('NOT_FOUND', M.claimNotFound);
     if (claim.status !== 'pending') throw new AppError('CONFLICT', M.claimAlreadyReviewed);
@@ -88,16 +89,23 @@ export async function reviewClaim(ctx: Ctx, actor: UserRow, id: string, input: z
         after,
       });
     }
+    // The claimants' mails, in the outbox with the decision (decision 0470).
+    const recipients = new Map((await listMailRecipients(tx, mails.map((m) => m.userId))).map((r) => [r.id, r]));
+    for (const m of mails) {
+      const to = recipients.get(m.userId);
+      const outcome = { status: m.status, providerName: next.businessName, providerSlug: next.slug, note: m.note };
+      if (to) await queueMail(tx, adminMails.claimOutcome(to, outcome, ctx.env.PUBLIC_URL), 'claim-outcome');
+      await notify(tx, {
+        userId: m.userId,
+        kind: 'claim-decision',
+        title: m.status === 'approved' ? `Your claim on ${next.businessName} was approved` : `Your claim on ${next.businessName} was not approved`,
+        body: m.note,
+        link: m.status === 'approved' ? `/providers/${next.slug}` : '/dashboard?tab=profile',
+      });
+    }
     return next;
   });
 
-  const recipients = new Map((await listMailRecipients(ctx.database.db, mails.map((m) => m.userId))).map((r) => [r.id, r]));
-  for (const m of mails) {
-    const to = recipients.get(m.userId);
-    const outcome = { status: m.status, providerName: provider.businessName, providerSlug: provider.slug, note: m.note };
-    // After the commit, without holding up the response.
-    if (to) void sendInBackground(ctx, adminMails.claimOutcome(to, outcome, ctx.env.PUBLIC_URL), 'claim-outcome');
-  }
   const row = (await claims.findClaim(ctx.database.db, id))!;
   const [checks] = await claimChecksFor(ctx.database.db, [checkInput(row)]);
   return toAdminClaim(row, checks!);

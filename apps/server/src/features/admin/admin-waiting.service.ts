@@ -4,7 +4,7 @@ import type { actOnWaitingBody, WaitingItem } from '@solar/shared/contracts/admi
 import type { UserRow } from '../../db/rows';
 import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
-import { sendInBackground } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
 import type { AppContext } from '../../plugins/context';
 import { writeAudit } from './admin-audit.service';
 import * as waiting from './admin-waiting.repository';
@@ -74,20 +74,20 @@ export async function actOnWaiting(
       before: { status: item.status },
       after: { status, ...(input.action === 'forward' && { forwardedTo }) },
     });
+    if (input.action === 'forward') {
+      const common = {
+        providerName: item.provider.name,
+        providerSlug: item.provider.slug,
+        title: item.title,
+        senderName: item.sender?.name ?? null,
+        senderCompany: item.sender?.company ?? null,
+      };
+      const mail =
+        kind === 'invitation'
+          ? adminMails.forwardedInvitation(item.provider.email!, { ...common, tenderId: found.tenderId! }, ctx.env.PUBLIC_URL)
+          : adminMails.forwardedQuote(item.provider.email!, { ...common, description: found.description }, ctx.env.PUBLIC_URL);
+      await queueMail(tx, mail, 'waiting-forward');
+    }
   });
-  if (input.action === 'forward') {
-    const common = {
-      providerName: item.provider.name,
-      providerSlug: item.provider.slug,
-      title: item.title,
-      senderName: item.sender?.name ?? null,
-      senderCompany: item.sender?.company ?? null,
-    };
-    const mail =
-      kind === 'invitation'
-        ? adminMails.forwardedInvitation(item.provider.email!, { ...common, tenderId: found.tenderId! }, ctx.env.PUBLIC_URL)
-        : adminMails.forwardedQuote(item.provider.email!, { ...common, description: found.description }, ctx.env.PUBLIC_URL);
-    void sendInBackground(ctx, mail, 'waiting-forward');
-  }
   return (await loadWaiting(ctx, kind, refId))!.item;
 }

@@ -13,6 +13,7 @@ import {
   updateAdminUserSuspension,
 } from '@solar/shared/contracts/admin';
 import { cancelDeletion } from '@solar/shared/contracts/accounts';
+import { listAdminMail, retryAdminMail } from '@solar/shared/contracts/mail';
 import { perAccount } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import { getAnalytics } from './admin-analytics.service';
@@ -21,6 +22,7 @@ import { listClaims, reviewClaim as reviewProviderClaim } from './admin-claims.s
 import { listUsers, setSuspension, updateUser } from './admin-users.service';
 import { listDataSourceStatus, runDataSourceNow } from './admin-data-sources.service';
 import { actOnWaiting, listWaiting } from './admin-waiting.service';
+import { getMailOverview, retryMail } from './admin-mail.service';
 
 /** Admin writes are limited per account too: a stolen admin session cannot rewrite everything at once. */
 const perAdmin = (name: string) => perAccount(name, 300, 60_000);
@@ -29,6 +31,12 @@ const providerTags = (ids: Iterable<string>) => ['providers:set', ...new Set([..
 
 export function adminRoutes(app: FastifyInstance) {
   const { ctx } = app;
+
+  // The Mail tab (decision 0470).
+  bind(app, listAdminMail, async ({ query }) => ({ success: true as const, data: await getMailOverview(ctx, query.show) }));
+  bind(app, retryAdminMail, async ({ user, params }) => ({ success: true as const, data: await retryMail(ctx, user!, params.id) }), {
+    limits: [perAdmin('admin-retry-mail')],
+  });
 
   bind(app, listDataSources, async () => ({ success: true as const, data: await listDataSourceStatus(ctx) }));
   bind(

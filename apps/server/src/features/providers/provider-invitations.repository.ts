@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
 
 /** Queries of 'Invite a provider' (decision 0360): the provider_invitations table (migration 0017). */
 
@@ -29,10 +30,10 @@ export async function countSentSince(database: Database, userId: string, since: 
   return row?.n ?? 0;
 }
 
-export async function insertInvitation(database: Database, row: InvitationInsert, now: Date): Promise<void> {
-  await database.query(
-    `INSERT INTO provider_invitations (invited_by, name, email, message, service, location, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [row.invitedBy, row.name, row.email, row.message, row.service, row.location, now.toISOString()],
+/** In the caller's transaction: the invitation and its mail are written together (decision 0470). */
+export async function insertInvitation(tx: Db, row: InvitationInsert, now: Date): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO provider_invitations (invited_by, name, email, message, service, location, created_at)
+        VALUES (${row.invitedBy}, ${row.name}, ${row.email}, ${row.message}, ${row.service}, ${row.location}, ${now.toISOString()})`,
   );
 }

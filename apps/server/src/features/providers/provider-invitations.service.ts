@@ -3,7 +3,7 @@ import type { inviteProviderBody } from '@solar/shared/contracts/providers';
 import { PROVIDER_INVITE_LIMITS as LIMITS, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import type { UserRow } from '../../db/rows';
 import { AppError } from '../../platform/errors';
-import { sendInBackground } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { invitationMail } from './providers.mail';
@@ -34,9 +34,11 @@ export async function inviteProvider(ctx: Ctx, user: UserRow, input: InviteInput
     if (await invitedSince(ctx.database, email, new Date(now.getTime() - LIMITS.repeatDays * DAY_MS))) {
       throw new AppError('CONFLICT', M.inviteRecent);
     }
-    await insertInvitation(ctx.database, { invitedBy: user.id, ...input, email }, now);
+    await ctx.database.db.transaction(async (tx) => {
+      await insertInvitation(tx, { invitedBy: user.id, ...input, email }, now);
+      await queueMail(tx, invitationMail({ ...input, email }, user, ctx.env.PUBLIC_URL), 'provider-invitation');
+    });
   });
-  void sendInBackground(ctx, invitationMail({ ...input, email }, user, ctx.env.PUBLIC_URL), 'provider-invitation');
   ctx.log.info({ userId: user.id }, 'provider invited');
   return { message: M.inviteSent(email) };
 }

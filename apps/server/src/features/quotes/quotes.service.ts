@@ -4,7 +4,8 @@ import { TRUST_MESSAGES as TRUST } from '@solar/shared/constants/trust';
 import type { Quote, QuoteList } from '@solar/shared/contracts/quotes';
 import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
-import type { MailMessage } from '../../platform/mail';
+import { queueMail, type MailMessage } from '../../platform/mail';
+import { notify } from '../../platform/notifications';
 import { AppError } from '../../platform/errors';
 import { quoteOwnsFile } from '../../platform/stored-files';
 import { canComplete, canReply, canSee, ownsProvider, toQuote } from './quotes.mapper';
@@ -15,18 +16,12 @@ import type { QuoteUpload } from './quotes.uploads';
 type Ctx = Pick<AppContext, 'database' | 'storage' | 'mailer' | 'clock' | 'env' | 'log'>;
 
 /**
- * Mail is sent after the quote is committed. A mail failure is logged and does not undo the request:
- * the quote is stored and shown in both dashboards either way (docs/decisions/0252).
+ * The quote's mails are written to the outbox with the quote (decision 0470): delivery is the
+ * outbox's, retried until the mail server takes them; a delivery failure never undoes the request
+ * (docs/decisions/0252).
  */
-async function sendAll(ctx: Ctx, messages: MailMessage[], context: Record<string, unknown>) {
-  for (const message of messages) {
-    try {
-      await ctx.mailer.send(message);
-    } catch (err) {
-      // Not the subject: it carries what the sender typed (personal values never reach a log line).
-      ctx.log.error({ err, ...context }, 'quote mail failed');
-    }
-  }
+async function queueAll(tx: Parameters<typeof queueMail>[0], messages: MailMessage[], kind: string) {
+  for (const message of messages) await queueMail(tx, message, kind);
 }
 
 export async function createQuote(ctx: Ctx, sender: UserRow, upload: QuoteUpload): Promise<{ quote: Quote; message: string }> {
@@ -41,6 +36,7 @@ export async function createQuote(ctx: Ctx, sender: UserRow, upload: QuoteUpload
   const routedTo = provider.userId && provider.claimApproved ? 'provider' : 'marketplace';
   const written: string[] = [];
   let id: string;
+  let record: repo.QuoteRecord;
   try {
     const attachments: repo.NewAttachment[] = [];
     for (const file of upload.files) {
@@ -49,46 +45,53 @@ export async function createQuote(ctx: Ctx, sender: UserRow, upload: QuoteUpload
       attachments.push({ kind: file.kind, filename: file.filename, mimeType: file.mime, storageKey: stored.key, sizeBytes: stored.size });
     }
     const now = ctx.clock.now();
-    id = await repo.insertQuote(
-      db,
-      {
-        providerId: provider.id,
-        senderId: sender.id,
-        service: input.service,
-        location: input.location,
-        timePreference: input.timePreference,
-        description: input.description,
-        contactName: input.name,
-        contactEmail: input.email,
-        contactPhone: input.phone,
-        requiresNda: input.requiresNDA,
-        useDefaultContract: input.useDefaultContract,
-        selectedContract: input.selectedContract,
-        routedTo,
-        createdAt: now,
-        updatedAt: now,
-      },
-      attachments,
-    );
+    ({ id, record } = await db.transaction(async (tx) => {
+      const id = await repo.insertQuote(
+        tx,
+        {
+          providerId: provider.id,
+          senderId: sender.id,
+          service: input.service,
+          location: input.location,
+          timePreference: input.timePreference,
+          description: input.description,
+          contactName: input.name,
+          contactEmail: input.email,
+          contactPhone: input.phone,
+          requiresNda: input.requiresNDA,
+          useDefaultContract: input.useDefaultContract,
+          selectedContract: input.selectedContract,
+          routedTo,
+          createdAt: now,
+          updatedAt: now,
+        },
+        attachments,
+      );
+      const record = (await repo.findQuote(tx, id))!;
+      const publicUrl = ctx.env.PUBLIC_URL;
+      const messages: MailMessage[] = [];
+      if (routedTo === 'provider') {
+        const owner = await repo.ownerEmail(tx, provider);
+        if (owner) messages.push(quoteMails.toProvider(record, owner, publicUrl));
+      } else {
+        const team = await repo.adminEmails(tx);
+        if (team.length === 0) ctx.log.warn({ quoteId: id }, 'quote to an unclaimed provider but no admin account to tell');
+        for (const admin of team) messages.push(quoteMails.toMarketplace(record, admin, publicUrl));
+      }
+      messages.push(quoteMails.confirmation(record, publicUrl));
+      await queueAll(tx, messages, 'quote-request');
+      // The owner's bell (decision 0473).
+      if (routedTo === 'provider' && provider.userId) {
+        await notify(tx, { userId: provider.userId, kind: 'quote-request', title: `New quote request for ${provider.businessName}${input.service ? `: ${input.service}` : ''}`, link: '/dashboard?tab=quotes' });
+      }
+      return { id, record };
+    }));
   } catch (error) {
     // Never a file without its row.
     await Promise.all(written.map((key) => ctx.storage.delete('private', key).catch(() => undefined)));
     throw error;
   }
 
-  const record = (await repo.findQuote(db, id))!;
-  const publicUrl = ctx.env.PUBLIC_URL;
-  const messages: MailMessage[] = [];
-  if (routedTo === 'provider') {
-    const owner = await repo.ownerEmail(db, provider);
-    if (owner) messages.push(quoteMails.toProvider(record, owner, publicUrl));
-  } else {
-    const team = await repo.adminEmails(db);
-    if (team.length === 0) ctx.log.warn({ quoteId: id }, 'quote to an unclaimed provider but no admin account to tell');
-    for (const admin of team) messages.push(quoteMails.toMarketplace(record, admin, publicUrl));
-  }
-  messages.push(quoteMails.confirmation(record, publicUrl));
-  await sendAll(ctx, messages, { quoteId: id });
   ctx.log.info({ quoteId: id, providerId: provider.id, routedTo, attachments: record.attachments.length }, 'quote requested');
   return { quote: toQuote(record, sender), message: routedTo === 'provider' ? M.sent : M.sentToMarketplace };
 }
@@ -129,10 +132,19 @@ export async function replyToQuote(
   const record = await requireVisible(ctx, user, id);
   if (!canReply(user, record)) throw new AppError('FORBIDDEN', M.notAllowedToReply);
   if (record.quote.status !== 'pending') throw new AppError('CONFLICT', M.alreadyAnswered);
-  const saved = await repo.saveReply(ctx.database.db, id, { ...input, repliedBy: user.id, at: ctx.clock.now() });
-  if (!saved) throw new AppError('CONFLICT', M.alreadyAnswered);
-  const updated = (await repo.findQuote(ctx.database.db, id))!;
-  await sendAll(ctx, [quoteMails.reply(updated, ctx.env.PUBLIC_URL)], { quoteId: id });
+  const updated = await ctx.database.db.transaction(async (tx) => {
+    const saved = await repo.saveReply(tx, id, { ...input, repliedBy: user.id, at: ctx.clock.now() });
+    if (!saved) throw new AppError('CONFLICT', M.alreadyAnswered);
+    const updated = (await repo.findQuote(tx, id))!;
+    await queueMail(tx, quoteMails.reply(updated, ctx.env.PUBLIC_URL), 'quote-reply');
+    await notify(tx, {
+      userId: updated.quote.senderId,
+      kind: 'quote-reply',
+      title: `${updated.provider.businessName} ${input.status === 'declined' ? 'declined' : 'replied to'} your quote request`,
+      link: '/dashboard?tab=quotes',
+    });
+    return updated;
+  });
   return toQuote(updated, user);
 }
 

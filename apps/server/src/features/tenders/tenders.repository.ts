@@ -160,6 +160,11 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
     const s = p(query.service);
     where.push(`(lower(t.service) = lower(${s}) OR ${TEXT_SQL} ILIKE ${p(containsPattern(query.service))})`);
   }
+  // Decision 0471: the saved searches' keyword syntax, on the stemmed words of title and description.
+  if (query.keywords) {
+    const q = `websearch_to_tsquery('english', ${p(query.keywords)})`;
+    where.push(`(numnode(${q}) = 0 OR t.search_vector @@ ${q})`);
+  }
   // A place name from the location input is 'Town, County, Country': its first part is matched.
   const placeText = query.location?.split(',')[0]?.trim();
   if (query.lat !== undefined && query.lng !== undefined) {
@@ -305,8 +310,8 @@ export async function listInvitations(database: Database, userId: string, now: D
   );
 }
 
-export async function markInvitationNotified(database: Database, tenderId: string, providerId: string, at: Date) {
-  await database.query('UPDATE tender_invitations SET notified_at = $3 WHERE tender_id = $1 AND provider_id = $2', [tenderId, providerId, at.toISOString()]);
+export async function markInvitationNotified(tx: Executor, tenderId: string, providerId: string, at: Date) {
+  await tx.update(tenderInvitations).set({ notifiedAt: at }).where(sql`${tenderInvitations.tenderId} = ${tenderId} AND ${tenderInvitations.providerId} = ${providerId}`);
 }
 
 /** The newest imported notice's publication date (the board's freshness line, decision 0393). */

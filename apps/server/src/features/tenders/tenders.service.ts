@@ -7,13 +7,17 @@ import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/dat
 import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
+import { notify } from '../../platform/notifications';
 import { toTender } from './tenders.mapper';
-import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
+import { getAlertSetting } from './tender-alerts.repository';
+import { setProfilesAlert } from '../alerts/saved-searches.service';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
@@ -121,12 +125,12 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
       invited,
     );
     await lifecycleRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
+    if (!draft) await notifyInvitedOwners(ctx, tx, id, body.service, providers, user);
     return { id, providers };
   });
   const created = await getTender(ctx, id, user);
   const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
   await lifecycle.issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
-  if (!draft) await notifyInvitedOwners(ctx, id, body.service, providers, user);
   return { ...created, waitingListProviders: providers.filter((p) => !reachable(p)).length };
 }
 
@@ -134,8 +138,10 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
 export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
   return lifecycle.publishTender(ctx, user, id, async (tenderId) => {
     const tender = await getTender(ctx, tenderId, user);
-    const providers = await repo.findProvidersByIds(ctx.database.db, tender.invitedProviders);
-    await notifyInvitedOwners(ctx, tenderId, tender.service ?? tender.title, providers, user);
+    await ctx.database.db.transaction(async (tx) => {
+      const providers = await repo.findProvidersByIds(tx, tender.invitedProviders);
+      await notifyInvitedOwners(ctx, tx, tenderId, tender.service ?? tender.title, providers, user);
+    });
     await lifecycle.mailDraftInvitations(ctx, user, tender);
   });
 }
@@ -150,12 +156,14 @@ const reachable = (p: repo.ProviderForInvite) => (p.claim_approved && !!p.owner_
 const unclaimedWithEmail = (providers: repo.ProviderForInvite[]) =>
   providers.filter((p) => !(p.claim_approved && p.owner_email) && p.public_email?.trim()).map((p) => ({ email: p.public_email!.trim(), providerId: p.id }));
 
-async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
+/** The invited profiles' owners are mailed and notified in the transaction that invites them (decisions 0470, 0473). */
+async function notifyInvitedOwners(ctx: Ctx, tx: Db, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
   const link = `${ctx.env.PUBLIC_URL}/tender/${tenderId}`;
   for (const provider of providers) {
     if (!provider.claim_approved || !provider.owner_email) continue;
-    try {
-      await ctx.mailer.send({
+    await queueMail(
+      tx,
+      {
         to: provider.owner_email,
         subject: `You have been invited to a private tender: ${service}`.replace(/[\r\n]/g, ' '),
         text: [
@@ -167,10 +175,12 @@ async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, 
           '',
           'You can also find it under Tenders in your dashboard.',
         ].join('\n'),
-      });
-      await repo.markInvitationNotified(ctx.database, tenderId, provider.id, ctx.clock.now());
-    } catch (err) {
-      ctx.log.error({ err, tenderId, providerId: provider.id }, 'tender invitation mail failed');
+      },
+      'tender-invitation',
+    );
+    await repo.markInvitationNotified(tx, tenderId, provider.id, ctx.clock.now());
+    if (provider.user_id) {
+      await notify(tx, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${service}`, link: `/tender/${tenderId}` });
     }
   }
 }
@@ -199,6 +209,7 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
   if (tender.userId === user.id) throw new AppError('BAD_REQUEST', 'This is your own tender');
   const owner = await reads.findOwnerContact(ctx.database, id);
   if (!owner) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+  // The message is the change: written to the durable outbox (decision 0470).
   await ctx.mailer.send({
     to: owner.email,
     subject: `A provider has contacted you about your tender: ${tender.title}`.replace(/[\r\n]/g, ' ').slice(0, 200),
@@ -212,7 +223,7 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
       `Reply to ${user.name} at ${user.email}.`,
       `View the tender: ${ctx.env.PUBLIC_URL}/tender/${id}`,
     ].join('\n'),
-  });
+  }, 'tender-contact');
   return { success: true as const, message: 'Your message has been sent to the tender owner.' };
 }
 
@@ -241,8 +252,9 @@ export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now(
   };
 }
 
+/** The Tenders tab's switch: the user's saved search of their profiles' services and area, on or paused (decision 0471). */
 export async function updateAlerts(ctx: Ctx, user: UserRow, enabled: boolean) {
-  await setAlertSetting(ctx.database, user.id, enabled, ctx.clock.now());
+  await setProfilesAlert(ctx, user, enabled);
   return { enabled };
 }
 

@@ -4,7 +4,7 @@ import type { Accreditation, AdminAccreditation } from '@solar/shared/contracts/
 import type { UserRow } from '../../db/rows';
 import { isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
-import { sendInBackground } from '../../platform/mail';
+import { queueMail } from '../../platform/mail';
 import { accreditationOwnsFile, purgeUnownedFiles, releaseAccreditationFile } from '../../platform/stored-files';
 import type { AppContext } from '../../plugins/context';
 import { writeAudit } from '../admin/admin-audit.service';
@@ -156,8 +156,11 @@ export async function runAccreditationJob(ctx: Ctx): Promise<{ expired: number; 
   });
   const due = await repo.dueReminders(db, ukDate(new Date(now.getTime() + L.remindDaysBefore * DAY)));
   for (const r of due) {
-    await repo.setStatus(db, r.a.id, { remindedAt: now, updatedAt: now });
-    void sendInBackground(ctx, expiryReminderMail(r.owner, { ...r.a, expiresOn: r.a.expiresOn! }, r.provider, ctx.env.PUBLIC_URL), 'accreditation-reminder');
+    // The reminder is marked and its mail written to the outbox together (decision 0470).
+    await db.transaction(async (tx) => {
+      await repo.setStatus(tx, r.a.id, { remindedAt: now, updatedAt: now });
+      await queueMail(tx, expiryReminderMail(r.owner, { ...r.a, expiresOn: r.a.expiresOn! }, r.provider, ctx.env.PUBLIC_URL), 'accreditation-reminder');
+    });
   }
   return { expired, reminded: due.length };
 }

@@ -5,6 +5,7 @@ import { config } from '../../lib/config';
 import { cn } from '../../lib/cn';
 import { AuthButton, DashboardLink } from './auth-button';
 import { MobileMenu } from './mobile-menu';
+import { NotificationBell } from '../../features/alerts/components/notification-bell';
 import { NavDropdown } from './nav-dropdown';
 import { NAV_MENUS, visibleItems } from './nav-items';
 
@@ -39,11 +40,15 @@ export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
             <AuthButton user={user} loading={isLoading} />
           </div>
         </nav>
-        <div className="flex items-center gap-2 xl:hidden">
-          <div className="hidden md:block">
-            <AuthButton user={user} loading={isLoading} />
+        {/* The bell (decision 0473) at every width, signed-in users only; the menu below xl. */}
+        <div className="flex shrink-0 items-center gap-1">
+          {user && <NotificationBell />}
+          <div className="flex items-center gap-2 xl:hidden">
+            <div className="hidden md:block">
+              <AuthButton user={user} loading={isLoading} />
+            </div>
+            <MobileMenu user={user} loading={isLoading} />
           </div>
-          <MobileMenu user={user} loading={isLoading} />
         </div>
       </div>
     </header>

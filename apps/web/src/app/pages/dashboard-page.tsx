@@ -12,8 +12,9 @@ import { NotFoundPage } from './not-found-page';
 import { PageFallback } from '../layout/root-layout';
 import { dashboardSlots } from './dashboard-slots';
 import { DashboardTendersTab } from '../../features/tenders/components/dashboard-tenders-tab';
+import { SavedSearchesTab } from '../../features/alerts/components/saved-searches-tab';
 
-const TABS = ['profile', 'quotes', 'tenders', 'settings'] as const;
+const TABS = ['profile', 'quotes', 'tenders', 'searches', 'settings'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /dashboard: admins get the admin dashboard; other users the account dashboard (docs/product/accounts.md#dashboard). */
@@ -64,6 +65,7 @@ function AccountDashboard() {
           <TabsTrigger value="profile">Manage Profile</TabsTrigger>
           <TabsTrigger value="quotes">Quotes</TabsTrigger>
           <TabsTrigger value="tenders">Tenders</TabsTrigger>
+          <TabsTrigger value="searches">Saved searches</TabsTrigger>
           <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
@@ -74,6 +76,9 @@ function AccountDashboard() {
         </TabsContent>
         <TabsContent value="tenders">
           <DashboardTendersTab accountType={user.type} />
+        </TabsContent>
+        <TabsContent value="searches">
+          <SavedSearchesTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab user={user} />

@@ -25,13 +25,17 @@ describe.each(databaseKinds)('tender alerts and the dashboard tab on %s', (kind)
   afterAll(() => t.close());
 
   it('registers the alert and reminder jobs with the job runner', () => {
-    expect(t.ctx.jobs.has('tender-alerts')).toBe(true);
+    // The alert of decision 0180 is a saved search, mailed by the saved-search job (decision 0471).
+    expect(t.ctx.jobs.has('saved-search-alerts')).toBe(true);
     expect(t.ctx.jobs.has('tender-save-reminders')).toBe(true);
   });
 
   it('emails one daily digest of new matching open tenders within the service area', async () => {
     const put = await t.app.inject({ method: 'PUT', url: '/api/tenders/alerts', payload: { enabled: true }, headers: { cookie: providerOwner.cookie } });
     expect(put.json()).toEqual({ success: true, data: { enabled: true } });
+    // The switch is a saved search now (decision 0471), mailed daily at 08:00 UK time.
+    const searches = (await t.app.inject({ url: '/api/saved-searches', headers: { cookie: providerOwner.cookie } })).json().data;
+    expect(searches).toEqual([expect.objectContaining({ name: 'Tenders for my services', frequency: 'daily', hour: 8, paused: false, nextDigestAt: '2026-11-23T08:00:00.000Z' })]);
     clock.set(later(HOUR));
     const base = { userId: rep.user.id, publishedDate: clock.now(), closingDate: later(20 * 24 * HOUR), createdAt: clock.now() };
     await addTender(t, { ...base, title: 'Bath panel cleaning', service: 'Panel Cleaning', latitude: 51.38, longitude: -2.36 });
@@ -42,9 +46,12 @@ describe.each(databaseKinds)('tender alerts and the dashboard tab on %s', (kind)
 
     clock.set(later(HOUR));
     await t.ctx.jobs.runDue();
+    expect(await mailsTo(providerOwner.email)).toHaveLength(0); // matched, waiting for 08:00
+    clock.set(new Date('2026-11-23T08:00:00Z'));
+    await t.ctx.jobs.runDue();
     const [digest, ...rest] = await mailsTo(providerOwner.email);
     expect(rest).toHaveLength(0);
-    expect(digest!.subject).toBe('2 new tenders for your services');
+    expect(digest!.subject).toBe('Daily: 2 new matches for "Tenders for my services"');
     expect(digest!.text_body).toContain('Bath panel cleaning');
     expect(digest!.text_body).toContain('Panel Cleaning framework, Bristol');
     expect(digest!.text_body).not.toContain('Leeds');
@@ -56,11 +63,11 @@ describe.each(databaseKinds)('tender alerts and the dashboard tab on %s', (kind)
     clock.set(later(2 * HOUR));
     await t.ctx.jobs.runDue();
     expect(await mailsTo(providerOwner.email)).toHaveLength(1);
-    clock.set(later(23 * HOUR));
+    clock.set(new Date('2026-11-24T08:00:00Z'));
     await t.ctx.jobs.runDue();
     const mails = await mailsTo(providerOwner.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe('1 new tender for your services');
+    expect(mails[1]!.subject).toBe('Daily: 1 new match for "Tenders for my services"');
     expect(mails[1]!.text_body).toContain('Drone survey near Bristol');
   });
 

@@ -8,5 +8,6 @@ export const adminKeys = {
   waiting: (show: string) => ['admin', 'waiting', show] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
   dataSources: ['admin', 'data-sources'] as const,
+  mail: (show: string) => ['admin', 'mail', show] as const,
   trust: (what: string, query: object) => ['admin', 'trust', what, query] as const,
 };

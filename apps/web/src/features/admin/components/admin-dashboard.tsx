@@ -6,6 +6,7 @@ import { AnalyticsTab } from './analytics-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { ClaimsTab } from './claims-tab';
 import { DataSourcesTab } from './data-sources-tab';
+import { MailTab } from './mail-tab';
 import { TendersTab } from './tenders-tab';
 import { AccreditationsTab, ReviewsTab, SupplierMatchesTab } from './trust-tabs';
 import { UsersTab } from './users-tab';
@@ -21,6 +22,7 @@ const TABS = [
   ['accreditations', 'Accreditations'],
   ['reviews', 'Reviews'],
   ['supplier-matches', 'Award suppliers'],
+  ['mail', 'Mail'],
   ['audit', 'Audit Log'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -86,6 +88,9 @@ export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?:
         </TabsContent>
         <TabsContent value="supplier-matches">
           <SupplierMatchesTab />
+        </TabsContent>
+        <TabsContent value="mail">
+          <MailTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogTab />

@@ -7,6 +7,7 @@ import {
   ASSET_REGIONS,
   ASSET_TECHNOLOGY_TYPES,
   DEFAULT_PROJECT_SORT,
+  PROJECT_ADDRESS_KEYS,
   PROJECT_COLUMNS,
   PROJECT_PHASES,
   PROJECTS_PAGE_SIZE,
@@ -18,6 +19,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { changedBy, cleanParams } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
+import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { exportAssetProjects, useAssetProjects } from '../api/list-asset-projects';
 import type { AssetPick } from './asset-map';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -33,14 +35,25 @@ export const CHANGED_SINCE_PARAM = 'changedSince';
 
 /** The Projects tab (docs/product/assets.md#projects-table): filters, sortable columns, 25 a page, export. */
 export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
-  const [region, setRegion] = useState(ALL);
-  const [technology, setTechnology] = useState(ALL);
-  const [phase, setPhase] = useState(ALL);
-  const [operatorText, setOperatorText] = useState('');
+  const [params, setParams, replaceParams] = useQueryParams();
+  // The filters live in the address (issue 30), so the table's search can be shared and saved (decision 0471).
+  const fromAddress = (key: string, allowed: readonly string[]) => {
+    const value = params.get(key);
+    return value && allowed.includes(value) ? value : ALL;
+  };
+  const region = fromAddress(PROJECT_ADDRESS_KEYS.region, ASSET_REGIONS);
+  const technology = fromAddress(PROJECT_ADDRESS_KEYS.technology, ASSET_TECHNOLOGY_TYPES);
+  const phase = fromAddress(PROJECT_ADDRESS_KEYS.phase, PROJECT_PHASES);
+  const addressOperator = params.get(PROJECT_ADDRESS_KEYS.operatorSearch) ?? '';
+  const [operatorText, setOperatorText] = useState(addressOperator);
   const operatorSearch = useDebounced(operatorText.trim());
+  useEffect(() => {
+    if (operatorSearch !== addressOperator.trim()) setParams({ [PROJECT_ADDRESS_KEYS.operatorSearch]: operatorSearch || null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [operatorSearch]);
+  const setFilter = (key: string) => (value: string) => setParams({ [key]: value === ALL ? null : value });
   const [sort, setSort] = useState<{ sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' }>(DEFAULT_PROJECT_SORT);
   const [page, setPage] = useState(1);
-  const [params, setParams, replaceParams] = useQueryParams();
   // A 'changed since' the API would refuse is dropped from the address (decision 0352).
   const cleaned = cleanParams(projectsQuery, params, [CHANGED_SINCE_PARAM]);
   const dirty = changedBy(cleaned, params);
@@ -101,25 +114,28 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
         <h2 id="projects-title" className="text-xl font-semibold">
           {ASSET_MESSAGES.projectsTitle}
         </h2>
-        <Button variant="secondary" onClick={() => void exportAssetProjects(filters)}>
-          <Download className="h-4 w-4" aria-hidden />
-          {ASSET_MESSAGES.export}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <SaveSearchButton kind="projects" params={params} />
+          <Button variant="secondary" onClick={() => void exportAssetProjects(filters)}>
+            <Download className="h-4 w-4" aria-hidden />
+            {ASSET_MESSAGES.export}
+          </Button>
+        </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-        <Select aria-label="Region" value={region} onChange={change(setRegion)}>
+        <Select aria-label="Region" value={region} onChange={change(setFilter(PROJECT_ADDRESS_KEYS.region))}>
           <option value={ALL}>{ASSET_MESSAGES.allRegions}</option>
           {ASSET_REGIONS.map((r) => (
             <option key={r}>{r}</option>
           ))}
         </Select>
-        <Select aria-label="Technology" value={technology} onChange={change(setTechnology)}>
+        <Select aria-label="Technology" value={technology} onChange={change(setFilter(PROJECT_ADDRESS_KEYS.technology))}>
           <option value={ALL}>{ASSET_MESSAGES.allTechnologies}</option>
           {ASSET_TECHNOLOGY_TYPES.map((t) => (
             <option key={t}>{t}</option>
           ))}
         </Select>
-        <Select aria-label="Development phase" value={phase} onChange={change(setPhase)}>
+        <Select aria-label="Development phase" value={phase} onChange={change(setFilter(PROJECT_ADDRESS_KEYS.phase))}>
           <option value={ALL}>{ASSET_MESSAGES.allPhases}</option>
           {PROJECT_PHASES.map((p) => (
             <option key={p}>{p}</option>

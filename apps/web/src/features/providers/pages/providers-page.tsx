@@ -20,6 +20,7 @@ import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
 import { activeFilterCount, located, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
+import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { ProviderCard } from '../../../components/provider-card';
 
 /** Server rendering and the document head (decision 0370). */
@@ -96,6 +97,7 @@ export function ProvidersPage() {
           >
             <MapIcon className="h-4 w-4" aria-hidden /> View on Map
           </Link>
+          <SaveSearchButton kind="providers" params={params} className="whitespace-nowrap" />
         </div>
       </div>
 

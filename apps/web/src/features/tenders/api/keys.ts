@@ -8,6 +8,7 @@ export const tenderKeys = {
   freshness: ['tenders', 'freshness'] as const,
   mine: ['tenders', 'mine'] as const,
   saved: ['tenders', 'saved'] as const,
+  watch: (id: string) => ['tenders', 'watch', id] as const,
   invitable: (params: object) => ['tenders', 'invitable-providers', params] as const,
   siteSearch: (search: string) => ['tenders', 'site-assets', search] as const,
   siteAsset: (id: number) => ['tenders', 'site-assets', 'detail', id] as const,

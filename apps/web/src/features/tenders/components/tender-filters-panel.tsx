@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   DEFAULT_TENDER_RADIUS_KM,
   DEFAULT_TENDER_STATUS_FILTER,
@@ -8,6 +8,7 @@ import {
   TENDER_STATUS_FILTERS,
 } from '@solar/shared/constants/tenders';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { LocationInput } from '../../../components/location-input';
 import { ServiceCombobox } from './service-combobox';
@@ -18,7 +19,7 @@ const SOURCE_LABELS: Record<string, string> = { all: 'All sources', External: 'E
 
 /** The board's filters whose values differ from the defaults: the count on the small-screen 'Filters' button. */
 export function activeTenderFilters(params: URLSearchParams): number {
-  return ['service', 'location', 'source', 'status', 'cpv', 'minValue', 'maxValue'].filter((k) => params.get(k)).length;
+  return ['keywords', 'service', 'location', 'source', 'status', 'cpv', 'minValue', 'maxValue'].filter((k) => params.get(k)).length;
 }
 
 /** The tender board's filter inputs (docs/product/tenders.md#tender-board), reading and writing a clean address. */
@@ -28,6 +29,12 @@ export function TenderFiltersPanel({ params, setFilters, clearAll }: { params: U
   const radii = [...new Set([...TENDER_RADIUS_OPTIONS_KM, Number(radius)])].sort((a, b) => a - b);
   return (
     <aside aria-label="Tender filters" className="space-y-4 rounded-lg border border-border bg-white p-4 shadow-sm">
+      <FilterField id="filter-keywords" label="Keywords">
+        <KeywordsInput value={get('keywords') ?? ''} onCommit={(keywords) => setFilters({ keywords: keywords || null })} />
+        <p id="filter-keywords-hint" className="text-xs text-slate-600">
+          &quot;Exact phrase&quot; in quotes, -word to leave out
+        </p>
+      </FilterField>
       <FilterField id="filter-service" label="Service">
         <ServiceCombobox id="filter-service" value={get('service') ?? ''} onChange={(service) => setFilters({ service: service || null })} />
       </FilterField>
@@ -99,5 +106,39 @@ function FilterField({ id, label, children }: { id: string; label: string; child
       </label>
       {children}
     </div>
+  );
+}
+
+/**
+ * Keywords (decision 0471): applied on Enter or when the field is left, not on every key, so the
+ * list does not reload mid-word. The address's value shows again when it changes elsewhere.
+ */
+function KeywordsInput({ value, onCommit }: { value: string; onCommit(value: string): void }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value);
+  }
+  const commit = () => {
+    if (text.trim() !== value) onCommit(text.trim());
+  };
+  return (
+    <Input
+      id="filter-keywords"
+      type="search"
+      value={text}
+      maxLength={300}
+      placeholder='solar "battery storage" -domestic'
+      aria-describedby="filter-keywords-hint"
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit();
+        }
+      }}
+    />
   );
 }

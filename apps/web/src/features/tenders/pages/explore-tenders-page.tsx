@@ -16,6 +16,7 @@ import { TenderFreshness } from '../components/tender-freshness';
 import { activeTenderFilters, TenderFiltersPanel } from '../components/tender-filters-panel';
 import { TenderPagination } from '../components/tender-pagination';
 import { BOARD_FILTER_KEYS, cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
+import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './explore-tenders-page.handle';
@@ -92,6 +93,7 @@ export function ExploreTendersPage() {
                   ))}
                 </Select>
               </label>
+              <SaveSearchButton kind="tenders" params={params} />
             </div>
           </div>
 

@@ -16,6 +16,7 @@ import { isTenderNotFound, useTender } from '../api/get-tender';
 import { useSavedTenders, useToggleSave } from '../api/tender-actions';
 import { boardAddress } from '../state/tender-board-filters';
 import { AuthRequiredDialog } from '../components/auth-required-dialog';
+import { WatchButton } from '../components/watch-button';
 import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
 import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
@@ -129,6 +130,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
             {isSaved('saved') ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <Bookmark className="h-4 w-4" aria-hidden />}
             {isSaved('saved') ? 'Tender Saved' : 'Save Tender'}
           </Button>
+          <WatchButton tenderId={tender.id} signedIn={!!me} onNeedUser={() => setAuthOpen(true)} />
           {original && <ViewOriginal href={original} />}
         </div>
       ) : (
@@ -137,7 +139,10 @@ function TenderDetail({ tender }: { tender: Tender }) {
             <Lock className="h-5 w-5 text-slate-600" aria-hidden />
             <p className="font-semibold text-slate-900">{TENDER_MESSAGES.closed}</p>
           </div>
-          {original && <ViewOriginal href={original} />}
+          <div className="flex flex-wrap gap-2">
+            <WatchButton tenderId={tender.id} signedIn={!!me} onNeedUser={() => setAuthOpen(true)} />
+            {original && <ViewOriginal href={original} />}
+          </div>
         </Card>
       )}
 
@@ -180,7 +185,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
         open={authOpen}
         onOpenChange={setAuthOpen}
         redirect={`/tender/${tender.id}`}
-        description="Please sign in or create an account to contact the owner or save this tender."
+        description="Please sign in or create an account to contact the owner, save or watch this tender."
       />
     </article>
   );

@@ -9,6 +9,7 @@ export type TenderBoardQuery = ApiQuery<typeof listPublicTenders> & { page: numb
 
 /** The board's filters in the address; Clear All removes these and the page. */
 export const BOARD_FILTER_KEYS = [
+  'keywords',
   'service',
   'location',
   'lat',
@@ -42,6 +43,7 @@ export function readTenderBoard(params: URLSearchParams): TenderBoardQuery {
   const inverted = invertedRange(params.get('minValue'), params.get('maxValue'));
   const parsed = listPublicTendersQuery.parse(Object.fromEntries(ADDRESS_KEYS.flatMap((k) => (params.has(k) ? [[k, params.get(k)]] : []))));
   return {
+    keywords: text('keywords'),
     service: text('service'),
     location: text('location'),
     lat: text('lat'),
