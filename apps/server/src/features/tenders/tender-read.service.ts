@@ -22,3 +22,10 @@ export async function getTender(ctx: Ctx, id: string, viewer: UserRow | null, re
   const mayManage = !!viewer && (viewer.isAdmin || viewer.id === row.user_id);
   return toTender(row, { invitedProviders: mayManage ? await reads.listInvitedProviderIds(ctx.database, id) : [], signedIn: viewer !== null });
 }
+
+/** A tender the caller may see and manage (owner; admins for reads). Others get the same 404 as for an unknown id. */
+export async function tenderForOwner(ctx: Ctx, id: string, user: UserRow, opts: { adminMayRead?: boolean } = {}) {
+  const tender = await getTender(ctx, id, user);
+  if (tender.userId === user.id || (opts.adminMayRead && user.isAdmin)) return tender;
+  throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
+}

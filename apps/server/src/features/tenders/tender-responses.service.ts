@@ -13,9 +13,9 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-files';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
-import { sendAll, storePrivateFiles, tenderForOwner } from './tender-lifecycle.service';
-import type { TenderFile } from './tender-files';
-import { getTender } from './tender-read.service';
+import { storePrivateFiles, type TenderFile } from './tender-files';
+import { sendAll } from './tender-participants.service';
+import { getTender, tenderForOwner } from './tender-read.service';
 import * as repo from './tender-responses.repository';
 import { findOwnerContact } from './tenders.repository';
 

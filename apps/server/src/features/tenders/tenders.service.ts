@@ -23,8 +23,9 @@ import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
-import * as lifecycle from './tender-lifecycle.service';
-import * as lifecycleRepo from './tender-lifecycle.repository';
+import { issueInvitations, mailDraftInvitations } from './tender-invitations.service';
+import * as state from './tender-state.service';
+import * as stateRepo from './tender-state.repository';
 import { responseCounts } from './tender-responses.service';
 import { getTender, type TenderReads } from './tender-read.service';
 
@@ -117,8 +118,8 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
   requireVerifiedEmail(user, 'tender'); // decision 0337
   const now = ctx.clock.now();
   const invited = body.type === 'private' ? [...new Set(body.invitedProviders)] : [];
-  const closingDate = body.closingDate ? lifecycle.checkClosingDate(body.closingDate, now) : lifecycle.defaultClosingDate(now);
-  const site = await lifecycle.siteFromAsset(ctx, body.siteAssetId);
+  const closingDate = body.closingDate ? state.checkClosingDate(body.closingDate, now) : state.defaultClosingDate(now);
+  const site = await state.siteFromAsset(ctx, body.siteAssetId);
   const location = body.location || site?.location || '';
   const latitude = body.location ? (body.latitude ?? null) : (site?.latitude ?? body.latitude ?? null);
   const longitude = body.location ? (body.longitude ?? null) : (site?.longitude ?? body.longitude ?? null);
@@ -157,23 +158,23 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
       },
       invited,
     );
-    await lifecycleRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
+    await stateRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
     return { id, providers };
   });
   const created = await getTender(ctx, id, user);
   const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
-  await lifecycle.issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
+  await issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
   if (!draft) await notifyInvitedOwners(ctx, id, body.service, providers, user);
   return { ...created, waitingListProviders: providers.filter((p) => !reachable(p)).length };
 }
 
 /** Publishes a draft: the invitations held back while it was a draft are mailed now. */
 export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
-  return lifecycle.publishTender(ctx, user, id, async (tenderId) => {
+  return state.publishTender(ctx, user, id, async (tenderId) => {
     const tender = await getTender(ctx, tenderId, user);
     const providers = await repo.findProvidersByIds(ctx.database.db, tender.invitedProviders);
     await notifyInvitedOwners(ctx, tenderId, tender.service ?? tender.title, providers, user);
-    await lifecycle.mailDraftInvitations(ctx, user, tender);
+    await mailDraftInvitations(ctx, user, tender);
   });
 }
 

@@ -26,7 +26,7 @@ import { InviteProviders } from './invite-providers';
 import { ServiceCombobox } from './service-combobox';
 import { TypeOption } from './tender-type-option';
 import { TENDER_DEFAULT_OPEN_DAYS, TENDER_LIFECYCLE_MESSAGES } from '@solar/shared/constants/tender-lifecycle';
-import { useUploadDocuments } from '../api/tender-lifecycle';
+import { useUploadDocuments } from '../api/upload-tender-documents';
 import { TenderBriefFields, type BriefState } from './tender-brief-fields';
 import { fromLocalInput, parseEmails, toLocalInput } from './tender-owner-panel';
 

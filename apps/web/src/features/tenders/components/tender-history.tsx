@@ -5,7 +5,7 @@ import { TENDER_EVENT_LABELS, TENDER_FIELD_LABELS } from '@solar/shared/constant
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useTenderEvents } from '../api/tender-lifecycle';
+import { useTenderEvents } from '../api/list-tender-events';
 
 const INSTANT_FIELDS = new Set(['closingDate']);
 const MONEY_FIELDS = new Set(['valueMinimum', 'valueMaximum']);

@@ -11,15 +11,13 @@ import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
-import {
-  documentUrl,
-  useAnswerQuestion,
-  useAskQuestion,
-  useDeleteDocument,
-  useTenderDocuments,
-  useTenderQuestions,
-  useUploadDocuments,
-} from '../api/tender-lifecycle';
+import { useAnswerQuestion } from '../api/answer-tender-question';
+import { useAskQuestion } from '../api/ask-tender-question';
+import { useDeleteDocument } from '../api/delete-tender-document';
+import { documentUrl } from '../api/download-tender-document';
+import { useTenderDocuments } from '../api/list-tender-documents';
+import { useTenderQuestions } from '../api/list-tender-questions';
+import { useUploadDocuments } from '../api/upload-tender-documents';
 import { TenderHistory } from './tender-history';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);

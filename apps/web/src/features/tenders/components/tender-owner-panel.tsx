@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
@@ -13,7 +14,13 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
-import { useInviteEmails, useOwnerAction, useTenderEmailInvitations, type OwnerAction } from '../api/tender-lifecycle';
+import { useCancelTender } from '../api/cancel-tender';
+import { useCloseTenderEarly } from '../api/close-tender-early';
+import { useExtendTender } from '../api/extend-tender';
+import { useInviteEmails } from '../api/invite-tender-emails';
+import { usePublishTender } from '../api/publish-tender';
+import { useUpdateTender } from '../api/update-tender';
+import { useTenderEmailInvitations } from '../api/list-tender-email-invitations';
 
 const STAGE_LABELS: Record<Tender['stage'], string> = { draft: 'Draft', active: 'Published', awarded: 'Awarded', cancelled: 'Cancelled' };
 
@@ -52,20 +59,24 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
  * given) the buttons are small and the responses link carries the count.
  */
 export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; responseCount?: number }) {
-  const action = useOwnerAction(tender.id);
+  const publish = usePublishTender(tender.id);
+  const close = useCloseTenderEarly(tender.id);
+  const extend = useExtendTender(tender.id);
+  const cancel = useCancelTender(tender.id);
+  const update = useUpdateTender(tender.id);
+  const pending = [publish, close, extend, cancel, update].some((m) => m.isPending);
   const [dialog, setDialog] = useState<'edit' | 'extend' | 'cancel' | 'invite' | null>(null);
   const [error, setError] = useState('');
   const row = responseCount !== undefined;
   const size = row ? 'sm' : 'md';
   const live = tender.stage === 'active';
   const open = live && tender.status === 'open';
-  const run = (a: OwnerAction, after?: () => void) => {
+  const run = <V,>(mutation: Pick<UseMutationResult<{ message: string }, Error, V>, 'mutate'>, vars: V) => {
     setError('');
-    action.mutate(a, {
+    mutation.mutate(vars, {
       onSuccess: (res) => {
         toast({ title: 'Done', description: res.message, variant: 'success' });
         setDialog(null);
-        after?.();
       },
       onError: (err) => setError(err.message),
     });
@@ -74,7 +85,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2" role="group" aria-label={row ? `Manage ${tender.title}` : 'Tender actions'}>
         {tender.stage === 'draft' && (
-          <Button size={size} onClick={() => run({ kind: 'publish' })} disabled={action.isPending}>
+          <Button size={size} onClick={() => run(publish, undefined)} disabled={pending}>
             <Rocket className="h-4 w-4" aria-hidden />
             Publish Tender
           </Button>
@@ -98,7 +109,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           </Button>
         )}
         {open && (
-          <Button size={size} variant="secondary" onClick={() => run({ kind: 'close' })} disabled={action.isPending}>
+          <Button size={size} variant="secondary" onClick={() => run(close, undefined)} disabled={pending}>
             <Lock className="h-4 w-4" aria-hidden />
             Close Early
           </Button>
@@ -122,10 +133,10 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
         </p>
       )}
       {dialog === 'edit' && (
-        <EditDialog tender={tender} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(body) => run({ kind: 'edit', body })} />
+        <EditDialog tender={tender} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(body) => run(update, body)} />
       )}
-      <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={action.isPending} error={error} onSubmit={(closingDate) => run({ kind: 'extend', closingDate })} />
-      <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
+      <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={pending} error={error} onSubmit={(closingDate) => run(extend, closingDate)} />
+      <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(reason) => run(cancel, reason)} />
       {!row && <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />}
     </div>
   );

@@ -16,16 +16,13 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
 import { isTenderNotFound, useTender } from '../api/get-tender';
-import {
-  attachmentUrl,
-  useAcceptInvitation,
-  useDeleteAttachment,
-  useMyTenderResponses,
-  useSubmitResponse,
-  useUploadAttachments,
-  useWithdrawResponse,
-  type MyResponses,
-} from '../api/tender-lifecycle';
+import { useAcceptInvitation } from '../api/accept-tender-invitation';
+import { useDeleteAttachment } from '../api/delete-tender-response-attachment';
+import { attachmentUrl } from '../api/download-tender-response-attachment';
+import { useMyTenderResponses, type MyResponses } from '../api/get-my-tender-responses';
+import { useSubmitResponse } from '../api/submit-tender-response';
+import { useUploadAttachments } from '../api/upload-tender-response-attachments';
+import { useWithdrawResponse } from '../api/withdraw-tender-response';
 
 /**
  * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With `?invite=` (an

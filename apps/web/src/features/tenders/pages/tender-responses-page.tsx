@@ -15,7 +15,11 @@ import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { isTenderNotFound, useTender } from '../api/get-tender';
-import { attachmentUrl, useClarification, useOwnerAction, useShortlist, useTenderResponses, type TenderResponses } from '../api/tender-lifecycle';
+import { attachmentUrl } from '../api/download-tender-response-attachment';
+import { useTenderResponses, type TenderResponses } from '../api/list-tender-responses';
+import { useClarification } from '../api/request-tender-clarification';
+import { useShortlist } from '../api/shortlist-tender-response';
+import { useAwardTender } from '../api/award-tender';
 
 type Response = TenderResponses[number];
 
@@ -80,7 +84,7 @@ export function TenderResponsesPage() {
 
 function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; response: Response; canAward: boolean }) {
   const shortlist = useShortlist(tenderId);
-  const award = useOwnerAction(tenderId);
+  const award = useAwardTender(tenderId);
   const [dialog, setDialog] = useState<'clarify' | 'award' | null>(null);
   const [error, setError] = useState('');
   return (
@@ -178,7 +182,7 @@ function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; r
           disabled={award.isPending}
           onClick={() =>
             award.mutate(
-              { kind: 'award', responseId: r.id },
+              r.id,
               {
                 onSuccess: (res) => {
                   setDialog(null);

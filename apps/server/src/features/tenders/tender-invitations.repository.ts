@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { tenderEmailInvitations } from '../../db/schema/index';
+import type { Executor } from './tenders.repository';
+
+/** Queries of invitations by email (decisions 0403, 0404). */
+
+export async function listEmailInvitations(database: Database, tenderId: string) {
+  return database.query<{ id: string; email: string; created_at: Date | string; accepted_by: string | null; responded: boolean }>(
+    `SELECT e.id, e.email, e.created_at, e.accepted_by,
+            EXISTS (SELECT 1 FROM tender_responses r JOIN providers p ON p.id = r.provider_id
+                     WHERE r.tender_id = e.tender_id AND (r.user_id = e.accepted_by OR p.user_id = e.accepted_by)) AS responded
+       FROM tender_email_invitations e WHERE e.tender_id = $1 ORDER BY e.created_at, e.email`,
+    [tenderId],
+  );
+}
+
+/** Addresses the owner typed: links mailed to directory profiles the owner chose do not count (decision 0404). */
+export async function countEmailInvitations(db: Db, tenderId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenderEmailInvitations)
+    .where(
+      and(
+        eq(tenderEmailInvitations.tenderId, tenderId),
+        sql`NOT EXISTS (SELECT 1 FROM tender_invitations i WHERE i.tender_id = ${tenderEmailInvitations.tenderId} AND i.provider_id = ${tenderEmailInvitations.providerId})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** New invitations only: an address already invited to this tender keeps its first link. */
+export async function insertEmailInvitations(
+  tx: Executor,
+  rows: Array<{ tenderId: string; email: string; tokenHash: string; invitedBy: string; providerId: string | null; createdAt: Date }>,
+) {
+  if (rows.length === 0) return [];
+  return tx.insert(tenderEmailInvitations).values(rows).onConflictDoNothing().returning({ email: tenderEmailInvitations.email });
+}
+
+export async function findEmailInvitation(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(tenderEmailInvitations).where(eq(tenderEmailInvitations.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+/** Binds the invitation to the account, if no other has it (one statement: two redeemers cannot both win). */
+export async function acceptEmailInvitation(db: Db, id: string, userId: string, at: Date) {
+  const rows = await db
+    .update(tenderEmailInvitations)
+    .set({ acceptedBy: userId, acceptedAt: at })
+    .where(and(eq(tenderEmailInvitations.id, id), sql`(${tenderEmailInvitations.acceptedBy} IS NULL OR ${tenderEmailInvitations.acceptedBy} = ${userId})`))
+    .returning({ id: tenderEmailInvitations.id });
+  return rows.length > 0;
+}
+
+/** Directory profiles without an approved owner whose public address is one of these (invited by the same link). */
+export async function findUnclaimedProvidersByEmail(database: Database, emails: string[]) {
+  if (emails.length === 0) return [];
+  return database.query<{ id: string; email: string }>(
+    `SELECT DISTINCT ON (lower(email)) id::text AS id, lower(email) AS email FROM providers
+      WHERE NOT claim_approved AND lower(email) IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY lower(email), created_at`,
+    [JSON.stringify(emails)],
+  );
+}
+
+export async function replaceInvitationToken(db: Db, id: string, tokenHash: string) {
+  await db.update(tenderEmailInvitations).set({ tokenHash }).where(eq(tenderEmailInvitations.id, id));
+}
+
+/** Whether a tender takes responses now (its stage, and its closing date by server time). */
+export async function findTenderState(database: Database, id: string, now: Date) {
+  const rows = await database.query<{ stage: string; open: boolean }>(
+    'SELECT stage, (closing_date IS NULL OR closing_date > $2::timestamptz) AS open FROM tenders WHERE id = $1',
+    [id, now.toISOString()],
+  );
+  return rows[0];
+}
