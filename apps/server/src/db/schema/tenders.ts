@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { assets } from './assets';
@@ -222,6 +223,8 @@ export const tenderEmailInvitations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: ts('accepted_at'),
+    /** When its link was mailed (migration 0050; null for a draft's, until publication). */
+    mailedAt: ts('mailed_at'),
   },
-  (t) => [unique().on(t.tenderId, t.email)],
+  (t) => [unique().on(t.tenderId, t.email), index('tender_email_invitations_mailed_idx').on(t.invitedBy, t.mailedAt).where(sql`mailed_at IS NOT NULL`)],
 );
