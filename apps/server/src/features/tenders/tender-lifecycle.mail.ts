@@ -21,7 +21,7 @@ interface TenderRef {
   title: string;
 }
 
-const hello = (to: Recipient) => `Hello ${to.name},`;
+const hello = (to: Recipient) => (to.name ? `Hello ${to.name},` : 'Hello,');
 
 export const tenderLifecycleMails = {
   /** To an address outside the directory (or an unclaimed profile's address): the signed link. */

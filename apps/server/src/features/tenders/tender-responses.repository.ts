@@ -16,6 +16,8 @@ export interface ResponseRecord {
   provider_verified: boolean;
   provider_services: string[];
   provider_location: string;
+  /** The account behind the response (its provider's approved owner, else who sent it). */
+  owner_id: string | null;
   owner_email: string | null;
   owner_name: string | null;
   distance_km: number | null;
@@ -33,7 +35,7 @@ export interface ResponseRecord {
 
 const SELECT_RESPONSES = `SELECT r.id, r.tender_id, r.provider_id, r.user_id, p.business_name AS provider_name, p.slug AS provider_slug,
     p.claim_approved AS provider_verified, p.services AS provider_services, p.location AS provider_location,
-    coalesce(ou.email, ru.email) AS owner_email, coalesce(ou.name, ru.name) AS owner_name,
+    coalesce(ou.id, ru.id) AS owner_id, coalesce(ou.email, ru.email) AS owner_email, coalesce(ou.name, ru.name) AS owner_name,
     CASE WHEN t.latitude IS NOT NULL AND p.latitude IS NOT NULL
          THEN round((${haversineKmSql('t.latitude', 't.longitude', 'p.latitude', 'p.longitude')})::numeric, 1)::float8 END AS distance_km,
     r.message, r.price_minimum, r.price_maximum, r.lead_time_days, r.shortlisted, (t.awarded_response_id = r.id) IS TRUE AS awarded,

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-files';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { storePrivateFiles, type TenderFile } from './tender-files';
-import { sendAll } from './tender-participants.service';
+import { mayBeTold, sendAll } from './tender-participants.service';
 import { getTender, tenderForOwner } from './tender-read.service';
 import * as repo from './tender-responses.repository';
 import { findOwnerContact } from './tenders.repository';
@@ -207,9 +207,10 @@ export async function requestClarification(ctx: Ctx, user: UserRow, id: string, 
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   if (!response) throw new AppError('NOT_FOUND', M.responseNotFound);
   await repo.insertClarification(ctx.database.db, response.id, message, ctx.clock.now());
-  if (response.owner_email) {
-    sendAll(ctx, [mails.clarification({ email: response.owner_email, name: response.owner_name ?? response.provider_name }, tender, response.provider_name, message, ctx.env.PUBLIC_URL)], 'tender-clarification');
-  }
+  // The responder is told if they may still see the tender (decision 0441).
+  const to = response.owner_id && response.owner_email ? [{ id: String(response.owner_id), email: response.owner_email, name: response.owner_name ?? response.provider_name }] : [];
+  const told = await mayBeTold(ctx, id, to);
+  sendAll(ctx, told.map((r) => mails.clarification(r, tender, response.provider_name, message, ctx.env.PUBLIC_URL)), 'tender-clarification');
   return { success: true as const, message: M.clarificationSent };
 }
 

@@ -15,7 +15,7 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import * as invitationsRepo from './tender-invitations.repository';
-import { sendAll, tellParticipants } from './tender-participants.service';
+import { mayBeTold, sendAll, tellParticipants } from './tender-participants.service';
 import * as responsesRepo from './tender-responses.repository';
 import { getTender, tenderForOwner } from './tender-read.service';
 import * as repo from './tender-state.repository';
@@ -206,11 +206,12 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
     { stage: 'awarded', awardedResponseId: responseId, awardSupplier: winner.provider_name, awardValue: min === max ? min : null, awardDate: ctx.clock.now() },
     { changes: { responseId: { from: null, to: responseId } } },
   );
-  const responses = await responsesRepo.listResponses(ctx.database, id);
-  const messages = responses
-    .filter((r) => r.owner_email)
-    .map((r) => mails.outcome({ email: r.owner_email!, name: r.owner_name ?? r.provider_name }, tender, r.provider_name, r.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL));
-  sendAll(ctx, messages, 'tender-outcome');
+  // Each responder who may still see the tender is told (decision 0441).
+  const responders = (await responsesRepo.listResponses(ctx.database, id)).flatMap((r) =>
+    r.owner_id && r.owner_email ? [{ id: String(r.owner_id), email: r.owner_email, name: r.owner_name ?? r.provider_name, response: r }] : [],
+  );
+  const told = await mayBeTold(ctx, id, responders);
+  sendAll(ctx, told.map((to) => mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL)), 'tender-outcome');
   return { tender: await getTender(ctx, id, user), message: M.awarded };
 }
 
