@@ -10,6 +10,15 @@
 export const TENDER_STAGES = ['draft', 'active', 'awarded', 'cancelled'] as const;
 export type TenderStage = (typeof TENDER_STAGES)[number];
 
+/**
+ * What the signed-in viewer is to a tender listed here (decision 0441): its owner or an admin, the
+ * winner, another responder, or another participant (invited, redeemed an invitation, asked). It
+ * decides what of the outcome they see: the award value (manager, winner), the winner's name and
+ * the cancellation reason (every relation), nothing (the public: null).
+ */
+export const TENDER_VIEWER_RELATIONS = ['manager', 'winner', 'responder', 'participant'] as const;
+export type TenderViewerRelation = (typeof TENDER_VIEWER_RELATIONS)[number];
+
 /** A listed tender's closing date: 30 days after launch unless the owner sets one (decision 0178). */
 export const TENDER_DEFAULT_OPEN_DAYS = 30;
 /** The latest closing date an owner may set, counted from now. */

@@ -23,7 +23,7 @@ import {
   TENDER_VALUE_FILTER_MAX,
 } from '../constants/tenders';
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
-import { TENDER_STAGES } from '../constants/tender-lifecycle';
+import { TENDER_STAGES, TENDER_VIEWER_RELATIONS } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope } from './common';
 import { about } from './fields';
@@ -71,6 +71,11 @@ export const tender = z.object({
   noticeUrl: z.string().nullable(),
   region: z.string().nullable(),
   sectors: z.array(z.enum(TENDER_SECTORS)),
+  /**
+   * An imported notice's award as published. A tender listed here: the winner's name and date to
+   * its owner, admins and participants, the value to the owner, admins and the winner; null to
+   * the public, whose status says closed (decision 0441).
+   */
   award: z.object({ supplier: z.string().nullable(), value: z.number().nullable(), date: z.string().nullable() }).nullable(),
   isDemo: z.boolean(),
   /** Imported notices' OCDS fields (decision 0392); empty or null for tenders listed here. CPV 2008 codes, main code first. */
@@ -87,7 +92,10 @@ export const tender = z.object({
   /** The site chosen from asset intelligence, and its capacity (MW). */
   siteAssetId: z.number().nullable(),
   siteCapacityMw: z.number().nullable(),
+  /** To the owner, admins and those told of the cancellation (decision 0441); null to the public. */
   cancelReason: z.string().nullable(),
+  /** What the signed-in viewer is to a tender listed here (decision 0441); null for the public and imported notices. */
+  viewerRelation: z.enum(TENDER_VIEWER_RELATIONS).nullable(),
 });
 export type Tender = z.infer<typeof tender>;
 

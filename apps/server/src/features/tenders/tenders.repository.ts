@@ -7,6 +7,9 @@ import { containsPattern, haversineKmSql, rowsOf, SqlParams } from '../../db/sql
 /** A transaction or the database itself. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What a signed-in viewer is to a tender (`relationTo`, decision 0441). */
+export type ViewerRelation = 'manager' | 'winner' | 'responder' | 'participant';
+
 /** A tender row as the list queries return it (snake_case columns plus the owner's name). */
 export interface TenderRecord {
   id: string;
@@ -58,6 +61,8 @@ export interface TenderRecord {
   /** When `status` next turns by the clock alone (see STATUS_UNTIL_SQL). */
   status_until?: Date | string | null;
   invited_providers?: string[] | null;
+  /** The viewer's relation to the tender (`relationTo`), on reads for a signed-in viewer. */
+  viewer_relation?: ViewerRelation | null;
 }
 
 /**
@@ -87,6 +92,8 @@ const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.t
     t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers,
     t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason, ${STATUS_UNTIL_SQL} AS status_until
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
+/** SELECT_SQL with the viewer's relation to each tender (`relationTo`); `viewer` as in `visibleTo`. */
+const selectFor = (viewer: string) => SELECT_SQL.replace(' FROM tenders t', `, ${relationTo(viewer)} AS viewer_relation FROM tenders t`);
 
 /**
  * Who may see a tender (decisions 0177, 0333 and 0401): the one rule every read of tenders applies,
@@ -108,6 +115,33 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
       OR EXISTS (SELECT 1 FROM tender_invitations vi JOIN providers vp ON vp.id = vi.provider_id
                   WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved)
       OR EXISTS (SELECT 1 FROM tender_email_invitations ve WHERE ve.tender_id = ${tender}.id AND ve.accepted_by = ${viewer}))))`;
+}
+
+/**
+ * The account behind a response: the approved owner of its provider, else the account that sent it
+ * (the same person the outcome and clarification mails go to).
+ */
+const RESPONDER_SQL = (r: string, p: string) => `coalesce(CASE WHEN ${p}.claim_approved THEN ${p}.user_id END, ${r}.user_id)`;
+
+/**
+ * What the viewer is to a tender (decision 0441), from the current rows: 'manager' (its owner, an
+ * admin), 'winner' (the account behind the awarded response), 'responder' (behind another
+ * response), 'participant' (the owner of an invited provider, the redeemer of an email invitation,
+ * an asker); every relation but 'manager' is someone told of the tender's changes; null is the public. Used with `visibleTo`, never instead of it: a participant
+ * who lost the right to see the tender is told nothing. `viewer` and `tender` as in `visibleTo`;
+ * the tender alias must be the tenders table itself.
+ */
+export function relationTo(viewer: string, tender = 't'): string {
+  return `CASE WHEN ${tender}.user_id = ${viewer} OR EXISTS (SELECT 1 FROM users ru WHERE ru.id = ${viewer} AND ru.is_admin) THEN 'manager'
+    WHEN EXISTS (SELECT 1 FROM tender_responses wr JOIN providers wp ON wp.id = wr.provider_id
+                  WHERE wr.id = ${tender}.awarded_response_id AND ${RESPONDER_SQL('wr', 'wp')} = ${viewer}) THEN 'winner'
+    WHEN EXISTS (SELECT 1 FROM tender_responses pr JOIN providers pp ON pp.id = pr.provider_id
+                  WHERE pr.tender_id = ${tender}.id AND ${RESPONDER_SQL('pr', 'pp')} = ${viewer}) THEN 'responder'
+    WHEN EXISTS (SELECT 1 FROM tender_invitations pi JOIN providers pip ON pip.id = pi.provider_id
+                  WHERE pi.tender_id = ${tender}.id AND pip.user_id = ${viewer} AND pip.claim_approved)
+      OR EXISTS (SELECT 1 FROM tender_email_invitations pe WHERE pe.tender_id = ${tender}.id AND pe.accepted_by = ${viewer})
+      OR EXISTS (SELECT 1 FROM tender_questions pq WHERE pq.tender_id = ${tender}.id AND pq.asker_id = ${viewer}) THEN 'participant'
+    END`;
 }
 
 const haversineSql = (lat: string, lng: string) => haversineKmSql(lat, lng, 't.latitude', 't.longitude');
@@ -189,7 +223,7 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
 /** One tender if the viewer (a user id, or null for a visitor) may see it. */
 export async function findVisibleTender(database: Database, id: string, viewerId: string | null, now: Date) {
   const rows = await database.query<TenderRecord>(
-    `${SELECT_SQL} WHERE t.id = $2 AND ${visibleTo(viewerId === null ? null : '$3::uuid')}`,
+    `${viewerId === null ? SELECT_SQL : selectFor('$3::uuid')} WHERE t.id = $2 AND ${visibleTo(viewerId === null ? null : '$3::uuid')}`,
     viewerId === null ? [now.toISOString(), id] : [now.toISOString(), id, viewerId],
   );
   return rows[0];
@@ -207,7 +241,7 @@ export async function listInvitedProviderIds(database: Database, tenderId: strin
 export async function listAllTenders(database: Database, viewerId: string, now: Date) {
   return database.query<TenderRecord>(
     `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
-       FROM (${SELECT_SQL} WHERE ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
+       FROM (${selectFor('$2::uuid')} WHERE ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
     [now.toISOString(), viewerId],
   );
 }
@@ -243,7 +277,7 @@ export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<P
 export async function listSavedTenders(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord & { save_kind: 'saved' | 'later'; saved_at: Date | string }>(
     `SELECT x.*, s.kind AS save_kind, s.created_at AS saved_at
-       FROM tender_saves s JOIN (${SELECT_SQL}) x ON x.id = s.tender_id
+       FROM tender_saves s JOIN (${selectFor('$2::uuid')}) x ON x.id = s.tender_id
       WHERE s.user_id = $2::uuid AND ${visibleTo('$2::uuid', 'x')} ORDER BY s.created_at DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
@@ -277,7 +311,7 @@ export async function findOwnerContact(database: Database, tenderId: string) {
 export async function listOwnTenders(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord>(
     `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
-       FROM (${SELECT_SQL} WHERE t.user_id = $2::uuid AND ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
+       FROM (${selectFor('$2::uuid')} WHERE t.user_id = $2::uuid AND ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
 }
@@ -285,7 +319,7 @@ export async function listOwnTenders(database: Database, userId: string, now: Da
 /** Tenders that invited a provider the user owns (claim approved). */
 export async function listInvitations(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord & { invited_provider_names: string[] }>(
-    `SELECT x.*, i.names AS invited_provider_names FROM (${SELECT_SQL}) x
+    `SELECT x.*, i.names AS invited_provider_names FROM (${selectFor('$2::uuid')}) x
        JOIN (SELECT ti.tender_id, array_agg(p.business_name ORDER BY p.business_name) AS names
                FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
               WHERE p.user_id = $2::uuid AND p.claim_approved GROUP BY ti.tender_id) i ON i.tender_id = x.id

@@ -253,7 +253,7 @@ function CancelDialog(props: { open: boolean; onClose(): void; pending: boolean;
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState('');
   return (
-    <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Cancel this tender" description="Invitees and responders are sent your reason. This cannot be undone.">
+    <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Cancel this tender" description="Everyone taking part (invitees, responders and those who asked) is sent your reason; the public sees only that it was cancelled. This cannot be undone.">
       <form
         noValidate
         className="grid gap-3"
