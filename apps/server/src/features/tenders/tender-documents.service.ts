@@ -12,6 +12,7 @@ import { storePrivateFiles, type TenderFile } from './tender-files';
 import { getTender, tenderForOwner } from './tender-read.service';
 import { stateError } from './tender-state.service';
 import * as repo from './tender-documents.repository';
+import { lockTenderState } from './tender-state.repository';
 
 /** The brief's documents (decision 0402): private stored files the owner adds, shown to whoever may see the tender. */
 
@@ -43,9 +44,12 @@ export async function documentRoom(ctx: Ctx, user: UserRow, id: string) {
 }
 
 export async function addDocuments(ctx: Ctx, user: UserRow, id: string, files: TenderFile[]) {
-  const now = ctx.clock.now();
   await storePrivateFiles(ctx, files, (stored) =>
     ctx.database.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      // The stage again at commit (issue 25 finding 4): nothing lands after an award or cancellation.
+      const state = await lockTenderState(tx, id, now);
+      if (!state || state.stage === 'cancelled' || state.stage === 'awarded') throw new AppError('CONFLICT', M.notEditable);
       // The totals again inside the transaction: two uploads at once cannot pass the limits together.
       const existing = await repo.listDocuments(tx, id);
       if (existing.length + stored.length > TENDER_DOCUMENT_MAX_FILES) throw new AppError('BAD_REQUEST', M.tooManyFiles);

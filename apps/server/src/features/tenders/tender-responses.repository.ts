@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { tenderClarifications, tenderResponseAttachments, tenderResponses } from '../../db/schema/index';
-import { haversineKmSql } from '../../db/sql-helpers';
+import { haversineKmSql, rowsOf } from '../../db/sql-helpers';
 import { recordStoredFiles } from '../../platform/stored-files';
 
 /** Responses to tenders (issue 18): one per provider per tender, with attachments and clarification requests. */
@@ -117,6 +117,19 @@ export async function setShortlisted(db: Db, tenderId: string, responseId: strin
 
 export async function insertClarification(db: Db, responseId: string, message: string, at: Date) {
   await db.insert(tenderClarifications).values({ responseId, message, createdAt: at });
+}
+
+/**
+ * The response's row locked for the transaction (a withdrawal waits, or has already won), with what
+ * its attachments hold now; undefined once it is withdrawn.
+ */
+export async function lockResponseFiles(tx: Db, tenderId: string, responseId: string) {
+  const result = await tx.execute(sql`SELECT r.id,
+      (SELECT count(*)::int FROM tender_response_attachments a WHERE a.response_id = r.id) AS files,
+      (SELECT coalesce(sum(a.size_bytes), 0)::bigint FROM tender_response_attachments a WHERE a.response_id = r.id) AS bytes
+    FROM tender_responses r WHERE r.id = ${responseId} AND r.tender_id = ${tenderId} FOR UPDATE OF r`);
+  const row = rowsOf<{ id: string; files: number; bytes: string | number }>(result)[0];
+  return row && { files: Number(row.files), bytes: Number(row.bytes) };
 }
 
 export async function insertAttachments(

@@ -16,6 +16,7 @@ import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { storePrivateFiles, type TenderFile } from './tender-files';
 import { mayBeTold, sendAll } from './tender-participants.service';
 import { getTender, tenderForOwner } from './tender-read.service';
+import { lockTenderState } from './tender-state.repository';
 import * as repo from './tender-responses.repository';
 import { findOwnerContact } from './tenders.repository';
 
@@ -138,22 +139,27 @@ export async function attachmentRoom(ctx: Ctx, user: UserRow, id: string, respon
   return { files, bytes: TENDER_RESPONSE_MAX_TOTAL_BYTES - bytes, tooMany: M.tooManyResponseFiles };
 }
 
+/**
+ * Stores the files, then in one transaction checks again what the upload was let in on (issue 25
+ * findings 4 and 8): the response still exists (a withdrawal during the upload wins, and the files
+ * go), the tender still takes responses by the server's clock at commit (not awarded, cancelled or
+ * past its closing date), and the totals still fit.
+ */
 export async function addAttachments(ctx: Ctx, user: UserRow, id: string, responseId: string, files: TenderFile[]) {
-  const now = ctx.clock.now();
   await storePrivateFiles(ctx, files, (stored) =>
     ctx.database.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const held = await repo.lockResponseFiles(tx, id, responseId);
+      if (!held) throw new AppError('NOT_FOUND', M.responseNotFound);
+      const state = await lockTenderState(tx, id, now);
+      if (!state || state.stage !== 'active' || !state.open) throw new AppError('CONFLICT', M.responseClosed);
+      if (held.files + stored.length > TENDER_RESPONSE_MAX_FILES) throw new AppError('BAD_REQUEST', M.tooManyResponseFiles);
+      if (held.bytes + stored.reduce((sum, f) => sum + f.sizeBytes, 0) > TENDER_RESPONSE_MAX_TOTAL_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);
       await repo.insertAttachments(tx, responseId, user.id, stored, now);
     }),
   );
-  const saved = (await repo.findResponse(ctx.database, id, responseId))!;
-  // The totals after the insert: concurrent uploads are refused together rather than both passing.
-  const total = saved.attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
-  if (saved.attachments.length > TENDER_RESPONSE_MAX_FILES || total > TENDER_RESPONSE_MAX_TOTAL_BYTES) {
-    const added = saved.attachments.slice(-files.length);
-    for (const a of added) await repo.deleteAttachment(ctx.database.db, responseId, a.id);
-    await purgeUnownedFiles(ctx, { storageClass: 'private', keys: added.map((a) => a.storage_key) });
-    throw new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);
-  }
+  const saved = await repo.findResponse(ctx.database, id, responseId);
+  if (!saved) throw new AppError('NOT_FOUND', M.responseNotFound);
   return toResponse(saved).attachments;
 }
 

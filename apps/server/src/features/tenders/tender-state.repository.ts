@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { tenderEvents, tenders, type NewTenderRow, type TenderEventKind } from '../../db/schema/index';
+import { rowsOf } from '../../db/sql-helpers';
 import type { Executor } from './tenders.repository';
 
 /** Queries of a tender's state changes and edits, and their audit (decision 0401). */
@@ -44,4 +45,16 @@ export async function findAsset(database: Database, id: number) {
     [id],
   );
   return rows[0];
+}
+
+/**
+ * The tender's stage and whether it takes responses at `now`, its row locked against a state
+ * change until the transaction ends: a file committed here is judged by the state it lands in
+ * (issue 25 finding 4), not the state its upload started in.
+ */
+export async function lockTenderState(tx: Executor, id: string, now: Date) {
+  const result = await tx.execute(
+    sql`SELECT stage, (closing_date IS NULL OR closing_date > ${now.toISOString()}::timestamptz) AS open FROM tenders WHERE id = ${id} FOR SHARE`,
+  );
+  return rowsOf<{ stage: string; open: boolean }>(result)[0];
 }
