@@ -56,6 +56,13 @@ export const TENDER_REASON_MIN = 10;
 export const TENDER_REASON_MAX = 1000;
 /** Addresses invited by email per tender (decision 0403). */
 export const TENDER_MAX_EMAIL_INVITATIONS = 50;
+/**
+ * Invitation mails an account may send in any 24 hours (decision 0442): every mailed link and
+ * every directory invitation, at launch, at publication and afterwards, counted as mails, not
+ * requests. With the per-tender caps (50 addresses, 100 directory providers) it keeps an account
+ * from using invitations as a mail relay.
+ */
+export const TENDER_INVITATION_MAILS_PER_DAY = 100;
 
 /**
  * Per-account hourly limits of the lifecycle's write routes (decision 0405). Routes that share a
@@ -159,4 +166,6 @@ export const TENDER_LIFECYCLE_MESSAGES = {
   inviteUsed: 'This invitation has already been used by another account.',
   inviteClosed: 'This tender is no longer taking responses.',
   tooManyInvites: 'You can invite up to 50 addresses to a tender.',
+  invitationMailsPerDay: (left: number, planned: number) =>
+    `You can send up to ${TENDER_INVITATION_MAILS_PER_DAY} invitations a day: ${left === 0 ? 'none are' : `${left} ${left === 1 ? 'is' : 'are'}`} left today, and this would send ${planned}. Try again tomorrow, or invite fewer.`,
 } as const;

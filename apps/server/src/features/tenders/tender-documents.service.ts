@@ -9,8 +9,7 @@ import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-files';
 import { storePrivateFiles, type TenderFile } from './tender-files';
-import { getTender, tenderForOwner } from './tender-read.service';
-import { stateError } from './tender-state.service';
+import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import * as repo from './tender-documents.repository';
 import { lockTenderState } from './tender-state.repository';
 

@@ -32,7 +32,7 @@ export async function countEmailInvitations(db: Db, tenderId: string) {
 /** New invitations only: an address already invited to this tender keeps its first link. */
 export async function insertEmailInvitations(
   tx: Executor,
-  rows: Array<{ tenderId: string; email: string; tokenHash: string; invitedBy: string; providerId: string | null; createdAt: Date }>,
+  rows: Array<{ tenderId: string; email: string; tokenHash: string; invitedBy: string; providerId: string | null; createdAt: Date; mailedAt: Date | null }>,
 ) {
   if (rows.length === 0) return [];
   return tx.insert(tenderEmailInvitations).values(rows).onConflictDoNothing().returning({ email: tenderEmailInvitations.email });
@@ -63,8 +63,26 @@ export async function findUnclaimedProvidersByEmail(database: Database, emails: 
   );
 }
 
-export async function replaceInvitationToken(db: Db, id: string, tokenHash: string) {
-  await db.update(tenderEmailInvitations).set({ tokenHash }).where(eq(tenderEmailInvitations.id, id));
+/** A new link for a draft's invitation, mailed now (its first was never sent). */
+export async function replaceInvitationToken(db: Db, id: string, tokenHash: string, mailedAt: Date) {
+  await db.update(tenderEmailInvitations).set({ tokenHash, mailedAt }).where(eq(tenderEmailInvitations.id, id));
+}
+
+/**
+ * The invitation mails an account sent since `since` (decision 0442): links mailed to addresses it
+ * invited, and directory invitations of its tenders' providers; with the oldest, to say when one
+ * leaves the window.
+ */
+export async function countInvitationMails(database: Database, userId: string, since: Date) {
+  const [row] = await database.query<{ n: number; oldest: Date | string | null }>(
+    `SELECT count(*)::int AS n, min(at) AS oldest FROM (
+        SELECT mailed_at AS at FROM tender_email_invitations WHERE invited_by = $1 AND mailed_at > $2::timestamptz
+        UNION ALL
+        SELECT i.notified_at FROM tender_invitations i JOIN tenders t ON t.id = i.tender_id WHERE t.user_id = $1 AND i.notified_at > $2::timestamptz
+      ) sent`,
+    [userId, since.toISOString()],
+  );
+  return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /** Whether a tender takes responses now (its stage, and its closing date by server time). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_MAX_EMAIL_INVITATIONS } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_INVITATION_MAILS_PER_DAY, TENDER_LIFECYCLE_MESSAGES as M, TENDER_MAX_EMAIL_INVITATIONS } from '@solar/shared/constants/tender-lifecycle';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
 import { toIsoTimestamp } from '../../db/sql-helpers';
@@ -9,9 +9,9 @@ import { AppError } from '../../platform/errors';
 import type { MailMessage } from '../../platform/mail';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { sendAll } from './tender-participants.service';
-import { tenderForOwner } from './tender-read.service';
-import { stateError } from './tender-state.service';
+import { stateError, tenderForOwner } from './tender-read.service';
 import * as repo from './tender-invitations.repository';
+import { markInvitationNotified, type ProviderForInvite } from './tenders.repository';
 
 /**
  * Invitations by email (decisions 0403, 0404): a signed link per address, bound to the first account
@@ -20,7 +20,62 @@ import * as repo from './tender-invitations.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'env' | 'log'>;
 
-export const invitationLink = (publicUrl: string, tenderId: string, token: string) => `${publicUrl}/tender/${tenderId}/respond?invite=${token}`;
+/**
+ * The signed link, its token in the fragment (issue 25 finding 7): a fragment never reaches the
+ * server, so no request log, page view or proxy records it (as the reset and verification links).
+ */
+export const invitationLink = (publicUrl: string, tenderId: string, token: string) => `${publicUrl}/tender/${tenderId}/respond#invite=${token}`;
+
+const DAY_MS = 86_400_000;
+
+/** An invited profile someone can be told of: its approved owner, or its public address (decision 0404). */
+export const reachable = (p: ProviderForInvite) => (p.claim_approved && !!p.owner_email) || !!p.public_email?.trim();
+
+/**
+ * Invited profiles with no owner to tell but a public address: they get the signed link of an
+ * invitation by email (decision 0404), so whoever answers that address can sign up or claim and respond.
+ */
+export const unclaimedWithEmail = (providers: ProviderForInvite[]) =>
+  providers.filter((p) => !(p.claim_approved && p.owner_email) && p.public_email?.trim()).map((p) => ({ email: p.public_email!.trim(), providerId: p.id }));
+
+/** How many invitation mails inviting these providers and addresses sends: one per owner, one per distinct address. */
+export function plannedInvitationMails(providers: ProviderForInvite[], emails: string[], ownerEmail: string) {
+  const owners = providers.filter((p) => p.claim_approved && p.owner_email).length;
+  const addresses = new Set([...emails, ...unclaimedWithEmail(providers).map((p) => p.email)].map((e) => e.toLowerCase()));
+  addresses.delete(ownerEmail.toLowerCase());
+  return owners + addresses.size;
+}
+
+/**
+ * Refuses, before anything is written, what would take the account past its invitation mails of
+ * the last 24 hours (decision 0442), saying how many are left and when the next frees up.
+ */
+export async function checkInvitationMails(ctx: Pick<Ctx, 'database' | 'clock'>, user: UserRow, planned: number) {
+  if (planned === 0) return;
+  const now = ctx.clock.now();
+  const sent = await repo.countInvitationMails(ctx.database, user.id, new Date(now.getTime() - DAY_MS));
+  if (sent.count + planned <= TENDER_INVITATION_MAILS_PER_DAY) return;
+  const left = Math.max(0, TENDER_INVITATION_MAILS_PER_DAY - sent.count);
+  const wait = sent.oldest ? Math.max(1, Math.ceil((sent.oldest.getTime() + DAY_MS - now.getTime()) / 1000)) : DAY_MS / 1000;
+  throw new AppError('RATE_LIMITED', M.invitationMailsPerDay(left, planned), wait);
+}
+
+/**
+ * Tells the approved owners of invited providers (decision 0177), and records each mail sent
+ * (`notified_at`, counted by `checkInvitationMails`). The subject names the tender and its closing
+ * date: these go to directory members, about a tender they may now see.
+ */
+export async function notifyInvitedOwners(ctx: Ctx, tender: Pick<Tender, 'id' | 'title' | 'closingDate'>, providers: ProviderForInvite[], owner: UserRow) {
+  for (const provider of providers) {
+    if (!provider.claim_approved || !provider.owner_email) continue;
+    try {
+      await ctx.mailer.send(mails.directoryInvitation({ email: provider.owner_email, name: provider.owner_name ?? provider.business_name }, provider.business_name, tender, owner, ctx.env.PUBLIC_URL));
+      await markInvitationNotified(ctx.database, tender.id, provider.id, ctx.clock.now());
+    } catch (err) {
+      ctx.log.error({ err, tenderId: tender.id, providerId: provider.id }, 'tender invitation mail failed');
+    }
+  }
+}
 
 /**
  * Records invitations for new addresses and, once the tender is published, mails each its link.
@@ -33,6 +88,11 @@ export async function inviteByEmail(ctx: Ctx, user: UserRow, id: string, emails:
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))].filter((e) => e !== user.email.toLowerCase());
   const already = await repo.countEmailInvitations(ctx.database.db, id);
   if (already + wanted.length > TENDER_MAX_EMAIL_INVITATIONS) throw new AppError('BAD_REQUEST', M.tooManyInvites);
+  // A draft's links are mailed, and counted, at publication.
+  if (tender.stage !== 'draft') {
+    const invited = new Set((await repo.listEmailInvitations(ctx.database, id)).map((i) => i.email.toLowerCase()));
+    await checkInvitationMails(ctx, user, wanted.filter((e) => !invited.has(e)).length);
+  }
   await issueInvitations(ctx, user, tender, wanted);
   return { message: M.invitesSent, data: await listEmailInvitations(ctx, user, id) };
 }
@@ -59,12 +119,20 @@ export async function issueInvitations(
   const tokens = new Map(emails.map((email) => [email, randomBytes(32).toString('base64url')]));
   const inserted = await repo.insertEmailInvitations(
     ctx.database.db,
-    emails.map((email) => ({ tenderId: tender.id, email, tokenHash: hashToken(tokens.get(email)!), invitedBy: owner.id, providerId: unclaimed.get(email) ?? null, createdAt: now })),
+    emails.map((email) => ({
+      tenderId: tender.id,
+      email,
+      tokenHash: hashToken(tokens.get(email)!),
+      invitedBy: owner.id,
+      providerId: unclaimed.get(email) ?? null,
+      createdAt: now,
+      mailedAt: tender.stage === 'draft' ? null : now,
+    })),
   );
   if (tender.stage === 'draft') return;
   sendAll(
     ctx,
-    inserted.map(({ email }) => mails.emailInvitation(email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, tokens.get(email)!))),
+    inserted.map(({ email }) => mails.emailInvitation(email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, tokens.get(email)!), ctx.env.links.contact)),
     'tender-email-invitation',
   );
 }
@@ -75,8 +143,8 @@ export async function mailDraftInvitations(ctx: Ctx, owner: UserRow, tender: Pic
   const messages: MailMessage[] = [];
   for (const invitation of open) {
     const token = randomBytes(32).toString('base64url');
-    await repo.replaceInvitationToken(ctx.database.db, invitation.id, hashToken(token));
-    messages.push(mails.emailInvitation(invitation.email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, token)));
+    await repo.replaceInvitationToken(ctx.database.db, invitation.id, hashToken(token), ctx.clock.now());
+    messages.push(mails.emailInvitation(invitation.email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, token), ctx.env.links.contact));
   }
   sendAll(ctx, messages, 'tender-email-invitation');
 }

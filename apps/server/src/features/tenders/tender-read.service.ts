@@ -1,4 +1,6 @@
+import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
+import type { Tender } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
 import { isUuid } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -29,3 +31,6 @@ export async function tenderForOwner(ctx: Ctx, id: string, user: UserRow, opts: 
   if (tender.userId === user.id || (opts.adminMayRead && user.isAdmin)) return tender;
   throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
 }
+
+/** The refusal of an action the tender's state no longer allows: final once awarded or cancelled, else not open. */
+export const stateError = (tender: Tender) => new AppError('CONFLICT', tender.stage === 'cancelled' || tender.stage === 'awarded' ? M.notEditable : M.notOpen);

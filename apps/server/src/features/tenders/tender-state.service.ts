@@ -6,7 +6,6 @@ import {
   TENDER_FIELD_LABELS,
 } from '@solar/shared/constants/tender-lifecycle';
 import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
-import type { Tender } from '@solar/shared/contracts/tenders';
 import type { updateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
 import type { NewTenderRow, TenderEventKind, UserRow } from '../../db/rows';
 import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
@@ -15,9 +14,11 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import * as invitationsRepo from './tender-invitations.repository';
+import { checkInvitationMails, plannedInvitationMails } from './tender-invitations.service';
+import { findProvidersByIds } from './tenders.repository';
 import { mayBeTold, sendAll, tellParticipants } from './tender-participants.service';
 import * as responsesRepo from './tender-responses.repository';
-import { getTender, tenderForOwner } from './tender-read.service';
+import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import * as repo from './tender-state.repository';
 
 /**
@@ -50,8 +51,6 @@ export async function siteFromAsset(ctx: Ctx, assetId: number | null | undefined
     capacityMw: asset.installed_capacity,
   };
 }
-
-export const stateError = (tender: Tender) => new AppError('CONFLICT', tender.stage === 'cancelled' || tender.stage === 'awarded' ? M.notEditable : M.notOpen);
 
 // ---- Edit ----
 
@@ -140,9 +139,13 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string, notify:
   if (tender.stage !== 'draft') throw new AppError('CONFLICT', M.notDraft);
   const now = ctx.clock.now();
   const closing = tender.closingDate ? checkClosingDate(tender.closingDate, now) : defaultClosingDate(now);
-  if (tender.type === 'private' && tender.invitedProviders.length === 0 && (await invitationsRepo.listEmailInvitations(ctx.database, id)).length === 0) {
+  const pending = (await invitationsRepo.listEmailInvitations(ctx.database, id)).filter((i) => !i.accepted_by);
+  if (tender.type === 'private' && tender.invitedProviders.length === 0 && pending.length === 0) {
     throw new AppError('BAD_REQUEST', TENDER_MESSAGES.inviteRequired);
   }
+  // The draft's invitations are mailed now, and counted now (decision 0442).
+  const providers = await findProvidersByIds(ctx.database.db, tender.invitedProviders);
+  await checkInvitationMails(ctx, user, plannedInvitationMails(providers, pending.map((i) => i.email), user.email));
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { stage: 'active', publishedDate: now, closingDate: closing, updatedAt: now });
     await repo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'published', at: now });

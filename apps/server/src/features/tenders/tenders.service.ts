@@ -23,7 +23,7 @@ import { getAlertSetting, setAlertSetting } from './tender-alerts.repository';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
-import { issueInvitations, mailDraftInvitations } from './tender-invitations.service';
+import { checkInvitationMails, issueInvitations, mailDraftInvitations, notifyInvitedOwners, plannedInvitationMails, reachable, unclaimedWithEmail } from './tender-invitations.service';
 import * as state from './tender-state.service';
 import * as stateRepo from './tender-state.repository';
 import { responseCounts } from './tender-responses.service';
@@ -125,6 +125,9 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
   const longitude = body.location ? (body.longitude ?? null) : (site?.longitude ?? body.longitude ?? null);
   const place = location.split(',')[0]?.trim();
   const draft = body.draft;
+  const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
+  // Invitations made at launch are mails like any others (decision 0442); a draft's are counted at publication.
+  if (!draft) await checkInvitationMails(ctx, user, plannedInvitationMails(await repo.findProvidersByIds(ctx.database.db, invited), emails, user.email));
   const { id, providers } = await ctx.database.db.transaction(async (tx) => {
     const providers = await repo.findProvidersByIds(tx, invited);
     if (providers.length !== invited.length) throw new AppError('BAD_REQUEST', 'One or more invited providers no longer exist');
@@ -162,9 +165,8 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
     return { id, providers };
   });
   const created = await getTender(ctx, id, user);
-  const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
   await issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
-  if (!draft) await notifyInvitedOwners(ctx, id, body.service, providers, user);
+  if (!draft) await notifyInvitedOwners(ctx, created, providers, user);
   return { ...created, waitingListProviders: providers.filter((p) => !reachable(p)).length };
 }
 
@@ -173,44 +175,9 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
   return state.publishTender(ctx, user, id, async (tenderId) => {
     const tender = await getTender(ctx, tenderId, user);
     const providers = await repo.findProvidersByIds(ctx.database.db, tender.invitedProviders);
-    await notifyInvitedOwners(ctx, tenderId, tender.service ?? tender.title, providers, user);
+    await notifyInvitedOwners(ctx, tender, providers, user);
     await mailDraftInvitations(ctx, user, tender);
   });
-}
-
-/** An invited profile someone can be told of: its approved owner, or its public address (decision 0404). */
-const reachable = (p: repo.ProviderForInvite) => (p.claim_approved && !!p.owner_email) || !!p.public_email?.trim();
-
-/**
- * Invited profiles with no owner to tell but a public address: they get the signed link of an
- * invitation by email (decision 0404), so whoever answers that address can sign up or claim and respond.
- */
-const unclaimedWithEmail = (providers: repo.ProviderForInvite[]) =>
-  providers.filter((p) => !(p.claim_approved && p.owner_email) && p.public_email?.trim()).map((p) => ({ email: p.public_email!.trim(), providerId: p.id }));
-
-async function notifyInvitedOwners(ctx: Ctx, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
-  const link = `${ctx.env.PUBLIC_URL}/tender/${tenderId}`;
-  for (const provider of providers) {
-    if (!provider.claim_approved || !provider.owner_email) continue;
-    try {
-      await ctx.mailer.send({
-        to: provider.owner_email,
-        subject: `You have been invited to a private tender: ${service}`.replace(/[\r\n]/g, ' '),
-        text: [
-          `Hello ${provider.owner_name ?? provider.business_name},`,
-          '',
-          `${owner.name} (${owner.company}) has invited ${provider.business_name} to a private tender for ${service}.`,
-          '',
-          `View the tender: ${link}`,
-          '',
-          'You can also find it under Tenders in your dashboard.',
-        ].join('\n'),
-      });
-      await repo.markInvitationNotified(ctx.database, tenderId, provider.id, ctx.clock.now());
-    } catch (err) {
-      ctx.log.error({ err, tenderId, providerId: provider.id }, 'tender invitation mail failed');
-    }
-  }
 }
 
 export async function listSavedTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {

@@ -152,10 +152,10 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       expect(pub.json().data).toMatchObject({ stage: 'active', status: 'open' });
       expect((await call('POST', `/api/tenders/${tenderId}/publish`, owner)).json()).toEqual({ success: false, message: M.notDraft });
       await settle();
-      expect((await mailsTo(invited.email)).map((m) => m.subject)).toEqual(['You have been invited to a private tender: Panel Cleaning']);
+      expect((await mailsTo(invited.email)).map((m) => m.subject)).toEqual(['Invitation to tender: Clean 12 MW at Avonmouth, closes 6 Dec 2026']);
       const outsider = await mailsTo('outsider@newco.example.com');
       expect(outsider).toHaveLength(1);
-      expect(outsider[0]!.text_body).toMatch(new RegExp(`http://localhost:3000/tender/${tenderId}/respond\\?invite=[A-Za-z0-9_-]{43}`));
+      expect(outsider[0]!.text_body).toMatch(new RegExp(`http://localhost:3000/tender/${tenderId}/respond#invite=[A-Za-z0-9_-]{43}`));
       expect(outsider[0]!.text_body).not.toContain('olive@buyer.example.com');
     });
   });
