@@ -77,6 +77,8 @@ export const TENDER_LIFECYCLE_RATE_LIMIT = {
   ownerActionsPerAccountPerHour: 120,
   uploadsPerAccountPerHour: 60,
   invitationRedemptionsPerAccountPerHour: 30,
+  /** The signed-out landing of an invitation link (decision 0443), per address. */
+  invitationPreviewsPerIpPerHour: 60,
 } as const;
 
 /** The brief's fields as named in edit mails and the History list (decision 0401). */

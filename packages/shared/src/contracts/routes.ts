@@ -102,6 +102,7 @@ export const listTenderEmailInvitations = route<typeof tenderLifecycle.listTende
 export const listTenderEvents = route<typeof tenderLifecycle.listTenderEvents>('GET', '/api/tenders/:id/events');
 export const listTenderQuestions = route<typeof tenderLifecycle.listTenderQuestions>('GET', '/api/tenders/:id/questions');
 export const listTenderResponses = route<typeof tenderLifecycle.listTenderResponses>('GET', '/api/tenders/:id/responses');
+export const previewTenderInvitation = route<typeof tenderLifecycle.previewTenderInvitation>('POST', '/api/tenders/invitations/preview');
 export const publishTender = route<typeof tenderLifecycle.publishTender>('POST', '/api/tenders/:id/publish');
 export const requestTenderClarification = route<typeof tenderLifecycle.requestTenderClarification>('POST', '/api/tenders/:id/responses/:responseId/clarifications');
 export const shortlistTenderResponse = route<typeof tenderLifecycle.shortlistTenderResponse>('PUT', '/api/tenders/:id/responses/:responseId/shortlist');

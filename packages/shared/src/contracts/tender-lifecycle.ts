@@ -436,6 +436,30 @@ export const inviteTenderEmails = defineContract({
 });
 
 export const acceptTenderInvitationBody = z.strictObject({ token: z.string().min(20).max(200) });
+
+/** What the signed-out landing of an invitation link shows (decision 0443): the tender, its buyer and deadline. */
+export const tenderInvitationPreview = z.object({
+  tenderId: z.string(),
+  title: z.string(),
+  /** The owner's company (else name): who is buying. */
+  buyer: z.string(),
+  closingDate: z.string().nullable(),
+  /** The address invited: registration starts with it. */
+  email: z.string(),
+  /** Whether the tender still takes responses. */
+  open: z.boolean(),
+});
+export type TenderInvitationPreview = z.infer<typeof tenderInvitationPreview>;
+
+export const previewTenderInvitation = defineContract({
+  method: 'POST',
+  path: '/api/tenders/invitations/preview',
+  access: 'public',
+  source: 'project',
+  summary: 'What an email invitation link is for (title, buyer, deadline, invited address), before sign-up; the token in the body, never the address',
+  body: acceptTenderInvitationBody,
+  response: { 200: successEnvelope(tenderInvitationPreview), 400: errors[400], 429: errors[429] },
+});
 export const acceptTenderInvitation = defineContract({
   method: 'POST',
   path: '/api/tenders/invitations/accept',
@@ -443,5 +467,6 @@ export const acceptTenderInvitation = defineContract({
   source: 'project',
   summary: 'Redeems an email invitation link for the signed-in account; answers the tender to open the response form on',
   body: acceptTenderInvitationBody,
-  response: { 200: successEnvelope(z.object({ tenderId: z.string() })), 400: errors[400], 401: errors[401], 409: errors[409], 429: errors[429] },
+  /** `emailConfirmed`: the account's address is confirmed (redeeming a link mailed to it confirms it, decision 0440). */
+  response: { 200: successEnvelope(z.object({ tenderId: z.string(), emailConfirmed: z.boolean() })), 400: errors[400], 401: errors[401], 409: errors[409], 429: errors[429] },
 });

@@ -93,3 +93,14 @@ export async function findTenderState(database: Database, id: string, now: Date)
   );
   return rows[0];
 }
+
+/** The invitation's tender as its landing shows it: title, buyer, deadline and whether it takes responses. */
+export async function findInvitationPreview(database: Database, tenderId: string, now: Date) {
+  const rows = await database.query<{ title: string; buyer: string | null; closing_date: Date | string | null; open: boolean }>(
+    `SELECT t.title, coalesce(nullif(u.company, ''), u.name) AS buyer, t.closing_date,
+            (t.stage = 'active' AND (t.closing_date IS NULL OR t.closing_date > $2::timestamptz)) AS open
+       FROM tenders t LEFT JOIN users u ON u.id = t.user_id WHERE t.id = $1`,
+    [tenderId, now.toISOString()],
+  );
+  return rows[0];
+}

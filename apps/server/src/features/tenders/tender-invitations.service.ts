@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TENDER_INVITATION_MAILS_PER_DAY, TENDER_LIFECYCLE_MESSAGES as M, TENDER_MAX_EMAIL_INVITATIONS } from '@solar/shared/constants/tender-lifecycle';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
-import { toIsoTimestamp } from '../../db/sql-helpers';
+import { toIsoTimestamp, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { hashToken } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
@@ -10,6 +10,7 @@ import type { MailMessage } from '../../platform/mail';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { sendAll } from './tender-participants.service';
 import { stateError, tenderForOwner } from './tender-read.service';
+import { markEmailVerified } from '../accounts/accounts.repository';
 import * as repo from './tender-invitations.repository';
 import { markInvitationNotified, type ProviderForInvite } from './tenders.repository';
 
@@ -156,8 +157,29 @@ export async function listEmailInvitations(ctx: Ctx, user: UserRow, id: string) 
 }
 
 /**
+ * What a link is for, shown before sign-up (decision 0443): the token comes in the body, so it is
+ * in no address; an unknown token is the same 400 as on redemption. A draft's first tokens were
+ * never mailed, so a stored hash always belongs to a published tender.
+ */
+export async function previewInvitation(ctx: Pick<Ctx, 'database' | 'clock'>, token: string) {
+  const invitation = await repo.findEmailInvitation(ctx.database.db, hashToken(token));
+  const tender = invitation && (await repo.findInvitationPreview(ctx.database, invitation.tenderId, ctx.clock.now()));
+  if (!invitation || !tender) throw new AppError('BAD_REQUEST', M.inviteInvalid);
+  return {
+    tenderId: String(invitation.tenderId),
+    title: tender.title,
+    buyer: tender.buyer ?? 'A Solar Manager user',
+    closingDate: toIsoTimestampOrNull(tender.closing_date),
+    email: invitation.email,
+    open: tender.open,
+  };
+}
+
+/**
  * Redeems a link (decision 0403): the first signed-in account to use it is bound to it, and it
  * keeps working for that account alone; it stops working once the tender no longer takes responses.
+ * The link was mailed to the invited address, so an account with that address that redeems it has
+ * shown it receives mail there: its address is confirmed (decision 0440).
  */
 export async function acceptInvitation(ctx: Ctx, user: UserRow, token: string) {
   const invitation = await repo.findEmailInvitation(ctx.database.db, hashToken(token));
@@ -166,5 +188,6 @@ export async function acceptInvitation(ctx: Ctx, user: UserRow, token: string) {
   const state = await repo.findTenderState(ctx.database, invitation.tenderId, ctx.clock.now());
   if (!state || state.stage !== 'active' || !state.open) throw new AppError('CONFLICT', M.inviteClosed);
   if (!(await repo.acceptEmailInvitation(ctx.database.db, invitation.id, user.id, ctx.clock.now()))) throw new AppError('CONFLICT', M.inviteUsed);
-  return { tenderId: String(invitation.tenderId) };
+  const confirmed = !user.emailVerifiedAt && user.email.toLowerCase() === invitation.email.toLowerCase() && (await markEmailVerified(ctx.database.db, user.id, invitation.email, ctx.clock.now()));
+  return { tenderId: String(invitation.tenderId), emailConfirmed: !!user.emailVerifiedAt || confirmed };
 }

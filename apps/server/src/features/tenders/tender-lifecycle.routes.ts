@@ -20,6 +20,7 @@ import {
   listTenderEvents,
   listTenderQuestions,
   listTenderResponses,
+  previewTenderInvitation,
   publishTender,
   requestTenderClarification,
   shortlistTenderResponse,
@@ -32,7 +33,7 @@ import {
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_DOCUMENTS_MAX_TOTAL_BYTES, TENDER_LIFECYCLE_RATE_LIMIT as L } from '@solar/shared/constants/tender-lifecycle';
 import { bind } from '../../plugins/routes';
-import { perAccount } from '../../plugins/rate-limit';
+import { perAccount, perIp } from '../../plugins/rate-limit';
 import { contentDisposition } from '../quotes/quotes.uploads';
 import { readTenderFiles } from './tender-files';
 import * as documents from './tender-documents.service';
@@ -141,6 +142,9 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await invitations.inviteByEmail(ctx, user!, params.id, body.emails)) }),
       { limits: [perAccount('tender-invite-account', L.invitesPerAccountPerHour, HOUR)] },
     );
+    bind(scope, previewTenderInvitation, async ({ body }) => ({ success: true as const, data: await invitations.previewInvitation(ctx, body.token) }), {
+      limits: [perIp('tender-invite-preview-ip', L.invitationPreviewsPerIpPerHour, HOUR)],
+    });
     bind(scope, acceptTenderInvitation, async ({ body, user }) => ({ success: true as const, data: await invitations.acceptInvitation(ctx, user!, body.token) }), {
       limits: [perAccount('tender-accept-account', L.invitationRedemptionsPerAccountPerHour, HOUR)],
     });

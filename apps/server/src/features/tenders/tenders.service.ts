@@ -212,6 +212,8 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
   if (tender.source !== 'Solar Manager') throw new AppError('BAD_REQUEST', 'Please contact the buyer using the details on the original notice');
   if (tender.status !== 'open') throw new AppError('BAD_REQUEST', TENDER_MESSAGES.closed);
   if (tender.userId === user.id) throw new AppError('BAD_REQUEST', 'This is your own tender');
+  // The owner is told to reply to the sender's address: one the sender has proved is theirs (decision 0440).
+  requireVerifiedEmail(user, 'tender-contact');
   const owner = await reads.findOwnerContact(ctx.database, id);
   if (!owner) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   await ctx.mailer.send({

@@ -27,10 +27,12 @@ export interface SignupFormProps {
   onSuccess?(user: CurrentUser): void;
   /** Prefix for element ids, when two forms could share a page. */
   idPrefix?: string;
+  /** The address to start with (an invitation's invited address, decision 0443). */
+  defaultEmail?: string;
 }
 
 /** The sign-up form (docs/product/accounts.md#sign-up): validated on change with the server's own schema. */
-export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup' }: SignupFormProps) {
+export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup', defaultEmail = '' }: SignupFormProps) {
   const signup = useSignup(variant === 'embedded' ? M.createAccountFailed : M.registrationFailed);
   const {
     register,
@@ -39,7 +41,7 @@ export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess,
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(signupFormSchema),
     mode: 'onChange',
-    defaultValues: { email: '', name: '', company: '', password: '', confirmPassword: '', type: fixedType ?? 'provider' },
+    defaultValues: { email: defaultEmail, name: '', company: '', password: '', confirmPassword: '', type: fixedType ?? 'provider' },
   });
 
   const onSubmit = handleSubmit((values) => {

@@ -18,4 +18,5 @@ export const tenderKeys = {
   myResponses: (id: string) => ['tenders', 'detail', id, 'my-responses'] as const,
   invitations: (id: string) => ['tenders', 'detail', id, 'email-invitations'] as const,
   events: (id: string) => ['tenders', 'detail', id, 'events'] as const,
+  invitationPreview: (id: string) => ['tenders', 'invitation-preview', id] as const,
 };

@@ -67,3 +67,34 @@ describe('a responder manages their response (decision 0406)', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/tenders/t-1/responses/r-1', '/api/tenders/t-1/responses/r-1']);
   });
 });
+
+describe('the landing of an invitation link (issue 27 defect 10, decision 0443)', () => {
+  const TOKEN = 'tok_' + 'x'.repeat(39);
+  afterEach(() => window.sessionStorage.clear());
+
+  it('shows a signed-out invitee the title, buyer, deadline in UK time and invited address; the token leaves the address bar and travels only in a body', async () => {
+    window.history.replaceState(null, '', `/tender/t-1/respond#invite=${TOKEN}`);
+    const calls = renderWithApi({
+      path: '/tender/t-1/respond',
+      route: '/tender/:id/respond',
+      element: <TenderRespondPage />,
+      me: null,
+      answer: (call) =>
+        call.method === 'POST' && call.path === '/api/tenders/invitations/preview'
+          ? json(200, {
+              success: true,
+              data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true },
+            })
+          : undefined,
+    });
+    expect(await screen.findByRole('heading', { name: 'Clean 12 MW at Avonmouth' })).toBeInTheDocument();
+    expect(screen.getByText('Buyer Ltd')).toBeInTheDocument();
+    expect(screen.getByText('10/07/2027 12:00 UK time')).toBeInTheDocument();
+    expect(screen.getByText('bea@outside.example.com')).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(calls.find((c) => c.path === '/api/tenders/invitations/preview')?.body).toEqual({ token: TOKEN });
+    for (const link of screen.getAllByRole('link')) expect(link.getAttribute('href')).not.toContain(TOKEN);
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/register?redirect=${encodeURIComponent('/tender/t-1/respond')}`);
+    expect(calls.map((c) => c.path).join(' ')).not.toContain(TOKEN);
+  });
+});

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Loader2, Trash2, Undo2 } from 'lucide-react';
 import { tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime } from '@solar/shared/domain/format';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,9 +15,10 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
-import { useMe } from '../../../lib/session/get-me';
+import { sessionKeys, useMe } from '../../../lib/session/get-me';
 import { isTenderNotFound, useTender } from '../api/get-tender';
 import { useAcceptInvitation } from '../api/accept-tender-invitation';
+import { useInvitationPreview } from '../api/preview-tender-invitation';
 import { useDeleteAttachment } from '../api/delete-tender-response-attachment';
 import { attachmentUrl } from '../api/download-tender-response-attachment';
 import { useMyTenderResponses, type MyResponses } from '../api/get-my-tender-responses';
@@ -24,54 +26,73 @@ import { useSubmitResponse } from '../api/submit-tender-response';
 import { useUploadAttachments } from '../api/upload-tender-response-attachments';
 import { useWithdrawResponse } from '../api/withdraw-tender-response';
 
+/** Where a link's token waits, in this tab only, between the landing and sign-up or sign-in. */
+const inviteKey = (id: string) => `tender-invite:${id}`;
+
 /**
- * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With `?invite=` (an
- * email invitation, decision 0403) a signed-out visitor is sent to sign up or sign in and back
- * here; the link is then redeemed for their account and the form opens.
+ * The invitation token (decision 0443): read once from the fragment (`#invite=`; links mailed before
+ * had `?invite=`), kept for this tab in sessionStorage, and taken out of the address at once, so no
+ * page view, Referer, log or redirect parameter ever carries it.
+ */
+function useInviteToken(id: string) {
+  const [token] = useState<string | null>(() => {
+    if (typeof window === 'undefined') return null;
+    const fromAddress = /[#&]invite=([\w-]+)/.exec(window.location.hash)?.[1] ?? new URLSearchParams(window.location.search).get('invite');
+    try {
+      if (fromAddress) window.sessionStorage.setItem(inviteKey(id), fromAddress);
+      return fromAddress ?? window.sessionStorage.getItem(inviteKey(id));
+    } catch {
+      return fromAddress;
+    }
+  });
+  useEffect(() => {
+    if (/invite=/.test(window.location.hash) || new URLSearchParams(window.location.search).has('invite')) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+  }, []);
+  const done = () => {
+    try {
+      window.sessionStorage.removeItem(inviteKey(id));
+    } catch {
+      // Storage refused: nothing was kept.
+    }
+  };
+  return { token, done };
+}
+
+/**
+ * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With an invitation
+ * link (decision 0403) a signed-out visitor sees what the tender is, who is buying and when it
+ * closes, and is sent to sign up (with the invited address filled in) or sign in and back here; the
+ * link is then redeemed for their account and the form opens.
  */
 export function TenderRespondPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const invite = search.get('invite');
+  const { token, done } = useInviteToken(id);
   const me = useMe();
-  const navigate = useNavigate();
+  const client = useQueryClient();
   const accept = useAcceptInvitation();
-  const [accepted, setAccepted] = useState(!invite);
+  const [accepted, setAccepted] = useState(!token);
   const [inviteError, setInviteError] = useState('');
   const started = useRef(false);
-  const here = `/tender/${id}/respond${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
+  const here = `/tender/${id}/respond`;
 
   useEffect(() => {
-    if (!invite || !me.data || started.current) return;
+    if (!token || !me.data || started.current) return;
     started.current = true;
-    accept.mutate(invite, {
-      onSuccess: () => {
+    accept.mutate(token, {
+      onSuccess: (result) => {
+        done();
         setAccepted(true);
-        // The token has done its work: drop it from the address (and from history).
-        void navigate(`/tender/${id}/respond`, { replace: true });
+        // Redeeming a link mailed to the account's own address confirms it (decision 0440).
+        if (result.emailConfirmed && !me.data?.emailVerified) void client.invalidateQueries({ queryKey: sessionKeys.me });
       },
       onError: (err) => setInviteError(err.message),
     });
-  }, [invite, me.data, accept, id, navigate]);
+  }, [token, me.data, accept, client, done]);
 
   if (me.isPending) return <Page><Skeleton className="h-64 w-full" /></Page>;
-  if (!me.data)
-    return (
-      <Page>
-        <Card className="space-y-4 p-6">
-          <h1 className="text-2xl font-bold">Respond to a tender</h1>
-          <p className="text-slate-700">{invite ? 'You have been invited to respond to a tender. Create an account, or sign in, to open it.' : 'Please sign in to respond to this tender.'}</p>
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/register?redirect=${encodeURIComponent(here)}`} className={buttonClasses('primary', 'md')}>
-              Register
-            </Link>
-            <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses('secondary', 'md')}>
-              Login
-            </Link>
-          </div>
-        </Card>
-      </Page>
-    );
+  if (!me.data) return <Page>{token ? <InvitationLanding id={id} token={token} here={here} /> : <SignInToRespond here={here} />}</Page>;
   if (inviteError)
     return (
       <Page>
@@ -82,6 +103,66 @@ export function TenderRespondPage() {
     );
   if (!accepted) return <Page><Skeleton className="h-64 w-full" /></Page>;
   return <RespondForm id={id} />;
+}
+
+function SignInToRespond({ here, intro = 'Please sign in to respond to this tender.', email }: { here: string; intro?: string; email?: string }) {
+  return (
+    <Card className="space-y-4 p-6">
+      <h1 className="text-2xl font-bold">Respond to a tender</h1>
+      <p className="text-slate-700">{intro}</p>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`/register?redirect=${encodeURIComponent(here)}`} state={email ? { email } : undefined} className={buttonClasses('primary', 'md')}>
+          Create an account
+        </Link>
+        <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses('secondary', 'md')}>
+          Sign in
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** The signed-out landing of an invitation link: the tender, its buyer and deadline, then sign-up or sign-in. */
+function InvitationLanding({ id, token, here }: { id: string; token: string; here: string }) {
+  const preview = useInvitationPreview(id, token);
+  if (preview.isPending) return <Skeleton className="h-64 w-full" />;
+  if (preview.isError)
+    return (
+      <Card className="p-6" role="alert">
+        <h1 className="text-lg font-semibold text-destructive">{preview.error.message}</h1>
+      </Card>
+    );
+  const p = preview.data;
+  return (
+    <div className="space-y-4">
+      <Card className="space-y-3 p-6">
+        <p className="text-sm font-medium text-primary">You have been invited to respond to a tender</p>
+        <h1 className="break-words text-2xl font-bold">{p.title}</h1>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">Buyer</dt>
+            <dd className="break-words font-medium text-slate-900">{p.buyer}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Responses close</dt>
+            <dd className="font-medium text-slate-900">{formatUkDateTime(p.closingDate)}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Invitation sent to</dt>
+            <dd className="break-words font-medium text-slate-900">{p.email}</dd>
+          </div>
+        </dl>
+        {!p.open && <p role="status" className="font-medium text-slate-900">{M.inviteClosed}</p>}
+      </Card>
+      {p.open && (
+        <SignInToRespond
+          here={here}
+          email={p.email}
+          intro="Create an account (your invited address is filled in) or sign in; you come straight back here to write your response. The link works for one account."
+        />
+      )}
+    </div>
+  );
 }
 
 function Page({ children, id }: { children: React.ReactNode; id?: string }) {
@@ -119,7 +200,7 @@ function RespondForm({ id }: { id: string }) {
   return (
     <Page id={id}>
       <h1 className="mb-1 text-2xl font-bold">Respond: {tender.data.title}</h1>
-      <p className="mb-6 text-slate-700">Responses close {formatDate(tender.data.closingDate, 'dd/MM/yyyy HH:mm')}. You can edit yours until then.</p>
+      <p className="mb-6 text-slate-700">Responses close {formatUkDateTime(tender.data.closingDate)}. You can edit yours until then.</p>
       <ResponseEditor id={id} data={mine.data} />
     </Page>
   );
@@ -153,7 +234,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
         <p className="font-medium text-slate-900">{data.refusal}</p>
         {data.refusal === M.responseNeedsProvider && (
           <div className="flex flex-wrap gap-2">
-            <Link to="/provider-create" className={buttonClasses('primary', 'md')}>
+            <Link to={`/provider-create?redirect=${encodeURIComponent(`/tender/${id}/respond`)}`} className={buttonClasses('primary', 'md')}>
               Create a business profile
             </Link>
             <Link to="/providers" className={buttonClasses('secondary', 'md')}>
