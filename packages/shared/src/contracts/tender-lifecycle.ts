@@ -17,7 +17,7 @@ import {
   TENDER_RESPONSE_MESSAGE_MIN,
 } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
-import { errors, okBody, successEnvelope } from './common';
+import { errors, okBody, successEnvelope, visibleName } from './common';
 import { checkBudget, instantField, inviteEmailsField, moneyField, tenderBriefFields } from './tender-brief';
 import { tender } from './tenders';
 
@@ -38,10 +38,11 @@ export type TenderDocument = z.infer<typeof tenderDocument>;
 
 export const updateTenderBody = z
   .strictObject({
-    title: z.string().trim().min(1, M.titleRequired).max(200).optional(),
-    service: z.string().trim().min(1, TENDER_MESSAGES.serviceRequired).max(200).optional(),
+    // The name rule for short texts shown in lists and mail subjects (decision 0338, issue 25).
+    title: visibleName(z.string().trim().min(1, M.titleRequired).max(200), 'Title').optional(),
+    service: visibleName(z.string().trim().min(1, TENDER_MESSAGES.serviceRequired).max(200), 'Service').optional(),
     description: z.string().trim().max(TENDER_DESCRIPTION_MAX).optional(),
-    location: z.string().trim().max(200).optional(),
+    location: visibleName(z.string().trim().max(200), 'Location').optional(),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     searchRadius: z

@@ -25,7 +25,7 @@ import {
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
 import { TENDER_STAGES, TENDER_VIEWER_RELATIONS } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
-import { errors, idParam, successEnvelope } from './common';
+import { errors, idParam, successEnvelope, visibleName } from './common';
 import { about } from './fields';
 import { FIELD_MESSAGES } from '../constants/text';
 import { checkBudget, inviteEmailsField, tenderBriefFields } from './tender-brief';
@@ -187,9 +187,10 @@ export const listTenders = defineContract({
 export const createTenderBody = z
   .strictObject({
     userId: z.unknown().optional(),
-    service: z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200, FIELD_MESSAGES.tooLong('Service', 200)),
-    title: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: about('Title') }).trim().max(200).optional()),
-    location: z.string({ error: about('Location') }).trim().max(200).default(''),
+    // Short texts shown in lists and mail subjects follow the name rule (decision 0338, issue 25).
+    service: visibleName(z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200, FIELD_MESSAGES.tooLong('Service', 200)), 'Service'),
+    title: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), visibleName(z.string({ error: about('Title') }).trim().max(200), 'Title').optional()),
+    location: visibleName(z.string({ error: about('Location') }).trim().max(200), 'Location').default(''),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     searchRadius: z
