@@ -3,6 +3,8 @@ import type { HTTPMethods } from 'fastify';
 import { insertTender } from '../../src/features/tenders/tenders.repository';
 import { fixedClock } from '../../src/platform/clock';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
+import { pdf } from '../fixtures/files';
+import { multipart } from '../fixtures/multipart';
 import { actor, insertProviderRow, type Actor } from './fixtures';
 
 const NOW = new Date('2026-11-22T09:00:00Z');
@@ -72,6 +74,11 @@ describe.each(databaseKinds)('lifecycle mails after access is withdrawn on %s', 
       const res = await ok(a[name], 'PUT', `/api/tenders/${id}/my-responses`, { message: `${name} will clean the panels`, priceMinimum: 1000, priceMaximum: 1000, leadTimeDays: 5 });
       responses[name] = res.data.id;
     }
+    // The moved provider's response carries a file (decision 0445: it goes with the business).
+    const file = multipart([{ field: 'files', filename: `${label}-method.pdf`, bytes: pdf(`${label}-method`), type: 'application/pdf' }]);
+    const attached = await t.app.inject({ method: 'POST', url: `/api/tenders/${id}/responses/${responses.moved}/attachments`, payload: file.payload, headers: { ...file.headers, cookie: a.moved.cookie } });
+    expect(attached.statusCode, attached.body).toBe(201);
+    const attachment: string = attached.json().data[0].id;
     const questions: string[] = [];
     for (const name of ['keeper', 'moved', 'unapproved', 'uninvited', 'revokedAdmin'] as const) {
       questions.push((await ok(a[name], 'POST', `/api/tenders/${id}/questions`, { question: `${name} asks: is there site parking?` })).data.id);
@@ -89,7 +96,7 @@ describe.each(databaseKinds)('lifecycle mails after access is withdrawn on %s', 
 
     const lost = { moved: a.moved, unapproved: a.unapproved, uninvited: a.uninvited, revokedAdmin: a.revokedAdmin, taker: a.taker };
     for (const [how, who] of Object.entries(lost)) expect((await call(who, 'GET', `/api/tenders/${id}`)).statusCode, how).toBe(404);
-    return { id, title, a, lost, responses, questions };
+    return { id, title, a, lost, responses, questions, attachment };
   }
 
   beforeAll(async () => {
@@ -124,5 +131,17 @@ describe.each(databaseKinds)('lifecycle mails after access is withdrawn on %s', 
     await ok(owner, 'POST', `/api/tenders/${w.id}/cancel`, { reason: 'The site gate code 4471 leaked; cancelled.' });
     expect((await mailsAbout(w.a.keeper, w)).some((s) => /Tender cancelled/.test(s))).toBe(true);
     for (const [how, who] of Object.entries(w.lost)) expect(await mailsAbout(who, w), how).toEqual(before[how]);
+  });
+
+  it('lets a provider’s responses and attachments follow the business when a dispute moves it: the new owner has them, the former owner none (decision 0445)', async () => {
+    const w = await world('takeover');
+    const attachmentUrl = `/api/tenders/${w.id}/responses/${w.responses.moved}/attachments/${w.attachment}`;
+    const mine = await ok(w.a.newOwner, 'GET', `/api/tenders/${w.id}/my-responses`);
+    expect(mine.data.responses.map((r: { id: string }) => r.id)).toEqual([w.responses.moved]);
+    expect((await call(w.a.newOwner, 'GET', attachmentUrl)).statusCode).toBe(200);
+    expect((await call(w.a.moved, 'GET', attachmentUrl)).statusCode).toBe(404);
+    expect((await call(w.a.moved, 'GET', `/api/tenders/${w.id}/my-responses`)).statusCode).toBe(404);
+    // The owner's comparison is unchanged: the business's bid stands.
+    expect((await ok(owner, 'GET', `/api/tenders/${w.id}/responses`)).data.map((r: { id: string }) => r.id)).toContain(w.responses.moved);
   });
 });
