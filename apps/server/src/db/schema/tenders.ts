@@ -100,7 +100,25 @@ export const tenderAlerts = pgTable('tender_alerts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const TENDER_EVENT_KINDS = ['created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded'] as const;
+export const TENDER_EVENT_KINDS = [
+  'created',
+  'published',
+  'edited',
+  'extended',
+  'closed-early',
+  'cancelled',
+  'awarded',
+  // Migration 0051: the rest of the cycle.
+  'invited',
+  'question-asked',
+  'question-answered',
+  'response-submitted',
+  'response-updated',
+  'response-withdrawn',
+  'shortlisted',
+  'unshortlisted',
+  'clarification-requested',
+] as const;
 export type TenderEventKind = (typeof TENDER_EVENT_KINDS)[number];
 
 export const tenderEvents = pgTable(
@@ -114,6 +132,8 @@ export const tenderEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: TENDER_EVENT_KINDS }).notNull(),
     reason: text('reason'),
+    /** What the entry is about: a provider's name, the addresses invited, a question (migration 0051). */
+    subject: text('subject'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
