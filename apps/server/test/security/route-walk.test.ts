@@ -173,6 +173,8 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'answerTenderQuestion',
         'listTenderEmailInvitations',
         'inviteTenderEmails',
+        // Issue 27: the owner's list of invited providers.
+        'listTenderInvitedProviders',
       ]),
     );
   });

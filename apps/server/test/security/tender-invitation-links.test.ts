@@ -67,6 +67,7 @@ describe.each(databaseKinds)('invitation link tokens on %s', (kind) => {
       closingDate: '2026-12-01T12:00:00.000Z',
       email: 'same@invitee.example.com',
       open: true,
+      cancelled: false,
     });
     const wrong = await call(null, 'POST', '/api/tenders/invitations/preview', { token: 'x'.repeat(43) });
     expect(wrong.statusCode).toBe(400);

@@ -86,10 +86,11 @@ describe.each(databaseKinds)('uploads that outlive the state they began in, on %
     expect(privateFiles(t)).toEqual(files);
   });
 
-  it('refuses an attachment whose tender was awarded while it was uploading', async () => {
+  it('refuses an attachment whose tender was closed early (and awarded) while it was uploading', async () => {
     const { id, responseId } = await openTender('awarded-mid-upload');
     const files = privateFiles(t);
     const res = await slowUpload(responder, `/api/tenders/${id}/responses/${responseId}/attachments`, async () => {
+      expect((await call(owner, 'POST', `/api/tenders/${id}/close`)).statusCode).toBe(200);
       expect((await call(owner, 'POST', `/api/tenders/${id}/award`, { responseId })).statusCode).toBe(200);
     });
     expect(res.statusCode, res.body).toBe(409);

@@ -100,6 +100,7 @@ export const inviteTenderEmails = route<typeof tenderLifecycle.inviteTenderEmail
 export const listTenderDocuments = route<typeof tenderLifecycle.listTenderDocuments>('GET', '/api/tenders/:id/documents');
 export const listTenderEmailInvitations = route<typeof tenderLifecycle.listTenderEmailInvitations>('GET', '/api/tenders/:id/email-invitations');
 export const listTenderEvents = route<typeof tenderLifecycle.listTenderEvents>('GET', '/api/tenders/:id/events');
+export const listTenderInvitedProviders = route<typeof tenderLifecycle.listTenderInvitedProviders>('GET', '/api/tenders/:id/invited-providers');
 export const listTenderQuestions = route<typeof tenderLifecycle.listTenderQuestions>('GET', '/api/tenders/:id/questions');
 export const listTenderResponses = route<typeof tenderLifecycle.listTenderResponses>('GET', '/api/tenders/:id/responses');
 export const previewTenderInvitation = route<typeof tenderLifecycle.previewTenderInvitation>('POST', '/api/tenders/invitations/preview');

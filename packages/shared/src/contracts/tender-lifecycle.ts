@@ -2,11 +2,14 @@ import { z } from 'zod';
 import {
   START_TIME_OPTIONS,
   TENDER_DESCRIPTION_MAX,
+  TENDER_MAX_INVITED_PROVIDERS,
   TENDER_MESSAGES,
   TENDER_RADIUS_OPTIONS_KM,
+  TENDER_TYPES,
 } from '../constants/tenders';
 import {
   TENDER_ANSWER_MAX,
+  TENDER_EVENT_KINDS,
   TENDER_LEAD_TIME_MAX_DAYS,
   TENDER_LIFECYCLE_MESSAGES as M,
   TENDER_QUESTION_MAX,
@@ -20,6 +23,7 @@ import { defineContract } from './contract';
 import { errors, okBody, successEnvelope, visibleName } from './common';
 import { checkBudget, instantField, inviteEmailsField, moneyField, tenderBriefFields } from './tender-brief';
 import { tender } from './tenders';
+import { readDays } from '../domain/tenders';
 
 /**
  * The tender lifecycle after launch (issue 18; docs/product/tenders.md#lifecycle): owner actions,
@@ -51,6 +55,12 @@ export const updateTenderBody = z
       .refine((n) => (TENDER_RADIUS_OPTIONS_KM as readonly number[]).includes(n), { message: 'Choose a search radius from the list' })
       .optional(),
     startTimePreference: z.enum(START_TIME_OPTIONS).optional(),
+    /** A draft only: a published tender stays open or private (decision 0447). */
+    type: z.enum(TENDER_TYPES).optional(),
+    /** The whole list: a draft's is replaced; a published private tender's may only grow (decision 0447). */
+    invitedProviders: z.array(z.uuid()).max(TENDER_MAX_INVITED_PROVIDERS).optional(),
+    /** Addresses to add (decision 0403). */
+    inviteEmails: inviteEmailsField.optional(),
     ...tenderBriefFields,
   })
   .superRefine((body, ctx) => {
@@ -70,7 +80,7 @@ export const updateTender = defineContract({
   path: '/api/tenders/:id',
   access: 'user',
   source: 'project',
-  summary: 'Owner edits the brief; after publication the changes are recorded and mailed to invitees and responders (decision 0401)',
+  summary: 'Owner edits the brief, a draft in full (type, invitees); after publication the changes are recorded and mailed to everyone taking part (decisions 0401, 0447)',
   params: tenderParam,
   body: updateTenderBody,
   response: { 200: tenderAnswer, ...actionErrors },
@@ -135,9 +145,12 @@ export const awardTender = defineContract({
 
 export const tenderEvent = z.object({
   id: z.string(),
-  kind: z.enum(['created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded']),
+  kind: z.enum(TENDER_EVENT_KINDS),
+  /** Who did it; never an asker (questions are anonymous, decision 0401). */
   actor: z.object({ name: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** What it is about: a provider's name, the addresses invited, a question (decision 0447). */
+  subject: z.string().nullable(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
   createdAt: z.string(),
 });
@@ -206,14 +219,19 @@ export const tenderResponseBody = z
     /** Which of the caller's providers responds; needed only when they own more than one. */
     providerId: z.uuid({ error: M.chooseProvider }).optional(),
     message: z.string({ error: M.messageTooShort }).trim().min(TENDER_RESPONSE_MESSAGE_MIN, M.messageTooShort).max(TENDER_RESPONSE_MESSAGE_MAX),
-    /** A single price is a range with equal ends. */
+    /** A single price is a range with equal ends: an empty maximum is the price itself. */
     priceMinimum: moneyField.pipe(z.number({ error: M.moneyNotNumber })),
-    priceMaximum: moneyField.pipe(z.number({ error: M.moneyNotNumber })),
-    leadTimeDays: z.number({ error: 'Enter a lead time in days' }).int('Enter a lead time in whole days').min(0).max(TENDER_LEAD_TIME_MAX_DAYS),
+    priceMaximum: moneyField.optional(),
+    /** Days; a form field's text is read as people type it ('30 days', `readDays`). */
+    leadTimeDays: z.preprocess(
+      (v) => (typeof v === 'string' && !Number.isNaN(readDays(v)) ? (readDays(v) ?? undefined) : v),
+      z.number({ error: M.leadTimeNotDays }).int(M.leadTimeNotDays).min(0, M.leadTimeNotDays).max(TENDER_LEAD_TIME_MAX_DAYS, M.leadTimeNotDays),
+    ),
   })
   .superRefine((body, ctx) => {
-    if (body.priceMaximum < body.priceMinimum) ctx.addIssue({ code: 'custom', message: M.priceRange, path: ['priceMaximum'] });
-  });
+    if (body.priceMaximum != null && body.priceMaximum < body.priceMinimum) ctx.addIssue({ code: 'custom', message: M.priceRange, path: ['priceMaximum'] });
+  })
+  .transform((body) => ({ ...body, priceMaximum: body.priceMaximum ?? body.priceMinimum }));
 export type TenderResponseBody = z.input<typeof tenderResponseBody>;
 
 export const tenderResponse = z.object({
@@ -223,7 +241,13 @@ export const tenderResponse = z.object({
     id: z.string(),
     name: z.string(),
     slug: z.string(),
+    /**
+     * Its owner's claim was reviewed and approved by the marketplace team (issue 27 defect 11): a
+     * profile its creator owns from the start is not 'verified' by anyone.
+     */
     verified: z.boolean(),
+    /** When the profile was listed (ISO). */
+    since: z.string(),
     services: z.array(z.string()),
     location: z.string(),
   }),
@@ -403,7 +427,20 @@ export const answerTenderQuestion = defineContract({
   response: { 200: z.object({ success: z.literal(true), message: z.string(), data: tenderQuestion }), ...actionErrors },
 });
 
-// ---- Invitations by email -----------------------------------------------------------------------
+// ---- Invitations --------------------------------------------------------------------------------
+
+export const tenderInvitedProvider = z.object({ id: z.string(), name: z.string(), slug: z.string(), claimed: z.boolean(), notified: z.boolean() });
+export type TenderInvitedProvider = z.infer<typeof tenderInvitedProvider>;
+
+export const listTenderInvitedProviders = defineContract({
+  method: 'GET',
+  path: '/api/tenders/:id/invited-providers',
+  access: 'user',
+  source: 'project',
+  summary: 'The providers a tender invites from the directory, claimed or not and whether told (owner and admins; decision 0447)',
+  params: tenderParam,
+  response: { 200: successEnvelope(z.array(tenderInvitedProvider)), 401: errors[401], 404: errors[404] },
+});
 
 export const tenderEmailInvitation = z.object({
   id: z.string(),
@@ -449,6 +486,8 @@ export const tenderInvitationPreview = z.object({
   email: z.string(),
   /** Whether the tender still takes responses. */
   open: z.boolean(),
+  /** Whether its owner cancelled it (the reason goes to those taking part, decision 0441). */
+  cancelled: z.boolean(),
 });
 export type TenderInvitationPreview = z.infer<typeof tenderInvitationPreview>;
 

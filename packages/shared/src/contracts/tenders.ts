@@ -23,7 +23,7 @@ import {
   TENDER_VALUE_FILTER_MAX,
 } from '../constants/tenders';
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
-import { TENDER_STAGES, TENDER_VIEWER_RELATIONS } from '../constants/tender-lifecycle';
+import { TENDER_RESPONSE_STATES, TENDER_STAGES, TENDER_VIEWER_RELATIONS } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
 import { errors, idParam, successEnvelope, visibleName } from './common';
 import { about } from './fields';
@@ -290,9 +290,22 @@ export const contactTenderOwner = defineContract({
 /** The dashboard 'Tenders' tab (decision 0180): own tenders, invitations, saved tenders and the alert switch. */
 export const myTenders = z.object({
   /** Issue 18: responses received and questions waiting for an answer, per own tender. */
-  own: z.array(tender.extend({ responseCount: z.number().int(), unansweredQuestions: z.number().int() })),
-  /** Issue 18: whether one of the caller's providers has responded. */
+  own: z.array(
+    tender.extend({
+      responseCount: z.number().int(),
+      unansweredQuestions: z.number().int(),
+      /** Addresses invited by email, besides `invitedProviders` (issue 27 defect 11). */
+      emailInvitations: z.number().int(),
+    }),
+  ),
+  /** Issue 18: whether one of the caller's providers has responded. Issue 27: email invitations the caller redeemed too. */
   invitations: z.array(tender.extend({ invitedProviderNames: z.array(z.string()), responded: z.boolean() })),
+  /** Issue 27 defect 6 (decision 0448): the caller's responses, newest first, each with where it stands. */
+  responses: z.array(
+    tender.extend({
+      response: z.object({ id: z.string(), providerName: z.string(), state: z.enum(TENDER_RESPONSE_STATES), updatedAt: z.string() }),
+    }),
+  ),
   saved: z.array(savedTender),
   alerts: z.object({ enabled: z.boolean(), hasProviderProfile: z.boolean() }),
 });

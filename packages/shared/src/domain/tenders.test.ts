@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutDescription, pageItems, publicStatusLabel, valueRangeLabel } from './tenders';
+import { cutDescription, pageItems, publicStatusLabel, readAmount, readDays, valueRangeLabel } from './tenders';
 
 describe('cutDescription', () => {
   it('keeps short text and cuts long text at 200 characters', () => {
@@ -39,5 +39,25 @@ describe('labels', () => {
     expect(valueRangeLabel(1, 2, f)).toBe('£1 – £2');
     expect(valueRangeLabel(null, 2, f)).toBe('Up to £2');
     expect(valueRangeLabel(1, null, f)).toBe('From £1');
+  });
+});
+
+describe('what people type in the response form (issue 27 defect 8)', () => {
+  it('reads amounts with a pound sign, thousands commas, pence or GBP', () => {
+    expect(readAmount('£495,000')).toBe(495000);
+    expect(readAmount(' 495000 ')).toBe(495000);
+    expect(readAmount('£ 1,250.50')).toBe(1250.5);
+    expect(readAmount('495,000 GBP')).toBe(495000);
+    expect(readAmount('')).toBeNull();
+    expect(readAmount('lots')).toBeNaN();
+    expect(readAmount('4,95,000')).toBeNaN();
+  });
+  it('reads lead times in days or weeks', () => {
+    expect(readDays('30 days')).toBe(30);
+    expect(readDays('1 day')).toBe(1);
+    expect(readDays('30')).toBe(30);
+    expect(readDays('6 weeks')).toBe(42);
+    expect(readDays('')).toBeNull();
+    expect(readDays('soon')).toBeNaN();
   });
 });

@@ -51,3 +51,23 @@ export function tenderSiteFromAsset(a: { id: number; siteName: string; county: s
     assetName: a.siteName,
   };
 }
+
+/**
+ * An amount in pounds as people type it (issue 27 defect 8): '495000', '£495,000', '£ 495,000.50',
+ * '495,000 GBP'. Null when empty; NaN when it is not an amount (the field's message says so).
+ */
+export function readAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const m = /^(?:£|GBP)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:GBP)?$/i.exec(trimmed);
+  return m ? Number(`${m[1]!.replace(/,/g, '')}${m[2] ?? ''}`) : Number.NaN;
+}
+
+/** A lead time as people type it: '30', '30 days', '1 day', '6 weeks' (in days). Null when empty; NaN when not. */
+export function readDays(text: string): number | null {
+  const trimmed = text.trim().toLowerCase();
+  if (trimmed === '') return null;
+  const m = /^(\d{1,5})\s*(days?|d|weeks?|wks?|w)?$/.exec(trimmed);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * (m[2]?.startsWith('w') ? 7 : 1);
+}

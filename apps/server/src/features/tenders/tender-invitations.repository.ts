@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { tenderEmailInvitations } from '../../db/schema/index';
+import { tenderEmailInvitations, tenderInvitations } from '../../db/schema/index';
 import type { Executor } from './tenders.repository';
 
 /** Queries of invitations by email (decisions 0403, 0404). */
@@ -96,11 +96,38 @@ export async function findTenderState(database: Database, id: string, now: Date)
 
 /** The invitation's tender as its landing shows it: title, buyer, deadline and whether it takes responses. */
 export async function findInvitationPreview(database: Database, tenderId: string, now: Date) {
-  const rows = await database.query<{ title: string; buyer: string | null; closing_date: Date | string | null; open: boolean }>(
-    `SELECT t.title, coalesce(nullif(u.company, ''), u.name) AS buyer, t.closing_date,
+  const rows = await database.query<{ title: string; buyer: string | null; closing_date: Date | string | null; open: boolean; cancelled: boolean }>(
+    `SELECT t.title, coalesce(nullif(u.company, ''), u.name) AS buyer, t.closing_date, t.stage = 'cancelled' AS cancelled,
             (t.stage = 'active' AND (t.closing_date IS NULL OR t.closing_date > $2::timestamptz)) AS open
        FROM tenders t LEFT JOIN users u ON u.id = t.user_id WHERE t.id = $1`,
     [tenderId, now.toISOString()],
   );
   return rows[0];
+}
+
+/** Invites providers from the directory (those already invited are kept as they are). */
+export async function addProviderInvitations(tx: Executor, tenderId: string, providerIds: string[], at: Date) {
+  if (providerIds.length === 0) return;
+  await tx.insert(tenderInvitations).values(providerIds.map((providerId) => ({ tenderId, providerId, createdAt: at }))).onConflictDoNothing();
+}
+
+/**
+ * A draft's providers taken off its list, with the invitations by email made for their public
+ * addresses (decision 0404): nothing was mailed yet, so nothing is left to answer.
+ */
+export async function removeProviderInvitations(tx: Executor, tenderId: string, providerIds: string[]) {
+  if (providerIds.length === 0) return;
+  await tx.delete(tenderInvitations).where(and(eq(tenderInvitations.tenderId, tenderId), inArray(tenderInvitations.providerId, providerIds)));
+  await tx
+    .delete(tenderEmailInvitations)
+    .where(and(eq(tenderEmailInvitations.tenderId, tenderId), inArray(tenderEmailInvitations.providerId, providerIds), sql`${tenderEmailInvitations.acceptedBy} IS NULL`));
+}
+
+/** The providers invited from the directory, as the owner's invite list shows them. */
+export async function listInvitedProviders(database: Database, tenderId: string) {
+  return database.query<{ id: string; name: string; slug: string; claimed: boolean; notified: boolean }>(
+    `SELECT p.id::text AS id, p.business_name AS name, p.slug, p.claim_approved AS claimed, i.notified_at IS NOT NULL AS notified
+       FROM tender_invitations i JOIN providers p ON p.id = i.provider_id WHERE i.tender_id = $1 ORDER BY i.created_at, lower(p.business_name)`,
+    [tenderId],
+  );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TENDER_INVITATION_MAILS_PER_DAY, TENDER_LIFECYCLE_MESSAGES as M, TENDER_MAX_EMAIL_INVITATIONS } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_MAX_INVITED_PROVIDERS } from '@solar/shared/constants/tenders';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../../db/sql-helpers';
@@ -12,7 +13,8 @@ import { sendAll } from './tender-participants.service';
 import { stateError, tenderForOwner } from './tender-read.service';
 import { markEmailVerified } from '../accounts/accounts.repository';
 import * as repo from './tender-invitations.repository';
-import { markInvitationNotified, type ProviderForInvite } from './tenders.repository';
+import { insertEvent } from './tender-events.repository';
+import { findProvidersByIds, markInvitationNotified, type ProviderForInvite } from './tenders.repository';
 
 /**
  * Invitations by email (decisions 0403, 0404): a signed link per address, bound to the first account
@@ -95,6 +97,9 @@ export async function inviteByEmail(ctx: Ctx, user: UserRow, id: string, emails:
     await checkInvitationMails(ctx, user, wanted.filter((e) => !invited.has(e)).length);
   }
   await issueInvitations(ctx, user, tender, wanted);
+  if (tender.stage !== 'draft' && wanted.length > 0) {
+    await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'invited', subject: wanted.join(', '), at: ctx.clock.now() });
+  }
   return { message: M.invitesSent, data: await listEmailInvitations(ctx, user, id) };
 }
 
@@ -150,6 +155,40 @@ export async function mailDraftInvitations(ctx: Ctx, owner: UserRow, tender: Pic
   sendAll(ctx, messages, 'tender-email-invitation');
 }
 
+/**
+ * The providers a tender invites, changed with the brief (issue 27 defect 1; decision 0447). A
+ * draft's list is replaced as the owner leaves it (nothing was mailed); a published private tender's
+ * only grows: the providers added are told now, and counted (decision 0442), and the History says so.
+ */
+export async function setInvitedProviders(ctx: Ctx, owner: UserRow, tender: Tender, wanted: string[]) {
+  const current = new Set(tender.invitedProviders);
+  const next = [...new Set(wanted)];
+  const added = next.filter((p) => !current.has(p));
+  const removed = [...current].filter((p) => !next.includes(p));
+  if (tender.stage !== 'draft' && removed.length > 0) throw new AppError('BAD_REQUEST', M.uninviteAfterPublish);
+  if (added.length > 0 && tender.type !== 'private') throw new AppError('BAD_REQUEST', M.inviteOnlyPrivate);
+  if (next.length > TENDER_MAX_INVITED_PROVIDERS) throw new AppError('BAD_REQUEST', M.tooManyProviders);
+  const providers = await findProvidersByIds(ctx.database.db, added);
+  if (providers.length !== added.length) throw new AppError('BAD_REQUEST', M.providersGone);
+  if (tender.stage !== 'draft') await checkInvitationMails(ctx, owner, plannedInvitationMails(providers, [], owner.email));
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.removeProviderInvitations(tx, tender.id, removed);
+    await repo.addProviderInvitations(tx, tender.id, added, now);
+    if (tender.stage !== 'draft' && providers.length > 0) {
+      await insertEvent(tx, { tenderId: tender.id, actorId: owner.id, kind: 'invited', subject: providers.map((p) => p.business_name).join(', '), at: now });
+    }
+  });
+  await issueInvitations(ctx, owner, tender, [], unclaimedWithEmail(providers));
+  if (tender.stage !== 'draft') await notifyInvitedOwners(ctx, tender, providers, owner);
+}
+
+/** The providers a tender invites from the directory, with whether each was claimed and told (owner and admins). */
+export async function listInvitedProviders(ctx: Ctx, user: UserRow, id: string) {
+  await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  return (await repo.listInvitedProviders(ctx.database, id)).map((p) => ({ id: p.id, name: p.name, slug: p.slug, claimed: p.claimed, notified: p.notified }));
+}
+
 export async function listEmailInvitations(ctx: Ctx, user: UserRow, id: string) {
   await tenderForOwner(ctx, id, user, { adminMayRead: true });
   const rows = await repo.listEmailInvitations(ctx.database, id);
@@ -172,6 +211,7 @@ export async function previewInvitation(ctx: Pick<Ctx, 'database' | 'clock'>, to
     closingDate: toIsoTimestampOrNull(tender.closing_date),
     email: invitation.email,
     open: tender.open,
+    cancelled: tender.cancelled,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   listTenderDocuments,
   listTenderEmailInvitations,
   listTenderEvents,
+  listTenderInvitedProviders,
   listTenderQuestions,
   listTenderResponses,
   previewTenderInvitation,
@@ -135,6 +136,7 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       ...(await questions.answerQuestion(ctx, user!, params.id, params.questionId, body.answer)),
     }), ownerLimits);
 
+    bind(scope, listTenderInvitedProviders, async ({ params, user }) => ({ success: true as const, data: await invitations.listInvitedProviders(ctx, user!, params.id) }));
     bind(scope, listTenderEmailInvitations, async ({ params, user }) => ({ success: true as const, data: await invitations.listEmailInvitations(ctx, user!, params.id) }));
     bind(
       scope,

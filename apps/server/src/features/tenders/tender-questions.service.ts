@@ -8,7 +8,11 @@ import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { sendAll, tellParticipants } from './tender-participants.service';
 import { getTender, tenderForOwner } from './tender-read.service';
 import { findOwnerContact } from './tenders.repository';
+import { insertEvent } from './tender-events.repository';
 import * as repo from './tender-questions.repository';
+
+/** A question as a History entry names it. */
+const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 /**
  * Questions and answers (decision 0401): anyone who may see an open tender asks; the owner answers;
@@ -39,6 +43,8 @@ export async function askQuestion(ctx: Ctx, user: UserRow, id: string, question:
   if (tender.stage !== 'active' || tender.status !== 'open') throw new AppError('CONFLICT', M.notOpen);
   requireVerifiedEmail(user, 'tender-response');
   const row = await repo.insertQuestion(ctx.database.db, { tenderId: id, askerId: user.id, question, at: ctx.clock.now() });
+  // The asker is never named, not even in the owner's History (decision 0401).
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: null, kind: 'question-asked', subject: cut(question), at: ctx.clock.now() });
   const owner = await findOwnerContact(ctx.database, id);
   if (owner) sendAll(ctx, [mails.questionAsked(owner, tender, question, ctx.env.PUBLIC_URL)], 'tender-question');
   return {
@@ -51,6 +57,7 @@ export async function answerQuestion(ctx: Ctx, user: UserRow, id: string, questi
   const tender = await tenderForOwner(ctx, id, user);
   const row = isUuid(questionId) ? await repo.answerQuestion(ctx.database.db, id, questionId, answer, ctx.clock.now()) : undefined;
   if (!row) throw new AppError('NOT_FOUND', M.questionNotFound);
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'question-answered', subject: cut(row.question), at: ctx.clock.now() });
   await tellParticipants(ctx, id, 'tender-answer', (to) => mails.answerPublished(to, tender, row.question, answer, ctx.env.PUBLIC_URL));
   return {
     message: M.answerPublished,

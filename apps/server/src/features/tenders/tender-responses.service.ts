@@ -15,7 +15,8 @@ import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-file
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { storePrivateFiles, type TenderFile } from './tender-files';
 import { mayBeTold, sendAll } from './tender-participants.service';
-import { getTender, tenderForOwner } from './tender-read.service';
+import { insertEvent } from './tender-events.repository';
+import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import { lockTenderState } from './tender-state.repository';
 import * as repo from './tender-responses.repository';
 import { findOwnerContact } from './tenders.repository';
@@ -37,6 +38,7 @@ export function toResponse(r: repo.ResponseRecord): TenderResponse {
       name: r.provider_name,
       slug: r.provider_slug,
       verified: r.provider_verified,
+      since: toIsoTimestamp(r.provider_since),
       services: r.provider_services ?? [],
       location: r.provider_location ?? '',
     },
@@ -109,6 +111,7 @@ export async function submitResponse(ctx: Ctx, user: UserRow, id: string, body: 
       await repo.updateResponse(ctx.database.db, raced.id, values);
     }
   }
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: existing ? 'response-updated' : 'response-submitted', subject: provider.name, at: now });
   const owner = await findOwnerContact(ctx.database, id);
   if (owner) sendAll(ctx, [mails.responseReceived(owner, tender, provider.name, !!existing, ctx.env.PUBLIC_URL)], 'tender-response');
   const saved = (await repo.findResponse(ctx.database, id, responseId!))!;
@@ -180,6 +183,7 @@ export async function withdrawResponse(ctx: Ctx, user: UserRow, id: string, resp
   const keys = await ctx.database.db.transaction((tx) => repo.deleteResponse(tx, id, response.id));
   if (!keys) throw new AppError('NOT_FOUND', M.responseNotFound);
   await purgeUnownedFiles(ctx, { storageClass: 'private', keys });
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'response-withdrawn', subject: response.provider_name, at: ctx.clock.now() });
   const owner = await findOwnerContact(ctx.database, id);
   if (owner) sendAll(ctx, [mails.responseWithdrawn(owner, tender, response.provider_name, ctx.env.PUBLIC_URL)], 'tender-response-withdrawn');
   return M.responseWithdrawn;
@@ -201,18 +205,26 @@ export async function openAttachment(ctx: Ctx, user: UserRow, id: string, respon
   return { ...file, filename: attachment.filename, mimeType: attachment.mime_type };
 }
 
+/** Shortlisting is evaluation: done until the award (issue 27 defect 11), not after it or a cancellation. */
 export async function setShortlisted(ctx: Ctx, user: UserRow, id: string, responseId: string, shortlisted: boolean) {
-  await tenderForOwner(ctx, id, user);
-  if (!isUuid(responseId) || !(await repo.setShortlisted(ctx.database.db, id, responseId, shortlisted))) throw new AppError('NOT_FOUND', M.responseNotFound);
+  const tender = await tenderForOwner(ctx, id, user);
+  if (tender.stage !== 'active') throw stateError(tender);
+  const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
+  if (!response || !(await repo.setShortlisted(ctx.database.db, id, responseId, shortlisted))) throw new AppError('NOT_FOUND', M.responseNotFound);
+  if (response.shortlisted !== shortlisted) {
+    await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: shortlisted ? 'shortlisted' : 'unshortlisted', subject: response.provider_name, at: ctx.clock.now() });
+  }
   return { shortlisted };
 }
 
 export async function requestClarification(ctx: Ctx, user: UserRow, id: string, responseId: string, message: string) {
   const tender = await tenderForOwner(ctx, id, user);
-  if (tender.stage === 'cancelled') throw new AppError('CONFLICT', M.notEditable);
+  // A clarification changes a response: nothing to change once the tender is awarded or cancelled.
+  if (tender.stage !== 'active') throw stateError(tender);
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   if (!response) throw new AppError('NOT_FOUND', M.responseNotFound);
   await repo.insertClarification(ctx.database.db, response.id, message, ctx.clock.now());
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'clarification-requested', subject: response.provider_name, at: ctx.clock.now() });
   // The responder is told if they may still see the tender (decision 0441).
   const to = response.owner_id && response.owner_email ? [{ id: String(response.owner_id), email: response.owner_email, name: response.owner_name ?? response.provider_name }] : [];
   const told = await mayBeTold(ctx, id, to);

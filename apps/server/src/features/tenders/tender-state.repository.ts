@@ -1,36 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
-import { tenderEvents, tenders, type NewTenderRow, type TenderEventKind } from '../../db/schema/index';
+import { tenders, type NewTenderRow } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql-helpers';
 import type { Executor } from './tenders.repository';
 
-/** Queries of a tender's state changes and edits, and their audit (decision 0401). */
+/** Queries of a tender's state changes and edits (decision 0401); their audit is `tender-events.repository.ts`. */
 
 export async function updateTenderRow(tx: Executor, id: string, values: Partial<NewTenderRow>) {
   await tx.update(tenders).set(values).where(eq(tenders.id, id));
-}
-
-export async function insertEvent(
-  tx: Executor,
-  event: { tenderId: string; actorId: string | null; kind: TenderEventKind; reason?: string | null; changes?: Record<string, unknown>; at: Date },
-) {
-  await tx.insert(tenderEvents).values({
-    tenderId: event.tenderId,
-    actorId: event.actorId,
-    kind: event.kind,
-    reason: event.reason ?? null,
-    changes: event.changes ?? {},
-    createdAt: event.at,
-  });
-}
-
-export async function listEvents(database: Database, tenderId: string) {
-  return database.query<{ id: string; kind: TenderEventKind; actor_name: string | null; reason: string | null; changes: Record<string, { from: unknown; to: unknown }>; created_at: Date | string }>(
-    `SELECT e.id, e.kind, u.name AS actor_name, e.reason, e.changes, e.created_at
-       FROM tender_events e LEFT JOIN users u ON u.id = e.actor_id
-      WHERE e.tender_id = $1 ORDER BY e.seq`,
-    [tenderId],
-  );
 }
 
 /** The stored columns an edit may change, as they are now (for the recorded changes). */

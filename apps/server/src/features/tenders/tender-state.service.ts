@@ -7,6 +7,8 @@ import {
 } from '@solar/shared/constants/tender-lifecycle';
 import { START_TIME_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
 import type { updateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { formatDate, formatUkDateTime } from '@solar/shared/domain/format';
 import type { NewTenderRow, TenderEventKind, UserRow } from '../../db/rows';
 import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -14,11 +16,12 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import * as invitationsRepo from './tender-invitations.repository';
-import { checkInvitationMails, plannedInvitationMails } from './tender-invitations.service';
+import { checkInvitationMails, inviteByEmail, plannedInvitationMails, setInvitedProviders } from './tender-invitations.service';
 import { findProvidersByIds } from './tenders.repository';
 import { mayBeTold, sendAll, tellParticipants } from './tender-participants.service';
 import * as responsesRepo from './tender-responses.repository';
 import { getTender, stateError, tenderForOwner } from './tender-read.service';
+import * as eventsRepo from './tender-events.repository';
 import * as repo from './tender-state.repository';
 
 /**
@@ -58,7 +61,8 @@ type UpdateBody = z.output<typeof updateTenderBody>;
 
 const shown = (field: string, value: unknown): string => {
   if (value == null || value === '') return '(none)';
-  if (value instanceof Date) return value.toISOString().slice(0, field === 'startDate' ? 10 : 16).replace('T', ' ');
+  // Dates as a UK reader reads them (decision 0444): the day, or the day and time in UK time.
+  if (value instanceof Date || field === 'closingDate') return field === 'startDate' ? formatDate(value as Date) : formatUkDateTime(value as Date | string);
   if (field === 'startTimePreference') return START_TIME_LABELS[value as StartTimePreference] ?? String(value);
   if (field === 'description') return String(value).length > 200 ? `${String(value).slice(0, 200)}…` : String(value);
   return String(value);
@@ -71,6 +75,21 @@ const shown = (field: string, value: unknown): string => {
 export async function updateTender(ctx: Ctx, user: UserRow, id: string, body: UpdateBody) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage === 'cancelled' || tender.stage === 'awarded') throw stateError(tender);
+  const { invitedProviders, inviteEmails, ...brief } = body;
+  if (brief.type !== undefined && brief.type !== tender.type && tender.stage !== 'draft') throw new AppError('BAD_REQUEST', M.typeFixed);
+  const type = brief.type ?? tender.type;
+  // The brief first (who takes part now is told what changed), then who is invited (decision 0447).
+  const result = await updateBrief(ctx, user, tender, brief);
+  const now = type === tender.type ? result.tender : await getTender(ctx, id, user);
+  if (invitedProviders !== undefined || (type === 'open' && now.invitedProviders.length > 0)) {
+    await setInvitedProviders(ctx, user, now, type === 'open' ? [] : (invitedProviders ?? now.invitedProviders));
+  }
+  if (inviteEmails !== undefined && inviteEmails.length > 0) await inviteByEmail(ctx, user, id, inviteEmails);
+  return { tender: await getTender(ctx, id, user), message: M.edited };
+}
+
+async function updateBrief(ctx: Ctx, user: UserRow, tender: Tender, body: Omit<UpdateBody, 'invitedProviders' | 'inviteEmails'>) {
+  const id = tender.id;
   const now = ctx.clock.now();
   const row = (await repo.findEditableRow(ctx.database.db, id))!;
   const site = body.siteAssetId !== undefined && body.siteAssetId !== row.siteAssetId ? await siteFromAsset(ctx, body.siteAssetId) : undefined;
@@ -87,6 +106,7 @@ export async function updateTender(ctx: Ctx, user: UserRow, id: string, body: Up
   set('longitude', body.longitude);
   set('searchRadius', body.searchRadius);
   set('startTimePreference', body.startTimePreference);
+  set('type', body.type);
   if (body.closingDate !== undefined) next.closingDate = checkClosingDate(body.closingDate, now);
   if (body.startDate !== undefined) next.startDate = body.startDate ? new Date(`${body.startDate}T00:00:00Z`) : null;
   set('valueMinimum', body.budgetMinimum);
@@ -121,7 +141,7 @@ export async function updateTender(ctx: Ctx, user: UserRow, id: string, body: Up
   const published = tender.stage !== 'draft';
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { ...next, updatedAt: now });
-    if (published) await repo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'edited', changes, at: now });
+    if (published) await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'edited', changes, at: now });
   });
   if (published) {
     const lines = Object.entries(changes).map(([key, c]) => `${TENDER_FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
@@ -148,17 +168,17 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string, notify:
   await checkInvitationMails(ctx, user, plannedInvitationMails(providers, pending.map((i) => i.email), user.email));
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { stage: 'active', publishedDate: now, closingDate: closing, updatedAt: now });
-    await repo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'published', at: now });
+    await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'published', at: now });
   });
   await notify(id);
   return { tender: await getTender(ctx, id, user), message: M.published };
 }
 
-async function change(ctx: Ctx, user: UserRow, id: string, kind: TenderEventKind, values: Partial<NewTenderRow>, extra: { reason?: string; changes?: Record<string, unknown> } = {}) {
+async function change(ctx: Ctx, user: UserRow, id: string, kind: TenderEventKind, values: Partial<NewTenderRow>, extra: { reason?: string; subject?: string; changes?: Record<string, unknown> } = {}) {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { ...values, updatedAt: now });
-    await repo.insertEvent(tx, { tenderId: id, actorId: user.id, kind, at: now, ...extra });
+    await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind, at: now, ...extra });
   });
 }
 
@@ -193,10 +213,14 @@ export async function cancelTender(ctx: Ctx, user: UserRow, id: string, reason: 
   return { tender: await getTender(ctx, id, user), message: M.cancelled };
 }
 
-/** Awards one response (decision 0401): the tender is awarded; every responder is told the outcome. */
+/**
+ * Awards one response (decision 0401): the tender is awarded; every responder is told the outcome.
+ * Only once responses are closed (issue 27 defect 11): by its closing date, or closed early by the owner.
+ */
 export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseId: string) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage !== 'active') throw stateError(tender);
+  if (tender.status === 'open') throw new AppError('CONFLICT', M.awardBeforeClosing);
   const winner = isUuid(responseId) ? await responsesRepo.findResponse(ctx.database, id, responseId) : undefined;
   if (!winner) throw new AppError('NOT_FOUND', M.responseNotFound);
   const min = Number(winner.price_minimum);
@@ -207,7 +231,7 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
     id,
     'awarded',
     { stage: 'awarded', awardedResponseId: responseId, awardSupplier: winner.provider_name, awardValue: min === max ? min : null, awardDate: ctx.clock.now() },
-    { changes: { responseId: { from: null, to: responseId } } },
+    { subject: winner.provider_name, changes: { responseId: { from: null, to: responseId } } },
   );
   // Each responder who may still see the tender is told (decision 0441).
   const responders = (await responsesRepo.listResponses(ctx.database, id)).flatMap((r) =>
@@ -221,12 +245,13 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
 /** The audit: the owner and admins. */
 export async function listEvents(ctx: Ctx, user: UserRow, id: string) {
   await tenderForOwner(ctx, id, user, { adminMayRead: true });
-  const rows = await repo.listEvents(ctx.database, id);
+  const rows = await eventsRepo.listEvents(ctx.database, id);
   return rows.map((r) => ({
     id: String(r.id),
     kind: r.kind,
     actor: r.actor_name ? { name: r.actor_name } : null,
     reason: r.reason,
+    subject: r.subject,
     changes: r.changes ?? {},
     createdAt: toIsoTimestamp(r.created_at),
   }));

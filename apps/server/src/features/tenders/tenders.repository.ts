@@ -86,7 +86,8 @@ const TEXT_SQL = `(t.title || ' ' || t.description)`;
 
 const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.title, t.description, t.location, t.latitude,
     t.longitude, t.search_radius, t.start_time_preference, t.type, t.source, ${STATUS_SQL} AS status, t.external_id,
-    t.organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
+    -- A tender listed here names its buyer by the owner's company (issue 27 defect 11), never a person.
+    coalesce(t.organisation_name, CASE WHEN t.source = 'Solar Manager' THEN nullif(u.company, '') END) AS organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
     t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
     t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo,
     t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers,
@@ -316,15 +317,46 @@ export async function listOwnTenders(database: Database, userId: string, now: Da
   );
 }
 
-/** Tenders that invited a provider the user owns (claim approved). */
+/**
+ * Tenders that invited the user: a provider they own (claim approved) from the directory, or by an
+ * email invitation they redeemed (shown by the address it went to; issue 27 defect 6).
+ */
 export async function listInvitations(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord & { invited_provider_names: string[] }>(
     `SELECT x.*, i.names AS invited_provider_names FROM (${selectFor('$2::uuid')}) x
-       JOIN (SELECT ti.tender_id, array_agg(p.business_name ORDER BY p.business_name) AS names
-               FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
-              WHERE p.user_id = $2::uuid AND p.claim_approved GROUP BY ti.tender_id) i ON i.tender_id = x.id
+       JOIN (SELECT n.tender_id, array_agg(DISTINCT n.name ORDER BY n.name) AS names FROM (
+               SELECT ti.tender_id, p.business_name AS name FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
+                WHERE p.user_id = $2::uuid AND p.claim_approved
+               UNION ALL
+               SELECT e.tender_id, e.email FROM tender_email_invitations e WHERE e.accepted_by = $2::uuid
+             ) n GROUP BY n.tender_id) i ON i.tender_id = x.id
       WHERE ${visibleTo('$2::uuid', 'x')}
       ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
+    [now.toISOString(), userId],
+  );
+}
+
+/** Where a response stands, as its responder sees it (issue 27 defect 6; decision 0448). */
+export type ResponseState = 'open' | 'clarification-requested' | 'shortlisted' | 'under-review' | 'won' | 'unsuccessful' | 'cancelled';
+
+/**
+ * "My responses": the responses behind the user (their providers', or sent by them while no one
+ * else owns the provider), on tenders they may still see, newest first, each with its state.
+ */
+export async function listMyResponses(database: Database, userId: string, now: Date) {
+  return database.query<TenderRecord & { response_id: string; response_provider: string; response_updated_at: Date | string; response_state: ResponseState }>(
+    `SELECT x.*, r.id AS response_id, p.business_name AS response_provider, r.updated_at AS response_updated_at,
+            CASE WHEN tt.stage = 'cancelled' THEN 'cancelled'
+                 WHEN tt.awarded_response_id = r.id THEN 'won'
+                 WHEN tt.stage = 'awarded' THEN 'unsuccessful'
+                 WHEN EXISTS (SELECT 1 FROM tender_clarifications c WHERE c.response_id = r.id AND c.created_at >= r.updated_at) THEN 'clarification-requested'
+                 WHEN r.shortlisted THEN 'shortlisted'
+                 WHEN x.status = 'open' THEN 'open'
+                 ELSE 'under-review' END AS response_state
+       FROM tender_responses r JOIN providers p ON p.id = r.provider_id JOIN tenders tt ON tt.id = r.tender_id
+       JOIN (${selectFor('$2::uuid')}) x ON x.id = r.tender_id
+      WHERE ${RESPONDER_SQL('r', 'p')} = $2::uuid AND ${visibleTo('$2::uuid', 'x')}
+      ORDER BY r.updated_at DESC, r.id LIMIT 500`,
     [now.toISOString(), userId],
   );
 }

@@ -25,7 +25,7 @@ import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { checkInvitationMails, issueInvitations, mailDraftInvitations, notifyInvitedOwners, plannedInvitationMails, reachable, unclaimedWithEmail } from './tender-invitations.service';
 import * as state from './tender-state.service';
-import * as stateRepo from './tender-state.repository';
+import * as eventsRepo from './tender-events.repository';
 import { responseCounts } from './tender-responses.service';
 import { getTender, type TenderReads } from './tender-read.service';
 
@@ -161,12 +161,16 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
       },
       invited,
     );
-    await stateRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
+    await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
     return { id, providers };
   });
   const created = await getTender(ctx, id, user);
   await issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
   if (!draft) await notifyInvitedOwners(ctx, created, providers, user);
+  const invitedNames = [...providers.map((p) => p.business_name), ...emails];
+  if (!draft && invitedNames.length > 0) {
+    await eventsRepo.insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'invited', subject: invitedNames.join(', '), at: now });
+  }
   return { ...created, waitingListProviders: providers.filter((p) => !reachable(p)).length };
 }
 
@@ -240,9 +244,10 @@ export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now(
 
 /** The Tenders tab, and what it depends on (decision 0412). */
 async function myTenders(ctx: Ctx, user: UserRow, now: Date) {
-  const [own, invitations, saved, { providerIds, ...alerts }] = await Promise.all([
+  const [own, invitations, responses, saved, { providerIds, ...alerts }] = await Promise.all([
     repo.listOwnTenders(ctx.database, user.id, now),
     repo.listInvitations(ctx.database, user.id, now),
+    repo.listMyResponses(ctx.database, user.id, now),
     savedTenders(ctx, user, now),
     getAlertSetting(ctx.database, user.id),
   ]);
@@ -250,7 +255,9 @@ async function myTenders(ctx: Ctx, user: UserRow, now: Date) {
   const tags = [
     ...saved.tags,
     // Responses and questions counted on either list; invited providers shown on own tenders.
-    ...[...own, ...invitations].map((row) => `tender-activity:${row.id}`),
+    ...[...own, ...invitations, ...responses].map((row) => `tender-activity:${row.id}`),
+    // A response's state turns when the owner asks it to clarify (migration 0052).
+    ...responses.map((row) => `tender-responses:${row.response_id}`),
     ...own.map((row) => `tender-invitations:${row.id}`),
     // A tender joins or leaves the invitations list when one of the user's providers is invited or uninvited.
     ...providerIds.map((id) => `provider-invitations:${id}`),
@@ -260,16 +267,21 @@ async function myTenders(ctx: Ctx, user: UserRow, now: Date) {
       ...toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String), signedIn: true }),
       responseCount: counts.get(String(row.id))?.responses ?? 0,
       unansweredQuestions: counts.get(String(row.id))?.unanswered ?? 0,
+      emailInvitations: counts.get(String(row.id))?.emails ?? 0,
     })),
     invitations: invitations.map((row) => ({
       ...toTender(row, { signedIn: true }),
       invitedProviderNames: row.invited_provider_names ?? [],
       responded: (counts.get(String(row.id))?.mine ?? 0) > 0,
     })),
+    responses: responses.map((row) => ({
+      ...toTender(row, { signedIn: true }),
+      response: { id: String(row.response_id), providerName: row.response_provider, state: row.response_state, updatedAt: toIsoTimestamp(row.response_updated_at) },
+    })),
     saved: saved.data,
     alerts,
   };
-  return { data, rows: [...own, ...invitations, ...saved.rows], tags };
+  return { data, rows: [...own, ...invitations, ...responses, ...saved.rows], tags };
 }
 
 /**

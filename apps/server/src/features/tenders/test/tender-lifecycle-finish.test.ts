@@ -87,7 +87,7 @@ describe.each(databaseKinds)('the tender lifecycle, finished, on %s', (kind) => 
       const token = /invite=([A-Za-z0-9_-]+)/.exec(mail!.text_body)![1]!;
       const newcomer = await signIn(t, { name: 'Uma Unclaimed', email: 'uma@unclaimed-mail.example.com', type: 'provider' });
       expect((await call('GET', `/api/tenders/${tenderId}`, newcomer)).statusCode).toBe(404);
-      expect((await call('POST', '/api/tenders/invitations/accept', newcomer, { token })).json()).toEqual({ success: true, data: { tenderId } });
+      expect((await call('POST', '/api/tenders/invitations/accept', newcomer, { token })).json()).toMatchObject({ success: true, data: { tenderId } });
       expect((await call('GET', `/api/tenders/${tenderId}/my-responses`, newcomer)).json().data.refusal).toBe(M.responseNeedsProvider);
       await addProvider(t, { name: 'Uma Cleaning', services: ['Panel Cleaning'], ownerId: newcomer.user.id });
       const res = await call('PUT', `/api/tenders/${tenderId}/my-responses`, newcomer, body);
