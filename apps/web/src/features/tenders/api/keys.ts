@@ -19,4 +19,6 @@ export const tenderKeys = {
   invitations: (id: string) => ['tenders', 'detail', id, 'email-invitations'] as const,
   events: (id: string) => ['tenders', 'detail', id, 'events'] as const,
   invitationPreview: (id: string) => ['tenders', 'invitation-preview', id] as const,
+  invitedProviders: (id: string) => ['tenders', 'detail', id, 'invited-providers'] as const,
+  siteProviders: (assetId: string) => ['tenders', 'site-providers', assetId] as const,
 };

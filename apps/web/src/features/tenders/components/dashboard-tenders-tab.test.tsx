@@ -20,7 +20,7 @@ function renderTab(answer: (call: ApiCall) => Response | undefined = () => undef
     me: userFixture(),
     answer: (call) =>
       call.path === '/api/tenders/mine'
-        ? json(200, { success: true, data: { own: [live, draft], invitations: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } })
+        ? json(200, { success: true, data: { own: [live, draft], invitations: [], responses: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } })
         : answer(call),
   });
 }
@@ -30,8 +30,11 @@ describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
     renderTab();
     const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
     expect(within(row).getByRole('link', { name: 'View Responses (3)' })).toHaveAttribute('href', '/tender/t-live/responses');
-    for (const name of ['Edit', 'Extend', 'Close Early', 'Cancel Tender']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    // Edit opens the same form as a new tender (issue 27 defect 1).
+    expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/tender/t-live/edit');
+    for (const name of ['Extend', 'Close Early', 'Cancel Tender']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     const drafted = screen.getByRole('group', { name: 'Manage Drone survey at Fenland' });
+    expect(within(drafted).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/tender/t-draft/edit');
     expect(within(drafted).getByRole('button', { name: 'Publish Tender' })).toBeInTheDocument();
     expect(within(drafted).queryByRole('link', { name: /View Responses/ })).toBeNull();
   });

@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
-import { updateTenderBody, type UpdateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
-import { emailField } from '@solar/shared/contracts/email';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime, fromUkDateTimeInput, toUkDateTimeInput } from '@solar/shared/domain/format';
+import { parseEmails } from '../state/tender-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,18 +18,9 @@ import { useCloseTenderEarly } from '../api/close-tender-early';
 import { useExtendTender } from '../api/extend-tender';
 import { useInviteEmails } from '../api/invite-tender-emails';
 import { usePublishTender } from '../api/publish-tender';
-import { useUpdateTender } from '../api/update-tender';
 import { useTenderEmailInvitations } from '../api/list-tender-email-invitations';
 
 const STAGE_LABELS: Record<Tender['stage'], string> = { draft: 'Draft', active: 'Published', awarded: 'Awarded', cancelled: 'Cancelled' };
-
-/** A `datetime-local` value (the browser's time zone) for an instant, and back. */
-export const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
 /**
  * The owner's panel on the tender page (docs/product/tenders.md#lifecycle; decision 0401), in
@@ -46,7 +36,7 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
         <Badge variant={tender.stage === 'active' ? 'success' : tender.stage === 'draft' ? 'warning' : 'secondary'}>{STAGE_LABELS[tender.stage]}</Badge>
       </div>
       {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
-      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}</p>}
+      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatUkDateTime(tender.closingDate)}</p>}
       <TenderOwnerActions tender={tender} />
     </Card>
   );
@@ -63,9 +53,8 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
   const close = useCloseTenderEarly(tender.id);
   const extend = useExtendTender(tender.id);
   const cancel = useCancelTender(tender.id);
-  const update = useUpdateTender(tender.id);
-  const pending = [publish, close, extend, cancel, update].some((m) => m.isPending);
-  const [dialog, setDialog] = useState<'edit' | 'extend' | 'cancel' | 'invite' | null>(null);
+  const pending = [publish, close, extend, cancel].some((m) => m.isPending);
+  const [dialog, setDialog] = useState<'extend' | 'cancel' | 'invite' | null>(null);
   const [error, setError] = useState('');
   const row = responseCount !== undefined;
   const size = row ? 'sm' : 'md';
@@ -97,10 +86,10 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           </Link>
         )}
         {(tender.stage === 'draft' || live) && (
-          <Button size={size} variant="secondary" onClick={() => setDialog('edit')}>
+          <Link to={`/tender/${tender.id}/edit`} className={buttonClasses('secondary', size)}>
             <Pencil className="h-4 w-4" aria-hidden />
-            {row ? 'Edit' : 'Edit Brief'}
-          </Button>
+            {row ? 'Edit' : tender.stage === 'draft' ? 'Edit Draft' : 'Edit Tender'}
+          </Link>
         )}
         {live && (
           <Button size={size} variant="secondary" onClick={() => setDialog('extend')}>
@@ -132,9 +121,6 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           {error}
         </p>
       )}
-      {dialog === 'edit' && (
-        <EditDialog tender={tender} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(body) => run(update, body)} />
-      )}
       <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={pending} error={error} onSubmit={(closingDate) => run(extend, closingDate)} />
       <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(reason) => run(cancel, reason)} />
       {!row && <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />}
@@ -142,87 +128,8 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
   );
 }
 
-const BRIEF_KEYS = ['title', 'description', 'budgetMinimum', 'budgetMaximum', 'startDate', 'contactName', 'contactEmail', 'contactPhone'] as const;
-type BriefKey = (typeof BRIEF_KEYS)[number];
-const BRIEF_LABELS: Record<BriefKey, string> = {
-  title: 'Title',
-  description: 'Description',
-  budgetMinimum: 'Budget from (£)',
-  budgetMaximum: 'Budget up to (£)',
-  startDate: 'Start date',
-  contactName: 'Contact name',
-  contactEmail: 'Contact email',
-  contactPhone: 'Contact phone',
-};
-
-/** Edits the brief; after publication the server records each change and tells invitees and responders (decision 0401). */
-function EditDialog(props: { tender: Tender; onClose(): void; pending: boolean; error: string; onSubmit(body: UpdateTenderBody): void }) {
-  const t = props.tender;
-  const initial: Record<BriefKey, string> = {
-    title: t.title,
-    description: t.description,
-    budgetMinimum: t.valueMinimum == null ? '' : String(t.valueMinimum),
-    budgetMaximum: t.valueMaximum == null ? '' : String(t.valueMaximum),
-    startDate: t.startDate ? t.startDate.slice(0, 10) : '',
-    contactName: t.contactName ?? '',
-    contactEmail: t.contactEmail ?? '',
-    contactPhone: t.contactPhone ?? '',
-  };
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && props.onClose()}
-      title="Edit the brief"
-      description={t.stage === 'draft' ? 'A draft changes quietly.' : 'Invitees and responders are told what changed.'}
-    >
-      <form
-        noValidate
-        className="-mx-1 grid max-h-[65vh] gap-3 overflow-y-auto px-1 py-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const changed = Object.fromEntries(BRIEF_KEYS.filter((k) => values[k] !== initial[k]).map((k) => [k, values[k]]));
-          const parsed = updateTenderBody.safeParse(changed);
-          if (!parsed.success) {
-            const next: Record<string, string> = {};
-            for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
-            return setErrors(next);
-          }
-          setErrors({});
-          props.onSubmit(changed as UpdateTenderBody);
-        }}
-      >
-        {BRIEF_KEYS.map((key) => (
-          <Field key={key} id={`edit-${key}`} label={BRIEF_LABELS[key]} error={errors[key]}>
-            {key === 'description' ? (
-              <Textarea id={`edit-${key}`} rows={4} maxLength={5000} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
-            ) : (
-              <Input
-                id={`edit-${key}`}
-                type={key === 'startDate' ? 'date' : key === 'contactEmail' ? 'email' : 'text'}
-                inputMode={key.startsWith('budget') ? 'decimal' : undefined}
-                value={values[key]}
-                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-              />
-            )}
-          </Field>
-        ))}
-        {props.error && (
-          <p role="alert" className="text-sm text-destructive">
-            {props.error}
-          </p>
-        )}
-        <Button type="submit" disabled={props.pending}>
-          Save Changes
-        </Button>
-      </form>
-    </Dialog>
-  );
-}
-
 function ExtendDialog(props: { open: boolean; onClose(): void; current: string | null; pending: boolean; error: string; onSubmit(iso: string): void }) {
-  const [value, setValue] = useState(toLocalInput(props.current));
+  const [value, setValue] = useState(toUkDateTimeInput(props.current));
   const [local, setLocal] = useState('');
   return (
     <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Extend the closing date" description="Invitees and responders are told the new date.">
@@ -231,14 +138,14 @@ function ExtendDialog(props: { open: boolean; onClose(): void; current: string |
         className="grid gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          const iso = fromLocalInput(value);
+          const iso = fromUkDateTimeInput(value);
           if (!iso || new Date(iso).getTime() <= Date.now()) return setLocal(M.closingInPast);
           if (props.current && new Date(iso).getTime() <= new Date(props.current).getTime()) return setLocal(M.extendNotLater);
           setLocal('');
           props.onSubmit(iso);
         }}
       >
-        <Field id="extend-closing" label="New closing date and time" error={local || props.error}>
+        <Field id="extend-closing" label="New closing date and time (UK time)" hint="UK time (London), whatever your device's time zone." error={local || props.error}>
           <Input id="extend-closing" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
         </Field>
         <Button type="submit" disabled={props.pending}>
@@ -273,18 +180,6 @@ function CancelDialog(props: { open: boolean; onClose(): void; pending: boolean;
       </form>
     </Dialog>
   );
-}
-
-/** Addresses, one per line or separated by commas; each is checked with the sign-up form's email rule. */
-export function parseEmails(text: string): { emails: string[]; invalid: string | null } {
-  const parts = text.split(/[\s,;]+/).filter(Boolean);
-  const emails: string[] = [];
-  for (const part of parts) {
-    const parsed = emailField.safeParse(part);
-    if (!parsed.success) return { emails, invalid: part };
-    emails.push(parsed.data);
-  }
-  return { emails: [...new Set(emails)], invalid: null };
 }
 
 function InviteDialog({ tenderId, open, onClose }: { tenderId: string; open: boolean; onClose(): void }) {

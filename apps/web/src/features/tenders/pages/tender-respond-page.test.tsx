@@ -83,7 +83,7 @@ describe('the landing of an invitation link (issue 27 defect 10, decision 0443)'
         call.method === 'POST' && call.path === '/api/tenders/invitations/preview'
           ? json(200, {
               success: true,
-              data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true },
+              data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true, cancelled: false },
             })
           : undefined,
     });

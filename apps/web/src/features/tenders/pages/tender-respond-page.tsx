@@ -152,7 +152,11 @@ function InvitationLanding({ id, token, here }: { id: string; token: string; her
             <dd className="break-words font-medium text-slate-900">{p.email}</dd>
           </div>
         </dl>
-        {!p.open && <p role="status" className="font-medium text-slate-900">{M.inviteClosed}</p>}
+        {!p.open && (
+          <p role="status" className="font-medium text-slate-900">
+            {p.cancelled ? M.inviteCancelled : M.inviteClosed}
+          </p>
+        )}
       </Card>
       {p.open && (
         <SignInToRespond
