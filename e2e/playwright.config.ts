@@ -1,21 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-
-/** Debian's Chromium with the flags this closed network needs (no background connections). */
-export const chromiumLaunch = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-};
 
 export default defineConfig({
   testDir: './tests',

@@ -5,9 +5,11 @@
 // script starts on 127.0.0.1 (so the shared test database is never restarted) — and two server
 // processes on that PostgreSQL behind HAProxy, one killed mid-run (issue 16; the Debian package is
 // installed with apt-get when missing and this script runs as root, else that step fails saying
-// so). Bounded in time; traffic only to 127.0.0.1. Options: LOAD_SECONDS (60), KILL_CYCLES (20),
-// DBS (pglite,postgres), ONLY (comma list of steps), RELIABILITY_PORT (3410; the balancer step also
-// uses the next two ports), RELIABILITY_PG_PORT (3450), RELIABILITY_PG_DIR.
+// so), and a client naming its own address in X-Forwarded-For through that HAProxy (step
+// client-address, decision 0420). Bounded in time; traffic only to loopback addresses. Options:
+// LOAD_SECONDS (60), KILL_CYCLES (20), DBS (pglite,postgres), ONLY (comma list of steps),
+// RELIABILITY_PORT (3410; the balancer and client-address steps also use the next two ports),
+// RELIABILITY_PG_PORT (3450), RELIABILITY_PG_DIR.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,8 @@ const PG_DIR = process.env.RELIABILITY_PG_DIR ?? '/tmp/prove-reliability-pg';
 const results = [];
 let clientCounter = 0;
 const clientIp = () => `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}`;
+/** A loopback source address for a client behind HAProxy: 127.1.0.0 onwards, never HAProxy's own 127.0.0.1. */
+const clientAddress = () => `127.${1 + ((clientCounter >> 16) & 127)}.${(clientCounter >> 8) & 255}.${clientCounter++ & 255}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -74,18 +78,25 @@ async function pgQuery(url, sql, params) {
 }
 
 // ── servers ──────────────────────────────────────────────────────────────────────────────────────
-function envFor(target, port = PORT) {
-  // TRUST_PROXY: the write steps stand for many clients behind a proxy (X-Forwarded-For), so the
-  // per-IP limits of one loopback address do not refuse them.
-  const env = { ...process.env, TRUST_PROXY: 'true', NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: port === PORT ? target.dataDir : `${target.dataDir}-${port}` };
+/**
+ * TRUST_PROXY (decision 0420): a server the script talks to directly trusts loopback, so the write
+ * steps (one loopback client standing for a proxy) can name many clients in X-Forwarded-For and the
+ * per-address limits of one address do not refuse them. Behind HAProxy the server trusts only
+ * HAProxy's address, as docs/operations.md says for that shape; clients then connect from their
+ * own loopback addresses (`clientAddress`) and HAProxy appends each one (`option forwardfor`).
+ */
+const TRUST_DIRECT = 'loopback';
+const TRUST_BEHIND_HAPROXY = '127.0.0.1';
+function envFor(target, port = PORT, trustProxy = TRUST_DIRECT) {
+  const env = { ...process.env, TRUST_PROXY: trustProxy, NODE_ENV: 'production', SEED_DEMO: 'true', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: port === PORT ? target.dataDir : `${target.dataDir}-${port}` };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   return env;
 }
 /** Servers started by this script that are still running: killed at the end of every step. */
 const live = new Set();
-function startServer(target, port = PORT) {
-  const child = spawn(process.execPath, [serverJs], { env: envFor(target, port), stdio: ['ignore', 'ignore', 'pipe'] });
+function startServer(target, port = PORT, trustProxy = TRUST_DIRECT) {
+  const child = spawn(process.execPath, [serverJs], { env: envFor(target, port, trustProxy), stdio: ['ignore', 'ignore', 'pipe'] });
   live.add(child);
   child.on('exit', () => live.delete(child));
   child.stderrText = '';
@@ -117,7 +128,7 @@ const rss = (pid) => {
 
 async function login(email, password) {
   const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
 async function myProvider(cookie) {
@@ -606,6 +617,8 @@ function startBalancer(ports) {
       '  timeout server 30s',
       '  retries 3',
       '  option redispatch 1',
+      // Appends the client's address to X-Forwarded-For; the servers trust only this hop (decision 0420).
+      '  option forwardfor',
       'frontend web',
       `  bind 127.0.0.1:${PORT}`,
       // One line per request: the client's request id, the server that answered (or failed), status, termination state.
@@ -627,6 +640,58 @@ function startBalancer(ports) {
   child.stderr.on('data', (d) => (child.stderrText += d));
   child.on('exit', () => live.delete(child));
   return child;
+}
+
+/** One request from a given loopback source address (a client of its own), answered as { status, json }. */
+function requestFrom(localAddress, method, url, { headers = {}, body } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, localAddress, agent: false, headers: { ...(payload && { 'content-type': 'application/json' }), ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, json: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const VALIDATE_TOKEN_LIMIT = Number(/validateTokenPerIp: \{ max: (\d+)/.exec(readFileSync(path.join(root, 'packages/shared/src/constants/accounts.ts'), 'utf8'))[1]);
+const PAIR_FREE = Number(/pair: \{ free: (\d+)/.exec(readFileSync(path.join(root, 'packages/shared/src/constants/accounts.ts'), 'utf8'))[1]);
+
+/**
+ * Issue 25, finding 1 through the real HAProxy (decision 0420): a client that writes its own
+ * X-Forwarded-For is still counted by the address HAProxy saw, on a per-address limit and on the
+ * sign-in throttle, and the owner signs in from their own address meanwhile.
+ */
+async function clientAddressStep(target) {
+  const serverPort = PORT + 1;
+  const server = startServer(target, serverPort, TRUST_BEHIND_HAPROXY);
+  await waitReady(180_000, `http://127.0.0.1:${serverPort}`);
+  const balancer = startBalancer([serverPort]);
+  const attacker = '127.0.0.2';
+  const owner = '127.0.0.3';
+  try {
+    await waitReady(30_000);
+    const spoof = (i) => ({ 'x-forwarded-for': `203.0.113.${i % 250}` });
+    const limited = [];
+    for (let i = 0; i <= VALIDATE_TOKEN_LIMIT; i++) limited.push((await requestFrom(attacker, 'POST', `${base}/api/auth/validate-token`, { headers: spoof(i), body: { token: `spoofed-${i}` } })).status);
+    check(limited.slice(0, VALIDATE_TOKEN_LIMIT).every((s) => s === 400) && limited[VALIDATE_TOKEN_LIMIT] === 429, `a per-address limit of ${VALIDATE_TOKEN_LIMIT} was not held against a client naming a new address each time: ${JSON.stringify(limited)}`);
+    const other = await requestFrom(owner, 'POST', `${base}/api/auth/validate-token`, { body: { token: 'x' } });
+    check(other.status === 400, `another client behind HAProxy was held by the attacker's count: ${other.status}`);
+
+    const email = 'provider.demo@example.com';
+    const guesses = [];
+    for (let i = 0; i <= PAIR_FREE; i++) guesses.push((await requestFrom(attacker, 'POST', `${base}/api/auth/login`, { headers: spoof(100 + i), body: { email, password: `Wrong-guess-${i}` } })).status);
+    check(guesses.slice(0, PAIR_FREE).every((s) => s === 401) && guesses[PAIR_FREE] === 429, `guesses at one account from claimed addresses were not slowed after ${PAIR_FREE} (decision 0336): ${JSON.stringify(guesses)}`);
+    const signIn = await requestFrom(owner, 'POST', `${base}/api/auth/login`, { body: { email, password: 'DemoProvider2026' } });
+    check(signIn.status === 200, `the owner could not sign in from their own address during the attack: ${signIn.status} ${JSON.stringify(signIn.json)}`);
+    return `through HAProxy (option forwardfor, TRUST_PROXY=${TRUST_BEHIND_HAPROXY}): ${VALIDATE_TOKEN_LIMIT + 1} requests each naming a new X-Forwarded-For address, the last 429; ${PAIR_FREE + 1} wrong sign-ins naming new addresses, the last 429; the owner from their own address 200`;
+  } finally {
+    balancer.kill('SIGTERM');
+    await stop(server);
+  }
 }
 
 /** Reads like the bench's mixed traffic: varied directory filters, profiles, the tender board, the asset map, signed in. */
@@ -661,7 +726,7 @@ async function mixedReads(at) {
 async function balancerStep(target) {
   const ports = [PORT + 1, PORT + 2];
   const direct = ports.map((p) => `http://127.0.0.1:${p}`);
-  const servers = ports.map((port) => startServer(target, port));
+  const servers = ports.map((port) => startServer(target, port, TRUST_BEHIND_HAPROXY));
   // One after the other: the first applies the migrations and seeds, the second finds them done.
   await waitReady(180_000, direct[0]);
   await waitReady(180_000, direct[1]);
@@ -716,7 +781,7 @@ async function balancerStep(target) {
         const payload = body ? JSON.stringify(body) : undefined;
         const req = http.request(
           `${base}${p}`,
-          { method, agent, headers: { ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...(withCookie && { cookie }), 'x-forwarded-for': clientIp(), 'x-request-id': rec.id } },
+          { method, agent, localAddress: clientAddress(), headers: { ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...(withCookie && { cookie }), 'x-request-id': rec.id } },
           (res) => {
             res.resume();
             res.on('end', () => finish(res.statusCode));
@@ -827,6 +892,7 @@ try {
     await step('kill', kind, async () => killStep(await t('kill')));
     await step('sigterm', kind, async () => sigtermStep(await t('sigterm')));
     if (kind === 'postgres') await step('pg-restart', kind, async () => pgRestartStep(await t('restart'), cluster));
+    await step('client-address', kind, async () => clientAddressStep(await t('client-address')));
     if (kind === 'postgres') await step('balancer', kind, async () => balancerStep(await t('balancer')));
     await step('migrations', kind, async () => migrationsStep(await t('migrations')));
     await step('backup', kind, async () => backupStep(await t('backup'), cluster));

@@ -30,8 +30,8 @@ export async function mailTo(address: string, subject: RegExp): Promise<string> 
   throw new Error(`no mail ${subject} to ${address}`);
 }
 
-/** The verification link mailed at sign-up (decision 0337), as a path on this server. */
+/** The newest verification link mailed to `address` (decision 0337), as a path on this server, with its return path if any. */
 export async function verificationLink(address: string): Promise<string> {
   const mail = await mailTo(address, /Confirm your email address/);
-  return /https?:\/\/[^/\s]+(\/verify-email#token=[\w-]+)/.exec(mail)![1]!;
+  return /https?:\/\/[^/\s]+(\/verify-email#token=[\w-]+(?:&next=\S+)?)/.exec(mail)![1]!;
 }

@@ -8,11 +8,13 @@ import type { AppContext } from './plugins/context';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerBodyPace, timeoutOptions, type HttpTimeouts } from './plugins/request-timeouts';
 import { registerWriteVisibility } from './plugins/write-visibility';
 import { registerAnswerReplay } from './plugins/answer-replay';
 import { registerCrossSiteCheck, registerSecurityHeaders } from './plugins/security';
 import { registerSpa } from './plugins/spa';
 import { AppError } from './platform/errors';
+import { HTTP_TIMEOUTS } from '@solar/shared/constants/http';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { assetsRoutes } from './features/assets/assets.routes';
@@ -22,14 +24,16 @@ import { providersRoutes } from './features/providers/providers.routes';
 import { geoRoutes } from './features/geo/geo.routes';
 import { tendersRoutes } from './features/tenders/tenders.routes';
 import { tenderLifecycleRoutes } from './features/tenders/tender-lifecycle.routes';
+import { tenderNoticesRoutes } from './features/tenders/tender-notices.routes';
 import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { quotesRoutes } from './features/quotes/quotes.routes';
+import { trustRoutes } from './features/trust/trust.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */
@@ -37,13 +41,28 @@ export interface BuildOptions {
   webDistDir?: string;
   /** The web app's built server entry; default beside webDistDir (decision 0370). */
   webServerEntryDir?: string;
+  /** Shorter request deadlines for a test (default HTTP_TIMEOUTS, decision 0423). */
+  timeouts?: Partial<HttpTimeouts>;
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY (decision 0420). A hop count becomes a function trusting
+ * the socket and the entries proxies appended, nearest first: Fastify 5.12 no longer honours a bare
+ * number (it cannot check the peer), so the count is only for a server no client can reach but
+ * through its proxies; an address list checks each hop and is the safer choice.
+ */
+export function trustProxyOption(setting: AppContext['env']['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return setting === 0 ? false : (_address, hop) => hop < setting;
+  return setting;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    ...timeoutOptions(timeouts),
     loggerInstance: ctx.log,
     genReqId: () => randomUUID(),
-    trustProxy: ctx.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     ...frameworkErrorOptions(ctx.env),
@@ -62,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
   registerAnswerReplay(app);
+  registerBodyPace(app, ctx.env, timeouts);
   registerCrossSiteCheck(app, ctx.env);
   registerSecurityHeaders(app, ctx.env);
   // gzip for responses over 2 KB (map payloads shrink about tenfold); level 5 balances CPU and size.

@@ -15,6 +15,7 @@ import { runAccountJobs } from './features/accounts/accounts.jobs';
 import { registerTenderJobs } from './features/tenders/tender-alerts.job';
 import { registerRepdFeedJob } from './features/assets/repd-feed.job';
 import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.job';
+import { registerTrustJobs } from './features/trust/trust.jobs';
 
 /** Opens the database and builds the services every feature shares. */
 export async function createContext(env: Env, log: Logger, clock: Clock = systemClock): Promise<AppContext> {
@@ -62,6 +63,7 @@ function registerJobs(ctx: AppContext) {
   registerTenderJobs(ctx);
   registerTenderFeedJobs(ctx);
   registerRepdFeedJob(ctx);
+  registerTrustJobs(ctx);
   if (ctx.database.kind === 'postgres') {
     ctx.jobs.register({ name: 'purge-rate-limit-windows', everyMs: SHARED_RATE_LIMIT.sweepEveryMs, run: () => purgeEndedRateLimitWindows(ctx.database) });
   }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { TENDER_FEED_DEFAULT_URLS, TENDER_FEED_IDS, type TenderFeedId } from '@solar/shared/constants/data-sources';
@@ -7,6 +8,61 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const url = z.url({ protocol: /^https?$/ });
+
+/** The names proxy-addr knows for address ranges (loopback, link-local, unique local). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, optionally with a /prefix, or one of the range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (decision 0420, docs/operations.md#client-addresses-behind-a-proxy): which hops in
+ * front of the server may say who the client is. Unset or `false`: none, the socket's address is the
+ * client's. A number: that many proxies, each appending to X-Forwarded-For. A list of addresses or
+ * CIDR ranges: those proxies. `true` (trust every hop, so the left-most entry, which the client
+ * writes, becomes its address) is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.toLowerCase();
+    if (['false', '0', 'no', 'off', 'none'].includes(v)) return false;
+    if (['true', 'yes', 'on', 'all', '*'].includes(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${value}" would trust every hop, so each client could choose its own address (the left-most X-Forwarded-For entry) and escape every per-address limit. ` +
+          'Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24); see docs/operations.md#client-addresses-behind-a-proxy',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 10 (the number of proxies in front of the server)' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count (e.g. 1) or proxy addresses and CIDR ranges separated by commas (e.g. 10.0.0.5,10.0.1.0/24, or loopback); not understood: ${bad.map((e) => `"${e}"`).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,7 +79,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Solar Marketplace <no-reply@solar-marketplace.local>'),
   MAP_STYLE_URL: url.optional(),
   COOKIE_SECURE: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LINK_SOLAR_MANAGER: url.default('https://www.solarmanager.uk/'),
   LINK_CONTACT: url.default('https://www.solarmanager.uk/contact'),
   LINK_PRIVATE_TENDER: url.optional(),
@@ -55,6 +111,9 @@ const schema = z.object({
   SELL2WALES_URL: url.default(TENDER_FEED_DEFAULT_URLS.sell2wales),
   // The REPD release job (decision 0395): off unless set to the GOV.UK base (https://www.gov.uk).
   REPD_FEED_URL: url.optional(),
+  // Companies House checks (decision 0481): off unless a key is set.
+  COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
+  COMPANIES_HOUSE_URL: url.default('https://api.company-information.service.gov.uk'),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -92,6 +151,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         sell2wales: e.SELL2WALES_URL.replace(/\/$/, ''),
       } satisfies Record<TenderFeedId, string>,
     },
+    companiesHouse: e.COMPANIES_HOUSE_API_KEY ? { apiKey: e.COMPANIES_HOUSE_API_KEY, url: e.COMPANIES_HOUSE_URL.replace(/\/$/, '') } : null,
     repdFeedUrl: e.REPD_FEED_URL ? e.REPD_FEED_URL.replace(/\/$/, '') : null,
     links: {
       solarManager: e.LINK_SOLAR_MANAGER,

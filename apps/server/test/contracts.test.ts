@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
-import { contracts, plannedCalls } from '@solar/shared/contracts/index';
+import { boundContracts, plannedCalls } from '@solar/shared/contracts/index';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -15,7 +15,7 @@ describe('contracts table', () => {
   });
   afterAll(() => t.close());
 
-  const entries = Object.entries(contracts);
+  const entries = boundContracts;
 
   it('has no duplicate method and path', () => {
     const keys = [...entries.map(([, c]) => `${c.method} ${c.path}`), ...plannedCalls.map((c) => `${c.method} ${c.path}`)];

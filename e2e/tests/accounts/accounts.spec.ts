@@ -64,16 +64,17 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('Please confirm your email address before claiming a profile').first()).toBeVisible();
     await page.keyboard.press('Escape');
 
-    // The link from the outbox confirms the address, and the banner goes.
+    // The link from the outbox confirms the address and returns to the page the new link was
+    // asked from (the dashboard, issue 28 item 7); the banner goes.
     const link = await verificationLink(email);
+    expect(link).toMatch(/&next=%2Fdashboard$/);
     await page.goto(link);
-    await expect(page.getByText('Your email address is confirmed. Thank you.')).toBeVisible();
-    await expect(page).toHaveURL(/\/verify-email$/); // the token is removed from the address
-    await page.screenshot({ path: shot('accounts-verified'), fullPage: true });
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page.getByText('Your email address is confirmed. Thank you.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/); // the token is gone from the address
     await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
     await expect(banner).toHaveCount(0);
+    await page.screenshot({ path: shot('accounts-verified'), fullPage: true });
+    await expectAccessible(page);
 
     // Log out, then sign in again.
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
@@ -224,7 +225,7 @@ test.describe('accounts journeys', () => {
   test('redirects are same-site only; guarded pages send visitors to sign in and back', async ({ page }) => {
     const email = `guard.${unique()}@acme-solar.co.uk`;
     await signUpViaApi(page, email, 'Guard Tester');
-    for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+    for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/..//evil.example', '/%2F%2Fevil.example']) {
       await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
       await signInWithForm(page, email, PASSWORD);
       await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
@@ -242,6 +243,41 @@ test.describe('accounts journeys', () => {
     // /admin is the not-found page for a non-admin.
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('a representative who confirms their email from the tender form lands back on the tender form (issue 28 item 7)', async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = `rita.${unique()}@acme-solar.co.uk`;
+    // Where the tender form's 'Authentication Required' dialog sends a visitor who chooses Register.
+    await page.goto('/register?redirect=%2Flist-a-tender');
+    await page.getByLabel('Account type').selectOption('representative');
+    await page.getByLabel('Business email').fill(email);
+    await page.getByLabel('Full name').fill('Rita Representative');
+    await page.getByLabel('Company name').fill('Fenland Solar Ltd');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/list-a-tender$/);
+    await expect(page.getByRole('heading', { name: 'List a Tender' })).toBeVisible();
+    const banner = page.getByRole('region', { name: 'Email confirmation' });
+    await expect(banner).toBeVisible();
+
+    // The link mailed at sign-up returns here, and so does a new one asked for from this page.
+    expect(await verificationLink(email)).toMatch(/&next=%2Flist-a-tender$/);
+    await banner.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(banner.getByRole('status')).toHaveText(`We have sent a new confirmation link to ${email}.`);
+    const link = await verificationLink(email);
+    expect(link).toMatch(/&next=%2Flist-a-tender$/);
+
+    // Opened later, from somewhere else (a mail client opens a new page).
+    await page.goto('/providers');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/list-a-tender$/);
+    await expect(page.getByRole('heading', { name: 'List a Tender' })).toBeVisible();
+    await expect(page.getByText('Your email address is confirmed. Thank you.').first()).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.screenshot({ path: shot('accounts-verified-back-on-tender-form'), fullPage: false });
+    await expectAccessible(page);
   });
 
   test('admins get the admin dashboard on /dashboard and /admin, without a Danger Zone', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, signIn, signUp as signUpAccount, unique, verifyEmail } from '../../support/accounts';
+import { DEMO, NEW_PASSWORD, signIn, signUp as signUpAccount, unique, verifyEmail } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
 
 const ADMIN = DEMO.admin;
@@ -141,7 +141,9 @@ test.describe('admin journeys', () => {
     await expectAccessible(page);
   });
 
-  test('users tab: search, inline edit, grant admin with confirmation; other tabs render', async ({ browser }) => {
+  test('users tab: search, inline edit, grant admin with confirmation, suspend and reinstate; other tabs render', async ({ browser }) => {
+    // Every admin tab at three widths with axe: longer than the default 30 s on a shared machine.
+    test.setTimeout(120_000);
     const admin = await adminPage(browser);
     const email = await signUp(admin.context().request, 'Edward Editable');
     // Signing up signed the context in as Edward: sign in as the admin again.
@@ -178,14 +180,49 @@ test.describe('admin journeys', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Revoke admin' }).click();
     await expect(edited.getByRole('button', { name: 'Grant admin' })).toBeVisible();
 
-    await admin.setViewportSize({ width: 390, height: 844 });
-    await admin.screenshot({ path: shot('admin-users-mobile'), fullPage: true });
+    // Issue 28 item 8: the columns, and suspension (decision 0424).
+    await expect(edited.getByText('Email address')).toBeVisible();
+    await expect(edited.getByText('Email not confirmed', { exact: true })).toBeVisible();
+    await expect(edited.getByText('Last sign-in')).toBeVisible();
+    await edited.getByRole('button', { name: 'Suspend' }).click();
+    const suspendDialog = admin.getByRole('dialog', { name: 'Suspend this account?' });
+    await expect(suspendDialog).toBeVisible();
+    await expectAccessible(admin);
+    await suspendDialog.getByRole('button', { name: 'Suspend account' }).click();
+    await expect(admin.getByText('Account suspended', { exact: true })).toBeVisible();
+    await expect(edited.getByText('Suspended', { exact: true })).toBeVisible();
+    const elsewhere = await browser.newContext();
+    const blocked = await elsewhere.request.post(new URL('/api/auth/login', admin.url()).href, { data: { email, password: NEW_PASSWORD } });
+    expect(blocked.status()).toBe(403);
+    await elsewhere.close();
+    await edited.getByRole('button', { name: 'Reinstate' }).click();
+    await admin.getByRole('dialog', { name: 'Reinstate this account?' }).getByRole('button', { name: 'Reinstate' }).click();
+    await expect(edited.getByRole('button', { name: 'Suspend' })).toBeVisible();
+    // The admin's own row: no suspending oneself, said in words.
+    await admin.getByLabel('Search users').fill(ADMIN.email);
+    const self = admin.getByRole('listitem').filter({ hasText: ADMIN.email });
+    await expect(self.getByRole('button', { name: 'Suspend' })).toBeDisabled();
+    await expect(self.getByText(/You cannot suspend your own account|The only admin/)).toBeVisible();
+    await admin.getByLabel('Search users').fill(email);
+    await expect(edited).toBeVisible();
+    for (const [width, name] of [[1280, 'desktop'], [1024, 'tablet'], [390, 'mobile']] as const) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.screenshot({ path: shot(`admin-users-${name}`), fullPage: true });
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scrolling at ${width}px`).toBe(true);
+    }
+    await expectAccessible(admin);
     await admin.setViewportSize({ width: 1280, height: 900 });
 
     await admin.getByRole('tab', { name: 'Tenders' }).click();
     await expect(admin.getByRole('heading', { name: /^Open tenders/ })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: /^Drafts/ })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: /^Cancelled tenders/ })).toBeVisible();
     await expectAccessible(admin);
-    await admin.screenshot({ path: shot('admin-tenders-desktop') });
+    for (const [width, name] of [[1280, 'desktop'], [1024, 'tablet'], [390, 'mobile']] as const) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.screenshot({ path: shot(`admin-tenders-${name}`) });
+    }
+    await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.getByRole('tab', { name: 'Analytics' }).click();
     await expect(admin.getByText('Page views per day')).toBeVisible();
     await expectAccessible(admin);
@@ -195,9 +232,15 @@ test.describe('admin journeys', () => {
     await expectAccessible(admin);
     await admin.screenshot({ path: shot('admin-waiting-desktop'), fullPage: true });
     await admin.getByRole('tab', { name: 'Audit Log' }).click();
-    await expect(admin.getByText(/Ada|Administrator changed/).first()).toBeVisible();
+    await expect(admin.getByText(/suspended Edwina Edited$/).first()).toBeVisible();
+    await expect(admin.getByText(/reinstated Edwina Edited$/).first()).toBeVisible();
+    await expect(admin.getByText(/UK time/).first()).toBeVisible();
     await expectAccessible(admin);
-    await admin.screenshot({ path: shot('admin-audit-desktop'), fullPage: true });
+    for (const [width, name] of [[1280, 'desktop'], [1024, 'tablet'], [390, 'mobile']] as const) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.screenshot({ path: shot(`admin-audit-${name}`) });
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scrolling at ${width}px`).toBe(true);
+    }
     await admin.context().close();
   });
 

@@ -2,9 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
 import { expectAccessible, shot } from '../../support/fixtures';
-import { mapLoaded, mapRegion } from '../../support/maps';
+import { jumpMap, mapLoaded, mapRegion } from '../../support/maps';
 
-const NOTE = 'Offline map: no streets or buildings. Set MAP_STYLE_URL for a hosted street map.';
+/** Users read what the map shows; the configuration hint is an operator's, shown to admins only (decision 0501). */
+const NOTE = 'This map shows towns and boundaries, not streets or buildings.';
+const ADMIN_HINT = 'Admin: set MAP_STYLE_URL on the server for a street map (see docs/operations.md, Maps).';
 
 /** The id of the first asset the projects table finds for a query. */
 async function assetId(page: Page, query: string) {
@@ -28,6 +30,7 @@ test.describe('asset detail map (decision 0358)', () => {
       await mapLoaded(page, label);
       const map = mapRegion(page, label);
       await expect(map.getByText(NOTE)).toBeVisible();
+      await expect(map).not.toContainText('MAP_STYLE_URL');
       await expect(page.getByText("Shaded circle: the site's area, about 3,138 acres (radius 2.0 km). REPD gives the area, not the boundary.")).toBeVisible();
       expect(await map.evaluate((el) => Boolean(el.maplibreMap!.getLayer('asset-site-area')))).toBe(true);
       await expect(page.getByTestId('nearest-places')).toContainText(/^Nearest places: .+ \((hamlet|village)\), [\d.]+ (m|km) [a-z-]+;.* Gainsborough \(town\), [\d.]+ km north-west\.$/);
@@ -69,5 +72,28 @@ test.describe('asset detail map (decision 0358)', () => {
 
     await page.goto(`/asset-intel/${await assetId(page, 'sortBy=installedCapacity&sortDirection=desc&technology=Battery')}`);
     await expect(page.getByText('REPD gives no site area for this asset, so only its point is marked.')).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('an admin also reads how a street map is switched on; a visitor on the asset map does not', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, DEMO.admin);
+    await page.goto(`/asset-intel/${await assetId(page, 'sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics')}`);
+    const label = 'Map of Cottam Solar Project';
+    await mapLoaded(page, label);
+    const map = mapRegion(page, label);
+    await expect(map.getByText(NOTE)).toBeVisible();
+    await expect(map.getByText(ADMIN_HINT)).toBeVisible();
+    await map.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('assets-detail-offline-note-admin-desktop') });
+
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/asset-intel');
+    const overview = 'Map of UK renewable energy assets';
+    await mapLoaded(page, overview);
+    await jumpMap(page, overview, [-1.5, 52.5], 12);
+    await expect(mapRegion(page, overview).getByText(NOTE)).toBeVisible();
+    await expect(mapRegion(page, overview)).not.toContainText('MAP_STYLE_URL');
+    await page.screenshot({ path: shot('assets-overview-offline-note-mobile') });
   });
 });

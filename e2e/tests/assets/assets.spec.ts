@@ -48,8 +48,17 @@ test.describe('asset intelligence', () => {
     // A closable asset tab opens; signed out, it shows the login notice.
     await expect(page.getByText('Please log in to view asset details')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' }).first()).toHaveAttribute('href', /^\/auth\/login/);
-    await page.getByRole('button', { name: /^Close / }).click();
+    // With an asset tab open, the tab list holds only tabs (axe aria-required-children; issue 28, item 9).
+    const assetTab = page.getByRole('tab', { selected: true });
+    await expect(assetTab).toHaveAccessibleDescription('Press Delete to close this tab.');
+    await expect(page.getByRole('tablist').getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Close the .+ tab$/ })).toBeVisible();
+    await page.screenshot({ path: shot('assets-asset-tab-open-desktop') });
+    await expectAccessible(page);
+    await assetTab.focus();
+    await page.keyboard.press('Delete');
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab')).toHaveCount(2);
     await mapLoaded(page);
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
@@ -97,6 +106,47 @@ test.describe('asset intelligence', () => {
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });
+
+  for (const [device, width] of [
+    ['mobile', 390],
+    ['tablet', 900],
+  ] as const) {
+    test(`the projects on a ${device} are cards with every column, sorted and paged without sideways scrolling (decision 0506)`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/asset-intel');
+      await page.getByRole('tab', { name: 'Expected new projects' }).click();
+      await expect(page.getByText(/^Showing 1 to 25 of [\d,]+ projects$/)).toBeVisible();
+      const cards = page.getByTestId('project-card');
+      await expect(cards).toHaveCount(25);
+      for (const label of ['Status', 'Capacity (MW)', 'Planning Applicant', 'Region', 'Planning Submission Date', 'Planning Permission Date']) {
+        await expect(cards.first().getByRole('term').filter({ hasText: label })).toHaveCount(1);
+      }
+      // Nothing in the section is wider than its box, and the page does not scroll sideways.
+      const wide = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('section[aria-labelledby="projects-title"] *'))
+          .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+          .map((e) => e.outerHTML.slice(0, 80)),
+      );
+      expect(wide).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: shot(`assets-projects-${device}`), fullPage: true });
+      await expectAccessible(page);
+
+      // The sort of every column, both ways, is one select; a new sort returns to page 1.
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText(/^Showing 26 to 50 of/)).toBeVisible();
+      const sort = page.getByLabel('Sort projects by');
+      await sort.selectOption({ label: 'Capacity (MW), descending' });
+      await expect(page.getByText(/^Showing 1 to 25 of/)).toBeVisible();
+      const capacities = await cards.evaluateAll((els) =>
+        els.map((el) => Number(Array.from(el.querySelectorAll('dt')).find((dt) => dt.textContent === 'Capacity (MW)')!.nextElementSibling!.textContent)),
+      );
+      expect(capacities.every((c, i) => i === 0 || capacities[i - 1]! >= c)).toBe(true);
+      await cards.first().getByRole('button').first().click();
+      await expect(page.getByRole('tab', { selected: true })).not.toHaveText('Expected new projects');
+    });
+  }
 
   test('mobile layout', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -106,27 +106,6 @@ test.describe('desktop keeps the filters beside or above the results', () => {
   });
 });
 
-test.describe('the header at tablet widths (decision 0350)', () => {
-  for (const width of [768, 1024]) {
-    test(`stays on one line at ${width} px, signed out and as an admin`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      for (const account of [null, DEMO.admin]) {
-        if (account) await signIn(page, account);
-        await page.goto('/providers');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        const bar = page.locator('header > div').first();
-        expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
-        for (const item of await page.locator('header a, header button').filter({ visible: true }).all()) {
-          const box = (await item.boundingBox())!;
-          expect(box.height, `${await item.textContent()} on one line`).toBeLessThanOrEqual(44);
-        }
-        await page.screenshot({ path: shot(`header-${width}${account ? '-admin' : ''}`) });
-      }
-      await expectAccessible(page);
-    });
-  }
-});
-
 test('auth pages have no white band between the content and the footer', async ({ page }) => {
   for (const path of ['/auth', '/auth/register', '/reset-password']) {
     await page.goto(path);

@@ -28,8 +28,9 @@ test.describe('directory matching', () => {
     await page.goto(`/providers?${BRISTOL}&radius=50`);
     const sort = page.getByLabel('Sort');
     await expect(sort.getByRole('option', { name: 'Nearest first' })).toHaveCount(1);
-    await sort.selectOption('distance');
-    await expect(page).toHaveURL(/sort=distance/);
+    // With a location it is the order without asking (decision 0502), so the address needs no sort.
+    await expect(sort).toHaveValue('distance');
+    await expect(page).not.toHaveURL(/sort=/);
     const distances = page.getByTestId('provider-card').getByText(/ km away$/);
     await expect(distances).toHaveCount(9);
     // The previous order stays on screen until the new answer arrives.
@@ -56,6 +57,61 @@ test.describe('directory matching', () => {
     await page.goto('/providers');
     await expect(page.getByLabel('Sort').getByRole('option', { name: 'Nearest first' })).toHaveCount(0);
   });
+
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`after choosing Whitstable the list is nearest first and the sort control says so (decision 0502, ${device})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/providers');
+      if (viewport.width < 768) await page.getByRole('button', { name: /^Filters/ }).click();
+      const input = page.getByRole('combobox', { name: 'Location' });
+      await input.fill('Whitstable');
+      await page.getByRole('listbox', { name: 'Location suggestions' }).getByRole('option', { name: 'Whitstable, Kent' }).click();
+      await expect(page).toHaveURL(/location=Whitstable/);
+      const sort = page.getByLabel('Sort');
+      await expect(sort).toHaveValue('distance');
+      await expect(sort.locator('option:checked')).toHaveText('Nearest first');
+      const distances = page.getByTestId('provider-card').getByText(/ km away$/);
+      await expect
+        .poll(async () => {
+          const km = (await distances.allTextContents()).map((t) => Number(t.replace(/ km away$/, '').replace(/,/g, '')));
+          return km.length > 1 && km.every((d, i) => i === 0 || km[i - 1]! <= d);
+        })
+        .toBe(true);
+      await page.screenshot({ path: shot(`directory-whitstable-nearest-${device}`), fullPage: device === 'phone' });
+      await expectAccessible(page);
+
+      // The spec's default order is still a choice, and the control keeps it.
+      await sort.selectOption('default');
+      await expect(page).toHaveURL(/sort=default/);
+      await expect(sort).toHaveValue('default');
+    });
+  }
+
+  for (const [device, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`company-name search finds AMP Clean Energy Services from any page, however it is typed (decision 0503, ${device})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/providers');
+      if (viewport.width < 768) await page.getByRole('button', { name: /^Filters/ }).click();
+      const input = page.getByRole('combobox', { name: 'Company name' });
+      const options = page.getByRole('listbox', { name: 'Company name suggestions' }).getByRole('option');
+      for (const typed of ['amp clean energy services ltd', 'AMP Clean & Energy Services', 'AMP Clean Services']) {
+        await input.fill(typed);
+        await expect(options.first(), typed).toHaveText('AMP Clean Energy Services');
+        await expect(page.getByText('No matches found.')).toHaveCount(0);
+      }
+      await page.screenshot({ path: shot(`directory-company-suggestions-${device}`) });
+      await options.first().click();
+      await expect(page).toHaveURL(/companies=AMP\+Clean\+Energy\+Services/);
+      await expect(page.getByTestId('provider-card').getByRole('heading', { name: 'AMP Clean Energy Services' })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
 
   test('few providers offer Panel Cleaning near Bristol: the honest count, a wider radius and an invitation sent once', async ({
     page,

@@ -119,6 +119,18 @@ test.describe('provider directory journeys', () => {
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await expect(page.getByText('Business name is required')).toBeVisible();
     await expect(page.getByText('Select at least one service')).toBeVisible();
+    // The visible 'Services' label names its input and the message describes it (issue 28, item 9).
+    const servicesInput = page.getByLabel('Services', { exact: true });
+    await expect(servicesInput).toHaveAttribute('role', 'combobox');
+    await expect(servicesInput).toHaveAccessibleDescription('Select at least one service');
+    await expect(servicesInput).toHaveAttribute('aria-invalid', 'true');
+    await page.getByText('Services', { exact: true }).click();
+    await expect(servicesInput).toBeFocused();
+    for (const [device, width] of [['tablet', 1024], ['mobile', 390]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: shot(`provider-create-errors-${device}`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Business name').fill('anesco');
     await expect(page.getByText('A provider with this business name already exists.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Claim it' })).toBeVisible();
@@ -129,7 +141,7 @@ test.describe('provider directory journeys', () => {
     await page.getByLabel('Business name').fill(name);
     await page.getByLabel('Provider type').selectOption('O&M Provider');
     await page.getByLabel('Description').fill('Operations and maintenance created in a test.');
-    await page.getByRole('combobox', { name: 'Add a service' }).fill('Panel');
+    await page.getByRole('combobox', { name: 'Services' }).fill('Panel');
     await page.getByRole('option', { name: 'Panel Cleaning' }).click();
     await page.getByRole('combobox', { name: /Location/ }).fill('Leeds');
     await page

@@ -11,11 +11,12 @@ import { OCDS_SAMPLE } from '../features/tenders/tenders.seed';
  */
 const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.FEEDS_FIXTURE_PORT ?? 4319);
 const repd = buildRepdFixtureReleases();
-const fixture = await startFeedFixture({ releases: await readOcdsSource(OCDS_SAMPLE), port, repdReleases: [repd.first, repd.second] });
+// The generated notices of issue 29 end now: a server started with the default 30-day first run reads them.
+const fixture = await startFeedFixture({ releases: await readOcdsSource(OCDS_SAMPLE), port, scenarioEnd: new Date(), repdReleases: [repd.first, repd.second] });
 // Both releases listed: a server seeded with the bundled release imports the second with its changes.
 fixture.repd.listed = [repd.first.fileName, repd.second.fileName];
 console.log(`Tender feed fixture on ${fixture.url}. Start the server with:
-  TENDER_FEEDS=all TENDER_FEEDS_SINCE=2019-03-01 FIND_A_TENDER_URL=${fixture.urls['find-a-tender']} \\
+  TENDER_FEEDS=all FIND_A_TENDER_URL=${fixture.urls['find-a-tender']} \\
   CONTRACTS_FINDER_URL=${fixture.urls['contracts-finder']} PUBLIC_CONTRACTS_SCOTLAND_URL=${fixture.urls['public-contracts-scotland']} \\
   SELL2WALES_URL=${fixture.urls.sell2wales} REPD_FEED_URL=${fixture.repd.url} npm start
 REPD: ${repd.second.fileName} (${repd.rows.second} rows) changes ${repd.changes.map((c) => `${c.kind} ${c.repdRefId}`).join(', ')} from the bundled release.`);

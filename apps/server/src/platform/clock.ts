@@ -1,9 +1,11 @@
 /** Injectable time source: jobs, sessions and tokens read the time from here so tests can move it. */
 export interface Clock {
   now(): Date;
+  /** Waits `ms` on this clock (a data feed's pacing, decision 0460): real timers, or simulated time in tests. */
+  sleep?(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+export const systemClock: Clock = { now: () => new Date(), sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
 
 export function fixedClock(start: Date): Clock & { advance(ms: number): void; set(date: Date): void } {
   let current = start.getTime();
@@ -14,6 +16,10 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
     },
     set: (date) => {
       current = date.getTime();
+    },
+    // Simulated time: a wait (a feed's pacing) moves the clock instead of the process sleeping.
+    sleep: async (ms) => {
+      current += ms;
     },
   };
 }

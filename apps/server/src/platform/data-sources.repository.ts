@@ -18,7 +18,12 @@ export interface RunCounts {
   kept: number;
   dropped: number;
   invalid: number;
+  /** Merged into a notice another source published (decision 0461). */
+  merged?: number;
 }
+
+/** A run's dropped, unreadable and cut items by reason (decision 0463): 'not relevant to this market' → 12. */
+export type RunReasons = Record<string, number>;
 
 /** Creates the row if missing and records whether this deployment has the source switched on. */
 export async function ensureDataSource(db: Executor, id: string, enabled: boolean): Promise<void> {
@@ -42,16 +47,41 @@ export async function listDataSources(db: Executor, ids?: readonly string[]): Pr
 export async function startRun(db: Executor, id: string, now: Date): Promise<void> {
   await db
     .update(dataSources)
-    .set({ lastRunAt: now, runRequestedAt: null, lastRunRead: 0, lastRunKept: 0, lastRunDropped: 0, lastRunInvalid: 0, updatedAt: now })
+    .set({
+      lastRunAt: now,
+      runRequestedAt: null,
+      lastRunRead: 0,
+      lastRunKept: 0,
+      lastRunDropped: 0,
+      lastRunInvalid: 0,
+      lastRunMerged: 0,
+      lastRunReasons: {},
+      updatedAt: now,
+    })
     .where(eq(dataSources.id, id));
 }
 
-/** Adds a page's counts and moves the cursor past it; call inside the page's transaction. */
-export async function recordProgress(db: Executor, id: string, counts: RunCounts, cursor: unknown, now: Date): Promise<void> {
+/**
+ * Adds a page's counts and moves the cursor past it; call inside the page's transaction. `extra`:
+ * the run's reasons so far and the time of the source's last request (its pacing holds across runs).
+ */
+export async function recordProgress(
+  db: Executor,
+  id: string,
+  counts: RunCounts,
+  cursor: unknown,
+  now: Date,
+  extra: { reasons?: RunReasons; lastRequestAt?: Date | null } = {},
+): Promise<void> {
+  const merged = counts.merged ?? 0;
   await db
     .update(dataSources)
     .set({
       cursor,
+      itemsMerged: sql`${dataSources.itemsMerged} + ${merged}`,
+      lastRunMerged: sql`${dataSources.lastRunMerged} + ${merged}`,
+      ...(extra.reasons ? { lastRunReasons: extra.reasons } : {}),
+      ...(extra.lastRequestAt ? { lastRequestAt: extra.lastRequestAt } : {}),
       itemsRead: sql`${dataSources.itemsRead} + ${counts.read}`,
       itemsKept: sql`${dataSources.itemsKept} + ${counts.kept}`,
       itemsDropped: sql`${dataSources.itemsDropped} + ${counts.dropped}`,
@@ -65,11 +95,15 @@ export async function recordProgress(db: Executor, id: string, counts: RunCounts
     .where(eq(dataSources.id, id));
 }
 
-/** A run ends: a success stamps the data as current; a failure is counted with its message. */
+/**
+ * A run ends: a success stamps the data as current; a failure is counted with its message; a pause
+ * (the source asked for a wait without saying how long, decision 0460) is neither: the data is not
+ * current yet and nothing failed.
+ */
 export async function finishRun(
   db: Executor,
   id: string,
-  outcome: { now: Date; nextRunAt: Date; backoffUntil?: Date | null; error?: string | null },
+  outcome: { now: Date; nextRunAt: Date; backoffUntil?: Date | null; error?: string | null; pause?: string; lastRequestAt?: Date | null },
 ): Promise<void> {
   const failed = outcome.error != null;
   await db
@@ -78,11 +112,22 @@ export async function finishRun(
       nextRunAt: outcome.nextRunAt,
       backoffUntil: outcome.backoffUntil ?? null,
       updatedAt: outcome.now,
+      ...(outcome.lastRequestAt ? { lastRequestAt: outcome.lastRequestAt } : {}),
       ...(failed
-        ? { lastError: outcome.error!.slice(0, 1000), lastErrorAt: outcome.now, errors: sql`${dataSources.errors} + 1` }
-        : { lastSuccessAt: outcome.now, lastError: null }),
+        ? { lastError: outcome.error!.slice(0, 1000), lastErrorAt: outcome.now, errors: sql`${dataSources.errors} + 1`, lastPause: null }
+        : outcome.pause
+          ? { lastPause: outcome.pause.slice(0, 300) }
+          : { lastSuccessAt: outcome.now, lastError: null, lastPause: null }),
     })
     .where(eq(dataSources.id, id));
+}
+
+/** What the bundled data put in place at first start, shown as a run in the Data sources tab (decision 0463). */
+export async function recordStartupImport(db: Executor, id: string, startup: NonNullable<DataSourceRow['startupImport']>): Promise<void> {
+  await db
+    .insert(dataSources)
+    .values({ id, startupImport: startup })
+    .onConflictDoUpdate({ target: dataSources.id, set: { startupImport: startup } });
 }
 
 /** Whether a run may start now: due or asked for, and not while the source asked us to wait. */

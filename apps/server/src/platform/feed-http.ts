@@ -1,14 +1,19 @@
 import { TENDER_FEED_LIMITS as L } from '@solar/shared/constants/data-sources';
+import { parseTolerant } from './feed-json';
 
 /**
  * The data sources' HTTP client (decision 0390; the REPD job downloads through it, 0395): one request at a time (the caller awaits each), a
- * timeout, a size cap, and back-off. 429 and 5xx (and network errors) are retried within the run
- * when the wait is short, honouring Retry-After; 403 is a rate limit that asks for minutes (Contracts
+ * timeout, a size cap, and back-off. A 429, 503 or 504 with a short Retry-After is waited out within
+ * the run; one without Retry-After (Find a Tender's rate limit answers '12 request limit in 2 minute
+ * exceeded' and names no wait, kingfisher-collect's spider waits 30 s) comes back as `pause`: the
+ * caller stops for at least 30 s without counting a failure (decision 0460). Other 5xx and network
+ * errors are retried after 1 s, then 2 s. 403 is a rate limit that asks for minutes (Contracts
  * Finder's documented answer), so it ends the run. What cannot be retried now comes back as `wait`.
  */
 export type FetchOutcome =
-  | { kind: 'ok'; json: unknown }
+  | { kind: 'ok'; json: unknown; repairs: string[]; unreadable: number }
   | { kind: 'wait'; ms: number; message: string }
+  | { kind: 'pause'; ms: number; message: string }
   | { kind: 'error'; message: string; ms: number };
 export type FetchBytesOutcome = { kind: 'ok'; body: Buffer } | Exclude<FetchOutcome, { kind: 'ok' }>;
 
@@ -16,6 +21,8 @@ export interface HttpDeps {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   userAgent: string;
+  /** Called before every attempt, retries included: the caller's pacing (decision 0460). */
+  pace?: () => Promise<void>;
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -32,11 +39,9 @@ export function retryAfterMs(header: string | null, now: Date): number | null {
 export async function fetchJson(url: string, deps: HttpDeps, now: () => Date): Promise<FetchOutcome> {
   const answer = await fetchBytes(url, deps, now, 'application/json');
   if (answer.kind !== 'ok') return answer;
-  try {
-    return { kind: 'ok', json: JSON.parse(answer.body.toString('utf8')) as unknown };
-  } catch {
-    return { kind: 'error', message: 'HTTP 200 with a body that is not JSON', ms: L.failureBackoffMs };
-  }
+  const parsed = parseTolerant(answer.body.toString('utf8'));
+  if (!parsed) return { kind: 'error', message: 'HTTP 200 with a body that is not JSON', ms: L.failureBackoffMs };
+  return { kind: 'ok', ...parsed };
 }
 
 /** The body as bytes (a download), with the same politeness as `fetchJson`. */
@@ -46,6 +51,7 @@ export async function fetchBytes(url: string, deps: HttpDeps, now: () => Date, a
   let last = '';
   for (let attempt = 0; attempt < L.attempts; attempt++) {
     let response: Response;
+    await deps.pace?.();
     try {
       response = await doFetch(url, {
         headers: { accept, 'user-agent': deps.userAgent },
@@ -69,6 +75,9 @@ export async function fetchBytes(url: string, deps: HttpDeps, now: () => Date, a
     }
     if (response.status === 429 || response.status >= 500) {
       last = `HTTP ${response.status}${response.status === 429 ? ': too many requests' : ''}`;
+      if (asked === null && (response.status === 429 || response.status === 503 || response.status === 504)) {
+        return { kind: 'pause', ms: L.bareRetryWaitMs, message: `${last} without Retry-After` };
+      }
       const wait = asked ?? L.retryBaseMs * 2 ** attempt;
       if (wait > L.inlineWaitMaxMs || attempt + 1 === L.attempts) {
         return { kind: 'wait', ms: asked ?? L.failureBackoffMs, message: last };

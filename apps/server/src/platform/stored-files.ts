@@ -114,6 +114,30 @@ export async function tenderRowOwnsFile(db: Db, owner: { documentId: string } | 
   return Boolean(row);
 }
 
+/** Whether an accreditation owns this private evidence file (decision 0482). */
+export async function accreditationOwnsFile(db: Db, accreditationId: string, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: storedFiles.key })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.storageClass, 'private'), eq(storedFiles.key, key), eq(storedFiles.accreditationId, accreditationId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The accreditation gives up its evidence file (replaced, or the accreditation deleted) in the
+ * transaction that drops the reference; the keys released go to `purgeUnownedFiles` after the commit.
+ */
+export async function releaseAccreditationFile(tx: Db, accreditationId: string, key: string | null): Promise<string[]> {
+  if (!key) return [];
+  const released = await tx
+    .update(storedFiles)
+    .set({ accreditationId: null })
+    .where(and(eq(storedFiles.storageClass, 'private'), eq(storedFiles.key, key), eq(storedFiles.accreditationId, accreditationId)))
+    .returning({ key: storedFiles.key });
+  return released.map((r) => r.key);
+}
+
 /** Whether a public file has an owner: only then is it served at /uploads. */
 export async function hasOwner(db: Db, storageClass: StorageClass, key: string): Promise<boolean> {
   const [row] = await db
@@ -123,7 +147,7 @@ export async function hasOwner(db: Db, storageClass: StorageClass, key: string):
       and(
         eq(storedFiles.storageClass, storageClass),
         eq(storedFiles.key, key),
-        sql`num_nonnulls(${storedFiles.providerId}, ${storedFiles.quoteId}, ${storedFiles.tenderDocumentId}, ${storedFiles.tenderResponseAttachmentId}) = 1`,
+        sql`num_nonnulls(${storedFiles.providerId}, ${storedFiles.quoteId}, ${storedFiles.tenderDocumentId}, ${storedFiles.tenderResponseAttachmentId}, ${storedFiles.accreditationId}) = 1`,
       ),
     )
     .limit(1);
@@ -148,6 +172,7 @@ export async function purgeUnownedFiles(
     isNull(storedFiles.quoteId),
     isNull(storedFiles.tenderDocumentId),
     isNull(storedFiles.tenderResponseAttachmentId),
+    isNull(storedFiles.accreditationId),
   );
   const due = await db
     .select({ storageClass: storedFiles.storageClass, key: storedFiles.key })

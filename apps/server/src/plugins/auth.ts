@@ -1,3 +1,4 @@
+import { TRUST_MESSAGES } from '@solar/shared/constants/trust';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -51,7 +52,8 @@ async function loadSession(ctx: AppContext, token: string | undefined): Promise<
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS);
   // From memory when this process has read it and no write since named it (decision 0386).
   const row = await findSession(ctx.database, id, now, idleCutoff);
-  if (!row) return null;
+  // A suspended account's sessions are deleted when it is suspended; this holds if one slipped through (decision 0424).
+  if (!row || row.user.suspendedAt) return null;
   // last_seen_at is written at most this often per process, so reads stay reads.
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_CACHE.touchIntervalMs) {
     await touchSession(ctx.database.db, id, now);
@@ -67,6 +69,7 @@ const VERIFY_FIRST = {
   invite: ACCOUNT_MESSAGES.verifyToInvite,
   'tender-response': ACCOUNT_MESSAGES.verifyToRespondToTender,
   'tender-contact': ACCOUNT_MESSAGES.verifyToContactTenderOwner,
+  review: TRUST_MESSAGES.verifyToReview,
 } as const;
 
 /**

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { INTERNAL_ERROR_MESSAGE } from '@solar/shared/constants/http';
+import { INTERNAL_ERROR_MESSAGE, REQUEST_TIMEOUT_MESSAGE } from '@solar/shared/constants/http';
 import { isValidatorText } from '@solar/shared/contracts/fields';
 import type { Env } from '../env';
 import { AppError } from '../platform/errors';
@@ -78,20 +78,29 @@ export function frameworkErrorOptions(env: Env): Pick<FastifyServerOptions, 'fra
       if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
       const [status, message] =
         error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'The request took too long']
+          ? [408, REQUEST_TIMEOUT_MESSAGE]
           : error.code === 'HPE_HEADER_OVERFLOW'
             ? [431, 'The request headers are too large']
             : [400, 'Bad request'];
-      const body = JSON.stringify({ success: false, message });
-      const headers = {
-        ...securityHeaders(env, randomUUID()),
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(body)),
-        'Cache-Control': 'no-store',
-        Connection: 'close',
-      };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+      answerOnSocket(env, socket, status, message);
     },
   };
+}
+
+/**
+ * Writes an answer in the error model straight to the socket and closes it: for a request the
+ * parser refused, or one cut off before its body arrived (no reply of the framework's can be used).
+ */
+export function answerOnSocket(env: Env, socket: Socket, status: number, message: string, requestId: string = randomUUID()) {
+  if (socket.destroyed || !socket.writable) return;
+  const body = JSON.stringify({ success: false, message });
+  const headers = {
+    ...securityHeaders(env, requestId),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
 }

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { INPUT_MESSAGES } from '@solar/shared/constants/http';
 import type { Contract } from '@solar/shared/contracts/contract';
+import { featureOf } from '@solar/shared/contracts/index';
 import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { AppError } from '../platform/errors';
 import type { UserRow } from '../db/rows';
@@ -49,7 +50,8 @@ export function bind<C extends Contract>(
     ...(contract.body && { body: contract.body }),
     ...(!contract.produces && { response }),
     summary: contract.summary,
-    tags: [contract.source],
+    description: `Source: ${contract.source}`,
+    tags: [featureOf(contract)],
   };
   // The access rule runs before validation, so a visitor gets 401 (not a 400 about the body).
   const preValidation = [accessGuard(contract), refuseControlCharacters];
@@ -58,15 +60,17 @@ export function bind<C extends Contract>(
   // any visitor may ask and nothing is counted per request (plugins/answer-replay.ts).
   const config = { replay: contract.access === 'public' && preHandler.length === 0 };
   const routeOptions: RouteShorthandOptions = { schema, preValidation, preHandler, config, ...(options.bodyLimit && { bodyLimit: options.bodyLimit }) };
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: contract.method,
-    url: contract.path,
-    ...routeOptions,
-    handler: async (request, reply) => {
-      const user = await request.getUser();
-      return handler(Object.assign(request, { user }) as never, reply);
-    },
-  });
+  for (const url of [contract.path, ...(contract.alsoAt ?? [])]) {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: contract.method,
+      url,
+      ...routeOptions,
+      handler: async (request, reply) => {
+        const user = await request.getUser();
+        return handler(Object.assign(request, { user }) as never, reply);
+      },
+    });
+  }
 }
 
 function accessGuard(contract: Contract) {

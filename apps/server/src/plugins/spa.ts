@@ -6,6 +6,7 @@ import type { AppConfig } from '@solar/shared/contracts/config';
 import { webDistDir, webServerEntryDir } from '../paths';
 import { isStorageKey } from '../platform/storage';
 import { hasOwner } from '../platform/stored-files';
+import { contentDisposition } from './downloads';
 import { createPageRenderer, loadServerEntry, pageModuleTags } from './render';
 
 const API_LIKE = /^\/(api|assets|uploads)(\/|$)/;
@@ -72,7 +73,7 @@ export async function registerSpa(app: FastifyInstance, distDir = webDistDir, en
     reply.header('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     reply.header('Content-Length', file.size);
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-    if (!IMAGE_EXTENSIONS.has(ext)) reply.header('Content-Disposition', `attachment; filename="${key}"`);
+    if (!IMAGE_EXTENSIONS.has(ext)) reply.header('Content-Disposition', contentDisposition(key));
     return reply.send(file.stream);
   });
 

@@ -240,6 +240,30 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
     );
     expect(rows).toEqual([{ verified: true }, { verified: true }, { verified: true }]);
   });
+
+  // Issue 28 item 7: the link returns the user to the page they came from.
+  describe('the page to return to', () => {
+    const linkIn = (text: string) => /(\/verify-email#\S+)/.exec(text)?.[1];
+
+    it('a sign-up from a page carries it in the link fragment, and a new link from the banner carries its own', async () => {
+      const { email, cookie } = await signUp({ type: 'representative', returnTo: '/list-a-tender?service=Panel%20Cleaning' });
+      const first = (await mailsTo(email))[0]!.text_body;
+      expect(linkIn(first)).toMatch(/^\/verify-email#token=[\w-]+&next=%2Flist-a-tender%3Fservice%3DPanel%2520Cleaning$/);
+      expect(first).toContain('It takes you back to the page you were on.');
+      expect((await send('POST', '/api/auth/resend-verification', { cookie, payload: { returnTo: '/tenders/mine' } })).statusCode).toBe(200);
+      expect(linkIn((await mailsTo(email, 2)).at(-1)!.text_body)).toMatch(/&next=%2Ftenders%2Fmine$/);
+      // The banner of an older client sends no body: a link with no return path, as before.
+      expect((await send('POST', '/api/auth/resend-verification', { cookie })).statusCode).toBe(200);
+      expect(linkIn((await mailsTo(email, 3)).at(-1)!.text_body)).toMatch(/^\/verify-email#token=[\w-]+$/);
+    });
+
+    it.each(['/..//evil.example', '//evil.example', 'https://evil.example/', '/%2F%2Fevil.example', '/\\evil.example'])('a return path %j that is not same-site is left out of the link', async (returnTo) => {
+      const { email, cookie } = await signUp({ returnTo });
+      expect(linkIn((await mailsTo(email))[0]!.text_body)).toMatch(/^\/verify-email#token=[\w-]+$/);
+      expect((await send('POST', '/api/auth/resend-verification', { cookie, payload: { returnTo } })).statusCode).toBe(200);
+      expect(linkIn((await mailsTo(email, 2)).at(-1)!.text_body)).toMatch(/^\/verify-email#token=[\w-]+$/);
+    });
+  });
 });
 
 describe('migration 0016', () => {

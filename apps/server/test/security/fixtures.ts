@@ -52,6 +52,9 @@ export interface PrivateWorld {
   tenderResponseA: string;
   tenderAttachmentA: string;
   tenderQuestionA: string;
+  /** Issue 31: an accreditation of A's provider with private evidence, and a review of A's provider by Carol. */
+  accreditationA: string;
+  reviewOfA: string;
   /** Strings that must never appear in anything B is shown. */
   secrets: string[];
 }
@@ -121,11 +124,35 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
   const question = await t.app.inject({ method: 'POST', url: `/api/tenders/${tender}/questions`, payload: { question: 'carol-private-question about access?' }, headers: asC });
   if (question.statusCode !== 201) throw new Error(`tender question: ${question.statusCode} ${question.body}`);
 
+  const evidence = multipart([
+    ...fields({ scheme: 'mcs-solar-pv', number: 'MCS-ALICE-1', scope: 'Solar PV' }),
+    { field: 'evidence', filename: 'alice-mcs-evidence.pdf', bytes: pdf('alice-mcs-evidence'), type: 'application/pdf' },
+  ]);
+  const accreditation = await t.app.inject({ method: 'POST', url: `/api/providers/${providerA.id}/accreditations`, payload: evidence.payload, headers: { ...evidence.headers, ...asA } });
+  if (accreditation.statusCode !== 201) throw new Error(`accreditation: ${accreditation.statusCode} ${accreditation.body}`);
+  // Carol's completed work with A's provider (a replied quote A marked completed), then her review.
+  const [work] = await t.ctx.database.query<{ id: string }>(
+    `INSERT INTO quotes (provider_id, sender_id, contact_name, contact_email, contact_phone, routed_to, status, reply_message, replied_at)
+     VALUES ($1, $2, 'Carol', 'carol@walk.example.com', '0117 496 0000', 'provider', 'responded', 'ok', now()) RETURNING id::text AS id`,
+    [providerA.id, c.user.id],
+  );
+  const completed = await t.app.inject({ method: 'POST', url: `/api/quotes/${work!.id}/complete`, headers: asA });
+  if (completed.statusCode !== 200) throw new Error(`complete quote: ${completed.statusCode} ${completed.body}`);
+  const review = await t.app.inject({
+    method: 'POST',
+    url: '/api/reviews',
+    payload: { workKind: 'quote', workId: work!.id, quality: 4, value: 4, reliability: 5, body: 'carol reviews alice: good work overall.' },
+    headers: asC,
+  });
+  if (review.statusCode !== 201) throw new Error(`review: ${review.statusCode} ${review.body}`);
+
   return {
     a,
     b,
     admin,
     providerA,
+    accreditationA: accreditation.json().data.id,
+    reviewOfA: review.json().data.id,
     mediaA: mediaRow!.id,
     claimA: claim.json().data.id,
     unclaimed,
@@ -136,7 +163,7 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     tenderResponseA: responseId,
     tenderAttachmentA: attRes.json().data[0].id,
     tenderQuestionA: question.json().data.id,
-    secrets: ['alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
+    secrets: ['alice-mcs-evidence.pdf', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
 }
 
@@ -157,6 +184,15 @@ export const SAMPLE_BODIES: Record<string, object> = {
   answerTenderQuestion: { answer: 'bob answers' },
   inviteTenderEmails: { emails: ['bob-friend@walk.example.com'] },
   acceptTenderInvitation: { token: 'bob-guesses-a-token-of-forty-three-chars-x' },
+  updateAdminUserSuspension: { suspended: true },
+  updateProviderCompany: { companyNumber: '01234567' },
+  replyToReview: { reply: 'bob replies for alice' },
+  flagReview: { reason: 'bob flags it' },
+  createReview: { workKind: 'quote', workId: '00000000-0000-4000-8000-000000000000', quality: 5, value: 5, reliability: 5, body: 'bob reviews without any work done' },
+  verifyAccreditation: { decision: 'verify' },
+  moderateReview: { action: 'remove', reason: 'bob removes' },
+  decideSupplierMatch: { tenderId: '00000000-0000-4000-8000-000000000000', supplierName: 'x', providerId: '00000000-0000-4000-8000-000000000000', decision: 'confirm' },
+  createSupplierProfile: { tenderId: '00000000-0000-4000-8000-000000000000', supplierName: 'x' },
 };
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import type { Contract } from '@solar/shared/contracts/contract';
-import { contracts } from '@solar/shared/contracts/index';
+import { boundContracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 import { png } from '../fixtures/files';
 import { multipart } from '../fixtures/multipart';
@@ -14,11 +14,12 @@ import { SAMPLE_BODIES, databaseState, fillPath, privateWorld, type Actor, type 
  * and private uploads; and every table's row count and checksum, and the stored files, are the
  * same after each refusal.
  */
-const entries = Object.entries(contracts);
+const entries = boundContracts;
 
 /** Which of A's records a path's parameters point at, by path prefix. */
 const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
-  ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id }],
+  ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id, accreditationId: w.accreditationA }],
+  ['/api/reviews/', { id: w.reviewOfA }],
   ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
   [
     '/api/tenders/',
@@ -46,13 +47,15 @@ const NOT_PRIVATE: Record<string, string> = {
   getPart: 'public parts catalogue',
   getMapLayer: 'public map layers',
   getSitemap: 'public sitemaps: only what a visitor may see (open tenders, indexable profiles)',
+  listProviderReviews: 'published reviews are public (decision 0480)',
+  getBuyer: 'public buyer pages from published notices (decision 0483)',
 };
 
 /** Valid bodies, so a refusal is about who is asking and not about the input. */
 async function requestBody(name: string, contract: Contract): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   if (contract.multipart) {
     const field =
-      { uploadProviderLogo: 'logo', uploadProviderCover: 'coverImage', uploadProviderMedia: 'files', uploadTenderDocuments: 'files', uploadTenderResponseAttachments: 'files' }[name] ??
+      { uploadProviderLogo: 'logo', uploadProviderCover: 'coverImage', uploadProviderMedia: 'files', uploadTenderDocuments: 'files', uploadTenderResponseAttachments: 'files', createProviderAccreditation: 'evidence' }[name] ??
       'file';
     const body = multipart([{ field, filename: 'x.png', bytes: await png(24, 24), type: 'image/png' }]);
     return { payload: body.payload, headers: body.headers };
@@ -175,8 +178,49 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'inviteTenderEmails',
         // Issue 27: the owner's list of invited providers.
         'listTenderInvitedProviders',
+        // Issue 31: A's company, accreditations and evidence; the review of A's provider.
+        'getProviderCompany',
+        'updateProviderCompany',
+        'listProviderAccreditations',
+        'createProviderAccreditation',
+        'deleteProviderAccreditation',
+        'downloadAccreditationEvidence',
+        'replyToReview',
+        'flagReview',
+        'completeQuote',
       ]),
     );
+  });
+
+  it('suspension answers every role: a visitor 401, a member 403, an admin 409 on themselves and 404 on no one, with nothing changed; 200 on another account', async () => {
+    const suspension = Object.fromEntries(entries).updateAdminUserSuspension!;
+    expect(suspension.access).toBe('admin');
+    const target = await signedInUser(t, { email: `suspend-${nextIp()}@walk.example.com` });
+    await refused(null, 'updateAdminUserSuspension', suspension, [401], { id: target.user.id });
+    await refused(w.b, 'updateAdminUserSuspension', suspension, [403], { id: target.user.id });
+    await refused(w.admin, 'updateAdminUserSuspension', suspension, [409], { id: w.admin.user.id });
+    await refused(w.admin, 'updateAdminUserSuspension', suspension, [404], { id: '00000000-0000-4000-8000-000000000000' });
+    const done = await call(w.admin, 'updateAdminUserSuspension', suspension, { id: target.user.id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: target.cookie } })).statusCode).toBe(401);
+  });
+
+  it('nobody can review without completed work: every role is refused, and nothing changes (issue 31)', async () => {
+    const create = Object.fromEntries(entries).createReview!;
+    const work = await t.ctx.database.query<{ id: string }>(`SELECT id::text AS id FROM quotes WHERE status = 'completed' AND provider_id = $1`, [w.providerA.id]);
+    const pending = await t.ctx.database.query<{ id: string }>(`SELECT id::text AS id FROM quotes WHERE sender_id = $1`, [w.a.user.id]);
+    const body = (workKind: string, workId: string) => ({ workKind, workId, quality: 5, value: 5, reliability: 5, body: 'a review without work behind it' });
+    const attempt = async (who: Actor | null, payload: object, statuses: number[]) => {
+      const before = await databaseState(t);
+      const res = await t.app.inject({ method: 'POST', url: create.path, payload, remoteAddress: nextIp(), headers: who ? { cookie: who.cookie } : {} });
+      expect(statuses, `${who?.email ?? 'visitor'}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      expect(await databaseState(t)).toEqual(before);
+    };
+    // The visitor; B, the admin and A (the provider's owner) on Carol's completed work; A on her own pending quote; a tender nobody awarded.
+    await attempt(null, body('quote', work[0]!.id), [401]);
+    for (const who of [w.b, w.admin, w.a]) await attempt(who, body('quote', work[0]!.id), [403, 404]);
+    await attempt(w.a, body('quote', pending[0]!.id), [404]);
+    for (const who of [w.a, w.b, w.admin]) await attempt(who, body('tender', w.privateTenderA), [404]);
   });
 
   it('the email verification routes answer every role, and only an unverified caller gets a new link', async () => {
@@ -216,6 +260,18 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
     // This deployment has no feed configured: nothing may run, and nothing changes.
     await refused(w.admin, 'runDataSource', run, [409], { id: 'find-a-tender' });
     await refused(w.admin, 'runDataSource', run, [400], { id: 'not-a-source' });
+  });
+
+  it("an imported notice's 'not relevant' answers admins only, and only for imported notices (decision 0462)", async () => {
+    const mark = Object.fromEntries(entries).markNoticeNotRelevant!;
+    expect(mark.access).toBe('admin');
+    const [listed] = await t.ctx.database.query<{ id: string }>(`SELECT id FROM tenders WHERE source = 'Solar Manager' LIMIT 1`);
+    const params = { id: listed!.id };
+    await refused(null, 'markNoticeNotRelevant', mark, [401], params);
+    await refused(w.a, 'markNoticeNotRelevant', mark, [403], params);
+    await refused(w.b, 'markNoticeNotRelevant', mark, [403], params);
+    await refused(w.admin, 'markNoticeNotRelevant', mark, [409], params);
+    await refused(w.admin, 'markNoticeNotRelevant', mark, [404], { id: 'not-a-uuid' });
   });
 
   it('B sees A’s provider without A’s claims, and no list B can read contains A’s private records', async () => {

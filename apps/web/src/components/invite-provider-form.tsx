@@ -54,33 +54,33 @@ export default function InviteProviderForm({ service, location }: { service: str
     <div role="group" onKeyDown={onEnter} className="grid gap-3" aria-label={M.inviteTitle}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Company or contact name" error={errors.name}>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            maxLength={200}
-            autoComplete="organization"
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors(({ name: _fixed, ...rest }) => rest);
-            }}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              value={name}
+              maxLength={200}
+              autoComplete="organization"
+              onChange={(e) => {
+                setName(e.target.value);
+                setErrors(({ name: _fixed, ...rest }) => rest);
+              }}
+            />
+          )}
         </Field>
         <Field id={`${id}-email`} label="Their email address" error={errors.email}>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            value={email}
-            maxLength={254}
-            autoComplete="off"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setErrors(({ email: _fixed, ...rest }) => rest);
-            }}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              value={email}
+              maxLength={254}
+              autoComplete="off"
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setErrors(({ email: _fixed, ...rest }) => rest);
+              }}
+            />
+          )}
         </Field>
       </div>
       <Field

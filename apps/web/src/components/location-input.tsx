@@ -5,6 +5,7 @@ import { UI } from '@solar/shared/constants/ui';
 import { formatCount } from '@solar/shared/domain/count';
 import { cn } from '../lib/cn';
 import { useGeocode, type LocationSelection } from '../lib/geo/geocode';
+import { useDebounced } from '../lib/use-debounced';
 
 export type { LocationSelection };
 
@@ -28,15 +29,6 @@ export interface LocationInputProps {
   /** Marks the input invalid (form validation) and points at its message. */
   invalid?: boolean;
   describedBy?: string;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /**

@@ -40,6 +40,8 @@ const base: ProviderSummary = {
   placeId: null,
   claimed: true,
   claimApproved: true,
+  rating: null,
+  verifiedAccreditations: [],
   createdAt: '',
   updatedAt: '',
 };

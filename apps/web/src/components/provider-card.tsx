@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar } from 'lucide-react';
+import { BadgeCheck, Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar, Star } from 'lucide-react';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import {
   PLACEHOLDER_LOGO_PATTERN,
@@ -9,6 +9,7 @@ import {
   normaliseUrl,
   providerTypeLabel,
 } from '@solar/shared/constants/providers';
+import { accreditationLabel } from '@solar/shared/constants/trust';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
@@ -89,6 +90,20 @@ export function ProviderCard({
       </div>
 
       <div className="mt-3 space-y-1.5 text-sm text-slate-700">
+        {provider.rating && (
+          <p className="flex items-center gap-1.5 font-medium text-slate-800" data-testid="card-rating">
+            <Star className="h-4 w-4 shrink-0 fill-amber-400 text-amber-500" aria-hidden />
+            <span>
+              {provider.rating.average.toFixed(1)} out of 5 · {provider.rating.count} {provider.rating.count === 1 ? 'review' : 'reviews'}
+            </span>
+          </p>
+        )}
+        {provider.verifiedAccreditations.length > 0 && (
+          <p className="flex items-start gap-1.5">
+            <BadgeCheck className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" aria-hidden />
+            <span className="line-clamp-2">Verified: {provider.verifiedAccreditations.map((s) => accreditationLabel(s)).join(', ')}</span>
+          </p>
+        )}
         {hasKnownLocation(provider.location) && (
           <p className="flex items-start gap-1.5">
             <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />

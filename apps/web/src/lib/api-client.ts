@@ -220,7 +220,3 @@ export function bindApiClient(queryClient: QueryClient, client: ApiClient): void
 export function apiFor(queryClient?: QueryClient): ApiClient {
   return (queryClient && bound.get(queryClient)) ?? api;
 }
-
-export const apiRequest = (method: string, path: string, data?: unknown) => api.request(method, path, data);
-export const getJson = <T>(path: string, options?: CallOptions) => api.getJson<T>(path, options);
-export const sendJson = <T>(method: string, path: string, data?: unknown) => api.sendJson<T>(method, path, data);

@@ -17,6 +17,8 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
 
 /** The exact texts users see (docs/product/accounts.md). */
 export const ACCOUNT_MESSAGES = {
+  /** Decision 0424: told only after the right password, so it reveals nothing to a guesser. */
+  accountSuspended: 'This account has been suspended. Please contact us if you think this is a mistake.',
   invalidEmail: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
   businessEmail: 'Business email required',
@@ -106,8 +108,9 @@ export const DELETION_GRACE_DAYS = 30;
 export const AUTH_LIMITS = {
   loginPerIp: { max: 300, windowMs: 15 * 60_000 },
   signupPerIp: { max: 30, windowMs: 60 * 60_000 },
+  /** Decision 0421: forgot-password slows the requester (per address, per address and email), never the account. */
   forgotPerIp: { max: 10, windowMs: 15 * 60_000 },
-  forgotPerAccount: { max: 5, windowMs: 60 * 60_000 },
+  forgotPerPair: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 20, windowMs: 15 * 60_000 },
   validateTokenPerIp: { max: 30, windowMs: 15 * 60_000 },
   welcomePerAccount: { max: 3, windowMs: 60 * 60_000 },
@@ -117,6 +120,13 @@ export const AUTH_LIMITS = {
   resendVerificationPerAccount: { max: 3, windowMs: 60 * 60_000 },
   resendVerificationPerIp: { max: 10, windowMs: 60 * 60_000 },
 } as const;
+
+/**
+ * Password reset mails to one account (decision 0421): at most `max` in `windowMs` to requests from
+ * addresses the account has not signed in from; a request from an address it signed in from in the
+ * last `knownAddressMs` is its owner's and always gets its mail (within the requester limits).
+ */
+export const RESET_MAIL_CAP = { max: 3, windowMs: 15 * 60_000, knownAddressMs: 90 * 24 * 60 * 60_000 } as const;
 
 /**
  * Sign-in throttling (NCSC: throttle, don't lock; decision 0336, superseding the lockout of 0103).

@@ -43,6 +43,14 @@ export const ADMIN_MESSAGES = {
   emailVerifiedBadge: 'Email confirmed',
   emailNotVerifiedBadge: 'Email not confirmed',
   lastAdmin: 'You cannot revoke the last admin',
+  /** Decision 0424: suspension. */
+  lastAdminSuspend: 'You cannot suspend the last admin',
+  cannotSuspendSelf: 'You cannot suspend your own account',
+  userSuspended: 'Account suspended',
+  userReinstated: 'Account reinstated',
+  onlyAdminNote: 'The only admin: make someone else an admin first',
+  neverSignedIn: 'Never signed in',
+  fetchAuditFailed: 'Failed to fetch the audit log',
   nothingToUpdate: 'Nothing to update',
   emailExists: 'An account with this email already exists',
   /** Review note on competing claims rejected when another claim on the same provider is approved. */

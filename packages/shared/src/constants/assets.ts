@@ -203,6 +203,12 @@ export const DUPLICATE_DISTANCE_KM = 1;
 export const ASSET_MESSAGES = {
   overviewTab: 'Overview',
   projectsTab: 'Expected new projects',
+  /** An asset tab's close: in its panel, and said with the tab (issue 28, item 9). */
+  closeTab: (title: string) => `Close the ${title} tab`,
+  closeTabHint: 'Press Delete to close this tab.',
+  /** The projects' sort on phones and tablets, where each project is a card (decision 0506). */
+  sortProjects: 'Sort projects by',
+  sortOption: (column: string, direction: 'asc' | 'desc') => `${column}, ${direction === 'asc' ? 'ascending' : 'descending'}`,
   projectsTitle: 'Expected Projects',
   clearAll: 'Clear all',
   applicantSearch: 'Planning Applicant Search',
@@ -321,6 +327,11 @@ export const ASSET_HISTORY = {
   none: 'none',
   changedSinceLabel: 'Changed since',
   changedSinceHint: 'Projects whose status, capacity or operator changed in a REPD release imported on or after this date.',
+  /** While one release is loaded (issue 28 item 6, decision 0464). */
+  startsWithNext: (loaded: string, expected: string) =>
+    `History starts with the next REPD release: only the ${loaded} release is loaded here, so nothing has changed yet. Releases come out each quarter; the next one was expected in ${expected}.`,
+  checkedDaily: 'This site checks GOV.UK for it every day and records what it changes.',
+  notChecked: 'This site imports it once an administrator switches on the REPD release check.',
 } as const;
 
 /** The asset pages' freshness line (decision 0397). */

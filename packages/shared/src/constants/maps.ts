@@ -86,8 +86,10 @@ export const MAP_TEXT = {
   showInteractiveMap: 'Show interactive map',
   providersInView: 'Providers in view',
   // Project additions (issue 19; decisions 0355–0359).
-  offlineBasemap: 'Offline map: no streets or buildings.',
-  hostedStyleHint: 'Set MAP_STYLE_URL for a hosted street map.',
+  /** From zoom 11 on the offline basemap: what users see (decision 0501). */
+  offlineBasemap: 'This map shows towns and boundaries, not streets or buildings.',
+  /** The same place, for admins only: how a hosted street map is switched on (docs/operations.md#maps). */
+  hostedStyleHint: 'Admin: set MAP_STYLE_URL on the server for a street map (see docs/operations.md, Maps).',
   mapRetry: 'Try again',
   skipToMap: 'Skip to the map',
   skipToProviderList: 'Skip to the list of providers in view',

@@ -70,6 +70,8 @@ export function typesMatching(filterTypes: readonly string[]): string[] {
 /** Directory sorts (docs/product/providers.md#sort); 'Nearest first' only with a location (decision 0361). */
 export const DIRECTORY_SORTS = ['default', 'name', 'distance'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+/** The order when none is asked for: nearest first once a location is set, else the default (decision 0502). */
+export const implicitDirectorySort = (located: boolean): DirectorySort => (located ? 'distance' : 'default');
 export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
   default: 'Default',
   name: 'Name (A–Z)',
@@ -104,6 +106,8 @@ export const DIRECTORY_QUERY_LIMITS = {
   radiusMaxKm: 2000,
   pageMax: 100_000,
 } as const;
+/** Company-name suggestions under the directory's company search (decision 0503). */
+export const COMPANY_NAME_SUGGESTIONS = 8;
 /** Fewer matches than this for a service search is 'few': the list says so and offers a wider radius (decision 0360). */
 export const FEW_PROVIDERS = 3;
 

@@ -29,9 +29,9 @@ export const QUOTE_ATTACHMENT_ACCEPT = {
   [DOCX_MIME]: ['.docx'],
 } as const;
 
-export const QUOTE_STATUSES = ['pending', 'responded', 'declined'] as const;
+export const QUOTE_STATUSES = ['pending', 'responded', 'declined', 'completed'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = { pending: 'Awaiting reply', responded: 'Responded', declined: 'Declined' };
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = { pending: 'Awaiting reply', responded: 'Responded', declined: 'Declined', completed: 'Work completed' };
 /** 'provider': sent to the claimed owner; 'marketplace': the profile was unclaimed at send time (decision 0251). */
 export const QUOTE_ROUTES = ['provider', 'marketplace'] as const;
 export type QuoteRoute = (typeof QUOTE_ROUTES)[number];

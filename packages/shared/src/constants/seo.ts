@@ -25,7 +25,7 @@ export const SITE_CARD = {
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** Public pages with no record of their own, listed in the static sitemap. */
-export const STATIC_PAGES = ['/', '/providers', '/explore-tenders', '/services/list', '/search-parts', '/asset-intel'] as const;
+export const STATIC_PAGES = ['/', '/providers', '/explore-tenders', '/services/list', '/search-parts', '/asset-intel', '/buyers', '/reviews/policy'] as const;
 
 /**
  * Kept out of crawlers' reach (robots.txt): the API, signed-in areas and the sign-in and sign-up

@@ -72,6 +72,8 @@ export const signupBody = z.strictObject({
   type: userTypeField,
   /** Decision 0102: the new account files a pending claim on this provider. */
   providerId: z.string({ error: about('The profile to claim') }).trim().min(1).max(200).optional(),
+  /** Issue 28 item 7: the page the verification link returns to (kept only if `safeRedirect` accepts it). */
+  returnTo: z.string({ error: about('The page to return to') }).max(2048).optional(),
 });
 export type SignupBody = z.input<typeof signupBody>;
 
@@ -87,7 +89,7 @@ const mismatch = {
 
 /** The sign-up form (docs/product/accounts.md#sign-up): confirmPassword is checked here and never sent. */
 export const signupFormSchema = signupBody
-  .omit({ providerId: true })
+  .omit({ providerId: true, returnTo: true })
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, mismatch);
 export type SignupFormValues = z.input<typeof signupFormSchema>;
@@ -122,6 +124,9 @@ export const updateDetailsBody = z
 export const updateTypeBody = z.strictObject({ type: userTypeField });
 
 export const verifyEmailBody = z.strictObject({ token: verificationTokenField });
+
+/** The page the new verification link returns to (issue 28 item 7). */
+export const resendVerificationBody = z.strictObject({ returnTo: z.string({ error: about('The page to return to') }).max(2048).optional() }).nullish();
 
 export const requestDeletionBody = z.strictObject({ reason: z.string({ error: about('Reason') }).trim().max(1000).optional() }).nullish();
 
@@ -253,7 +258,8 @@ export const resendVerification = defineContract({
   path: '/api/auth/resend-verification',
   access: 'user',
   source: 'project',
-  summary: "Mail a new verification link to the caller's own address; 409 once verified",
+  summary: "Mail a new verification link to the caller's own address, returning to a same-site page; 409 once verified",
+  body: resendVerificationBody,
   response: { 200: messageBody, 401: errors[401], 409: errors[409], 429: errors[429] },
 });
 

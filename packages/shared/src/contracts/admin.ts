@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_TYPES } from '../constants/accounts';
 import { ADMIN_AUDIT_PAGE_SIZE, ADMIN_CLAIMS_PAGE_SIZE, ADMIN_MESSAGES as M, ADMIN_USERS_PAGE_SIZE, ANALYTICS_DAYS, CLAIM_STATUSES } from '../constants/admin';
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
+import { claimChecks } from './trust';
 import { defineContract } from './contract';
 import { companyField, emailField, nameField, userTypeField } from './accounts';
 import { errors, idParam, successEnvelope } from './common';
@@ -22,6 +23,12 @@ export const adminUser = z.object({
   deletionDueAt: z.string().nullable(),
   /** The account followed the link mailed to its current address (decision 0337). */
   emailVerified: z.boolean(),
+  /** Issue 28 item 8: the last successful sign-in (null: never, or before it was recorded). */
+  lastSignInAt: z.string().nullable(),
+  /** Set while suspended (decision 0424): no sign-in, no session. */
+  suspendedAt: z.string().nullable(),
+  /** The only active admin (decision 0424): their admin right cannot be revoked nor the account suspended. */
+  onlyAdmin: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -40,16 +47,31 @@ export const adminClaim = z.object({
   /** emailVerified: a claim from an unverified address cannot be approved (decision 0337). */
   claimant: z.object({ id: z.string(), name: z.string(), email: z.string(), emailVerified: z.boolean() }),
   reviewedBy: z.object({ name: z.string() }).nullable(),
+  /** Email domain against the website's, and the Companies House checks (issue 31). */
+  checks: claimChecks,
 });
 export type AdminClaim = z.infer<typeof adminClaim>;
 
+export const AUDIT_TARGET_TYPES = ['user', 'claim', 'provider', 'waiting', 'tender', 'accreditation', 'review', 'award'] as const;
+
+/**
+ * One line of the audit log (decision 0230; issue 28 item 8, decision 0424): an admin action, or a
+ * tender lifecycle event read from the tender's own history (`source: 'tender'`). Names, not ids:
+ * `target.name` is the user's, provider's or tender's name now; user ids in `changes` are names.
+ */
 export const auditEntry = z.object({
-  id: z.number().int(),
+  id: z.string(),
+  source: z.enum(['admin', 'tender']),
   actor: z.object({ id: z.string().nullable(), name: z.string() }),
   action: z.string(),
-  targetType: z.string(),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
   targetId: z.string(),
+  target: z.object({ name: z.string().nullable(), detail: z.string().nullable() }),
   summary: z.string(),
+  /** A tender cancellation's reason. */
+  reason: z.string().nullable(),
+  /** What changed, field by field (raw values; the web formats dates and money). */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),
@@ -113,6 +135,9 @@ export const updateAdminUserBody = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), M.nothingToUpdate);
 export type UpdateAdminUserInput = z.input<typeof updateAdminUserBody>;
 
+/** Decision 0424: suspend or reinstate an account. */
+export const updateUserSuspensionBody = z.strictObject({ suspended: z.boolean({ error: 'Say whether the account is suspended (true or false)' }) });
+
 export const listAdminClaimsQuery = z.object({
   status: z.enum(CLAIM_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -127,7 +152,7 @@ export const reviewClaimBody = z.strictObject({
 export type ReviewClaimInput = z.input<typeof reviewClaimBody>;
 
 export const listAuditLogQuery = z.object({
-  targetType: z.enum(['user', 'claim', 'provider', 'waiting']).optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
   targetId: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(ADMIN_AUDIT_PAGE_SIZE),
@@ -140,13 +165,34 @@ export const listWaitingQuery = z.object({ show: z.enum(['open', 'all']).default
 export const waitingParams = z.object({ kind: z.enum(WAITING_KINDS), refId: z.string().min(1).max(200) });
 export const actOnWaitingBody = z.strictObject({ action: z.enum(WAITING_ACTIONS) });
 
-/** A data source's status (admin 'Data sources' tab, decision 0393). */
-const runCounts = z.object({ read: z.number().int(), kept: z.number().int(), dropped: z.number().int(), invalid: z.number().int() });
+/** A data source's status (admin 'Data sources' tab, decisions 0393 and 0463). */
+const runCounts = z.object({
+  read: z.number().int(),
+  kept: z.number().int(),
+  dropped: z.number().int(),
+  invalid: z.number().int(),
+  /** Merged into the same notice from another source (decision 0461). */
+  merged: z.number().int(),
+});
 export const dataSourceStatus = z.object({
   id: z.enum(DATA_SOURCE_IDS),
   label: z.string(),
   /** Configured in this deployment (its job is registered). */
   enabled: z.boolean(),
+  /** Primary, or legacy (Contracts Finder since the Procurement Act), with a sentence on what it carries. */
+  role: z.enum(['primary', 'legacy']),
+  roleNote: z.string(),
+  /** The least time between two requests to the source. */
+  pacingMs: z.number().int(),
+  /** Why it is off and how to switch it on, in words; null when on. */
+  offReason: z.string().nullable(),
+  howToSwitchOn: z.string().nullable(),
+  /** A wait the source asked for without it being a failure (a bare 429): the run carries on after it. */
+  lastPause: z.string().nullable(),
+  /** What the bundled data put in place at first start, shown as a run. */
+  startupImport: z.object({ at: z.string(), what: z.string(), read: z.number().int(), kept: z.number().int(), dropped: z.number().int() }).nullable(),
+  /** The last run's dropped, unreadable and cut items by reason. */
+  lastRunReasons: z.record(z.string(), z.number().int()),
   lastRunAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
@@ -187,6 +233,17 @@ export const updateAdminUser = defineContract({
   response: { 200: successEnvelope(adminUser), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409] },
 });
 
+export const updateAdminUserSuspension = defineContract({
+  method: 'PUT',
+  path: '/api/admin/users/:id/suspension',
+  access: 'admin',
+  source: 'project',
+  summary: 'Suspend an account (it cannot sign in; its sessions end) or reinstate it; never your own or the only admin (decision 0424)',
+  params: idParam,
+  body: updateUserSuspensionBody,
+  response: { 200: successEnvelope(adminUser), 400: errors[400], ...adminErrors, 404: errors[404], 409: errors[409], 429: errors[429] },
+});
+
 export const listAdminClaims = defineContract({
   method: 'GET',
   path: '/api/admin/claims',
@@ -222,7 +279,7 @@ export const listAuditLog = defineContract({
   path: '/api/admin/audit-log',
   access: 'admin',
   source: 'project',
-  summary: 'The admin audit log, newest first (admin)',
+  summary: 'The audit log, newest first: admin actions and tender lifecycle events, with names (admin)',
   query: listAuditLogQuery,
   response: { 200: z.object({ success: z.literal(true), data: z.array(auditEntry), pagination: adminPagination }), 400: errors[400], ...adminErrors },
 });

@@ -226,6 +226,8 @@ export const assetSourceRecord = z.object({
   /** The REPD release job (decision 0397): whether this deployment runs it, and its last successful check. */
   automatic: z.boolean(),
   checkedAt: z.string().nullable(),
+  /** When the first change between two releases was recorded; null while one release is loaded (issue 28 item 6). */
+  historySince: z.string().nullable().optional(),
   lastImport: z
     .object({ read: z.number().int(), inserted: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), rejected: z.number().int() })
     .nullable(),

@@ -13,6 +13,8 @@ export interface Contract {
   method: HttpMethod;
   /** Fastify-style path: `/api/providers/:id`. */
   path: string;
+  /** Further paths the spec gives the same call, bound to the same row (`GET /api/providers/public`). */
+  alsoAt?: readonly string[];
   access: Access;
   summary: string;
   /** Where the call comes from: 'directory §7' or 'accounts §7' (the original spec's call tables, now docs/product/<feature>.md#calls) or 'project'. */

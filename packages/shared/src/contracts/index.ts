@@ -12,23 +12,40 @@ import * as geo from './geo';
 import * as tenders from './tenders';
 import * as seo from './seo';
 import * as tenderLifecycle from './tender-lifecycle';
+import * as tenderNotices from './tender-notices';
+import * as trust from './trust';
+
+/** The contract modules by feature name: a row's feature is its OpenAPI tag. */
+const FEATURES: Record<string, Record<string, unknown>> = {
+  accounts,
+  admin,
+  analytics,
+  assets,
+  maps,
+  health,
+  parts,
+  providers,
+  quotes,
+  geo,
+  tenders,
+  seo,
+  'tender-lifecycle': tenderLifecycle,
+  'tender-notices': tenderNotices,
+  trust,
+};
 
 /** Every call the server implements, bound from these rows (see apps/server/src/plugins/routes.ts). */
-export const contracts: Record<string, Contract> = {
-  ...pick(accounts),
-  ...pick(admin),
-  ...pick(analytics),
-  ...pick(assets),
-  ...pick(maps),
-  ...pick(health),
-  ...pick(parts),
-  ...pick(providers),
-  ...pick(quotes),
-  ...pick(geo),
-  ...pick(tenders),
-  ...pick(seo),
-  ...pick(tenderLifecycle),
-};
+export const contracts: Record<string, Contract> = Object.assign({}, ...Object.values(FEATURES).map(pick));
+
+const featureByContract = new Map(Object.entries(FEATURES).flatMap(([feature, module]) => Object.values(pick(module)).map((c) => [c, feature] as const)));
+/** The feature whose file holds a contract row (`assets` for the projects list), its OpenAPI tag. */
+export const featureOf = (contract: Contract): string => featureByContract.get(contract) ?? 'other';
+
+/** Every bound method and path: each row at its path, and again at each further path (`alsoAt`). */
+export const boundContracts: Array<[string, Contract]> = Object.entries(contracts).flatMap(([name, c]) => [
+  [name, c] as [string, Contract],
+  ...(c.alsoAt ?? []).map((path) => [`${name} at ${path}`, { ...c, path }] as [string, Contract]),
+]);
 
 /**
  * Calls of the requirements' call tables (docs/product/<feature>.md#calls) not built yet, with the issue that

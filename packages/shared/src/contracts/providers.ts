@@ -18,6 +18,7 @@ import { defineContract } from './contract';
 import { boundsParam, errors, idParam, okBody, repeated, successEnvelope, visibleName } from './common';
 import { about, listOf } from './fields';
 import { lngLat } from './geo';
+import { providerTrust } from './trust';
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes (docs/product/providers.md#provider). Public responses are built from these explicit lists only.
@@ -69,6 +70,10 @@ export const providerSummary = z.object({
   placeId: z.string().nullable(),
   claimed: z.boolean(),
   claimApproved: z.boolean(),
+  /** Published verified reviews: their mean and count (decision 0480); null with none. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  /** Accreditation schemes an admin verified and still in date (decision 0482). */
+  verifiedAccreditations: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -97,6 +102,8 @@ export const provider = providerSummary.extend({
   user: z.object({ name: z.string() }).nullable(),
   mediaFiles: z.array(mediaFile),
   claims: z.array(providerClaimSummary),
+  /** Company checks, accreditations, reviews, response time and public contracts (issue 31). */
+  trust: providerTrust,
   /** The signed-in viewer's latest claim on this profile, else null (decision 0368). */
   viewerClaim: z
     .object({ status: z.enum(['pending', 'approved', 'rejected']), kind: z.enum(['claim', 'dispute']), createdAt: z.string() })
@@ -282,12 +289,17 @@ export const searchProvidersQuery = z.object({
   technologies: filter('technology', 'technologies'),
   scales: filter('scale', 'scales'),
   phases: filter('phase', 'phases'),
+  /** Verified accreditation schemes (ids of ACCREDITATION_SCHEMES), all required (decision 0482). */
+  accreditations: filter('accreditation', 'accreditations'),
   location: z.string({ error: about('Location') }).max(Q.locationLength).optional(),
   /** `lng,lat` */
   locationCenter: z.string().max(Q.locationCenterLength).optional(),
   radius: z.coerce.number().positive().max(Q.radiusMaxKm).optional(),
-  /** 'distance' (Nearest first) orders by distance when a location is set, else it is the default order. */
-  sort: z.enum(DIRECTORY_SORTS).default('default'),
+  /**
+   * 'distance' (Nearest first) orders by distance when a location is set, else it is the default order.
+   * Absent: nearest first with a location, else the default order (`implicitDirectorySort`, decision 0502).
+   */
+  sort: z.enum(DIRECTORY_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(Q.pageMax).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_SEARCH_PAGE_SIZE).default(9),
   mode: z.enum(['list', 'map']).default('list'),
@@ -327,22 +339,14 @@ export type UserClaim = z.infer<typeof userClaim>;
 // The calls (docs/product/providers.md#calls, plus the search endpoint the screens use).
 // ---------------------------------------------------------------------------------------------
 
+/** The spec's two provider lists are one call: the same answer at both of its paths. */
 export const listProviders = defineContract({
   method: 'GET',
   path: '/api/providers',
+  alsoAt: ['/api/providers/public'],
   access: 'public',
   source: 'directory §7',
-  summary: 'Providers in server order, bounded by page and limit',
-  query: listQuery,
-  response: { 200: successEnvelope(z.array(providerSummary)), 400: errors[400] },
-});
-
-export const listPublicProviders = defineContract({
-  method: 'GET',
-  path: '/api/providers/public',
-  access: 'public',
-  source: 'directory §7',
-  summary: 'Public provider list (same fields), bounded by page and limit',
+  summary: 'Providers in server order, bounded by page and limit (also at /api/providers/public)',
   query: listQuery,
   response: { 200: successEnvelope(z.array(providerSummary)), 400: errors[400] },
 });
@@ -388,6 +392,16 @@ export const checkProviderName = defineContract({
     }),
     400: errors[400],
   },
+});
+
+export const listProviderNames = defineContract({
+  method: 'GET',
+  path: '/api/providers/public/names',
+  access: 'public',
+  source: 'project',
+  summary: 'Company names for the directory search: each typed word in the name, whatever the case, punctuation, & or Ltd (decision 0503)',
+  query: z.object({ q: z.string({ error: about('Company name') }).max(Q.valueLength).default('') }),
+  response: { 200: successEnvelope(z.array(z.string())), 400: errors[400] },
 });
 
 export const getProvider = defineContract({

@@ -97,6 +97,9 @@ export const quote = z.object({
   attachments: z.array(quoteAttachment),
   /** What the caller may do: reply (the provider's owner or an admin, while pending). */
   canReply: z.boolean(),
+  /** Mark the work completed (the provider's owner or an admin, once replied; decision 0480). */
+  canComplete: z.boolean(),
+  completedAt: z.string().nullable(),
 });
 export type Quote = z.infer<typeof quote>;
 
@@ -185,6 +188,16 @@ export const replyToQuote = defineContract({
   summary: "The provider's owner (or an admin) marks a pending quote responded or declined, with a reply",
   params: idParam,
   body: replyQuoteBody,
+  response: { 200: successEnvelope(quote), ...errors },
+});
+
+export const completeQuote = defineContract({
+  method: 'POST',
+  path: '/api/quotes/:id/complete',
+  access: 'user',
+  source: 'project',
+  summary: "The provider's owner (or an admin) marks a replied quote as completed work; its requester may then review it (decision 0480)",
+  params: idParam,
   response: { 200: successEnvelope(quote), ...errors },
 });
 

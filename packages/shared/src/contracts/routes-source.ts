@@ -1,15 +1,33 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Contract } from './contract';
+
+/** The generated file, beside this one. */
+export const routesFile = fileURLToPath(new URL('./routes.ts', import.meta.url));
+
+const NOT_FEATURES = new Set(['index', 'contract', 'common', 'routes', 'routes-source']);
+
+/** Every contract module of this folder, by file name (tests and files that are not features left out). */
+export async function contractModules(): Promise<Record<string, Record<string, unknown>>> {
+  const names = readdirSync(fileURLToPath(new URL('.', import.meta.url)))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => f.slice(0, -3))
+    .filter((f) => !NOT_FEATURES.has(f));
+  const modules: Record<string, Record<string, unknown>> = {};
+  for (const name of names) modules[name] = (await import(/* @vite-ignore */ new URL(`./${name}.ts`, import.meta.url).href)) as Record<string, unknown>;
+  return modules;
+}
 
 /**
  * The text of `routes.ts`: one `route()` per contract row, typed by the row, so the browser gets
- * every method and path without the schemas (decision 0343). `routes.test.ts` keeps the file equal
- * to this; `npx vitest run --project shared -u` rewrites it after a contract is added or changed.
+ * every method and path without the schemas (decision 0343). `npm run routes` writes it (the build
+ * runs it first); `routes.test.ts` fails while the file differs (decision 0504).
  */
 export function routesSource(modules: Record<string, Record<string, unknown>>): string {
   const features = Object.keys(modules).sort();
   const lines = [
     '// Generated from the contract rows by routes-source.ts; do not edit by hand.',
-    '// After adding or changing a contract: npx vitest run --project shared -u',
+    '// After adding or changing a contract: npm run routes (the build runs it too).',
     "import { route } from './contract';",
     ...features.filter((f) => contractsOf(modules[f]!).length > 0).map((f) => `import type * as ${alias(f)} from './${f}';`),
     '',

@@ -1,5 +1,5 @@
 // Generated from the contract rows by routes-source.ts; do not edit by hand.
-// After adding or changing a contract: npx vitest run --project shared -u
+// After adding or changing a contract: npm run routes (the build runs it too).
 import { route } from './contract';
 import type * as accounts from './accounts';
 import type * as admin from './admin';
@@ -13,7 +13,9 @@ import type * as providers from './providers';
 import type * as quotes from './quotes';
 import type * as seo from './seo';
 import type * as tenderLifecycle from './tender-lifecycle';
+import type * as tenderNotices from './tender-notices';
 import type * as tenders from './tenders';
+import type * as trust from './trust';
 
 export const cancelDeletion = route<typeof accounts.cancelDeletion>('POST', '/api/admin/users/:id/cancel-deletion');
 export const forgotPassword = route<typeof accounts.forgotPassword>('POST', '/api/auth/forgot-password');
@@ -39,6 +41,7 @@ export const listWaitingRequests = route<typeof admin.listWaitingRequests>('GET'
 export const reviewClaim = route<typeof admin.reviewClaim>('POST', '/api/admin/claims/:id/review');
 export const runDataSource = route<typeof admin.runDataSource>('POST', '/api/admin/data-sources/:id/run');
 export const updateAdminUser = route<typeof admin.updateAdminUser>('PATCH', '/api/admin/users/:id');
+export const updateAdminUserSuspension = route<typeof admin.updateAdminUserSuspension>('PUT', '/api/admin/users/:id/suspension');
 export const createPageView = route<typeof analytics.createPageView>('POST', '/api/analytics/pageview');
 export const getAsset = route<typeof assets.getAsset>('GET', '/api/assets/:id');
 export const getAssetCoordinates = route<typeof assets.getAssetCoordinates>('GET', '/api/assets/coordinates');
@@ -65,8 +68,8 @@ export const createProvider = route<typeof providers.createProvider>('POST', '/a
 export const deleteProviderMedia = route<typeof providers.deleteProviderMedia>('DELETE', '/api/providers/:id/media/:fileId');
 export const getProvider = route<typeof providers.getProvider>('GET', '/api/providers/:id');
 export const inviteProvider = route<typeof providers.inviteProvider>('POST', '/api/providers/invitations');
+export const listProviderNames = route<typeof providers.listProviderNames>('GET', '/api/providers/public/names');
 export const listProviders = route<typeof providers.listProviders>('GET', '/api/providers');
-export const listPublicProviders = route<typeof providers.listPublicProviders>('GET', '/api/providers/public');
 export const listUserProviders = route<typeof providers.listUserProviders>('GET', '/api/providers/user/:userId');
 export const searchProviders = route<typeof providers.searchProviders>('GET', '/api/providers/search');
 export const updateProvider = route<typeof providers.updateProvider>('PATCH', '/api/providers/:id');
@@ -74,6 +77,7 @@ export const updateProviderPlace = route<typeof providers.updateProviderPlace>('
 export const uploadProviderCover = route<typeof providers.uploadProviderCover>('POST', '/api/providers/:id/cover-image');
 export const uploadProviderLogo = route<typeof providers.uploadProviderLogo>('POST', '/api/providers/:id/logo');
 export const uploadProviderMedia = route<typeof providers.uploadProviderMedia>('POST', '/api/providers/:id/media');
+export const completeQuote = route<typeof quotes.completeQuote>('POST', '/api/quotes/:id/complete');
 export const createQuote = route<typeof quotes.createQuote>('POST', '/api/quotes');
 export const downloadQuoteAttachment = route<typeof quotes.downloadQuoteAttachment>('GET', '/api/quotes/:id/attachments/:attachmentId');
 export const getQuote = route<typeof quotes.getQuote>('GET', '/api/quotes/:id');
@@ -112,6 +116,7 @@ export const updateTender = route<typeof tenderLifecycle.updateTender>('PATCH', 
 export const uploadTenderDocuments = route<typeof tenderLifecycle.uploadTenderDocuments>('POST', '/api/tenders/:id/documents');
 export const uploadTenderResponseAttachments = route<typeof tenderLifecycle.uploadTenderResponseAttachments>('POST', '/api/tenders/:id/responses/:responseId/attachments');
 export const withdrawTenderResponse = route<typeof tenderLifecycle.withdrawTenderResponse>('DELETE', '/api/tenders/:id/responses/:responseId');
+export const markNoticeNotRelevant = route<typeof tenderNotices.markNoticeNotRelevant>('POST', '/api/admin/tenders/:id/not-relevant');
 export const contactTenderOwner = route<typeof tenders.contactTenderOwner>('POST', '/api/tenders/:id/contact');
 export const createTender = route<typeof tenders.createTender>('POST', '/api/tenders');
 export const getMyTenders = route<typeof tenders.getMyTenders>('GET', '/api/tenders/mine');
@@ -123,3 +128,24 @@ export const listTenders = route<typeof tenders.listTenders>('GET', '/api/tender
 export const saveTender = route<typeof tenders.saveTender>('PUT', '/api/tenders/:id/saves/:kind');
 export const unsaveTender = route<typeof tenders.unsaveTender>('DELETE', '/api/tenders/:id/saves/:kind');
 export const updateTenderAlerts = route<typeof tenders.updateTenderAlerts>('PUT', '/api/tenders/alerts');
+export const createProviderAccreditation = route<typeof trust.createProviderAccreditation>('POST', '/api/providers/:id/accreditations');
+export const createReview = route<typeof trust.createReview>('POST', '/api/reviews');
+export const createSupplierProfile = route<typeof trust.createSupplierProfile>('POST', '/api/admin/supplier-profiles');
+export const decideSupplierMatch = route<typeof trust.decideSupplierMatch>('POST', '/api/admin/supplier-matches');
+export const deleteProviderAccreditation = route<typeof trust.deleteProviderAccreditation>('DELETE', '/api/providers/:id/accreditations/:accreditationId');
+export const downloadAccreditationEvidence = route<typeof trust.downloadAccreditationEvidence>('GET', '/api/providers/:id/accreditations/:accreditationId/evidence');
+export const flagReview = route<typeof trust.flagReview>('POST', '/api/reviews/:id/flag');
+export const getBuyer = route<typeof trust.getBuyer>('GET', '/api/buyers/:slug');
+export const getProviderCompany = route<typeof trust.getProviderCompany>('GET', '/api/providers/:id/company');
+export const listAdminAccreditations = route<typeof trust.listAdminAccreditations>('GET', '/api/admin/accreditations');
+export const listAdminReviews = route<typeof trust.listAdminReviews>('GET', '/api/admin/reviews');
+export const listBuyers = route<typeof trust.listBuyers>('GET', '/api/buyers');
+export const listProviderAccreditations = route<typeof trust.listProviderAccreditations>('GET', '/api/providers/:id/accreditations');
+export const listProviderReviews = route<typeof trust.listProviderReviews>('GET', '/api/providers/:id/reviews');
+export const listReviewableWork = route<typeof trust.listReviewableWork>('GET', '/api/reviews/eligible');
+export const listSupplierSuggestions = route<typeof trust.listSupplierSuggestions>('GET', '/api/admin/supplier-matches');
+export const moderateReview = route<typeof trust.moderateReview>('POST', '/api/admin/reviews/:id/moderate');
+export const recheckProviderCompany = route<typeof trust.recheckProviderCompany>('POST', '/api/admin/providers/:id/company-check');
+export const replyToReview = route<typeof trust.replyToReview>('POST', '/api/reviews/:id/reply');
+export const updateProviderCompany = route<typeof trust.updateProviderCompany>('PUT', '/api/providers/:id/company');
+export const verifyAccreditation = route<typeof trust.verifyAccreditation>('POST', '/api/admin/accreditations/:id/verify');

@@ -7,7 +7,7 @@ import { errors } from './common';
  * whose child sitemaps list the static pages, the indexable profiles and the open tenders, at most
  * 50,000 addresses each.
  */
-export const SITEMAP_NAME = /^(static|providers-[1-9]\d{0,5}|tenders-[1-9]\d{0,5})\.xml$/;
+export const SITEMAP_NAME = /^(static|buyers|providers-[1-9]\d{0,5}|tenders-[1-9]\d{0,5})\.xml$/;
 
 export const getRobotsTxt = defineContract({
   method: 'GET',

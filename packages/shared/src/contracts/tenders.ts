@@ -29,6 +29,7 @@ import { errors, idParam, successEnvelope, visibleName } from './common';
 import { about } from './fields';
 import { FIELD_MESSAGES } from '../constants/text';
 import { checkBudget, inviteEmailsField, tenderBriefFields } from './tender-brief';
+import { tenderNotice } from './tender-notices';
 
 /**
  * A tender as the API shows it (docs/product/tenders.md#tender). Built from an explicit field list on the server:
@@ -96,6 +97,8 @@ export const tender = z.object({
   cancelReason: z.string().nullable(),
   /** What the signed-in viewer is to a tender listed here (decision 0441); null for the public and imported notices. */
   viewerRelation: z.enum(TENDER_VIEWER_RELATIONS).nullable(),
+  /** Imported notices only (issue 29, decision 0460): stage, deadline kind, threshold, sources, awards, why it matched. */
+  notice: tenderNotice.nullable().optional(),
 });
 export type Tender = z.infer<typeof tender>;
 

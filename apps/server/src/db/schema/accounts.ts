@@ -15,6 +15,11 @@ export const users = pgTable('users', {
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true, mode: 'date' }),
   /** Migration 0016: when the account followed its verification link (decision 0337). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+  /** Migration 0031: the last successful sign-in (the admin users list). */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+  /** Migration 0032: set while an admin has suspended the account (decision 0424). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+  suspendedBy: uuid('suspended_by'),
 });
 export type UserRow = typeof users.$inferSelect;
 
@@ -46,7 +51,12 @@ export const passwordResetTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId), index('password_reset_tokens_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('password_reset_tokens_user_id_idx').on(t.userId),
+    index('password_reset_tokens_expires_at_idx').on(t.expiresAt),
+    // Migration 0031: recent reset mails per account (the mailbox cap, decision 0421).
+    index('password_reset_tokens_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** Migration 0002: the deletion log (no foreign key: it outlives the account). */
@@ -103,4 +113,17 @@ export const loginThrottle = pgTable(
     lastFailureAt: ts('last_failure_at').notNull(),
   },
   (t) => [index('login_throttle_last_failure_at_idx').on(t.lastFailureAt)],
+);
+
+/** Migration 0031: addresses an account signed in from, hashed (decision 0421). */
+export const accountSignInAddresses = pgTable(
+  'account_sign_in_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastSignInAt: ts('last_sign_in_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index('account_sign_in_addresses_last_idx').on(t.lastSignInAt)],
 );

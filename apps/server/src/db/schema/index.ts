@@ -9,3 +9,5 @@ export * from './admin';
 export * from './quotes';
 export * from './stored-files';
 export * from './data-sources';
+export * from './tender-notices';
+export * from './trust';

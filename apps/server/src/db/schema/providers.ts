@@ -1,8 +1,8 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 
-/** Mirrors migrations/0004_providers.sql (expression indexes live in the SQL only). */
+/** Mirrors migrations/0004_providers.sql and 0090_trust.sql (expression indexes live in the SQL only, the name key's in 0110). */
 export const providers = pgTable('providers', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull(),
@@ -35,6 +35,12 @@ export const providers = pgTable('providers', {
   source: text('source').notNull().default('user'),
   sourceRef: text('source_ref'),
   completeness: integer('completeness').notNull().default(0),
+  // Migration 0090 (issue 31): the company, its PPON, and the trust figures cards show.
+  companyNumber: text('company_number'),
+  pponId: text('ppon_id'),
+  verifiedAccreditations: text('verified_accreditations').array().notNull().default([]),
+  reviewCount: integer('review_count').notNull().default(0),
+  reviewAverage: numeric('review_average', { precision: 3, scale: 2, mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

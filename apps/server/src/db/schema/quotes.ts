@@ -24,10 +24,12 @@ export const quotes = pgTable('quotes', {
   useDefaultContract: boolean('use_default_contract').notNull().default(false),
   selectedContract: text('selected_contract', { enum: ['data-processing', 'uav-hire'] }),
   routedTo: text('routed_to', { enum: ['provider', 'marketplace'] }).notNull(),
-  status: text('status', { enum: ['pending', 'responded', 'declined'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'responded', 'declined', 'completed'] }).notNull().default('pending'),
   replyMessage: text('reply_message'),
   repliedBy: uuid('replied_by').references(() => users.id, { onDelete: 'set null' }),
   repliedAt: ts('replied_at'),
+  /** Migration 0090: when the provider marked the work completed (its requester may then review it). */
+  completedAt: ts('completed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -137,7 +137,11 @@ export const tenderEvents = pgTable(
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tender_events_tender_idx').on(t.tenderId, t.seq)],
+  (t) => [
+    index('tender_events_tender_idx').on(t.tenderId, t.seq),
+    // Migration 0032: the admin audit log reads events newest first (decision 0424).
+    index('tender_events_created_idx').on(t.createdAt.desc(), t.seq.desc()),
+  ],
 );
 
 export const tenderDocuments = pgTable(

@@ -22,8 +22,12 @@ export const accountMails = {
     ].join('\n'),
   }),
 
-  /** Decision 0337: the link carries the token in its fragment, like the reset link (decision 0106). */
-  verifyEmail: (user: Pick<UserRow, 'email' | 'name'>, token: string, publicUrl: string): MailMessage => ({
+  /**
+   * Decision 0337: the link carries the token in its fragment, like the reset link (decision 0106),
+   * and the same-site page to return to after confirming (issue 28 item 7), already checked by
+   * `safeRedirect`.
+   */
+  verifyEmail: (user: Pick<UserRow, 'email' | 'name'>, token: string, publicUrl: string, returnTo = ''): MailMessage => ({
     to: user.email,
     subject: 'Confirm your email address for Solar Marketplace',
     text: [
@@ -31,8 +35,9 @@ export const accountMails = {
       '',
       'Please confirm that this is your email address by opening this link:',
       '',
-      `${publicUrl}/verify-email#token=${token}`,
+      `${publicUrl}/verify-email#token=${token}${returnTo ? `&next=${encodeURIComponent(returnTo)}` : ''}`,
       '',
+      ...(returnTo ? ['It takes you back to the page you were on.', ''] : []),
       `The link works once and for ${EMAIL_VERIFICATION_TTL_MS / 86_400_000} days. Until you confirm, you can use your account but`,
       'cannot claim a business profile or launch a tender. If you did not create an account, you can ignore this email.',
     ].join('\n'),

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountDeletionRequests,
+  accountSignInAddresses,
   emailVerificationTokens,
   loginThrottle,
   outbox,
@@ -119,6 +120,40 @@ export async function voidResetTokens(tx: Db, userId: string, now: Date) {
 export async function deleteExpiredTokens(db: Db, cutoff: Date) {
   await db.delete(passwordResetTokens).where(sql`${passwordResetTokens.expiresAt} < ${cutoff}`);
   await db.delete(emailVerificationTokens).where(sql`${emailVerificationTokens.expiresAt} < ${cutoff}`);
+}
+
+/** Reset mails sent to the account since `since` (each mail is one token). */
+export async function countResetTokensSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), gt(passwordResetTokens.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+// ---- Sign-in records (decision 0421) ----
+
+/** A successful sign-in: the account's last sign-in and the (hashed) address it came from. */
+export async function recordSignIn(db: Db, userId: string, addressHash: string, now: Date) {
+  await db
+    .insert(accountSignInAddresses)
+    .values({ userId, addressHash, lastSignInAt: now })
+    .onConflictDoUpdate({ target: [accountSignInAddresses.userId, accountSignInAddresses.addressHash], set: { lastSignInAt: now } });
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+}
+
+/** Whether the account signed in from this (hashed) address after `since`. */
+export async function signedInFrom(db: Db, userId: string, addressHash: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ userId: accountSignInAddresses.userId })
+    .from(accountSignInAddresses)
+    .where(and(eq(accountSignInAddresses.userId, userId), eq(accountSignInAddresses.addressHash, addressHash), gt(accountSignInAddresses.lastSignInAt, since)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function purgeSignInAddresses(db: Db, before: Date) {
+  await db.delete(accountSignInAddresses).where(lt(accountSignInAddresses.lastSignInAt, before));
 }
 
 // ---- Account deletion (decision 0105) ----

@@ -22,10 +22,12 @@ import { endSession, startSession } from '../../plugins/auth';
 import { perAccount, perIp, type LimitSpec } from '../../plugins/rate-limit';
 import { bind } from '../../plugins/routes';
 import { toCurrentUser } from './accounts.mapper';
+import { clientKey } from './login-throttle';
 import {
   cancelAccountDeletion,
   createAccount,
   isResetTokenValid,
+  rememberSignIn,
   requestAccountDeletion,
   requestPasswordReset,
   resendVerificationLink,
@@ -38,10 +40,14 @@ import {
 
 const byUser = (name: string, limit: { max: number; windowMs: number }) => perAccount(name, limit.max, limit.windowMs);
 
-const byBodyEmail = (name: string, limit: { max: number; windowMs: number }): LimitSpec => ({
+/** The requester's address and the email it names (decision 0421): one client asking again and again for one account. */
+const byAddressAndEmail = (name: string, limit: { max: number; windowMs: number }): LimitSpec => ({
   name,
   ...limit,
-  key: (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email,
+  key: (request: FastifyRequest) => {
+    const email = (request.body as { email?: string } | undefined)?.email?.trim().toLowerCase();
+    return email ? `${clientKey(request.ip)}|${email}` : undefined;
+  },
 });
 
 export function accountsRoutes(app: FastifyInstance) {
@@ -66,6 +72,7 @@ export function accountsRoutes(app: FastifyInstance) {
       const user = await createAccount(ctx, request.body);
       await endSession(ctx, request as never, reply);
       await startSession(ctx, reply, user.id);
+      await rememberSignIn(ctx, user.id, request.ip);
       reply.code(201);
       return { success: true as const, data: toCurrentUser(user) };
     },
@@ -104,12 +111,13 @@ export function accountsRoutes(app: FastifyInstance) {
   bind(
     app,
     forgotPassword,
-    async ({ body }) => {
-      await requestPasswordReset(ctx, body.email);
+    async (request) => {
+      const { body } = request;
+      await requestPasswordReset(ctx, body.email, request.ip);
       return { success: true as const, message: M.forgotNeutral };
     },
     {
-      limits: [perIp('forgot-password', L.forgotPerIp.max, L.forgotPerIp.windowMs), byBodyEmail('forgot-password-account', L.forgotPerAccount)],
+      limits: [perIp('forgot-password', L.forgotPerIp.max, L.forgotPerIp.windowMs), byAddressAndEmail('forgot-password-pair', L.forgotPerPair)],
       bodyLimit: 4 * 1024,
     },
   );
@@ -149,8 +157,8 @@ export function accountsRoutes(app: FastifyInstance) {
   bind(
     app,
     resendVerification,
-    async ({ user }) => {
-      await resendVerificationLink(ctx, user!);
+    async ({ user, body }) => {
+      await resendVerificationLink(ctx, user!, body?.returnTo);
       return { success: true as const, message: M.verificationSent(user!.email) };
     },
     {

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, EMAIL_VERIFICATION_TTL_MS, RESET_MAIL_CAP, RESET_TOKEN_TTL_MS, type UserType } from '@solar/shared/constants/accounts';
+import { safeRedirect } from '@solar/shared/domain/redirect';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -11,7 +12,7 @@ import { deleteUserSessions } from '../../platform/sessions.repository';
 import { signupProviderHooks } from './accounts.hooks';
 import { accountMails } from './accounts.mail';
 import * as repo from './accounts.repository';
-import { checkLoginThrottle, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import { checkLoginThrottle, clientKey, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 import type { UserRow } from './accounts.repository';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,12 @@ export interface SignupInput {
   password: string;
   type: UserType;
   providerId?: string;
+  /** The page to come back to after following the verification link. */
+  returnTo?: string;
 }
+
+/** A return path for the verification link: only what `safeRedirect` accepts, and never the home page's default. */
+const returnPath = (value: string | undefined) => (value ? safeRedirect(value, '') : '');
 
 /** A single-use verification token for the user's current address: 256 bits, only its hash stored, 7 days (decision 0337). */
 async function issueVerificationToken(tx: Db, user: Pick<UserRow, 'id' | 'email'>, now: Date): Promise<string> {
@@ -78,7 +84,7 @@ export async function createAccount(ctx: AppContext, input: SignupInput): Promis
   }
   const { user, verificationToken } = created;
   void sendInBackground(ctx, accountMails.welcome(user, ctx.env.PUBLIC_URL), 'welcome');
-  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL), 'verify-email');
+  void sendInBackground(ctx, accountMails.verifyEmail(user, verificationToken, ctx.env.PUBLIC_URL, returnPath(input.returnTo)), 'verify-email');
   return user;
 }
 
@@ -88,10 +94,10 @@ export async function sendWelcomeAgain(ctx: AppContext, user: UserRow): Promise<
 }
 
 /** Mails a new verification link to the caller's own address; 409 once verified (decision 0337). */
-export async function resendVerificationLink(ctx: AppContext, user: UserRow): Promise<void> {
+export async function resendVerificationLink(ctx: AppContext, user: UserRow, returnTo?: string): Promise<void> {
   if (user.emailVerifiedAt) throw new AppError('CONFLICT', M.emailAlreadyVerified);
   const token = await issueVerificationToken(ctx.database.db, user, ctx.clock.now());
-  void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL), 'verify-email');
+  void sendInBackground(ctx, accountMails.verifyEmail(user, token, ctx.env.PUBLIC_URL, returnPath(returnTo)), 'verify-email');
 }
 
 /**
@@ -132,15 +138,36 @@ export async function signIn(ctx: AppContext, email: string, password: string, i
     throw new AppError('UNAUTHORIZED', M.invalidCredentials);
   }
   await recordLoginSuccess(ctx, throttle);
+  // Said only to whoever knows the password (decision 0424); nothing is recorded for it.
+  if (user.suspendedAt) throw new AppError('FORBIDDEN', M.accountSuspended);
+  await rememberSignIn(ctx, user.id, ip);
   return user;
 }
 
-/** Issues a single-use reset token (256 bits, stored hashed, 1 hour) and mails it; silent for unknown emails. */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+/** The client address of a sign-in, as the account's records keep it: the throttle's client key, hashed. */
+const addressHash = (ip: string) => createHash('sha256').update(clientKey(ip)).digest('hex');
+
+/** A sign-in (or the session a sign-up starts): its time, and the address as one of the account's own (decision 0421). */
+export async function rememberSignIn(ctx: Pick<AppContext, 'database' | 'clock'>, userId: string, ip: string) {
+  await repo.recordSignIn(ctx.database.db, userId, addressHash(ip), ctx.clock.now());
+}
+
+/**
+ * Issues a single-use reset token (256 bits, stored hashed, 1 hour) and mails it; silent for
+ * unknown emails. The requester is slowed by the route's limits; the account's mailbox by a cap
+ * that never holds back a request from an address the account signs in from (decision 0421).
+ * Over the cap the answer is the same neutral one and nothing is sent.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.database.db, email);
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
+  const own = await repo.signedInFrom(ctx.database.db, user.id, addressHash(ip), new Date(now.getTime() - RESET_MAIL_CAP.knownAddressMs));
+  if (!own && (await repo.countResetTokensSince(ctx.database.db, user.id, new Date(now.getTime() - RESET_MAIL_CAP.windowMs))) >= RESET_MAIL_CAP.max) {
+    ctx.log.info({ userId: user.id }, 'password reset mail held: the account had its quota of mails to other addresses');
+    return;
+  }
+  const token = randomBytes(32).toString('base64url');
   await repo.insertResetToken(ctx.database.db, {
     id: hashToken(token),
     userId: user.id,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { listAuditLogQuery } from '@solar/shared/contracts/admin';
+import type { AuditEntry, listAuditLogQuery } from '@solar/shared/contracts/admin';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
@@ -10,7 +10,7 @@ type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
 export interface AuditInput {
   action: string;
-  targetType: 'user' | 'claim' | 'provider' | 'waiting';
+  targetType: Exclude<AuditEntry['targetType'], 'tender'>;
   targetId: string;
   summary: string;
   before?: unknown;
@@ -32,8 +32,9 @@ export async function writeAudit(tx: Db, actor: UserRow, at: Date, entry: AuditI
   });
 }
 
+/** The audit log: admin actions and tender lifecycle events, newest first, with names (decision 0424). */
 export async function listAudit(ctx: Ctx, query: z.output<typeof listAuditLogQuery>) {
-  const { rows, total } = await audit.listAudit(ctx.database.db, query, query.page, query.pageSize);
+  const { rows, total } = await audit.listAudit(ctx.database, query, query.page, query.pageSize);
   return { data: rows.map(toAuditEntry), pagination: pageOf(query.page, query.pageSize, total) };
 }
 

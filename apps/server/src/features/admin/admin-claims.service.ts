@@ -10,6 +10,7 @@ import { writeAudit } from './admin-audit.service';
 import * as claims from './admin-claims.repository';
 import { listMailRecipients } from './admin-users.repository';
 import { adminMails } from './admin.mail';
+import { claimChecksFor } from '../trust/claim-checks';
 import { pageOf, toAdminClaim } from './admin.mapper';
 
 /** The Claims tab (docs/product/admin.md#claim-review). */
@@ -18,8 +19,12 @@ type Ctx = Pick<AppContext, 'database' | 'clock' | 'mailer' | 'log' | 'env'>;
 
 export async function listClaims(ctx: Ctx, query: z.output<typeof listAdminClaimsQuery>) {
   const { rows, counts, total } = await claims.listClaims(ctx.database.db, query.status, query.page, query.pageSize);
-  return { data: rows.map(toAdminClaim), counts, pagination: pageOf(query.page, query.pageSize, total) };
+  const checks = await claimChecksFor(ctx.database.db, rows.map(checkInput));
+  return { data: rows.map((r, i) => toAdminClaim(r, checks[i]!)), counts, pagination: pageOf(query.page, query.pageSize, total) };
 }
+
+/** The claim's email domain and Companies House checks (issue 31): facts shown beside it. */
+const checkInput = (r: claims.ClaimListRow) => ({ providerId: r.claim.providerId, claimantName: r.claimantName, claimantEmail: r.claimantEmail });
 
 const ownership = (p: claims.ProviderRow) => ({ userId: p.userId, claimed: p.claimed, claimApproved: p.claimApproved });
 
@@ -93,6 +98,7 @@ export async function reviewClaim(ctx: Ctx, actor: UserRow, id: string, input: z
     // After the commit, without holding up the response.
     if (to) void sendInBackground(ctx, adminMails.claimOutcome(to, outcome, ctx.env.PUBLIC_URL), 'claim-outcome');
   }
-  const row = await claims.findClaim(ctx.database.db, id);
-  return toAdminClaim(row!);
+  const row = (await claims.findClaim(ctx.database.db, id))!;
+  const [checks] = await claimChecksFor(ctx.database.db, [checkInput(row)]);
+  return toAdminClaim(row, checks!);
 }

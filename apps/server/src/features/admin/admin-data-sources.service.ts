@@ -1,4 +1,11 @@
-import { DATA_SOURCE_IDS, DATA_SOURCE_LABELS, DATA_SOURCE_MESSAGES, type DataSourceId } from '@solar/shared/constants/data-sources';
+import {
+  DATA_SOURCE_IDS,
+  DATA_SOURCE_LABELS,
+  DATA_SOURCE_MESSAGES,
+  DATA_SOURCE_ROLES,
+  DATA_SOURCE_SWITCH,
+  type DataSourceId,
+} from '@solar/shared/constants/data-sources';
 import type { DataSourceStatus } from '@solar/shared/contracts/admin';
 import { toIsoTimestampOrNull as iso } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -29,10 +36,20 @@ export async function runDataSourceNow(ctx: Ctx, id: DataSourceId): Promise<Data
 }
 
 function toStatus(ctx: Ctx, id: DataSourceId, row: sources.DataSourceRow | undefined): DataSourceStatus {
+  const enabled = ctx.jobs.has(sources.dataSourceJobName(id));
+  const role = DATA_SOURCE_ROLES[id];
   return {
     id,
     label: DATA_SOURCE_LABELS[id],
-    enabled: ctx.jobs.has(sources.dataSourceJobName(id)),
+    enabled,
+    role: role.role,
+    roleNote: role.note,
+    pacingMs: role.minIntervalMs,
+    offReason: enabled ? null : DATA_SOURCE_MESSAGES.offReason(DATA_SOURCE_LABELS[id]),
+    howToSwitchOn: enabled ? null : DATA_SOURCE_MESSAGES.howToSwitchOn(DATA_SOURCE_SWITCH[id]),
+    lastPause: row?.lastPause ?? null,
+    startupImport: row?.startupImport ?? null,
+    lastRunReasons: row?.lastRunReasons ?? {},
     lastRunAt: iso(row?.lastRunAt),
     lastSuccessAt: iso(row?.lastSuccessAt),
     lastErrorAt: iso(row?.lastErrorAt),
@@ -45,8 +62,15 @@ function toStatus(ctx: Ctx, id: DataSourceId, row: sources.DataSourceRow | undef
       kept: row?.itemsKept ?? 0,
       dropped: row?.itemsDropped ?? 0,
       invalid: row?.itemsInvalid ?? 0,
+      merged: row?.itemsMerged ?? 0,
       errors: row?.errors ?? 0,
     },
-    lastRun: { read: row?.lastRunRead ?? 0, kept: row?.lastRunKept ?? 0, dropped: row?.lastRunDropped ?? 0, invalid: row?.lastRunInvalid ?? 0 },
+    lastRun: {
+      read: row?.lastRunRead ?? 0,
+      kept: row?.lastRunKept ?? 0,
+      dropped: row?.lastRunDropped ?? 0,
+      invalid: row?.lastRunInvalid ?? 0,
+      merged: row?.lastRunMerged ?? 0,
+    },
   };
 }

@@ -35,10 +35,15 @@ export function adminUsersJson(ctx: Ctx, query: z.output<typeof listAdminUsersQu
   );
 }
 
+/** The audit log names tenders and providers as they are now: their writes drop it too (decision 0424). */
 export function adminAuditJson(ctx: Ctx, query: z.output<typeof listAuditLogQuery>): Promise<CachedJson> {
-  return adminCache(ctx.database, cacheKey({ list: 'audit', ...query }), async () =>
-    encodeResponse(listAuditLog.response[200], { success: true, ...(await listAudit(ctx, query)) }),
-  );
+  return adminCache(ctx.database, cacheKey({ list: 'audit', ...query }), async () => {
+    const result = await listAudit(ctx, query);
+    return {
+      text: encodeResponse(listAuditLog.response[200], { success: true, ...result }),
+      tags: ['admin', 'tenders', 'providers:set'],
+    };
+  });
 }
 
 export function adminClaimsJson(ctx: Ctx, query: z.output<typeof listAdminClaimsQuery>): Promise<CachedJson> {

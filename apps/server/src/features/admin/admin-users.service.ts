@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
-import type { AdminUser, listAdminUsersQuery, updateAdminUserBody } from '@solar/shared/contracts/admin';
+import type { AdminUser, listAdminUsersQuery, updateAdminUserBody, updateUserSuspensionBody } from '@solar/shared/contracts/admin';
 import type { UserRow } from '../../db/rows';
 import { isUniqueViolation, isUuid } from '../../db/sql-helpers';
 import { AppError } from '../../platform/errors';
 import type { AppContext } from '../../plugins/context';
+import { deleteUserSessions } from '../../platform/sessions.repository';
 import { writeAudit } from './admin-audit.service';
 import * as users from './admin-users.repository';
 import { auditUser, pageOf, toAdminUser } from './admin.mapper';
@@ -14,8 +15,8 @@ import { auditUser, pageOf, toAdminUser } from './admin.mapper';
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 
 export async function listUsers(ctx: Ctx, query: z.output<typeof listAdminUsersQuery>) {
-  const { rows, total } = await users.listUsers(ctx.database.db, query.q || undefined, query.page, query.pageSize);
-  return { data: rows.map(toAdminUser), pagination: pageOf(query.page, query.pageSize, total) };
+  const { rows, total, activeAdmins } = await users.listUsers(ctx.database.db, query.q || undefined, query.page, query.pageSize);
+  return { data: rows.map((row) => toAdminUser(row, activeAdmins)), pagination: pageOf(query.page, query.pageSize, total) };
 }
 
 /** The fields of `input` that differ from `current`; a new address must be verified again (decision 0337). */
@@ -31,9 +32,16 @@ function userChanges(current: UserRow, input: z.output<typeof updateAdminUserBod
   return changes;
 }
 
+/** The user as the list shows them, after a change. */
+async function adminUserNow(ctx: Ctx, id: string): Promise<AdminUser> {
+  const [row, activeAdmins] = await Promise.all([users.findUserWithDeletion(ctx.database.db, id), users.countActiveAdmins(ctx.database.db)]);
+  return toAdminUser(row!, activeAdmins);
+}
+
 /**
  * docs/product/admin.md#users: an admin edits any user's name, email, company and type and grants or revokes admin.
- * The last admin can never be revoked; emails stay unique (case-insensitive). One transaction with
+ * The last active admin (not suspended, no deletion pending; decision 0424) can never be revoked,
+ * whoever asks, themselves included; emails stay unique (case-insensitive). One transaction with
  * its audit row.
  */
 export async function updateUser(ctx: Ctx, actor: UserRow, id: string, input: z.output<typeof updateAdminUserBody>): Promise<AdminUser> {
@@ -70,6 +78,34 @@ export async function updateUser(ctx: Ctx, actor: UserRow, id: string, input: z.
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', M.emailExists);
     throw err;
   }
-  const row = await users.findUserWithDeletion(ctx.database.db, id);
-  return toAdminUser(row!);
+  return adminUserNow(ctx, id);
+}
+
+/**
+ * Suspends or reinstates an account (decision 0424). A suspended account cannot sign in and its
+ * sessions end in the same transaction; an admin cannot suspend themselves, nor the only active
+ * admin. Recorded in the audit log; no mail is sent.
+ */
+export async function setSuspension(ctx: Ctx, actor: UserRow, id: string, input: z.output<typeof updateUserSuspensionBody>): Promise<AdminUser> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', M.userNotFound);
+  if (input.suspended && id === actor.id) throw new AppError('CONFLICT', M.cannotSuspendSelf);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const admins = input.suspended ? await users.lockAdmins(tx) : [];
+    const current = await users.lockUser(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', M.userNotFound);
+    if (Boolean(current.suspendedAt) === input.suspended) return;
+    if (input.suspended && admins.includes(id) && !admins.some((a) => a !== id)) throw new AppError('CONFLICT', M.lastAdminSuspend);
+    await users.updateUserRow(tx, id, input.suspended ? { suspendedAt: now, suspendedBy: actor.id } : { suspendedAt: null, suspendedBy: null }, now);
+    if (input.suspended) await deleteUserSessions(tx, id);
+    await writeAudit(tx, actor, now, {
+      action: input.suspended ? 'user.suspend' : 'user.reinstate',
+      targetType: 'user',
+      targetId: id,
+      summary: `${actor.name} ${input.suspended ? 'suspended' : 'reinstated'} ${current.name}`,
+      before: { suspended: !input.suspended },
+      after: { suspended: input.suspended },
+    });
+  });
+  return adminUserNow(ctx, id);
 }

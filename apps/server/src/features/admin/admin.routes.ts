@@ -10,6 +10,7 @@ import {
   runDataSource,
   reviewClaim,
   updateAdminUser,
+  updateAdminUserSuspension,
 } from '@solar/shared/contracts/admin';
 import { cancelDeletion } from '@solar/shared/contracts/accounts';
 import { perAccount } from '../../plugins/rate-limit';
@@ -19,7 +20,7 @@ import { adminAuditJson, adminClaimsJson, adminUsersJson, adminWaitingJson } fro
 import { getAnalytics } from './admin-analytics.service';
 import { recordAction } from './admin-audit.service';
 import { reviewClaim as reviewProviderClaim } from './admin-claims.service';
-import { updateUser } from './admin-users.service';
+import { setSuspension, updateUser } from './admin-users.service';
 import { listDataSourceStatus, runDataSourceNow } from './admin-data-sources.service';
 import { actOnWaiting } from './admin-waiting.service';
 
@@ -47,6 +48,13 @@ export function adminRoutes(app: FastifyInstance) {
     updateAdminUser,
     async ({ user, params, body }) => ({ success: true as const, data: await updateUser(ctx, user!, params.id, body) }),
     { limits: [perAdmin('admin-update-user')], bodyLimit: 8 * 1024 },
+  );
+
+  bind(
+    app,
+    updateAdminUserSuspension,
+    async ({ user, params, body }) => ({ success: true as const, data: await setSuspension(ctx, user!, params.id, body) }),
+    { limits: [perAdmin('admin-update-user')], bodyLimit: 1024 },
   );
 
   bind(app, listAdminClaims, async ({ query }, reply) => sendCachedJson(reply, await adminClaimsJson(ctx, query)));

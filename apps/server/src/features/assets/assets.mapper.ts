@@ -94,7 +94,11 @@ export const toSiteSuggestion = (r: { id: number; site_name: string; region: str
 });
 
 /** GET /api/assets/source: the freshness record from the latest import and the asset count. */
-export function toAssetSource(last: ImportRow | undefined, assets: number, feed: { automatic: boolean; checkedAt: string | null }): AssetSourceRecord {
+export function toAssetSource(
+  last: ImportRow | undefined,
+  assets: number,
+  feed: { automatic: boolean; checkedAt: string | null; historySince: string | null },
+): AssetSourceRecord {
   return {
     name: REPD_SOURCE.name,
     publisher: REPD_SOURCE.publisher,

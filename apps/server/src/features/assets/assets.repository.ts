@@ -360,6 +360,14 @@ export interface AssetChangeRow {
 }
 
 /** A project's history, newest first (asset_changes_ref_idx, migration 0020). */
+/** When the REPD job first recorded a change (decision 0396): null while one release is loaded. */
+export async function firstRecordedChange(database: Database): Promise<string | null> {
+  const [row] = await database.query<{ first: string | null }>(
+    `SELECT to_char(min(changed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first FROM asset_changes`,
+  );
+  return row?.first ?? null;
+}
+
 export function listAssetHistory(database: Database, repdRefId: string, limit: number) {
   return database.query<AssetChangeRow>(
     `SELECT kind, before_value, after_value, release, ${isoTimestampColumn('changed_at', 'changed_at')}

@@ -208,11 +208,12 @@ export function exportProjects(ctx: Ctx, q: ProjectsQuery): Readable {
 
 /** Where the assets come from and how fresh they are: the latest import and the REPD job's last check (decision 0397). */
 export async function getAssetSource(ctx: Ctx & Pick<AppContext, 'jobs'>): Promise<AssetSourceRecord> {
-  const [last, count, feed] = await Promise.all([
+  const [last, count, feed, historySince] = await Promise.all([
     latestImport(ctx.database),
     repo.countAssets(ctx.database),
     findDataSource(ctx.database.db, REPD_SOURCE_ID),
+    repo.firstRecordedChange(ctx.database),
   ]);
   const automatic = ctx.jobs.has(dataSourceJobName(REPD_SOURCE_ID));
-  return toAssetSource(last, count, { automatic, checkedAt: automatic ? toIsoTimestampOrNull(feed?.lastSuccessAt) : null });
+  return toAssetSource(last, count, { automatic, checkedAt: automatic ? toIsoTimestampOrNull(feed?.lastSuccessAt) : null, historySince });
 }

@@ -41,6 +41,7 @@ export async function runRepdFeed(ctx: Ctx, http: Partial<HttpDeps> = {}): Promi
   const base = ctx.env.repdFeedUrl;
   await sources.ensureDataSource(db, REPD_SOURCE_ID, base !== null);
   if (base === null) return { ran: false, why: 'off' };
+  const origin: string = base;
   const row = await sources.findDataSource(db, REPD_SOURCE_ID);
   const startedAt = ctx.clock.now();
   if (!row || !sources.isDue(row, startedAt)) return { ran: false, why: 'not due' };
@@ -73,70 +74,80 @@ export async function runRepdFeed(ctx: Ctx, http: Partial<HttpDeps> = {}): Promi
     return result(null, extra);
   };
 
-  const pageUrl = `${base}${REPD_FEED.contentPath}`;
-  const page = await fetchJson(pageUrl, deps, () => ctx.clock.now());
-  if (page.kind !== 'ok') return fail(`${page.message} (${pageUrl})`, page.ms);
-  const release = newestRelease(page.json, base);
-  if (typeof release === 'string') return fail(`${release} (${pageUrl})`, REPD_FEED.failureBackoffMs);
-  if (cursor && cursor.release === release.id && cursor.url === release.url) return done({ release: release.id });
-  if (!downloadAllowed(release.url, base))
-    return fail(`the release is on another host: ${new URL(release.url).host}`, REPD_FEED.failureBackoffMs);
-
-  const file = await fetchBytes(release.url, deps, () => ctx.clock.now(), 'text/csv');
-  if (file.kind !== 'ok') return fail(`${file.message} (${release.url})`, file.ms);
-  const sha256 = sha256Of(file.body);
-  const next = { release: release.id, url: release.url, sha256 };
-  if (cursor?.sha256 === sha256) {
-    // The same bytes under a new address or name: nothing to import.
-    await sources.recordProgress(
-      db,
-      REPD_SOURCE_ID,
-      { read: 0, kept: 0, dropped: 0, invalid: 0 },
-      next,
-      ctx.clock.now(),
-    );
-    return done({ release: release.id });
-  }
-  let parsed: RepdParseResult;
+  // Whatever goes wrong is recorded on the source with a back-off, never a job that fails every
+  // minute with nothing to show (issue 25 finding 12).
   try {
-    parsed = parseRepd(file.body);
+    return await check();
   } catch (err) {
-    return fail(`${release.fileName}: ${err instanceof Error ? err.message : String(err)}`, REPD_FEED.failureBackoffMs);
+    return fail(`the release check stopped: ${err instanceof Error ? err.message : String(err)}`, REPD_FEED.failureBackoffMs);
   }
-  const projects = await listStoredProjects(ctx.database);
-  // The first release into an empty table is the baseline: every project would read as 'added'.
-  const changes = projects.length === 0 ? [] : diffRelease(projects, parsed.records);
-  const removed = changes.filter((c) => c.kind === 'removed').map((c) => c.repdRefId);
-  if (removed.length > REPD_FEED.maxRemovedShare * projects.length) {
-    return fail(
-      `${release.fileName} would remove ${removed.length} of ${projects.length} projects; refused as incomplete`,
-      REPD_FEED.failureBackoffMs,
+
+  async function check(): Promise<RepdRunResult> {
+    const pageUrl = `${base}${REPD_FEED.contentPath}`;
+    const page = await fetchJson(pageUrl, deps, () => ctx.clock.now());
+    if (page.kind !== 'ok') return fail(`${page.message} (${pageUrl})`, page.ms);
+    const release = newestRelease(page.json, origin);
+    if (typeof release === 'string') return fail(`${release} (${pageUrl})`, REPD_FEED.failureBackoffMs);
+    if (cursor && cursor.release === release.id && cursor.url === release.url) return done({ release: release.id });
+    if (!downloadAllowed(release.url, origin))
+      return fail(`the release is on another host: ${new URL(release.url).host}`, REPD_FEED.failureBackoffMs);
+
+    const file = await fetchBytes(release.url, deps, () => ctx.clock.now(), 'text/csv');
+    if (file.kind !== 'ok') return fail(`${file.message} (${release.url})`, file.ms);
+    const sha256 = sha256Of(file.body);
+    const next = { release: release.id, url: release.url, sha256 };
+    if (cursor?.sha256 === sha256) {
+      // The same bytes under a new address or name: nothing to import.
+      await sources.recordProgress(
+        db,
+        REPD_SOURCE_ID,
+        { read: 0, kept: 0, dropped: 0, invalid: 0 },
+        next,
+        ctx.clock.now(),
+      );
+      return done({ release: release.id });
+    }
+    let parsed: RepdParseResult;
+    try {
+      parsed = parseRepd(file.body);
+    } catch (err) {
+      return fail(`${release.fileName}: ${err instanceof Error ? err.message : String(err)}`, REPD_FEED.failureBackoffMs);
+    }
+    const projects = await listStoredProjects(ctx.database);
+    // The first release into an empty table is the baseline: every project would read as 'added'.
+    const changes = projects.length === 0 ? [] : diffRelease(projects, parsed.records);
+    const removed = changes.filter((c) => c.kind === 'removed').map((c) => c.repdRefId);
+    if (removed.length > REPD_FEED.maxRemovedShare * projects.length) {
+      return fail(
+        `${release.fileName} would remove ${removed.length} of ${projects.length} projects; refused as incomplete`,
+        REPD_FEED.failureBackoffMs,
+      );
+    }
+    const counts = { read: parsed.read, kept: parsed.records.length, dropped: 0, invalid: parsed.rejections.length };
+    const report = await importRepdParsed(
+      ctx,
+      parsed,
+      { release: release.id, fileName: release.fileName, sha256 },
+      {
+        removed,
+        changes,
+        inTransaction: (tx) => sources.recordProgress(tx, REPD_SOURCE_ID, counts, next, ctx.clock.now()),
+      },
     );
+    ctx.log.info(
+      {
+        source: REPD_SOURCE_ID,
+        release: release.id,
+        inserted: report.inserted,
+        updated: report.updated,
+        removed: removed.length,
+        changes: changes.length,
+        ms: report.ms,
+      },
+      'REPD release imported',
+    );
+    return done({ release: release.id, imported: true, changes, inserted: report.inserted, updated: report.updated });
   }
-  const counts = { read: parsed.read, kept: parsed.records.length, dropped: 0, invalid: parsed.rejections.length };
-  const report = await importRepdParsed(
-    ctx,
-    parsed,
-    { release: release.id, fileName: release.fileName, sha256 },
-    {
-      removed,
-      changes,
-      inTransaction: (tx) => sources.recordProgress(tx, REPD_SOURCE_ID, counts, next, ctx.clock.now()),
-    },
-  );
-  ctx.log.info(
-    {
-      source: REPD_SOURCE_ID,
-      release: release.id,
-      inserted: report.inserted,
-      updated: report.updated,
-      removed: removed.length,
-      changes: changes.length,
-      ms: report.ms,
-    },
-    'REPD release imported',
-  );
-  return done({ release: release.id, imported: true, changes, inserted: report.inserted, updated: report.updated });
 }
 
 /** Registered in context.ts registerJobs when REPD_FEED_URL is set; 'Run now' finds it by name (decision 0393). */

@@ -43,13 +43,21 @@ describe('REPD parsing', () => {
       '\uFEFFRef ID,Site Name,Record Last Updated,Operator (or Applicant),Technology Type,Installed Capacity (MW),Turbine Capacity (MW),Development Status,Region,Y-coordinate,X-coordinate,Planning Permission  Granted';
     const { columns, extra } = mapHeaders(variant.split(','));
     expect(columns).toMatchObject({ refId: 0, siteName: 1, recordLastUpdated: 2, operator: 3, technologyType: 4, installedCapacity: 5, developmentStatus: 7, region: 8, y: 9, x: 10, planningGrantedDate: 11 });
-    expect(extra).toEqual([[6, 'turbine capacity mw']]);
+    expect(extra).toEqual([[6, 'turbine capacity']]);
 
     const text = csv(variant, '7,Windy Hill,01/02/2020,Op,Wind Onshore,9,3,Operational,Scotland,652937,218740,01/01/2019');
     const utf8 = Buffer.from(text, 'utf8');
     const { records } = parseRepd(utf8);
-    expect(records[0]).toMatchObject({ repdRefId: '7', planningGrantedDate: '2019-01-01', extra: { 'turbine capacity mw': '3' } });
+    expect(records[0]).toMatchObject({ repdRefId: '7', planningGrantedDate: '2019-01-01', extra: { 'turbine capacity': '3' } });
     expect(records[0]!.latitude).toBeCloseTo(55.74, 1);
+  });
+
+  it("keys extra columns as mapped headers are matched: 'Turbine Capacity' becoming 'Turbine Capacity (MW)' changes no row (decision 0464)", () => {
+    const row = '7,Windy Hill,01/02/2020,Wind Onshore,9,3,Operational';
+    const before = parseRepd(Buffer.from(csv('Ref ID,Site Name,Record Last Updated,Technology Type,Installed Capacity (MWelec),Turbine Capacity,Development Status', row)));
+    const after = parseRepd(Buffer.from(csv('Ref ID,Site Name,Record Last Updated,Technology Type,Installed Capacity (MWelec),Turbine Capacity (MW),Development Status', row)));
+    expect(after.records[0]!.extra).toEqual(before.records[0]!.extra);
+    expect(after.records[0]!.contentHash).toBe(before.records[0]!.contentHash);
   });
 
   it('folds status spellings onto the canonical one (docs/product/assets.md#projects-table)', () => {

@@ -153,7 +153,9 @@ export function mapHeaders(headers: string[]): { columns: Partial<Record<Field, 
       }
     });
   }
-  const extra = headers.map((h, i) => [i, normaliseHeader(h)] as [number, string]).filter(([i, name]) => !used.has(i) && name);
+  // Extra columns are keyed the way mapped headers are matched: units in brackets dropped, so
+  // 'Turbine Capacity' becoming 'Turbine Capacity (MW)' changes no stored row (decision 0464).
+  const extra = headers.map((h, i) => [i, withoutParentheses(h) || normaliseHeader(h)] as [number, string]).filter(([i, name]) => !used.has(i) && name);
   return { columns, extra };
 }
 

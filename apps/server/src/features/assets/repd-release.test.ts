@@ -12,6 +12,40 @@ describe('REPD release names and attachments (decision 0395)', () => {
     expect(releaseName('Renewable Energy Planning Database: quarterly extract')).toBeNull();
   });
 
+  it('reads the calendar-quarter names: Q1–Q3 in April, July, October of the year, Q4 in January of the next (decision 0464)', () => {
+    expect(releaseName('REPD_Publication_Q3_2025.csv')).toEqual({ id: 'repd-q3-oct-2025', order: 202510 });
+    // Uploaded 6 February 2026: not the bundled January 2025 release, and after Q3 2025.
+    expect(releaseName('REPD_Publication_Q4_2025.csv')).toEqual({ id: 'repd-q4-jan-2026', order: 202601 });
+    expect(releaseName('REPD_publication_Q1_2026.csv')).toEqual({ id: 'repd-q1-apr-2026', order: 202604 });
+    expect(releaseName('REPD Publication Q2 2026.csv')).toEqual({ id: 'repd-q2-jul-2026', order: 202607 });
+    // The old spelling names its month: unchanged.
+    expect(releaseName('repd-q4-jan-2025.csv')).toEqual({ id: 'repd-q4-jan-2025', order: 202501 });
+    // Neither form: the attachment's public_updated_at decides Q4's year.
+    expect(releaseName('REPD extract Q4 2025', '2026-02-06T10:00:00Z')).toEqual({ id: 'repd-q4-jan-2026', order: 202601 });
+    expect(releaseName('REPD extract Q4 2025', '2025-01-20T10:00:00Z')).toEqual({ id: 'repd-q4-jan-2025', order: 202501 });
+  });
+
+  it('orders by publication month, then by public_updated_at; a malformed address is an error, not a crash', () => {
+    const attachment = (filename: string, updated: string, url = `https://assets.publishing.service.gov.uk/media/${updated}/${filename}`) => ({
+      content_type: 'text/csv',
+      filename,
+      url,
+      public_updated_at: updated,
+    });
+    const json = {
+      details: {
+        attachments: [
+          attachment('REPD_Publication_Q3_2025.csv', '2025-11-01T09:00:00Z'),
+          attachment('REPD_Publication_Q4_2025.csv', '2026-02-06T09:00:00Z'),
+          attachment('repd-q4-jan-2025.csv', '2025-01-31T09:00:00Z'),
+        ],
+      },
+    };
+    expect(newestRelease(json, 'https://www.gov.uk')).toMatchObject({ id: 'repd-q4-jan-2026', fileName: 'REPD_Publication_Q4_2025.csv' });
+    const bad = { details: { attachments: [...json.details.attachments, attachment('REPD_Publication_Q1_2026.csv', '2026-05-01T09:00:00Z', 'http://[::1')] } };
+    expect(newestRelease(bad, 'https://www.gov.uk')).toBe('the attachment "REPD_Publication_Q1_2026.csv" has an address that cannot be read: "http://[::1"');
+  });
+
   it('picks the newest quarter among the CSV attachments and ignores the spreadsheets', () => {
     const json = {
       details: {

@@ -3,12 +3,13 @@ import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Bounds } from '@solar/shared/domain/map-grid';
 import type { Database } from '../../db/client';
 import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
-import { containsPattern, haversineKmSql, SqlParams } from '../../db/sql-helpers';
+import { containsPattern, haversineKmSql, prefixPattern, SqlParams } from '../../db/sql-helpers';
 
 /** The directory search in SQL (docs/product/providers.md#search; decisions 0144, 0300). */
 
 export interface SearchFilters {
-  companies: string[];
+  /** Each typed company name as its words (`companyNameTokens`); a name matches any one of them. */
+  companies: string[][];
   services: string[];
   /** `all` in the map view, `any` in the list view. */
   servicesMatch: 'any' | 'all';
@@ -17,6 +18,8 @@ export interface SearchFilters {
   technologies: string[];
   scales: string[];
   phases: string[];
+  /** Accreditation schemes that must all be verified and in date (decision 0482; GIN providers_verified_accreditations_idx). */
+  accreditations: string[];
   near: { lat: number; lng: number; radiusKm: number } | null;
 }
 
@@ -42,14 +45,19 @@ export function boundingBox(lat: number, lng: number, radiusKm: number) {
   return { south, north, west: lng - half, east: lng + half };
 }
 
+/** Each word of a typed company name inside the name's key (`companyNameTokens`, decision 0503). */
+const nameHas = (tokens: readonly string[], p: SqlParams['add']) =>
+  tokens.map((t) => `provider_name_key(business_name) LIKE ${p(containsPattern(t))}`).join(' AND ');
+
 /** Builds the WHERE clause with positional parameters. */
 function whereOf(filters: SearchFilters, params: SqlParams): string {
   const p = params.add;
   const clauses: string[] = [];
   if (filters.companies.length > 0) {
-    clauses.push(
-      `(${filters.companies.map((c) => `lower(business_name) LIKE ${p(containsPattern(c.toLowerCase()))}`).join(' OR ')})`,
-    );
+    // Any typed name matches when each of its words is in the name's key (decision 0503; trigram
+    // index providers_name_key_trgm_idx, migration 0110): a superset of the spec's substring rule.
+    const named = filters.companies.map((tokens) => `(${nameHas(tokens, p)})`);
+    clauses.push(`(${named.join(' OR ')})`);
   }
   if (filters.services.length > 0) {
     const joiner = filters.servicesMatch === 'all' ? ' AND ' : ' OR ';
@@ -63,6 +71,7 @@ function whereOf(filters: SearchFilters, params: SqlParams): string {
     clauses.push(`providers_lower_array(technologies) @> ${p(filters.technologies)}::text[]`);
   if (filters.scales.length > 0) clauses.push(`providers_lower_array(scale) @> ${p(filters.scales)}::text[]`);
   if (filters.phases.length > 0) clauses.push(`providers_lower_array(phase) @> ${p(filters.phases)}::text[]`);
+  if (filters.accreditations.length > 0) clauses.push(`verified_accreditations @> ${p(filters.accreditations)}::text[]`);
   if (filters.near) {
     const { lat, lng, radiusKm } = filters.near;
     const la = p(lat);
@@ -207,4 +216,25 @@ export async function searchProviderPoints(
     longitude: t[4],
     service_radius: t[5],
   }));
+}
+
+/**
+ * Company-name suggestions (decision 0503): names holding every typed word; first those starting
+ * with the typed words in order, then those whose words start with them, then the closest by
+ * trigram similarity, then A–Z.
+ */
+export async function listProviderNames(database: Database, tokens: readonly string[], limit: number): Promise<string[]> {
+  const params = new SqlParams();
+  const p = params.add;
+  const phrase = tokens.join(' ');
+  const key = 'provider_name_key(business_name)';
+  const wordStarts = tokens.map((t) => `(' ' || ${key}) LIKE ${p(containsPattern(` ${t}`))}`).join(' AND ');
+  const rows = await database.query<{ business_name: string }>(
+    `SELECT business_name FROM providers WHERE ${nameHas(tokens, p)}
+     ORDER BY ${key} LIKE ${p(prefixPattern(phrase))} DESC, (${wordStarts}) DESC,
+       similarity(${key}, ${p(phrase)}) DESC, lower(business_name), id
+     LIMIT ${Math.floor(limit)}`,
+    params.values,
+  );
+  return rows.map((r) => r.business_name);
 }

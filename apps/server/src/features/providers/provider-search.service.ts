@@ -10,7 +10,8 @@ import {
 } from '@solar/shared/constants/maps';
 import { gridCellDegrees, snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
 import { searchProviders as searchProvidersContract } from '@solar/shared/contracts/providers';
-import { DEFAULT_RADIUS_KM, typesMatching } from '@solar/shared/constants/providers';
+import { COMPANY_NAME_SUGGESTIONS, DEFAULT_RADIUS_KM, implicitDirectorySort, typesMatching } from '@solar/shared/constants/providers';
+import { companyNameTokens } from '@solar/shared/domain/company-name';
 import { parseCoordinate } from '@solar/shared/domain/geo';
 import { cacheKey, createReadCache, encodeResponse, type CachedJson, type CachedText } from '../../platform/read-cache';
 import type { AppContext } from '../../plugins/context';
@@ -20,6 +21,7 @@ import { providersByIds } from './providers.repository';
 import {
   countProviderPoints,
   listProviderCells,
+  listProviderNames as listNames,
   searchProviderIds,
   searchProviderPoints,
   type PointRow,
@@ -71,13 +73,14 @@ function searchFilters(query: SearchInput): SearchFilters {
     if (hit) center = { lng: hit.center[0], lat: hit.center[1] };
   }
   return {
-    companies: trimAll(query.companies),
+    companies: query.companies.map(companyNameTokens).filter((tokens) => tokens.length > 0),
     services: trimAll(query.services),
     servicesMatch: query.mode === 'map' ? 'all' : 'any',
     types: typesMatching(query.types),
     technologies: lowerAll(query.technologies),
     scales: lowerAll(query.scales),
     phases: lowerAll(query.phases),
+    accreditations: lowerAll(query.accreditations),
     near: center ? { ...center, radiusKm: query.radius ?? DEFAULT_RADIUS_KM } : null,
   };
 }
@@ -87,7 +90,8 @@ async function runSearch(
   filters: SearchFilters,
   query: SearchInput,
 ): Promise<{ data: ProviderSearchResult[]; pagination: { page: number; pages: number; total: number } }> {
-  const { hits, total } = await searchProviderIds(ctx.database, filters, query.sort, query.page, query.pageSize);
+  const sort = query.sort ?? implicitDirectorySort(filters.near !== null);
+  const { hits, total } = await searchProviderIds(ctx.database, filters, sort, query.page, query.pageSize);
   const rows = await providersByIds(
     ctx.database.db,
     hits.map((h) => h.id),
@@ -97,6 +101,12 @@ async function runSearch(
     data: rows.map((row) => ({ ...toProviderSummary(row), distanceKm: distances.get(row.id) ?? null })),
     pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / query.pageSize)), total },
   };
+}
+
+/** Company-name suggestions for the directory search (decision 0503): none until a word is typed. */
+export async function listProviderNames(ctx: Ctx, q: string): Promise<string[]> {
+  const tokens = companyNameTokens(q);
+  return tokens.length === 0 ? [] : listNames(ctx.database, tokens, COMPANY_NAME_SUGGESTIONS);
 }
 
 /** Map positions to 5 decimals (about a metre): enough for a pin, a fifth of the bytes. */

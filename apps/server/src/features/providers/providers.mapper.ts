@@ -1,4 +1,5 @@
 import type { MediaFile, Provider, ProviderSummary, UserClaim } from '@solar/shared/contracts/providers';
+import type { ProviderTrust } from '@solar/shared/contracts/trust';
 import { coordinatesOf } from '@solar/shared/domain/geo';
 import type { ProviderClaimRow, ProviderMediaFileRow, ProviderRow } from '../../db/schema/index';
 
@@ -39,6 +40,8 @@ export function toProviderSummary(row: ProviderRow): ProviderSummary {
     placeId: row.placeId,
     claimed: row.claimed,
     claimApproved: row.claimApproved,
+    rating: row.reviewCount > 0 && row.reviewAverage !== null ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount } : null,
+    verifiedAccreditations: row.verifiedAccreditations,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -62,6 +65,7 @@ export function toProvider(
     mediaFiles: MediaFile[];
     claims: Array<{ claim: ProviderClaimRow; userName: string }>;
     viewerClaim: ProviderClaimRow | null;
+    trust: ProviderTrust;
   },
 ): Provider {
   return {
@@ -77,6 +81,7 @@ export function toProvider(
       status: claim.status,
       createdAt: claim.createdAt.toISOString(),
     })),
+    trust: extras.trust,
     viewerClaim: extras.viewerClaim && {
       status: extras.viewerClaim.status,
       kind: extras.viewerClaim.kind,

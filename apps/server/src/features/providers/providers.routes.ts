@@ -8,7 +8,7 @@ import {
   getProvider,
   inviteProvider,
   listProviders,
-  listPublicProviders,
+  listProviderNames,
   listUserProviders,
   searchProviders,
   updateProvider,
@@ -26,7 +26,7 @@ import { requireEditableProvider } from './provider-access.service';
 import { inviteProvider as sendProviderInvitation } from './provider-invitations.service';
 import { claimAtSignup, claimProvider as fileProviderClaim } from './provider-claims.service';
 import { addMedia, COVER_RULE, deleteMedia, LOGO_RULE, MEDIA_RULE, setProviderImage } from './provider-media.service';
-import { searchProvidersJson } from './provider-search.service';
+import { listProviderNames as listNames, searchProvidersJson } from './provider-search.service';
 import * as service from './providers.service';
 import { readManyFiles, readSingleFile } from './providers.uploads';
 
@@ -57,13 +57,10 @@ export async function providersRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.listProviders(scope.ctx, query.page, query.limit),
     }));
-    bind(scope, listPublicProviders, async ({ query }) => ({
-      success: true as const,
-      data: await service.listProviders(scope.ctx, query.page, query.limit),
-    }));
     bind(scope, searchProviders, async ({ query }, reply) =>
       sendCachedJson(reply, await searchProvidersJson(scope.ctx, query)),
     );
+    bind(scope, listProviderNames, async ({ query }) => ({ success: true as const, data: await listNames(scope.ctx, query.q) }));
     bind(scope, checkProviderName, async ({ query }) => ({
       success: true as const,
       ...(await service.checkName(scope.ctx, query.name)),

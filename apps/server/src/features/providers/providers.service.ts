@@ -11,6 +11,7 @@ import { purgeUnownedFiles } from '../../platform/stored-files';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
+import { providerTrust } from '../trust/trust-profile';
 import { canEdit, requireEditableProvider, requireLocked, requireProvider } from './provider-access.service';
 import { latestClaimOfUser, listClaimsOfProvider, listClaimsOfUser } from './provider-claims.repository';
 import { listMedia } from './provider-media.repository';
@@ -49,19 +50,21 @@ export function publicProfileJson(ctx: Ctx, idOrSlug: string): Promise<CachedJso
 
 async function buildProfile(ctx: Ctx, row: repo.ProviderRow, viewer: UserRow | null): Promise<Provider> {
   const db = ctx.database.db;
-  const [ownerName, media, claims, viewerClaim] = await Promise.all([
+  const [ownerName, media, claims, viewerClaim, trust] = await Promise.all([
     repo.ownerName(db, row.userId),
     listMedia(db, row.id),
     // Claims are shown only to the owner and admins, with names only (docs/product/platform.md#access-and-visibility).
     canEdit(viewer, row) ? listClaimsOfProvider(db, row.id) : Promise.resolve([]),
     // The viewer's own claim: a claimant sees 'Claim pending review' instead of the claim button (decision 0368).
     viewer ? latestClaimOfUser(db, row.id, viewer.id) : Promise.resolve(undefined),
+    providerTrust(ctx, row),
   ]);
   return toProvider(row, {
     ownerName,
     mediaFiles: media.map((m) => toMediaFile(m, ctx.storage.publicUrl)),
     claims,
     viewerClaim: viewerClaim ?? null,
+    trust,
   });
 }
 

@@ -11,6 +11,12 @@ export const canSee = (user: UserRow, record: QuoteRecord) => user.isAdmin || re
 /** Who may reply: the provider's owner, or an admin on the marketplace team's behalf. */
 export const canReply = (user: UserRow, record: QuoteRecord) => user.isAdmin || ownsProvider(user, record.provider);
 
+/**
+ * Who may mark the work completed: the provider's approved owner alone, once they replied (decision
+ * 0480). An admin may not: a review is earned by work the provider itself says it did.
+ */
+export const canComplete = (user: UserRow, record: QuoteRecord) => record.quote.status === 'responded' && ownsProvider(user, record.provider);
+
 export const attachmentUrl = (quoteId: string, attachmentId: string) => `/api/quotes/${quoteId}/attachments/${attachmentId}`;
 
 /** The one response shape of a quote, from an explicit field list. */
@@ -44,5 +50,7 @@ export function toQuote(record: QuoteRecord, viewer: UserRow): Quote {
       url: attachmentUrl(q.id, a.id),
     })),
     canReply: q.status === 'pending' && canReply(viewer, record),
+    canComplete: canComplete(viewer, record),
+    completedAt: q.completedAt?.toISOString() ?? null,
   };
 }

@@ -155,3 +155,13 @@ export async function saveReply(
     .returning({ id: quotes.id });
   return updated.length > 0;
 }
+
+/** Replied → completed, once (decision 0480); false when the quote was not in the replied state. */
+export async function markCompleted(db: Db, id: string, at: Date): Promise<boolean> {
+  const updated = await db
+    .update(quotes)
+    .set({ status: 'completed', completedAt: at, updatedAt: at })
+    .where(and(eq(quotes.id, id), eq(quotes.status, 'responded')))
+    .returning({ id: quotes.id });
+  return updated.length > 0;
+}

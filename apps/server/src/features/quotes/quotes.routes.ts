@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
+  completeQuote,
   createQuote,
   downloadQuoteAttachment,
   getQuote,
@@ -13,7 +14,8 @@ import { QUOTE_ATTACHMENT_MAX_BYTES, QUOTE_RATE_LIMIT } from '@solar/shared/cons
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as service from './quotes.service';
-import { contentDisposition, readQuoteUpload } from './quotes.uploads';
+import { readQuoteUpload } from './quotes.uploads';
+import { sendDownload } from '../../plugins/downloads';
 
 const HOUR = 3_600_000;
 /** Quote submission is limited per account and per IP (docs/security.md#the-stacks-defaults; docs/decisions/0254). */
@@ -42,15 +44,10 @@ export async function quotesRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.replyToQuote(scope.ctx, user!, params.id, body),
     }));
+    bind(scope, completeQuote, async ({ params, user }) => ({ success: true as const, data: await service.completeQuote(scope.ctx, user!, params.id) }));
     bind(scope, downloadQuoteAttachment, async ({ params, user }, reply) => {
       const file = await service.openAttachment(scope.ctx, user!, params.id, params.attachmentId);
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Content-Length', file.size)
-        .header('Content-Disposition', contentDisposition(file.filename))
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(file.stream);
+      return sendDownload(reply, file);
     });
   });
 }

@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import { QUOTE_MESSAGES as M, type QuoteStatus } from '@solar/shared/constants/quotes';
+import { TRUST_MESSAGES as TRUST } from '@solar/shared/constants/trust';
 import type { Quote, QuoteList } from '@solar/shared/contracts/quotes';
 import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
 import type { MailMessage } from '../../platform/mail';
 import { AppError } from '../../platform/errors';
 import { quoteOwnsFile } from '../../platform/stored-files';
-import { canReply, canSee, toQuote } from './quotes.mapper';
+import { canComplete, canReply, canSee, ownsProvider, toQuote } from './quotes.mapper';
 import { quoteMails } from './quotes.mail';
 import * as repo from './quotes.repository';
 import type { QuoteUpload } from './quotes.uploads';
@@ -133,6 +134,15 @@ export async function replyToQuote(
   const updated = (await repo.findQuote(ctx.database.db, id))!;
   await sendAll(ctx, [quoteMails.reply(updated, ctx.env.PUBLIC_URL)], { quoteId: id });
   return toQuote(updated, user);
+}
+
+/** The provider marks a replied quote as completed work; its requester may then review it (decision 0480). */
+export async function completeQuote(ctx: Ctx, user: UserRow, id: string): Promise<Quote> {
+  const record = await requireVisible(ctx, user, id);
+  if (!ownsProvider(user, record.provider)) throw new AppError('FORBIDDEN', M.notAllowedToReply);
+  if (!canComplete(user, record)) throw new AppError('CONFLICT', TRUST.quoteNotCompletable);
+  if (!(await repo.markCompleted(ctx.database.db, id, ctx.clock.now()))) throw new AppError('CONFLICT', TRUST.quoteNotCompletable);
+  return toQuote((await repo.findQuote(ctx.database.db, id))!, user);
 }
 
 export async function openAttachment(

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { createQuote, type createQuoteFields } from '@solar/shared/contracts/quotes';
 import { AppError } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
+import { downloadName } from '../../plugins/downloads';
 
 export interface QuoteFile {
   kind: QuoteAttachmentKind;
@@ -29,13 +30,6 @@ export interface QuoteUpload {
 }
 
 const isKind = (name: string): name is QuoteAttachmentKind => (QUOTE_ATTACHMENT_KINDS as readonly string[]).includes(name);
-
-/** A safe display name: no path, no control or quote characters, at most 150 characters. */
-export function cleanFilename(name: string, extension: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim();
-  const short = base.slice(-150);
-  return short.length > 0 ? short : `attachment.${extension}`;
-}
 
 /**
  * The type from the magic bytes (docs/product/quotes.md#attachments: pdf, doc, docx), never the name or declared type.
@@ -77,7 +71,7 @@ export async function readQuoteUpload(request: FastifyRequest): Promise<QuoteUpl
       if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.attachmentType);
       const type = await detectAttachmentType(bytes, part.filename);
       if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.attachmentType);
-      files.push({ kind, filename: cleanFilename(part.filename, type.extension), bytes, ...type });
+      files.push({ kind, filename: downloadName(part.filename, type.mime), bytes, ...type });
     },
     parserError: (error) => {
       if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', M.attachmentSize);
@@ -87,10 +81,4 @@ export async function readQuoteUpload(request: FastifyRequest): Promise<QuoteUpl
     },
   });
   return { fields, files };
-}
-
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { createReadCache, type CachedAnswer } from '../../platform/read-cache';
 import { listSitemapProviders, sitemapProviderBlocks } from '../providers/providers.repository';
 import { listSitemapTenders, sitemapTenderBlocks } from '../tenders/tenders.repository';
+import { sitemapBuyers } from '../trust/public-contracts.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'env'>;
 
@@ -52,6 +53,7 @@ export function sitemapIndex(ctx: Ctx): Promise<CachedAnswer> {
       `<sitemap><loc>${xmlText(absoluteUrl(ctx.env.PUBLIC_URL, `/sitemaps/${name}.xml`))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
     const children = [
       child('static'),
+      child('buyers'),
       ...providers.map((b) => child(`providers-${b.block}`, b.lastmod)),
       ...tenders.map((b) => child(`tenders-${b.block}`, b.lastmod)),
     ];
@@ -59,13 +61,15 @@ export function sitemapIndex(ctx: Ctx): Promise<CachedAnswer> {
   });
 }
 
-/** A child sitemap by name (`static.xml`, `providers-N.xml`, `tenders-N.xml`); 404 past the last block. */
+/** A child sitemap by name (`static.xml`, `buyers.xml`, `providers-N.xml`, `tenders-N.xml`); 404 past the last block. */
 export function sitemap(ctx: Ctx, name: string): Promise<CachedAnswer> {
   const now = currentMinute(ctx);
   return forTheMinute(ctx, now, name, async () => {
-    const [, kind, number] = /^(static|providers|tenders)(?:-(\d+))?\.xml$/.exec(name) ?? [];
+    const [, kind, number] = /^(static|buyers|providers|tenders)(?:-(\d+))?\.xml$/.exec(name) ?? [];
     const at = (path: string) => absoluteUrl(ctx.env.PUBLIC_URL, path);
     if (kind === 'static') return urlset(STATIC_PAGES.map((path) => ({ loc: at(path) })).concat({ loc: at('/asset-intel?tab=projects') }));
+    // Buyer pages (decision 0483): one child, a public buyer per imported organisation.
+    if (kind === 'buyers') return urlset((await sitemapBuyers(ctx.database.db, SITEMAP_MAX_URLS)).map((b) => ({ loc: at(`/buyers/${b.slug}`), lastmod: new Date(b.updated_at).toISOString() })));
     const block = Number(number);
     const urls =
       kind === 'providers'

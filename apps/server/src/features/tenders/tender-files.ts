@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
-import { cleanFilename } from '../quotes/quotes.uploads';
+import { downloadName } from '../../plugins/downloads';
 
 export interface TenderFile {
   filename: string;
@@ -59,7 +59,7 @@ export async function readTenderFiles(
       if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.fileType);
       const type = await detectTenderFileType(bytes);
       if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.fileType);
-      files.push({ filename: cleanFilename(part.filename, type.extension), bytes, ...type });
+      files.push({ filename: downloadName(part.filename, type.mime), bytes, ...type });
     },
     parserError: (error) => {
       if (isTooLarge(error)) return new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { Readable } from 'node:stream';
 import {
   acceptTenderInvitation,
   answerTenderQuestion,
@@ -35,7 +34,7 @@ import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_DOCUMENTS_MAX_TOTAL_BYTES, TENDER_LIFECYCLE_RATE_LIMIT as L } from '@solar/shared/constants/tender-lifecycle';
 import { bind } from '../../plugins/routes';
 import { perAccount, perIp } from '../../plugins/rate-limit';
-import { contentDisposition } from '../quotes/quotes.uploads';
+import { sendDownload } from '../../plugins/downloads';
 import { readTenderFiles } from './tender-files';
 import * as documents from './tender-documents.service';
 import * as invitations from './tender-invitations.service';
@@ -50,15 +49,6 @@ const HOUR = 3_600_000;
 const ownerLimits = { limits: [perAccount('tender-owner-account', L.ownerActionsPerAccountPerHour, HOUR)] };
 const responseLimits = { limits: [perAccount('tender-response-account', L.responsesPerAccountPerHour, HOUR)] };
 const uploadLimits = { limits: [perAccount('tender-upload-account', L.uploadsPerAccountPerHour, HOUR)] };
-
-const sendFile = (reply: FastifyReply, file: { stream: Readable; size: number; filename: string; mimeType: string }) =>
-  reply
-    .header('Content-Type', file.mimeType)
-    .header('Content-Length', file.size)
-    .header('Content-Disposition', contentDisposition(file.filename))
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(file.stream);
 
 /** The tender lifecycle (issue 18): owner actions, documents, responses, questions, email invitations. */
 export async function tenderLifecycleRoutes(app: FastifyInstance) {
@@ -84,7 +74,7 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       const data = await documents.addDocuments(ctx, user!, params.id, files);
       return reply.code(201).send({ success: true as const, data });
     }, uploadLimits);
-    bind(scope, downloadTenderDocument, async ({ params, user }, reply) => sendFile(reply, await documents.openDocument(ctx, user!, params.id, params.documentId)));
+    bind(scope, downloadTenderDocument, async ({ params, user }, reply) => sendDownload(reply, await documents.openDocument(ctx, user!, params.id, params.documentId)));
     bind(scope, deleteTenderDocument, async ({ params, user }) => {
       await documents.deleteDocument(ctx, user!, params.id, params.documentId);
       return { success: true as const };
@@ -107,7 +97,7 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       return reply.code(201).send({ success: true as const, data });
     }, uploadLimits);
     bind(scope, downloadTenderResponseAttachment, async ({ params, user }, reply) =>
-      sendFile(reply, await responses.openAttachment(ctx, user!, params.id, params.responseId, params.attachmentId)),
+      sendDownload(reply, await responses.openAttachment(ctx, user!, params.id, params.responseId, params.attachmentId)),
     );
     bind(scope, deleteTenderResponseAttachment, async ({ params, user }) => {
       await responses.deleteAttachment(ctx, user!, params.id, params.responseId, params.attachmentId);

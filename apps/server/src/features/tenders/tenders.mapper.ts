@@ -1,4 +1,7 @@
 import type { Tender } from '@solar/shared/contracts/tenders';
+import type { TenderNotice } from '@solar/shared/contracts/tender-notices';
+import { NOTICE_DEADLINE_KINDS, NOTICE_STAGES } from '@solar/shared/constants/tender-notices';
+import { matchReasonText, noticeSourceLabel } from '@solar/shared/domain/tender-notices';
 import { TENDER_SECTORS, type TenderSector } from '@solar/shared/constants/tenders';
 import { toIsoTimestamp, toIsoTimestampOrNull as iso } from '../../db/sql-helpers';
 import type { TenderRecord } from './tenders.repository';
@@ -70,5 +73,23 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     siteCapacityMw: num(row.site_capacity_mw),
     cancelReason: !listed || relation ? row.cancel_reason : null,
     viewerRelation: relation,
+    notice: toNotice(row),
+  };
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null | undefined): T | null => (list as readonly string[]).includes(value ?? '') ? (value as T) : null;
+
+/** An imported notice's own fields (decision 0460); null for a tender listed here. */
+function toNotice(row: TenderRecord): TenderNotice | null {
+  if (row.source !== 'External') return null;
+  return {
+    stage: oneOf(NOTICE_STAGES, row.notice_stage),
+    noticeType: row.notice_type ?? null,
+    deadlineKind: row.closing_date ? oneOf(NOTICE_DEADLINE_KINDS, row.deadline_kind) : null,
+    aboveThreshold: row.above_threshold ?? null,
+    sources: (row.notice_sources ?? []).map((s) => ({ id: s.source, label: noticeSourceLabel(s.source), ocid: s.ocid, url: s.url ?? null })),
+    awards: (row.notice_awards ?? []).map((a) => ({ ...a, value: a.value == null ? null : Number(a.value) })),
+    buyerIds: row.buyer_ids ?? [],
+    matchedBecause: matchReasonText(row.match_reason ?? null),
   };
 }

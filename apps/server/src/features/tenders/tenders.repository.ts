@@ -58,6 +58,15 @@ export interface TenderRecord {
   site_asset_id: string | number | null;
   site_capacity_mw: number | null;
   cancel_reason: string | null;
+  /** Imported notices (migration 0070, decision 0460). */
+  notice_stage?: string | null;
+  notice_type?: string | null;
+  deadline_kind?: string | null;
+  above_threshold?: boolean | null;
+  notice_sources?: Array<{ source: string; ocid: string; url: string | null }> | null;
+  notice_awards?: Array<{ id: string; status: string | null; value: number | null; date: string | null; lotIds: string[]; suppliers: Array<{ name: string; ids: string[] }> }> | null;
+  buyer_ids?: string[] | null;
+  match_reason?: string | null;
   /** When `status` next turns by the clock alone (see STATUS_UNTIL_SQL). */
   status_until?: Date | string | null;
   invited_providers?: string[] | null;
@@ -91,7 +100,8 @@ const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.t
     t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
     t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo,
     t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers,
-    t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason, ${STATUS_UNTIL_SQL} AS status_until
+    t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason, ${STATUS_UNTIL_SQL} AS status_until,
+    t.notice_stage, t.notice_type, t.deadline_kind, t.above_threshold, t.notice_sources, t.notice_awards, t.buyer_ids, t.match_reason
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
 /** SELECT_SQL with the viewer's relation to each tender (`relationTo`); `viewer` as in `visibleTo`. */
 const selectFor = (viewer: string) => SELECT_SQL.replace(' FROM tenders t', `, ${relationTo(viewer)} AS viewer_relation FROM tenders t`);

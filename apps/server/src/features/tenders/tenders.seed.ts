@@ -3,17 +3,39 @@ import { dataDir } from '../../paths';
 import type { AppContext } from '../../plugins/context';
 import { DEMO_ACCOUNTS } from '../../seed/demo-accounts';
 import { findUserByEmail } from '../accounts/accounts.repository';
+import { TENDER_FEED_IDS } from '@solar/shared/constants/data-sources';
+import { recordStartupImport } from '../../platform/data-sources.repository';
 import { formatReport, importOcdsReleases, readOcdsSource } from './ocds/ocds-import';
+import { sourceOfOcid, type OcdsRelease } from './ocds/ocds-mapper';
 import { insertTender } from './tenders.repository';
 
 type SeedContext = Pick<AppContext, 'database' | 'log' | 'clock'>;
 
 export const OCDS_SAMPLE = path.join(dataDir, 'tenders', 'uk-ocds-releases-sample.json.gz');
 
-/** Real data: the bundled UK OCDS sample (data/tenders/SOURCE.md), imported on first start. */
+/**
+ * Real data: the bundled UK OCDS sample (data/tenders/SOURCE.md), imported on first start, each
+ * publisher's releases recorded as its source's start-up import in the Data sources tab (decision 0463).
+ */
 export async function seedOcdsSample(ctx: SeedContext) {
-  const report = await importOcdsReleases(ctx.database, await readOcdsSource(OCDS_SAMPLE), { now: ctx.clock.now() });
-  ctx.log.info({ report: { ...report, examples: undefined } }, `OCDS sample imported: ${formatReport(report).split('\n')[0]}`);
+  const releases = await readOcdsSource(OCDS_SAMPLE);
+  const bySource = new Map<string, OcdsRelease[]>();
+  for (const r of releases) {
+    const source = sourceOfOcid(typeof r?.ocid === 'string' ? r.ocid : '');
+    bySource.set(source, [...(bySource.get(source) ?? []), r]);
+  }
+  for (const [source, group] of bySource) {
+    const report = await importOcdsReleases(ctx.database, group, { now: ctx.clock.now() });
+    ctx.log.info({ source, report: { ...report, examples: undefined } }, `OCDS sample imported: ${formatReport(report).split('\n')[0]}`);
+    if (!(TENDER_FEED_IDS as readonly string[]).includes(source)) continue;
+    await recordStartupImport(ctx.database.db, source, {
+      at: ctx.clock.now().toISOString(),
+      what: 'the bundled sample of notices',
+      read: report.read,
+      kept: report.read - report.dropped - report.invalid - report.merged,
+      dropped: report.dropped + report.invalid,
+    });
+  }
 }
 
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer'));
 
-/** Small screens: a menu button whose drawer (vaul) is loaded the first time it is opened. */
+/** Below 1280 px (decision 0500): a menu button whose drawer (vaul) is loaded the first time it is opened. */
 export function MobileMenu({ user, loading }: { user: CurrentUser | null | undefined; loading: boolean }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
@@ -16,7 +16,6 @@ export function MobileMenu({ user, loading }: { user: CurrentUser | null | undef
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
-        className="lg:hidden"
         onClick={() => {
           setUsed(true);
           setOpen(true);

@@ -17,8 +17,9 @@ export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
           <img src="/logo.svg" alt="" width={28} height={28} />
           Solar Marketplace
         </Link>
-        {/* The full navigation from 1024 px; below, the menu drawer (at 768 px it wrapped onto three lines; decision 0350). */}
-        <nav aria-label="Main" className="hidden items-center gap-1 whitespace-nowrap lg:flex">
+        {/* The full navigation from 1280 px: an admin's six items need about 970 px, more than a 1024 px window
+            leaves beside its scrollbar (decision 0500). Below, the menu drawer, with the sign-in button beside it from 768 px. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 whitespace-nowrap xl:flex">
           {NAV_MENUS.map((menu) => (
             <NavDropdown key={menu.label} label={menu.label} items={visibleItems(menu.items, Boolean(user))} />
           ))}
@@ -38,7 +39,12 @@ export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
             <AuthButton user={user} loading={isLoading} />
           </div>
         </nav>
-        <MobileMenu user={user} loading={isLoading} />
+        <div className="flex items-center gap-2 xl:hidden">
+          <div className="hidden md:block">
+            <AuthButton user={user} loading={isLoading} />
+          </div>
+          <MobileMenu user={user} loading={isLoading} />
+        </div>
       </div>
     </header>
   );

@@ -53,4 +53,24 @@ describe('Combobox', () => {
     expect(onSelect).toHaveBeenCalledWith('Panel Cleaning');
     expect(onSelect).not.toHaveBeenCalledWith('pan');
   });
+
+  it('shows its label, tied to the input, and takes a field’s description (issue 28, item 9)', async () => {
+    render(<Combobox label="Services" control={{ 'aria-invalid': true, 'aria-describedby': 'services-error' }} options={[]} onSelect={() => {}} />);
+    const input = screen.getByRole('combobox', { name: 'Services' });
+    const label = screen.getByText('Services', { selector: 'label' });
+    expect(label).toHaveAttribute('for', input.id);
+    expect(input).toHaveAttribute('aria-describedby', 'services-error');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('listbox', { hidden: true })).toHaveAttribute('aria-label', 'Services suggestions');
+  });
+
+  it('keeps the options a custom rule matches, and reports what is typed', async () => {
+    const typed = vi.fn();
+    render(
+      <Combobox label="Company name" options={['AMP Clean Energy Services']} matches={(o, q) => q.split(' ').every((w) => o.toLowerCase().includes(w.toLowerCase()))} onQueryChange={typed} onSelect={() => {}} />,
+    );
+    await userEvent.type(screen.getByRole('combobox', { name: 'Company name' }), 'amp services');
+    expect(screen.getByText('AMP Clean Energy Services')).toBeInTheDocument();
+    expect(typed).toHaveBeenLastCalledWith('amp services');
+  });
 });

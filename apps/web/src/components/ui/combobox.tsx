@@ -2,15 +2,24 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Command } from 'cmdk';
 import { UI } from '@solar/shared/constants/ui';
 import { cn } from '../../lib/cn';
+import type { FieldControl } from './field';
 
 export interface ComboboxProps {
-  id?: string;
+  /** The visible label, tied to the input (cmdk's own label; decision 0505). */
   label: string;
+  /** Keeps the label for screen readers only, where the page already says what the input is for. */
+  hideLabel?: boolean;
+  /** From the surrounding `Field` (no label of its own there): invalid state and what describes the input. */
+  control?: Omit<FieldControl, 'id'>;
   options: readonly string[];
   onSelect(value: string): void;
   placeholder?: string;
   /** Lets the typed text be chosen when no option matches exactly (free text). */
   allowFreeText?: boolean;
+  /** Which options the typed text keeps; default a case-insensitive substring (`matchesOption`). */
+  matches?(option: string, query: string): boolean;
+  /** The typed text as it changes, for options fetched as one types. */
+  onQueryChange?(query: string): void;
   className?: string;
 }
 
@@ -23,11 +32,15 @@ export const matchesOption = (option: string, query: string) =>
  * ones too, above their 'Add "…"'), Enter takes the highlighted option, lists at
  * most 200 px, and closes 200 ms after blur so a click on an option still lands (docs/product/platform.md#combobox).
  */
-export function Combobox({ id, label, options, onSelect, placeholder, allowFreeText, className }: ComboboxProps) {
-  const [query, setQuery] = useState('');
+export function Combobox({ label, hideLabel, control, options, onSelect, placeholder, allowFreeText, matches = matchesOption, onQueryChange, className }: ComboboxProps) {
+  const [query, setQueryState] = useState('');
   const [open, setOpen] = useState(false);
   const blurTimer = useRef<number | undefined>(undefined);
-  const visible = options.filter((o) => matchesOption(o, query));
+  const visible = options.filter((o) => matches(o, query));
+  const setQuery = (value: string) => {
+    setQueryState(value);
+    onQueryChange?.(value);
+  };
   const choose = (value: string) => {
     onSelect(value);
     setQuery('');
@@ -41,12 +54,20 @@ export function Combobox({ id, label, options, onSelect, placeholder, allowFreeT
     }
   };
   return (
-    <Command shouldFilter={false} label={label} className={cn('relative', className)} onKeyDown={onKeyDown}>
+    // cmdk gives the input its own id and names it by its own label element (hidden by an inline style);
+    // `data-combobox-label` shows that label, so the visible text is the one tied to the input (index.css).
+    <Command
+      shouldFilter={false}
+      label={label}
+      data-combobox-label={hideLabel ? undefined : 'visible'}
+      className={cn('relative', className)}
+      onKeyDown={onKeyDown}
+    >
       <Command.Input
-        id={id}
         value={query}
         placeholder={placeholder}
-        aria-label={label}
+        aria-invalid={control?.['aria-invalid']}
+        aria-describedby={control?.['aria-describedby']}
         onValueChange={(v) => {
           setQuery(v);
           setOpen(true);
@@ -62,6 +83,7 @@ export function Combobox({ id, label, options, onSelect, placeholder, allowFreeT
       />
       {/* Always rendered (hidden when closed) so the input's aria-controls points at a real element. */}
       <Command.List
+        label={`${label} suggestions`}
         hidden={!open}
         style={{ maxHeight: UI.comboboxMaxHeightPx }}
         className="absolute z-50 mt-1 w-full overflow-y-auto rounded-md border border-border bg-white py-1 shadow-lg"

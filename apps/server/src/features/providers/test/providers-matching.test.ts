@@ -81,9 +81,18 @@ describe.each(databaseKinds)('directory matching on %s', (kind) => {
       // Countrywide, with no base: last, no distance.
       ['Everywhere Ltd', null],
     ]);
-    // The spec's default order stays, now with distances.
-    const byDefault = await search(`${centre}&radius=50`);
+    // The spec's default order stays when asked for, now with distances.
+    const byDefault = await search(`${centre}&radius=50&sort=default`);
     expect(byDefault[0]).toMatchObject({ businessName: 'Far Cleaners', distanceKm: 40 });
+  });
+
+  it('with a location and no sort asked for, nearest comes first (decision 0502)', async () => {
+    const unsorted = await search(`${centre}&radius=50`);
+    expect(unsorted.map((r) => r.businessName)).toEqual((await search(`${centre}&radius=50&sort=distance`)).map((r) => r.businessName));
+    expect(unsorted[0]).toMatchObject({ businessName: 'Near Cleaners', distanceKm: 2.3 });
+    // A location the gazetteer knows, typed without a centre, orders the same way.
+    const typed = await search('location=Bristol&radius=50');
+    expect(typed[0]!.businessName).toBe('Near Cleaners');
   });
 
   it('without a location there is no distance, and Nearest first is the default order', async () => {

@@ -20,11 +20,54 @@ describe.each(databaseKinds)('OCDS import on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('imports the 14 relevant notices of the 370 in the sample and counts the rest as dropped', async () => {
+  it('imports the 10 relevant notices of the 370 in the sample and counts the rest as dropped', async () => {
     const report = await importOcdsReleases(t.ctx.database, releases, { now: t.ctx.clock.now() });
-    expect(report).toMatchObject({ read: 380, inserted: 14, updated: 0, skipped: 366, dropped: 366, invalid: 0 });
+    expect(report).toMatchObject({ read: 380, inserted: 10, updated: 0, skipped: 370, dropped: 370, invalid: 0, merged: 0 });
     const [row] = await t.ctx.database.query<{ n: string }>(`SELECT count(*) AS n FROM tenders WHERE source = 'External'`);
-    expect(Number(row!.n)).toBe(14);
+    expect(Number(row!.n)).toBe(10);
+    // Each says why it matched (decision 0462).
+    const reasons = await t.ctx.database.query<{ match_reason: string }>(`SELECT match_reason FROM tenders WHERE source = 'External'`);
+    for (const r of reasons) expect(r.match_reason).toMatch(/^(cpv:\d{8}|(title|description|lots):.+)$/);
+  });
+
+  it('bounds every imported field and list, and counts what it cut (issue 25 finding 11)', async () => {
+    const huge = 'Solar PV '.repeat(350_000); // about 3 MB
+    const release = {
+      ocid: 'ocds-test-huge',
+      id: 'huge-1',
+      date: '2026-01-01T00:00:00Z',
+      tag: ['tender'],
+      buyer: { name: 'B'.repeat(5_000) },
+      tender: {
+        title: huge,
+        description: huge,
+        lots: Array.from({ length: 5_000 }, (_, i) => ({ id: String(i), title: `Lot ${i} ${'x'.repeat(1_000)}` })),
+        documents: Array.from({ length: 5_000 }, (_, i) => ({ title: 'Doc', url: `https://example.gov.uk/d/${i}` })),
+        items: Array.from({ length: 20_000 }, (_, i) => ({ classification: { scheme: 'CPV', id: String(10_000_000 + i) } })),
+      },
+    } as OcdsRelease;
+    const report = await importOcdsReleases(t.ctx.database, [release], { now: t.ctx.clock.now() });
+    expect(report).toMatchObject({ inserted: 1 });
+    expect(report.cuts).toMatchObject({
+      'title cut to 300 characters': 1,
+      'description cut to 10000 characters': 1,
+      'organisation name cut to 300 characters': 1,
+      'lots beyond 200 left out': 1,
+      'documents beyond 100 left out': 1,
+      'CPV codes beyond 100 left out': 1,
+    });
+    const [row] = await t.ctx.database.query<{ id: string; title: string; description: string; lots: unknown[]; documents: unknown[]; cpv_codes: string[] }>(
+      `SELECT id, title, description, lots, documents, cpv_codes FROM tenders WHERE external_id = 'ocds-test-huge'`,
+    );
+    expect(row!.title.length).toBeLessThanOrEqual(300);
+    expect(row!.description.length).toBeLessThanOrEqual(10_000);
+    expect(row!.lots).toHaveLength(200);
+    expect(row!.documents).toHaveLength(100);
+    expect(row!.cpv_codes).toHaveLength(100);
+    // The notice's page answer stays small (it was 9 MB).
+    const answer = await t.app.inject({ url: `/api/tenders/${row!.id}` });
+    expect(answer.body.length).toBeLessThan(200_000);
+    await t.ctx.database.query(`DELETE FROM tenders WHERE external_id = 'ocds-test-huge'`);
   });
 
   it('updates a notice with a later release, and keeps a stored notice whose later release alone would not be relevant', async () => {
@@ -47,7 +90,7 @@ describe.each(databaseKinds)('OCDS import on %s', (kind) => {
     const before = await snapshot();
     const report = await importOcdsReleases(t.ctx.database, releases, { now: new Date('2027-01-01T00:00:00Z') });
     expect(report).toMatchObject({ read: 380, inserted: 0, updated: 0, skipped: 380 });
-    expect(report.reasons).toEqual({ 'unchanged (release already imported)': 14, 'not relevant to this market': 366 });
+    expect(report.reasons).toEqual({ 'unchanged (release already imported)': 10, 'not relevant to this market': 370 });
     expect(await snapshot()).toEqual(before);
   });
 

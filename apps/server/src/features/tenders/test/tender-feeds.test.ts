@@ -26,7 +26,8 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
   const sleep = async (ms: number) => void waits.push(ms);
 
   const open = async (now: string, since: string) => {
-    fixture = await startFeedFixture({ releases });
+    // The rate limit runs on simulated time in tender-feeds-documented.test.ts; here the clock stands still.
+    fixture = await startFeedFixture({ releases, rateLimit: false });
     clock = fixedClock(new Date(now));
     waits.length = 0;
     const { urls } = fixture;
@@ -57,39 +58,40 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
     await fixture?.close();
   });
 
-  it('Find a Tender: follows the cursor chain through an empty page and a 429, counts a malformed release, applies a later release', async () => {
+  it('Find a Tender: reads 6-hour windows, paced, counts a malformed release, applies a later release', async () => {
     await open('2025-04-15T08:00:00Z', '2025-01-01');
     const result = await run('find-a-tender');
-    expect(result).toMatchObject({ ran: true, caughtUp: true, error: null });
-    // Retry-After: 1 was waited out before the same page was asked for again.
-    expect(waits).toEqual([1000]);
+    expect(result).toMatchObject({ ran: true, caughtUp: true, error: null, paused: null });
+    // Paced: every wait is the source's interval (the clock stands still in this test).
+    expect(new Set(waits)).toEqual(new Set([10_000]));
     const pages = fixture.requests.filter((r) => r.startsWith('/api/1.0/ocdsReleasePackages'));
-    expect(pages[0]).toBe('/api/1.0/ocdsReleasePackages?updatedFrom=2025-01-01T00:00:00&limit=100');
-    expect(pages[1]).toBe(pages[2]); // the 429, then the same cursor again
+    expect(pages[0]).toBe('/api/1.0/ocdsReleasePackages?updatedFrom=2025-01-01T00:00:00&updatedTo=2025-01-01T06:00:00&limit=100');
+    expect(pages[1]).toBe('/api/1.0/ocdsReleasePackages?updatedFrom=2025-01-01T06:00:01&updatedTo=2025-01-01T12:00:01&limit=100');
     expect(fixture.maxInFlight).toBe(1);
 
     const served = fixture.served['find-a-tender'];
     const row = await status('find-a-tender');
-    expect(row).toMatchObject({ itemsRead: served.length, itemsInvalid: 1, lastRunRead: served.length, errors: 0, lastError: null });
-    expect(row.itemsKept + row.itemsDropped + row.itemsInvalid).toBe(served.length);
+    expect(row).toMatchObject({ itemsRead: served.length, itemsInvalid: 1, errors: 0, lastError: null });
+    expect(row.itemsKept + row.itemsDropped + row.itemsInvalid + row.itemsMerged).toBe(served.length);
     expect(row.lastSuccessAt?.toISOString()).toBe('2025-04-15T08:00:00.000Z');
     expect(row.nextRunAt!.getTime()).toBe(clock.now().getTime() + TENDER_FEED_LIMITS.periodMs);
+    expect(row.lastRunReasons).toMatchObject({ 'missing ocid': 1, 'not relevant to this market': row.lastRunDropped });
     const notices = await board();
     expect(notices).toEqual(expected('find-a-tender'));
     expect(notices.length).toBeGreaterThan(0);
 
     // The later award release updated its notice, with the supplier's Companies House number.
-    const [updated] = await t.ctx.database.query<{ stage: string; award_suppliers: unknown; n: number }>(
-      `SELECT stage, award_suppliers FROM tenders WHERE external_release_id LIKE '%-fixture-award'`,
+    const [updated] = await t.ctx.database.query<{ stage: string; award_suppliers: unknown; notice_stage: string }>(
+      `SELECT stage, award_suppliers, notice_stage FROM tenders WHERE external_release_id LIKE '%-fixture-award'`,
     );
-    expect(updated).toMatchObject({ stage: 'awarded', award_suppliers: [{ name: 'Fixture Solar Ltd', id: 'GB-COH-01234567' }] });
+    expect(updated).toMatchObject({ stage: 'awarded', notice_stage: 'awarded', award_suppliers: [{ name: 'Fixture Solar Ltd', id: 'GB-COH-01234567' }] });
 
-    // Not due again until its period has passed; then a new pass from where the last one started.
+    // Not due again until its period has passed; then a new pass from a little before the last one ended.
     expect(await run('find-a-tender')).toEqual({ ran: false, why: 'not due' });
     clock.advance(31 * MINUTE);
     const before = fixture.requests.length;
     expect(await run('find-a-tender')).toMatchObject({ ran: true, caughtUp: true, counts: { read: 0 } });
-    expect(fixture.requests.slice(before)).toEqual(['/api/1.0/ocdsReleasePackages?updatedFrom=2025-04-15T07:55:00&limit=100']);
+    expect(fixture.requests.slice(before)).toEqual(['/api/1.0/ocdsReleasePackages?updatedFrom=2025-04-15T07:55:00&updatedTo=2025-04-15T08:31:00&limit=100']);
     expect(await board()).toEqual(notices);
   });
 
@@ -119,19 +121,21 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
     expect((await status('contracts-finder')).lastError).toBeNull();
   });
 
-  it('Public Contracts Scotland: walks months and notice types, retries a 500, reads the current month again', async () => {
+  it('Public Contracts Scotland: walks months and its own notice types, retries a 500, reads the current month again', async () => {
     await open('2019-05-20T08:00:00Z', '2019-03-01');
     expect(await run('public-contracts-scotland')).toMatchObject({ ran: true, caughtUp: true, error: null });
-    expect(waits).toEqual([TENDER_FEED_LIMITS.retryBaseMs]);
     expect(await board()).toEqual(expected('public-contracts-scotland'));
-    expect(fixture.requests.filter((r) => r.startsWith('/scotland/v1/Notices?'))).toHaveLength(3 * 6 + 1);
+    const asked = fixture.requests.filter((r) => r.startsWith('/scotland/v1/Notices?'));
+    // 13 types a month (F1–F6, F14, F15, F20, site notices 101–104), the 500 asked again once.
+    expect(asked).toHaveLength(3 * 13 + 1);
+    expect(asked.filter((r, i) => r === asked[i - 1])).toHaveLength(1);
     expect((await status('public-contracts-scotland')).cursor).toEqual({ month: '2019-05', type: 0 });
   });
 
   it('Sell2Wales: months with nothing are bare packages, not errors', async () => {
     await open('2025-03-10T08:00:00Z', '2025-01-01');
     expect(await run('sell2wales')).toMatchObject({ ran: true, caughtUp: true, error: null });
-    expect(fixture.requests.filter((r) => r.startsWith('/sell2wales/v1/Notices?dateFrom=01-2025&outputType=0&noticeType='))).toHaveLength(6);
+    expect(fixture.requests.filter((r) => r.startsWith('/sell2wales/v1/Notices?dateFrom=01-2025&outputType=0&noticeType='))).toHaveLength(15);
     expect(await board()).toEqual(expected('sell2wales'));
     expect((await status('sell2wales')).itemsRead).toBe(fixture.served.sell2wales.length);
   });
@@ -150,13 +154,17 @@ describe('tender feeds against the local fixture server (decision 0390)', () => 
     expect(queued.statusCode, queued.body).toBe(200);
     expect(queued.json().data).toMatchObject({ id: 'find-a-tender', enabled: true, runRequestedAt: '2025-04-15T08:00:00.000Z' });
     for (let i = 0; i < 100 && !(await status('find-a-tender')).lastSuccessAt; i++) await new Promise((r) => setTimeout(r, 100));
+    // The run it started read its first pages (paced on the clock); the next ticks carry on.
+    expect((await status('find-a-tender')).itemsRead).toBeGreaterThan(0);
+    clock.advance(MINUTE);
+    expect(await run('find-a-tender')).toMatchObject({ ran: true, caughtUp: true });
     const listed = await t.app.inject({ url: '/api/admin/data-sources', headers: { cookie: admin.cookie } });
     const fts = listed.json().data.find((s: { id: string }) => s.id === 'find-a-tender');
-    expect(fts).toMatchObject({ lastSuccessAt: '2025-04-15T08:00:00.000Z', runRequestedAt: null, lastError: null, totals: { read: fixture.served['find-a-tender'].length, invalid: 1 } });
+    expect(fts).toMatchObject({ lastSuccessAt: expect.stringMatching(/^2025-04-15T/), runRequestedAt: null, lastError: null, totals: { read: fixture.served['find-a-tender'].length, invalid: 1 } });
     expect(fts.totals.kept).toBe(fixture.served['find-a-tender'].length - fts.totals.dropped - 1);
 
     const fresh = (await t.app.inject({ url: '/api/tenders/freshness' })).json().data;
-    expect(fresh.sources[0]).toEqual({ id: 'find-a-tender', label: 'Find a Tender', lastSuccessAt: '2025-04-15T08:00:00.000Z' });
+    expect(fresh.sources[0]).toEqual({ id: 'find-a-tender', label: 'Find a Tender', lastSuccessAt: fts.lastSuccessAt });
     expect(fresh.latestPublishedAt).toMatch(/^2025-/);
 
     const all = (await t.app.inject({ url: '/api/tenders/public?status=all&limit=50' })).json().data as Array<{ id: string; cpvCodes: string[] }>;

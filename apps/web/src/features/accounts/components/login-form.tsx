@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useLogin } from '../api/auth';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 
 type FormInput = z.input<typeof loginBody>;
 type FormOutput = z.output<typeof loginBody>;
@@ -35,24 +35,9 @@ export function LoginForm({ onSuccess }: { onSuccess?(user: CurrentUser): void }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id="login-email" label="Email" error={errors.email?.message}>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          {...register('email')}
-        />
+        {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
       </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...register('password')}
-        />
-      </Field>
+      <PasswordField id="login-password" label="Password" error={errors.password?.message} autoComplete="current-password" {...register('password')} />
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

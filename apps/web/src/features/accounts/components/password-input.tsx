@@ -1,5 +1,6 @@
-import { forwardRef, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 
 /** A password input with a show/hide toggle (the value is compared exactly as typed). */
@@ -21,3 +22,21 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
   );
 });
 PasswordInput.displayName = 'PasswordInput';
+
+/**
+ * A password field (decision 0505): label, hint and message tied to the show/hide input by `Field`;
+ * the rest (autoComplete, `register(...)`) goes to the input.
+ */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> & { id: string; label: string; error?: string; hint?: string; ref?: Ref<HTMLInputElement> }) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(control) => <PasswordInput {...control} {...input} />}
+    </Field>
+  );
+}

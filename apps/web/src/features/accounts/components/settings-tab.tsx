@@ -121,14 +121,7 @@ function InlineEdit({
       }}
     >
       <Field id={id} label={label} error={error}>
-        <Input
-          id={id}
-          value={draft}
-          autoFocus
-          onChange={(e) => setDraft(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+        {(control) => <Input {...control} value={draft} autoFocus onChange={(e) => setDraft(e.target.value)} />}
       </Field>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending || !parsed.success}>

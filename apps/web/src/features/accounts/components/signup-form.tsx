@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { useSignup } from '../api/auth';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 
 type FormInput = z.input<typeof signupFormSchema>;
 type FormOutput = z.output<typeof signupFormSchema>;
@@ -29,10 +29,12 @@ export interface SignupFormProps {
   idPrefix?: string;
   /** The address to start with (an invitation's invited address, decision 0443). */
   defaultEmail?: string;
+  /** The page the verification link returns to (issue 28 item 7); the server keeps it only if it is same-site. */
+  returnTo?: string;
 }
 
 /** The sign-up form (docs/product/accounts.md#sign-up): validated on change with the server's own schema. */
-export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup', defaultEmail = '' }: SignupFormProps) {
+export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup', defaultEmail = '', returnTo }: SignupFormProps) {
   const signup = useSignup(variant === 'embedded' ? M.createAccountFailed : M.registrationFailed);
   const {
     register,
@@ -47,7 +49,7 @@ export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess,
   const onSubmit = handleSubmit((values) => {
     const { confirmPassword: _confirm, ...body } = values;
     signup.mutate(
-      { ...body, type: fixedType ?? body.type, ...(providerId && { providerId }) },
+      { ...body, type: fixedType ?? body.type, ...(providerId && { providerId }), ...(returnTo && returnTo !== '/' && { returnTo }) },
       {
         onSuccess: (user) => {
           if (variant === 'embedded') toast({ title: M.accountCreatedTitle, description: M.accountCreated, variant: 'success' });
@@ -60,38 +62,38 @@ export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess,
   });
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const a11y = (name: keyof FormInput) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <Field id={id('email')} label="Business email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...a11y('email')} {...register('email')} />
+        {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
       </Field>
       <Field id={id('name')} label="Full name" error={errors.name?.message}>
-        <Input autoComplete="name" {...a11y('name')} {...register('name')} />
+        {(control) => <Input {...control} autoComplete="name" {...register('name')} />}
       </Field>
       <Field id={id('company')} label="Company name" error={errors.company?.message}>
-        <Input autoComplete="organization" {...a11y('company')} {...register('company')} />
+        {(control) => <Input {...control} autoComplete="organization" {...register('company')} />}
       </Field>
-      <Field id={id('password')} label="Password" error={errors.password?.message} hint="At least 8 characters with an uppercase letter, a lowercase letter and a number">
-        <PasswordInput autoComplete="new-password" {...a11y('password')} {...register('password', { deps: ['confirmPassword'] })} />
-      </Field>
-      <Field id={id('confirmPassword')} label="Confirm password" error={errors.confirmPassword?.message}>
-        <PasswordInput autoComplete="new-password" {...a11y('confirmPassword')} {...register('confirmPassword')} />
-      </Field>
+      <PasswordField
+        id={id('password')}
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 8 characters with an uppercase letter, a lowercase letter and a number"
+        autoComplete="new-password"
+        {...register('password', { deps: ['confirmPassword'] })}
+      />
+      <PasswordField id={id('confirmPassword')} label="Confirm password" error={errors.confirmPassword?.message} autoComplete="new-password" {...register('confirmPassword')} />
       {!fixedType && (
         <Field id={id('type')} label="Account type" error={errors.type?.message}>
-          <Select {...a11y('type')} {...register('type')}>
-            {USER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {USER_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </Select>
+          {(control) => (
+            <Select {...control} {...register('type')}>
+              {USER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {USER_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       )}
       <Button type="submit" disabled={signup.isPending} className="w-full">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { MailWarning } from 'lucide-react';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { Button } from '../../../components/ui/button';
@@ -7,10 +8,11 @@ import { useResendVerification } from '../api/resend-verification';
 
 /**
  * Shown on every page while the signed-in account has not followed its verification link
- * (decision 0337), with a way to get a new one; the answer shows beside the button.
+ * (decision 0337), with a way to get a new one that returns to this page; the answer shows beside the button.
  */
 export function VerifyEmailBanner() {
   const { data: user } = useMe();
+  const location = useLocation();
   const resend = useResendVerification();
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   if (!user || user.emailVerified) return null;
@@ -26,7 +28,8 @@ export function VerifyEmailBanner() {
           className="max-sm:ml-9"
           disabled={resend.isPending}
           onClick={() =>
-            resend.mutate(undefined, {
+            // The new link brings the user back to this page once followed (issue 28 item 7).
+            resend.mutate(`${location.pathname}${location.search}`, {
               onSuccess: (body) => setAnswer({ ok: true, text: body.message }),
               onError: (error) => setAnswer({ ok: false, text: error.message || M.verificationSendFailed }),
             })

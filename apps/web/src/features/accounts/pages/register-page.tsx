@@ -32,7 +32,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <SignupForm fixedType={fixedType} providerId={providerId} defaultEmail={email} onSuccess={() => navigate(redirect, { replace: true })} />
+      <SignupForm fixedType={fixedType} providerId={providerId} defaultEmail={email} returnTo={redirect} onSuccess={() => navigate(redirect, { replace: true })} />
     </AuthCard>
   );
 }

@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useForgotPassword, useResetPassword, useValidateToken } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
-import { PasswordInput } from '../components/password-input';
+import { PasswordField } from '../components/password-input';
 import { useTokenFromHash } from './token-from-hash';
 
 type Step = 'request' | 'token' | 'reset' | 'done';
@@ -101,7 +101,7 @@ function RequestStep({ onSent }: { onSent(email: string): void }) {
       )}
     >
       <Field id="reset-email" label="Email" error={error}>
-        <Input id="reset-email" type="email" autoComplete="email" aria-invalid={error ? true : undefined} aria-describedby={error ? 'reset-email-error' : undefined} {...register('email')} />
+        {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
       </Field>
       <Button type="submit" disabled={forgot.isPending} className="w-full">
         {forgot.isPending ? 'Sending...' : 'Send reset instructions'}
@@ -131,7 +131,7 @@ function TokenStep({ initial, sentTo, onBack, onValid }: { initial: string; sent
     >
       {sentTo && <Alert variant="info" title="Check your email">{M.forgotNeutral}</Alert>}
       <Field id="reset-token" label="Reset token" error={error}>
-        <Input id="reset-token" autoComplete="one-time-code" spellCheck={false} aria-invalid={error ? true : undefined} aria-describedby={error ? 'reset-token-error' : undefined} {...register('token')} />
+        {(control) => <Input {...control} autoComplete="one-time-code" spellCheck={false} {...register('token')} />}
       </Field>
       <div className="flex gap-2">
         <Button variant="secondary" onClick={onBack}>
@@ -170,24 +170,8 @@ function ResetStep({ token, onBack, onDone }: { token: string; onBack(): void; o
         ),
       )}
     >
-      <Field id="reset-new-password" label="New password" error={errors.newPassword?.message}>
-        <PasswordInput
-          id="reset-new-password"
-          autoComplete="new-password"
-          aria-invalid={errors.newPassword ? true : undefined}
-          aria-describedby={errors.newPassword ? 'reset-new-password-error' : undefined}
-          {...register('newPassword', { deps: ['confirmPassword'] })}
-        />
-      </Field>
-      <Field id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          id="reset-confirm-password"
-          autoComplete="new-password"
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={errors.confirmPassword ? 'reset-confirm-password-error' : undefined}
-          {...register('confirmPassword')}
-        />
-      </Field>
+      <PasswordField id="reset-new-password" label="New password" error={errors.newPassword?.message} autoComplete="new-password" {...register('newPassword', { deps: ['confirmPassword'] })} />
+      <PasswordField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message} autoComplete="new-password" {...register('confirmPassword')} />
       <div className="flex gap-2">
         <Button variant="secondary" onClick={onBack}>
           <ArrowLeft className="h-4 w-4" aria-hidden /> Back

@@ -8,4 +8,5 @@ export const adminKeys = {
   waiting: (show: string) => ['admin', 'waiting', show] as const,
   audit: (page: number) => ['admin', 'audit', page] as const,
   dataSources: ['admin', 'data-sources'] as const,
+  trust: (what: string, query: object) => ['admin', 'trust', what, query] as const,
 };

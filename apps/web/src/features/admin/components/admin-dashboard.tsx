@@ -7,6 +7,7 @@ import { AuditLogTab } from './audit-log-tab';
 import { ClaimsTab } from './claims-tab';
 import { DataSourcesTab } from './data-sources-tab';
 import { TendersTab } from './tenders-tab';
+import { AccreditationsTab, ReviewsTab, SupplierMatchesTab } from './trust-tabs';
 import { UsersTab } from './users-tab';
 import { WaitingTab } from './waiting-tab';
 
@@ -17,6 +18,9 @@ const TABS = [
   ['analytics', 'Analytics'],
   ['waiting', 'Waiting'],
   ['data-sources', 'Data sources'],
+  ['accreditations', 'Accreditations'],
+  ['reviews', 'Reviews'],
+  ['supplier-matches', 'Award suppliers'],
   ['audit', 'Audit Log'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
@@ -73,6 +77,15 @@ export function AdminDashboard({ user, actions }: { user: CurrentUser; actions?:
         </TabsContent>
         <TabsContent value="data-sources">
           <DataSourcesTab />
+        </TabsContent>
+        <TabsContent value="accreditations">
+          <AccreditationsTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsTab />
+        </TabsContent>
+        <TabsContent value="supplier-matches">
+          <SupplierMatchesTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogTab />

@@ -18,6 +18,7 @@ const claim = (id: string, name: string, emailVerified: boolean): AdminClaim => 
   provider: { id: `p-${id}`, name: `${name} Solar`, slug: `${id}-solar` },
   claimant: { id: `u-${id}`, name, email: `${id}@acme-solar.co.uk`, emailVerified },
   reviewedBy: null,
+  checks: { emailDomain: 'acme-solar.co.uk', websiteDomain: null, domainsMatch: null, companyNumber: null, companyCheck: null, claimantOfficer: null },
 });
 
 afterEach(() => vi.unstubAllGlobals());

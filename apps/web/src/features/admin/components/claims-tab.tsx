@@ -1,3 +1,4 @@
+import { ClaimChecks } from './claim-checks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Check, X } from 'lucide-react';
@@ -105,6 +106,7 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
             {claim.reviewedAt ? ` · Reviewed ${formatDate(claim.reviewedAt)}${claim.reviewedBy ? ` by ${claim.reviewedBy.name}` : ''}` : ''}
           </p>
           {claim.reviewMessage ? <p className="text-sm text-slate-700">Note: {claim.reviewMessage}</p> : null}
+          <ClaimChecks claim={claim} />
         </div>
         {claim.status === 'pending' ? (
           <div className="grid max-w-xs justify-items-start gap-2 sm:justify-items-end">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Pencil, Search, ShieldCheck, ShieldOff } from 'lucide-react';
+import { Ban, Pencil, Search, ShieldCheck, ShieldOff, UserCheck } from 'lucide-react';
 import type { AdminUser, UpdateAdminUserInput } from '@solar/shared/contracts/admin';
 import { updateAdminUserBody } from '@solar/shared/contracts/admin';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
@@ -14,9 +14,10 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { useAdminUsers } from '../api/list-admin-users';
 import { useCancelDeletion, useUpdateAdminUser } from '../api/update-admin-user';
+import { useUpdateUserSuspension } from '../api/update-user-suspension';
 import { EmptyState, ListSkeleton, LoadError, failed } from './shared';
 
-/** Users (docs/product/admin.md#users): search, inline edit, grant or revoke admin, pending deletions. */
+/** Users (docs/product/admin.md#users): search, inline edit, grant or revoke admin, suspend or reinstate, pending deletions. */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
@@ -82,8 +83,16 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirmAdmin, setConfirmAdmin] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmSuspension, setConfirmSuspension] = useState(false);
   const update = useUpdateAdminUser();
   const cancelDeletion = useCancelDeletion();
+  const suspension = useUpdateUserSuspension();
+  const suspended = user.suspendedAt !== null;
+  // Decision 0424: the only active admin keeps the right and the account; nobody suspends themselves.
+  const revokeBlocked = user.is_admin && user.onlyAdmin;
+  const suspendBlocked = !suspended && (isSelf || user.onlyAdmin);
+  const noteId = `user-${user.id}-note`;
+  const note = revokeBlocked ? M.onlyAdminNote : suspendBlocked ? M.cannotSuspendSelf : null;
 
   const toggleAdmin = () =>
     update.mutate(
@@ -100,49 +109,88 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       },
     );
 
+  const toggleSuspension = () =>
+    suspension.mutate(
+      { id: user.id, suspended: !suspended },
+      {
+        onSuccess: () => {
+          setConfirmSuspension(false);
+          toast({ title: suspended ? M.userReinstated : M.userSuspended, description: `${user.name} ${suspended ? 'can sign in again' : 'is signed out and cannot sign in'}.`, variant: 'success' });
+        },
+        onError: (error) => {
+          setConfirmSuspension(false);
+          failed(error, M.updateUserFailed);
+        },
+      },
+    );
+
   return (
     <li className="rounded-lg border border-border bg-white p-4" aria-label={user.name}>
       {editing ? (
         <UserEditForm user={user} onDone={() => setEditing(false)} />
       ) : (
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-              <span className="break-all">{user.name}</span>
-              {user.is_admin ? <Badge>Admin</Badge> : null}
-              <Badge variant="secondary">{USER_TYPE_LABELS[user.type]}</Badge>
-              {isSelf ? <Badge variant="outline">You</Badge> : null}
-              {user.emailVerified ? null : <Badge variant="warning">{M.emailNotVerifiedBadge}</Badge>}
-            </p>
-            <p className="break-all text-sm text-slate-700">{user.email}</p>
-            <p className="text-sm text-muted-foreground">
-              {user.company} · Joined {formatDate(user.createdAt)}
-            </p>
-            {user.deletionRequestedAt ? (
-              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-                <Badge variant="destructive">Deletion requested</Badge>
-                <span className="text-slate-700">
-                  Requested {formatDate(user.deletionRequestedAt)}
-                  {user.deletionDueAt ? `, due ${formatDate(user.deletionDueAt)}` : ''}
-                </span>
+        <div className="grid gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                <span className="break-all">{user.name}</span>
+                {user.is_admin ? <Badge>Admin</Badge> : null}
+                <Badge variant="secondary">{USER_TYPE_LABELS[user.type]}</Badge>
+                {isSelf ? <Badge variant="outline">You</Badge> : null}
+                {suspended ? <Badge variant="destructive">Suspended</Badge> : null}
               </p>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${user.name}`}>
-              <Pencil className="h-4 w-4" aria-hidden /> Edit
-            </Button>
-            {/* Rare and powerful: a quiet button, and a confirmation before anything changes (decision 0354). */}
-            <Button variant="ghost" size="sm" onClick={() => setConfirmAdmin(true)}>
-              {user.is_admin ? <ShieldOff className="h-4 w-4" aria-hidden /> : <ShieldCheck className="h-4 w-4" aria-hidden />}
-              {user.is_admin ? 'Revoke admin' : 'Grant admin'}
-            </Button>
-            {user.deletionRequestedAt ? (
-              <Button variant="secondary" size="sm" onClick={() => setConfirmCancel(true)}>
-                Cancel deletion
+              <p className="break-all text-sm text-slate-700">{user.email}</p>
+              <p className="text-sm text-muted-foreground">{user.company}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${user.name}`}>
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
               </Button>
-            ) : null}
+              {/* Rare and powerful: quiet buttons, and a confirmation before anything changes (decision 0354). */}
+              <Button variant="ghost" size="sm" onClick={() => setConfirmAdmin(true)} disabled={revokeBlocked} aria-describedby={revokeBlocked ? noteId : undefined}>
+                {user.is_admin ? <ShieldOff className="h-4 w-4" aria-hidden /> : <ShieldCheck className="h-4 w-4" aria-hidden />}
+                {user.is_admin ? 'Revoke admin' : 'Grant admin'}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirmSuspension(true)} disabled={suspendBlocked} aria-describedby={suspendBlocked ? noteId : undefined}>
+                {suspended ? <UserCheck className="h-4 w-4" aria-hidden /> : <Ban className="h-4 w-4" aria-hidden />}
+                {suspended ? 'Reinstate' : 'Suspend'}
+              </Button>
+              {user.deletionRequestedAt ? (
+                <Button variant="secondary" size="sm" onClick={() => setConfirmCancel(true)}>
+                  Cancel deletion
+                </Button>
+              ) : null}
+            </div>
           </div>
+          {/* The list's columns (issue 28 item 8): side by side from a tablet up, stacked on a phone. */}
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+            <div className="flex gap-2 sm:block">
+              <dt className="text-muted-foreground">Email address</dt>
+              <dd className={user.emailVerified ? 'text-slate-900' : 'font-medium text-amber-800'}>{user.emailVerified ? M.emailVerifiedBadge : M.emailNotVerifiedBadge}</dd>
+            </div>
+            <div className="flex gap-2 sm:block">
+              <dt className="text-muted-foreground">Last sign-in</dt>
+              <dd className="text-slate-900">{user.lastSignInAt ? `${formatDate(user.lastSignInAt, 'dd/MM/yyyy HH:mm')} UK time` : M.neverSignedIn}</dd>
+            </div>
+            <div className="flex gap-2 sm:block">
+              <dt className="text-muted-foreground">Joined</dt>
+              <dd className="text-slate-900">{formatDate(user.createdAt)}</dd>
+            </div>
+          </dl>
+          {note ? (
+            <p id={noteId} className="text-sm text-muted-foreground">
+              {note}
+            </p>
+          ) : null}
+          {user.deletionRequestedAt ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge variant="destructive">Deletion requested</Badge>
+              <span className="text-slate-700">
+                Requested {formatDate(user.deletionRequestedAt)}
+                {user.deletionDueAt ? `, due ${formatDate(user.deletionDueAt)}` : ''}
+              </span>
+            </p>
+          ) : null}
         </div>
       )}
       <Dialog
@@ -161,6 +209,25 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           </Button>
           <Button variant={user.is_admin ? 'destructive' : 'primary'} disabled={update.isPending} onClick={toggleAdmin}>
             {user.is_admin ? 'Revoke admin' : 'Grant admin'}
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={confirmSuspension}
+        onOpenChange={setConfirmSuspension}
+        title={suspended ? 'Reinstate this account?' : 'Suspend this account?'}
+        description={
+          suspended
+            ? `${user.name} will be able to sign in again.`
+            : `${user.name} will be signed out everywhere and cannot sign in until an admin reinstates the account. Their profiles, quotes and tenders stay as they are. No email is sent.`
+        }
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmSuspension(false)}>
+            Cancel
+          </Button>
+          <Button variant={suspended ? 'primary' : 'destructive'} disabled={suspension.isPending} onClick={toggleSuspension}>
+            {suspended ? 'Reinstate' : 'Suspend account'}
           </Button>
         </div>
       </Dialog>

@@ -7,7 +7,7 @@ import { useAssetSites } from '../api/list-asset-sites';
 import { ChipGroup, RemovableChips } from './chips';
 import { DEFAULT_FILTERS, type AssetFilters } from '../state/asset-filters';
 import { RangeSlider } from './range-slider';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** A text input with a suggestion list (keyboard: arrows choose, Enter picks, Escape closes). */
 function TypeAhead({ label, value, onValue, suggestions, onPick, placeholder }: { label: string; value: string; onValue(v: string): void; suggestions: string[]; onPick(v: string): void; placeholder: string }) {

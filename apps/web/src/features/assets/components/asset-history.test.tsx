@@ -13,9 +13,30 @@ const change = (c: Partial<AssetChange>): AssetChange => ({ kind: 'status', befo
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The source record the history note reads (GET /api/assets/source). */
+const sourceRecord = (over: Record<string, unknown> = {}) => ({
+  name: 'Renewable Energy Planning Database',
+  publisher: 'DESNZ',
+  attribution: 'Contains public sector information',
+  release: 'repd-q4-jan-2025',
+  importedAt: '2026-11-20T08:00:00.000Z',
+  newestRecord: null,
+  assets: 11985,
+  automatic: false,
+  checkedAt: null,
+  historySince: null,
+  lastImport: null,
+  ...over,
+});
+const withClient = (ui: React.ReactElement, source = sourceRecord()) => {
+  vi.stubGlobal('fetch', vi.fn(async () => json(source)));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+};
+
 describe('asset history (decision 0396)', () => {
   it('lists each change as a sentence with its date and release, newest first as given', () => {
-    render(
+    withClient(
       <AssetHistory
         assetId={7}
         history={[
@@ -35,11 +56,26 @@ describe('asset history (decision 0396)', () => {
   });
 
   it('says so when nothing changed, and names additions and removals', () => {
-    render(<AssetHistory assetId={8} history={[]} />);
+    withClient(<AssetHistory assetId={8} history={[]} />);
     expect(screen.getByText(ASSET_HISTORY.empty)).toBeInTheDocument();
     expect(changeText(change({ kind: 'added', after: 'Planning Permission Granted' }))).toBe('Added to REPD (Planning Permission Granted)');
     expect(changeText(change({ kind: 'removed', before: 'Operational' }))).toBe('Removed from REPD');
     expect(changeText(change({ kind: 'operator', before: null, after: 'New Ltd' }))).toBe('Operator: none → New Ltd');
+  });
+});
+
+describe('while one REPD release is loaded (issue 28 item 6)', () => {
+  it('says history starts with the next release, when it is expected, and whether this site fetches it', async () => {
+    withClient(<AssetHistory assetId={9} history={[]} />);
+    expect(await screen.findByTestId('history-starts-note')).toHaveTextContent(
+      'History starts with the next REPD release: only the January 2025 release is loaded here, so nothing has changed yet. Releases come out each quarter; the next one was expected in April 2025. This site imports it once an administrator switches on the REPD release check.',
+    );
+  });
+
+  it('says nothing more once a second release recorded changes', async () => {
+    withClient(<AssetHistory assetId={10} history={[]} />, sourceRecord({ historySince: '2026-11-24T09:00:00Z', automatic: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('history-starts-note')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { ASSET_HISTORY } from '@solar/shared/constants/assets';
 import type { AssetChange } from '@solar/shared/contracts/assets';
 import { formatDate } from '@solar/shared/domain/format';
+import { HistoryStartsNote } from './history-starts-note';
 
 const value = (v: string | null) => v ?? ASSET_HISTORY.none;
 const mw = (v: string | null) => (v === null ? ASSET_HISTORY.none : `${v} MW`);
@@ -30,7 +31,10 @@ export function AssetHistory({ assetId, history }: { assetId: number; history: A
         {ASSET_HISTORY.heading}
       </h3>
       {history.length === 0 ? (
-        <p className="text-sm text-slate-600">{ASSET_HISTORY.empty}</p>
+        <>
+          <p className="text-sm text-slate-600">{ASSET_HISTORY.empty}</p>
+          <HistoryStartsNote />
+        </>
       ) : (
         <ol className="grid gap-2 text-sm">
           {history.map((c, i) => (

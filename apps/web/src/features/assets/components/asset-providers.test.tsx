@@ -42,6 +42,8 @@ const provider = (n: number, extra: Partial<ProviderSummary> = {}): ProviderSumm
   placeId: null,
   claimed: false,
   claimApproved: false,
+  rating: null,
+  verifiedAccreditations: [],
   createdAt: '',
   updatedAt: '',
   ...extra,

@@ -1,9 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
-import { ASSET_HISTORY, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECT_COLUMNS, PROJECT_PHASES, PROJECTS_PAGE_SIZE, type ProjectSortKey } from '@solar/shared/constants/assets';
-import { projectsQuery, type ProjectRow } from '@solar/shared/contracts/assets';
-import { formatDate } from '@solar/shared/domain/format';
-import { Badge } from '../../../components/ui/badge';
+import { HistoryStartsNote } from './history-starts-note';
+import {
+  ASSET_HISTORY,
+  ASSET_MESSAGES,
+  ASSET_REGIONS,
+  ASSET_TECHNOLOGY_TYPES,
+  DEFAULT_PROJECT_SORT,
+  PROJECT_COLUMNS,
+  PROJECT_PHASES,
+  PROJECTS_PAGE_SIZE,
+  type ProjectSortKey,
+} from '@solar/shared/constants/assets';
+import { projectsQuery } from '@solar/shared/contracts/assets';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -11,23 +20,16 @@ import { changedBy, cleanParams } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
 import { exportAssetProjects, useAssetProjects } from '../api/list-asset-projects';
 import type { AssetPick } from './asset-map';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { cell, ProjectCards, SiteName } from './project-cards';
 
 const ALL = 'all';
+/** Below Tailwind's `lg`: cards instead of the table (decision 0506). */
+const NARROW = '(max-width: 1023.98px)';
 /** The projects table's filter kept in the address (decision 0396); the others are the tab's own state. */
 export const CHANGED_SINCE_PARAM = 'changedSince';
 
-function cell(row: ProjectRow, key: ProjectSortKey): string {
-  switch (key) {
-    case 'installedCapacity':
-      return row.installedCapacity === null ? ASSET_MESSAGES.notAvailable : row.installedCapacity.toFixed(1);
-    case 'planningSubmissionDate':
-    case 'planningGrantedDate':
-      return formatDate(row[key]);
-    default:
-      return row[key] ?? ASSET_MESSAGES.notAvailable;
-  }
-}
 
 /** The Projects tab (docs/product/assets.md#projects-table): filters, sortable columns, 25 a page, export. */
 export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
@@ -47,6 +49,7 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
   }, [dirty, cleaned, replaceParams]);
   const changedSince = cleaned.get(CHANGED_SINCE_PARAM) ?? '';
   const hintId = useId();
+  const narrow = useMediaQuery(NARROW);
   const [lastOperator, setLastOperator] = useState(operatorSearch);
   if (lastOperator !== operatorSearch) {
     // docs/product/assets.md#projects-table: any filter change returns to page 1.
@@ -71,9 +74,26 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
     setPage(1);
   };
   const toggleSort = (key: ProjectSortKey) => {
-    setSort((s) => (s.sortBy === key ? { sortBy: key, sortDirection: s.sortDirection === 'asc' ? 'desc' : 'asc' } : { sortBy: key, sortDirection: 'asc' }));
+    setSort((s) =>
+      s.sortBy === key
+        ? { sortBy: key, sortDirection: s.sortDirection === 'asc' ? 'desc' : 'asc' }
+        : { sortBy: key, sortDirection: 'asc' },
+    );
     setPage(1);
   };
+
+  // Loading, failure and no results: one line, in the cards and in the table alike.
+  const state = query.isPending ? (
+    <p role="status" className="text-center text-slate-600">
+      {ASSET_MESSAGES.loadingProjects}
+    </p>
+  ) : query.isError ? (
+    <p role="alert" className="text-center text-red-800">
+      {(query.error as Error).message}
+    </p>
+  ) : rows.length === 0 ? (
+    <p className="text-center text-slate-600">{ASSET_MESSAGES.noProjects}</p>
+  ) : null;
 
   return (
     <section aria-labelledby="projects-title" className="grid gap-4">
@@ -105,7 +125,12 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
             <option key={p}>{p}</option>
           ))}
         </Select>
-        <Input aria-label="Search planning applicant" placeholder="Search planning applicant" value={operatorText} onChange={(e) => setOperatorText(e.target.value)} />
+        <Input
+          aria-label="Search planning applicant"
+          placeholder="Search planning applicant"
+          value={operatorText}
+          onChange={(e) => setOperatorText(e.target.value)}
+        />
         <label className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
           <span className="whitespace-nowrap">{ASSET_HISTORY.changedSinceLabel}</span>
           <Input
@@ -120,80 +145,98 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           />
         </label>
       </div>
-      <p id={hintId} className="-mt-2 text-xs text-slate-600">
-        {ASSET_HISTORY.changedSinceHint}
-      </p>
-      <div className="overflow-x-auto rounded-lg border border-border">
-        <table className="w-full min-w-[900px] text-left text-sm">
-          <thead className="bg-muted text-slate-800">
-            <tr>
-              {PROJECT_COLUMNS.map((c) => {
-                const active = sort.sortBy === c.key;
-                const Icon = !active ? ArrowUpDown : sort.sortDirection === 'asc' ? ArrowUp : ArrowDown;
-                return (
-                  <th key={c.key} scope="col" aria-sort={active ? (sort.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-3 py-2 font-medium">
-                    <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => toggleSort(c.key)}>
-                      {c.label}
-                      <Icon className="h-3.5 w-3.5" aria-hidden />
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {query.isPending ? (
-              <tr>
-                <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8 text-center text-slate-600" role="status">
-                  {ASSET_MESSAGES.loadingProjects}
-                </td>
-              </tr>
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8 text-center text-red-800" role="alert">
-                  {(query.error as Error).message}
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8 text-center text-slate-600">
-                  {ASSET_MESSAGES.noProjects}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id} className="border-t border-border align-top">
-                  {PROJECT_COLUMNS.map((c) =>
-                    c.key === 'siteName' ? (
-                      <td key={c.key} className="px-3 py-2">
-                        <button type="button" className="text-left font-medium text-primary hover:underline" onClick={() => onOpen({ id: row.id, title: row.siteName })}>
-                          {row.siteName}
-                        </button>
-                        {row.possibleDuplicate && (
-                          <Badge variant="warning" className="ml-2">
-                            Possible duplicate
-                          </Badge>
-                        )}
-                      </td>
-                    ) : (
-                      <td key={c.key} className={c.key === 'installedCapacity' ? 'px-3 py-2 text-right tabular-nums' : 'px-3 py-2'}>
-                        {cell(row, c.key)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+      <div id={hintId} className="-mt-2 grid gap-1 text-xs text-slate-600">
+        <p>{ASSET_HISTORY.changedSinceHint}</p>
+        <HistoryStartsNote className="text-xs text-slate-700" />
       </div>
+      {/* Below 1024 px a card per project with every column, sorted by a select (issue 28, item 10; decision 0506). */}
+      {narrow ? (
+        <ProjectCards
+          rows={rows}
+          state={state}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onOpen={onOpen}
+        />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full min-w-[900px] text-left text-sm">
+            <thead className="bg-muted text-slate-800">
+              <tr>
+                {PROJECT_COLUMNS.map((c) => {
+                  const active = sort.sortBy === c.key;
+                  const Icon = !active ? ArrowUpDown : sort.sortDirection === 'asc' ? ArrowUp : ArrowDown;
+                  return (
+                    <th
+                      key={c.key}
+                      scope="col"
+                      aria-sort={active ? (sort.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}
+                      className="px-3 py-2 font-medium"
+                    >
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 hover:underline"
+                        onClick={() => toggleSort(c.key)}
+                      >
+                        {c.label}
+                        <Icon className="h-3.5 w-3.5" aria-hidden />
+                      </button>
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {state ? (
+                <tr>
+                  <td colSpan={PROJECT_COLUMNS.length} className="px-3 py-8">
+                    {state}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={row.id} className="border-t border-border align-top">
+                    {PROJECT_COLUMNS.map((c) =>
+                      c.key === 'siteName' ? (
+                        <td key={c.key} className="px-3 py-2">
+                          <SiteName row={row} onOpen={onOpen} />
+                        </td>
+                      ) : (
+                        <td
+                          key={c.key}
+                          className={c.key === 'installedCapacity' ? 'px-3 py-2 text-right tabular-nums' : 'px-3 py-2'}
+                        >
+                          {cell(row, c.key)}
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p aria-live="polite">{ASSET_MESSAGES.showing(from, to, total)}</p>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" disabled={page <= 1 || query.isFetching} onClick={() => setPage((p) => p - 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page <= 1 || query.isFetching}
+            onClick={() => setPage((p) => p - 1)}
+          >
             {ASSET_MESSAGES.previous}
           </Button>
-          <Button variant="secondary" size="sm" disabled={to >= total || query.isFetching} onClick={() => setPage((p) => p + 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={to >= total || query.isFetching}
+            onClick={() => setPage((p) => p + 1)}
+          >
             {ASSET_MESSAGES.next}
           </Button>
         </div>

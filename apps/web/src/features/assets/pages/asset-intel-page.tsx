@@ -38,6 +38,9 @@ function SourceNote() {
 }
 
 /** /asset-intel (docs/product/assets.md#asset-intel-page): permanent Overview and Projects tabs plus closable asset tabs. */
+/** Read out with each closable asset tab. */
+const CLOSE_HINT_ID = 'asset-tab-close-hint';
+
 export function AssetIntelPage() {
   const me = useMe();
   const navigate = useNavigate();
@@ -111,17 +114,40 @@ export function AssetIntelPage() {
         <TabsList aria-label="Asset intelligence views">
           <TabsTrigger value="overview">{ASSET_MESSAGES.overviewTab}</TabsTrigger>
           <TabsTrigger value="projects">{ASSET_MESSAGES.projectsTab}</TabsTrigger>
+          {/* A tab list holds only tabs (axe aria-required-children; issue 28, item 9): an asset tab closes with
+              its pointer-only ×, with Delete or Backspace while focused, or with the 'Close tab' button in its panel. */}
           {assetTabs.map((t) => (
-            <span key={t.id} className="inline-flex items-center">
-              <TabsTrigger value={`asset-${t.id}`} className="max-w-[220px]">
-                <span className="truncate">{t.title}</span>
-              </TabsTrigger>
-              <button type="button" aria-label={`Close ${t.title}`} className="rounded p-1 text-slate-600 hover:bg-white" onClick={() => close(t.id)}>
-                <X className="h-3.5 w-3.5" aria-hidden />
-              </button>
-            </span>
+            <TabsTrigger
+              key={t.id}
+              value={`asset-${t.id}`}
+              className="max-w-[240px] pr-1.5"
+              aria-describedby={CLOSE_HINT_ID}
+              onKeyDown={(event) => {
+                if (event.key === 'Delete' || event.key === 'Backspace') {
+                  event.preventDefault();
+                  close(t.id);
+                }
+              }}
+            >
+              <span className="truncate">{t.title}</span>
+              <span
+                aria-hidden
+                data-testid="asset-tab-close"
+                className="rounded p-0.5 text-slate-600 hover:bg-muted"
+                onPointerDown={(event) => event.stopPropagation()}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  close(t.id);
+                }}
+              >
+                <X className="h-3.5 w-3.5" />
+              </span>
+            </TabsTrigger>
           ))}
         </TabsList>
+        <span id={CLOSE_HINT_ID} hidden>
+          {ASSET_MESSAGES.closeTabHint}
+        </span>
         <TabsContent value="overview">
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
             <CollapsibleFilters id="asset-filters" activeCount={activeAssetFilters(filters)}>
@@ -152,9 +178,12 @@ export function AssetIntelPage() {
         {assetTabs.map((t) => (
           <TabsContent key={t.id} value={`asset-${t.id}`}>
             <AssetDetailView id={String(t.id)} />
-            <p className="mt-4 text-sm">
+            <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               <button type="button" className="text-primary underline" onClick={() => navigate(`/asset-intel/${t.id}`)}>
                 Open this asset on its own page
+              </button>
+              <button type="button" className="text-primary underline" onClick={() => close(t.id)}>
+                {ASSET_MESSAGES.closeTab(t.title)}
               </button>
             </p>
           </TabsContent>

@@ -1,8 +1,10 @@
 import { X } from 'lucide-react';
 import { Combobox } from '../../../components/ui/combobox';
+import { cn } from '../../../lib/cn';
 
 export interface BrandsSelectProps {
-  id: string;
+  label: string;
+  className?: string;
   options: readonly string[];
   value: string[];
   onChange(value: string[]): void;
@@ -10,13 +12,12 @@ export interface BrandsSelectProps {
 }
 
 /** Brands multi-select (docs/product/parts.md#parts-search): pick from the list or add free text; chosen brands show as removable chips. */
-export function BrandsSelect({ id, options, value, onChange, max }: BrandsSelectProps) {
+export function BrandsSelect({ label, className, options, value, onChange, max }: BrandsSelectProps) {
   const remaining = options.filter((o) => !value.some((v) => v.toLowerCase() === o.toLowerCase()));
   return (
-    <div className="grid gap-2">
+    <div className={cn('grid gap-2', className)}>
       <Combobox
-        id={id}
-        label="Brands"
+        label={label}
         options={remaining}
         allowFreeText
         placeholder={value.length >= max ? `At most ${max} brands` : 'Any brand: type to filter or add'}
@@ -28,7 +29,10 @@ export function BrandsSelect({ id, options, value, onChange, max }: BrandsSelect
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Chosen brands">
           {value.map((brand) => (
-            <li key={brand} className="inline-flex items-center gap-1 rounded-full bg-primary/10 py-1 pl-3 pr-1 text-sm font-medium text-primary">
+            <li
+              key={brand}
+              className="inline-flex items-center gap-1 rounded-full bg-primary/10 py-1 pl-3 pr-1 text-sm font-medium text-primary"
+            >
               {brand}
               <button
                 type="button"

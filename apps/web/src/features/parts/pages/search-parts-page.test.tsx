@@ -42,7 +42,7 @@ describe('SearchPartsPage', () => {
     await user.type(screen.getByRole('combobox', { name: 'Product' }), 'zzzz');
     expect(screen.getByText(/Add “zzzz”/)).toBeInTheDocument();
     await user.clear(screen.getByRole('combobox', { name: 'Product' }));
-    await user.type(screen.getByRole('combobox', { name: 'Brands' }), 'Growatt');
+    await user.type(screen.getByRole('combobox', { name: 'Brands (optional)' }), 'Growatt');
     await user.click(await screen.findByRole('option', { name: 'Growatt' }));
     await user.type(screen.getByLabelText('Quantity (optional)'), '3');
     await user.click(screen.getByRole('button', { name: 'Search Parts' }));

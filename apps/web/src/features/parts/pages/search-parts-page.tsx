@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Search, X } from 'lucide-react';
-import { partsSearchBody, type PartsAnswer, type PartsSearchInput, type PartsSearchRequest } from '@solar/shared/contracts/parts';
+import {
+  partsSearchBody,
+  type PartsAnswer,
+  type PartsSearchInput,
+  type PartsSearchRequest,
+} from '@solar/shared/contracts/parts';
 import { BRANDS, PARTS_LIMITS, PARTS_MESSAGES, PRODUCT_NAMES } from '@solar/shared/constants/parts';
 import { Button } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';
@@ -28,8 +33,15 @@ function readLastSearch(): LastSearch | null {
     const raw = window.sessionStorage.getItem(LAST_SEARCH_KEY);
     const parsed = raw ? (JSON.parse(raw) as LastSearch) : null;
     const request = partsSearchBody.safeParse(parsed?.request);
-    if (!request.success || typeof parsed?.answer?.content !== 'string' || !Array.isArray(parsed.answer.citations)) return null;
-    return { request: request.data, answer: { content: parsed.answer.content, citations: parsed.answer.citations.filter((c) => typeof c === 'string') } };
+    if (!request.success || typeof parsed?.answer?.content !== 'string' || !Array.isArray(parsed.answer.citations))
+      return null;
+    return {
+      request: request.data,
+      answer: {
+        content: parsed.answer.content,
+        citations: parsed.answer.citations.filter((c) => typeof c === 'string'),
+      },
+    };
   } catch {
     return null;
   }
@@ -91,57 +103,74 @@ export function SearchPartsPage() {
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">Search Parts</h1>
         <p className="mt-2 text-slate-700">
-          Compare PV modules, inverters and battery systems from the catalogue, with totals for your quantity and suppliers near you. Every fact links to its source.
+          Compare PV modules, inverters and battery systems from the catalogue, with totals for your quantity and
+          suppliers near you. Every fact links to its source.
         </p>
       </header>
 
-      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6">
-        <Field id="parts-product" label="Product" error={errors.product?.message} className="sm:col-span-2">
-          <Combobox
-            id="parts-product"
-            label="Product"
-            options={PRODUCT_NAMES}
-            allowFreeText
-            placeholder={product || 'Select a product: type to filter'}
-            onSelect={(value) => setValue('product', value, { shouldValidate: true })}
-          />
-          {product && (
-            <p className="flex items-center gap-2 text-sm text-slate-700">
-              Selected: <span className="font-semibold text-slate-900" data-testid="selected-product">{product}</span>
-              <button
-                type="button"
-                className="rounded-full p-0.5 text-slate-500 hover:bg-muted hover:text-slate-900"
-                aria-label={`Clear product ${product}`}
-                onClick={() => setValue('product', '', { shouldValidate: false })}
-              >
-                <X className="h-3.5 w-3.5" aria-hidden />
-              </button>
-            </p>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-8 grid gap-5 rounded-xl border border-border bg-white p-5 shadow-sm sm:grid-cols-2 sm:p-6"
+      >
+        <Field id="parts-product" error={errors.product?.message} className="sm:col-span-2">
+          {(productControl) => (
+            <>
+              <Combobox
+                label="Product"
+                control={productControl}
+                options={PRODUCT_NAMES}
+                allowFreeText
+                placeholder={product || 'Select a product: type to filter'}
+                onSelect={(value) => setValue('product', value, { shouldValidate: true })}
+              />
+              {product && (
+                <p className="flex items-center gap-2 text-sm text-slate-700">
+                  Selected:{' '}
+                  <span className="font-semibold text-slate-900" data-testid="selected-product">
+                    {product}
+                  </span>
+                  <button
+                    type="button"
+                    className="rounded-full p-0.5 text-slate-500 hover:bg-muted hover:text-slate-900"
+                    aria-label={`Clear product ${product}`}
+                    onClick={() => setValue('product', '', { shouldValidate: false })}
+                  >
+                    <X className="h-3.5 w-3.5" aria-hidden />
+                  </button>
+                </p>
+              )}
+            </>
           )}
         </Field>
 
-        <Field id="parts-brands" label="Brands (optional)" className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="providers"
-            render={({ field }) => (
-              <BrandsSelect id="parts-brands" options={BRANDS} value={field.value ?? []} onChange={field.onChange} max={PARTS_LIMITS.brandsMax} />
-            )}
-          />
-        </Field>
+        <Controller
+          control={control}
+          name="providers"
+          render={({ field }) => (
+            <BrandsSelect
+              label="Brands (optional)"
+              className="sm:col-span-2"
+              options={BRANDS}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              max={PARTS_LIMITS.brandsMax}
+            />
+          )}
+        />
 
         <Field id="parts-quantity" label="Quantity (optional)" error={errors.quantity?.message}>
-          <Input
-            id="parts-quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            placeholder="e.g. 20"
-            aria-invalid={errors.quantity ? true : undefined}
-            aria-describedby={errors.quantity ? 'parts-quantity-error' : undefined}
-            {...register('quantity', { valueAsNumber: true })}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="e.g. 20"
+              {...register('quantity', { valueAsNumber: true })}
+            />
+          )}
         </Field>
 
         <LocationInput
@@ -153,13 +182,30 @@ export function SearchPartsPage() {
           onClear={() => setValue('location', '')}
         />
 
-        <Field id="parts-specs" label="Additional specifications (optional)" error={errors.additionalSpecs?.message} className="sm:col-span-2" hint="For example: at least 400 W, monocrystalline, bifacial, hybrid, at least 10 kWh">
-          <Textarea id="parts-specs" maxLength={PARTS_LIMITS.additionalSpecsMax} placeholder="at least 400 W, monocrystalline" {...register('additionalSpecs')} />
+        <Field
+          id="parts-specs"
+          label="Additional specifications (optional)"
+          error={errors.additionalSpecs?.message}
+          className="sm:col-span-2"
+          hint="For example: at least 400 W, monocrystalline, bifacial, hybrid, at least 10 kWh"
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              maxLength={PARTS_LIMITS.additionalSpecsMax}
+              placeholder="at least 400 W, monocrystalline"
+              {...register('additionalSpecs')}
+            />
+          )}
         </Field>
 
         <div className="sm:col-span-2">
           <Button type="submit" disabled={search.isPending} className="w-full sm:w-auto">
-            {search.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Search className="h-4 w-4" aria-hidden />}
+            {search.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+            ) : (
+              <Search className="h-4 w-4" aria-hidden />
+            )}
             {search.isPending ? 'Searching...' : 'Search Parts'}
           </Button>
         </div>
@@ -184,7 +230,9 @@ export function SearchPartsPage() {
           </p>
         )}
         {!search.isPending && search.isError && !search.data && (
-          <p className="rounded-xl border border-dashed border-destructive/40 p-6 text-center text-sm text-slate-700">{PARTS_MESSAGES.searchFailed}. Please try again.</p>
+          <p className="rounded-xl border border-dashed border-destructive/40 p-6 text-center text-sm text-slate-700">
+            {PARTS_MESSAGES.searchFailed}. Please try again.
+          </p>
         )}
       </div>
     </div>

@@ -4,5 +4,6 @@ export const providerKeys = {
   search: (query: object) => ['providers', 'search', query] as const,
   detail: (id: string) => ['providers', 'detail', id] as const,
   checkName: (name: string) => ['providers', 'check-name', name] as const,
+  names: (q: string) => ['providers', 'names', q] as const,
   user: (userId: string) => ['providers', 'user', userId] as const,
 };

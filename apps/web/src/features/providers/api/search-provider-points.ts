@@ -30,7 +30,7 @@ export interface ProviderMapAnswer {
  * a small pan asks the same address again.
  */
 export const pointsQuery = (filters: DirectoryFilters, view?: MapViewBox | null) => {
-  const query = { ...searchQuery({ ...filters, sort: 'default', page: 1 }), mode: 'map' as const };
+  const query = { ...searchQuery({ ...filters, page: 1 }), sort: undefined, mode: 'map' as const };
   if (!view) return query;
   const [w, s, e, n] = view.bbox;
   const zoom = Math.max(0, Math.min(24, Math.floor(view.zoom)));

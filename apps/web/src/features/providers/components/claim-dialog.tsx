@@ -54,12 +54,7 @@ export function ClaimDialog({ providerId, businessName, open, onOpenChange: setO
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="claim-role" label="Your role at the company" error={roleError}>
-          <Input
-            id="claim-role"
-            {...form.register('companyRole')}
-            aria-invalid={Boolean(roleError)}
-            aria-describedby={roleError ? 'claim-role-error' : undefined}
-          />
+          {(control) => <Input {...control} {...form.register('companyRole')} />}
         </Field>
         <Field
           id="claim-message"
@@ -67,12 +62,7 @@ export function ClaimDialog({ providerId, businessName, open, onOpenChange: setO
           error={messageError}
           count={{ length: messageLength, max: PROVIDER_LIMITS.claimMessage }}
         >
-          <Textarea
-            id="claim-message"
-            {...form.register('message')}
-            aria-invalid={Boolean(messageError)}
-            aria-describedby={messageError ? 'claim-message-error claim-message-count' : 'claim-message-count'}
-          />
+          {(control) => <Textarea {...control} {...form.register('message')} />}
         </Field>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setOpen(false)}>

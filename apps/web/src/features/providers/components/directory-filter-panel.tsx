@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
+import { UI } from '@solar/shared/constants/ui';
+import { matchesCompanyName } from '@solar/shared/domain/company-name';
 import { PHASES, PROVIDER_FILTER_TYPES, RADIUS_OPTIONS_KM, SCALES, TECHNOLOGIES } from '@solar/shared/constants/providers';
+import { ACCREDITATION_SCHEMES, accreditationLabel } from '@solar/shared/constants/trust';
+
+const ACCREDITATION_FILTER_OPTIONS = ACCREDITATION_SCHEMES.filter((s) => s.id !== 'other').map((s) => s.id);
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +14,8 @@ import { Combobox } from '../../../components/ui/combobox';
 import { Select } from '../../../components/ui/select';
 import { LocationInput } from '../../../components/location-input';
 import { useServices } from '../../../lib/geo/services';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useProviderNames } from '../api/list-provider-names';
 import type { DirectoryFilters, ListKey } from '../state/directory-filters';
 import { RemovableChips, ToggleChips } from './toggle-chips';
 
@@ -18,7 +25,6 @@ export interface DirectoryFilterPanelProps {
   setLocation(location: string, center: [number, number]): void;
   clearLocation(): void;
   setRadius(radius: number): void;
-  companyOptions: readonly string[];
   /** The map view also filters by scale (docs/product/providers.md#directory-map: the map carries scales). */
   withScales?: boolean;
   /** Called after a location suggestion is chosen (the map flies to it). */
@@ -30,47 +36,42 @@ export interface DirectoryFilterPanelProps {
  * company names as chips, location with radius, and 'Advanced Search' with its count badge.
  */
 export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
-  const { filters, toggle, setLocation, clearLocation, setRadius, companyOptions, withScales, onLocationChosen } = props;
+  const { filters, toggle, setLocation, clearLocation, setRadius, withScales, onLocationChosen } = props;
   const { data: services = [] } = useServices();
+  // Company names from the whole directory, not the page on screen (decision 0503).
+  const [company, setCompany] = useState('');
+  const { data: companyNames = [] } = useProviderNames(useDebounced(company, UI.locationDebounceMs));
   const advancedCount =
-    filters.types.length + filters.technologies.length + filters.phases.length + (withScales ? filters.scales.length : 0);
+    filters.types.length + filters.technologies.length + filters.phases.length + filters.accreditations.length + (withScales ? filters.scales.length : 0);
   const [advanced, setAdvanced] = useState(advancedCount > 0);
-  const groups: Array<{ key: ListKey; label: string; options: readonly string[] }> = [
+  const groups: Array<{ key: ListKey; label: string; options: readonly string[]; labelOf?: (o: string) => string }> = [
     { key: 'types', label: 'Provider type', options: PROVIDER_FILTER_TYPES },
     { key: 'technologies', label: 'Technologies', options: TECHNOLOGIES },
     ...(withScales ? [{ key: 'scales' as const, label: 'Scale', options: SCALES }] : []),
     { key: 'phases', label: 'Phase', options: PHASES },
+    // Verified by an admin against evidence and in date (decision 0482).
+    { key: 'accreditations', label: 'Verified accreditations', options: ACCREDITATION_FILTER_OPTIONS, labelOf: (o) => accreditationLabel(o) },
   ];
 
   return (
     <Card className="space-y-4 p-4 sm:p-6">
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor="service-search" className="mb-1.5 block text-sm font-medium">
-            Services
-          </label>
-          <Combobox
-            id="service-search"
-            label="Search services"
-            placeholder="e.g. Panel Cleaning"
-            options={services}
-            allowFreeText
-            onSelect={(v) => toggle('services', v)}
-          />
-        </div>
-        <div>
-          <label htmlFor="company-search" className="mb-1.5 block text-sm font-medium">
-            Company name
-          </label>
-          <Combobox
-            id="company-search"
-            label="Search company names"
-            placeholder="Search by company"
-            options={companyOptions}
-            allowFreeText
-            onSelect={(v) => toggle('companies', v)}
-          />
-        </div>
+        <Combobox
+          label="Services"
+          placeholder="e.g. Panel Cleaning"
+          options={services}
+          allowFreeText
+          onSelect={(v) => toggle('services', v)}
+        />
+        <Combobox
+          label="Company name"
+          placeholder="Search by company"
+          options={companyNames}
+          matches={matchesCompanyName}
+          onQueryChange={setCompany}
+          allowFreeText
+          onSelect={(v) => toggle('companies', v)}
+        />
         <div>
           <label htmlFor="location-search" className="mb-1.5 block text-sm font-medium">
             Location
@@ -121,7 +122,7 @@ export function DirectoryFilterPanel(props: DirectoryFilterPanelProps) {
         {advanced && (
           <div id="advanced-search" className="mt-3 space-y-4">
             {groups.map((g) => (
-              <ToggleChips key={g.key} label={g.label} options={g.options} selected={filters[g.key]} onToggle={(v) => toggle(g.key, v)} />
+              <ToggleChips key={g.key} label={g.label} options={g.options} labelOf={g.labelOf} selected={filters[g.key]} onToggle={(v) => toggle(g.key, v)} />
             ))}
           </div>
         )}
@@ -137,6 +138,7 @@ export function ActiveFilterBadges({ filters, withScales }: { filters: Directory
     ...filters.technologies.map((v) => `Technology: ${v}`),
     ...(withScales ? filters.scales.map((v) => `Scale: ${v}`) : []),
     ...filters.phases.map((v) => `Phase: ${v}`),
+    ...filters.accreditations.map((v) => `Verified: ${accreditationLabel(v)}`),
   ];
   return (
     <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Active filters">

@@ -47,6 +47,9 @@ const provider = {
   userId: 'u-1',
   businessName: 'Acme Solar',
   claimApproved: true,
+  rating: null,
+  verifiedAccreditations: [],
+  trust: { companyNumber: null, companyCheck: null, accreditations: [], rating: null, reviews: [], responseTime: null, publicContracts: [], publicContractCount: 0, madeFromAward: false },
   claimed: true,
   mediaFiles: [],
 } as unknown as Provider;

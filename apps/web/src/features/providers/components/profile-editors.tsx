@@ -13,6 +13,7 @@ import {
 import { formatNumber } from '@solar/shared/domain/count';
 import { LocationInput, type LocationSelection } from '../../../components/location-input';
 import { Button } from '../../../components/ui/button';
+import { fieldControl } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
@@ -205,12 +206,10 @@ export function RadiusEditor({ value, onSave }: { value: number | null; onSave(r
             Service radius (km)
           </label>
           <Input
-            id="radius-km"
+            {...fieldControl('radius-km', { error, hint: true })}
             inputMode="decimal"
             autoComplete="off"
             value={typed}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? 'radius-km-error' : 'radius-km-hint'}
             onChange={(e) => onType(e.target.value)}
             onBlur={flush}
           />

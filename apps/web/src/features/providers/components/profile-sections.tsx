@@ -4,7 +4,7 @@ import { cleanList } from '@solar/shared/constants/providers';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { CharacterCount } from '../../../components/ui/field';
+import { CharacterCount, fieldControl } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { ToggleChips } from './toggle-chips';
 
@@ -97,15 +97,13 @@ export function ListEditor({
     <div className="space-y-3">
       <div className="flex gap-2">
         <Input
-          id={id}
+          {...fieldControl(id, { error })}
           aria-label={`Add to ${label}`}
           value={draft}
           onChange={(e) => {
             setDraft(e.target.value);
             setError(null);
           }}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -207,22 +205,16 @@ export function TextEditor({
     setError(problem);
     if (!problem) onSave(value.trim());
   };
+  const control = fieldControl(id, { error, count: max === undefined ? undefined : { length: value.length, max } });
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
       {multiline ? (
-        <Textarea
-          id={id}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          rows={6}
-          aria-invalid={Boolean(error)}
-          aria-describedby={[error && `${id}-error`, max && `${id}-count`].filter(Boolean).join(' ') || undefined}
-        />
+        <Textarea {...control} value={value} onChange={(e) => setValue(e.target.value)} rows={6} />
       ) : (
-        <Input id={id} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={Boolean(error)} />
+        <Input {...control} value={value} onChange={(e) => setValue(e.target.value)} />
       )}
       {max !== undefined && <CharacterCount id={`${id}-count`} length={value.length} max={max} />}
       {error && (

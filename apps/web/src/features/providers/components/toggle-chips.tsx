@@ -7,11 +7,14 @@ export function ToggleChips({
   options,
   selected,
   onToggle,
+  labelOf = (o) => o,
 }: {
   label: string;
   options: readonly string[];
   selected: readonly string[];
   onToggle(value: string): void;
+  /** The text of an option whose value is an id (accreditation schemes). */
+  labelOf?: (option: string) => string;
 }) {
   const isOn = (o: string) => selected.some((s) => s.toLowerCase() === o.toLowerCase());
   return (
@@ -31,7 +34,7 @@ export function ToggleChips({
                 : 'border-border bg-white text-slate-800 hover:bg-muted',
             )}
           >
-            {o}
+            {labelOf(o)}
           </button>
         ))}
       </div>

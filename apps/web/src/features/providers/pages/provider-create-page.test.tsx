@@ -157,7 +157,7 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
     await user.type(screen.getByLabelText('Business name'), 'Brand New Solar');
     await user.selectOptions(screen.getByLabelText('Provider type'), screen.getAllByRole('option')[1]!);
     await user.type(screen.getByLabelText('Description'), 'We clean solar panels across Yorkshire.');
-    await user.type(screen.getByRole('combobox', { name: 'Add a service' }), 'Panel');
+    await user.type(screen.getByRole('combobox', { name: 'Services' }), 'Panel');
     await user.click(await screen.findByRole('option', { name: 'Panel Cleaning' }));
     await user.type(screen.getByLabelText('Location'), 'Leed');
     await user.click(await screen.findByRole('option', { name: /Leeds, West Yorkshire/ }));
@@ -189,7 +189,7 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
     await user.type(screen.getByLabelText('Business name'), 'Acme Solar');
     await user.selectOptions(screen.getByLabelText('Provider type'), screen.getAllByRole('option')[1]!);
     await user.type(screen.getByLabelText('Description'), 'A long enough description.');
-    await user.type(screen.getByRole('combobox', { name: 'Add a service' }), 'Drone');
+    await user.type(screen.getByRole('combobox', { name: 'Services' }), 'Drone');
     await user.click(await screen.findByRole('option', { name: 'Drone Surveys' }));
     await user.type(screen.getByLabelText('Location'), 'Leed');
     await user.click(await screen.findByRole('option', { name: /Leeds, West Yorkshire/ }));
@@ -247,7 +247,7 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
     await user.type(screen.getByLabelText('Business name'), 'Logo Solar');
     await user.selectOptions(screen.getByLabelText('Provider type'), screen.getAllByRole('option')[1]!);
     await user.type(screen.getByLabelText('Description'), 'We clean solar panels across Yorkshire.');
-    await user.type(screen.getByRole('combobox', { name: 'Add a service' }), 'Panel');
+    await user.type(screen.getByRole('combobox', { name: 'Services' }), 'Panel');
     await user.click(await screen.findByRole('option', { name: 'Panel Cleaning' }));
     await user.type(screen.getByLabelText('Location'), 'Leed');
     await user.click(await screen.findByRole('option', { name: /Leeds, West Yorkshire/ }));

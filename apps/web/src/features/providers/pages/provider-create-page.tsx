@@ -79,7 +79,13 @@ export function ProviderCreatePage() {
   // to the same upload call once the profile exists, so the server applies them too.
   const chooseLogo = (input: HTMLInputElement) => {
     const file = input.files?.[0] ?? null;
-    const problem = !file ? null : !LOGO_TYPES.includes(file.type) ? M.logoType : file.size > LOGO_MAX_BYTES ? M.logoSize : null;
+    const problem = !file
+      ? null
+      : !LOGO_TYPES.includes(file.type)
+        ? M.logoType
+        : file.size > LOGO_MAX_BYTES
+          ? M.logoSize
+          : null;
     setLogoError(problem);
     setLogo(problem ? null : file);
     // Choosing the same file again after a refusal must be seen as a choice.
@@ -114,19 +120,23 @@ export function ProviderCreatePage() {
       if (logo) {
         const form = new FormData();
         form.append('logo', logo);
-        await uploadWithProgress(api.url(uploadProviderLogo, { params: { id: body.data.id } }), form).catch((error: unknown) =>
-          toast({
-            title: 'Error',
-            description: M.logoAfterCreateFailed(error instanceof Error && error.message ? error.message : M.logoFailed),
-            variant: 'destructive',
-          }),
+        await uploadWithProgress(api.url(uploadProviderLogo, { params: { id: body.data.id } }), form).catch(
+          (error: unknown) =>
+            toast({
+              title: 'Error',
+              description: M.logoAfterCreateFailed(
+                error instanceof Error && error.message ? error.message : M.logoFailed,
+              ),
+              variant: 'destructive',
+            }),
         );
       }
       void navigate(back ?? `/providers/${body.data.id}`);
     } catch (error) {
       // The server's message (or the request helper's); a request that got no answer gets the default (docs/product/providers.md#create-provider).
+      // A taken name is the create call's only 409 (its contract row), matched by that code, not by the message's words.
       const message = error instanceof ApiError ? error.message : '';
-      if (message.includes('already exists')) {
+      if (error instanceof ApiError && error.status === 409) {
         setError('businessName', { message: M.nameExistsField });
         toast({ title: 'Error', description: M.nameExistsToast, variant: 'destructive' });
       } else {
@@ -140,10 +150,6 @@ export function ProviderCreatePage() {
     // A list's refusal may sit on one item ('Each certification can be at most 200 characters').
     return Array.isArray(error) ? error.find((e) => e?.message)?.message : error?.message;
   };
-  const aria = (key: keyof FormValues, id: string) => ({
-    'aria-invalid': Boolean(err(key)),
-    'aria-describedby': err(key) ? `${id}-error` : undefined,
-  });
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
@@ -151,7 +157,7 @@ export function ProviderCreatePage() {
       <Card className="mt-6 p-4 sm:p-6">
         <form onSubmit={submit} noValidate className="space-y-5">
           <Field id="businessName" label="Business name" error={err('businessName')}>
-            <Input id="businessName" {...register('businessName')} {...aria('businessName', 'businessName')} />
+            {(control) => <Input {...control} {...register('businessName')} />}
           </Field>
           {existing && (
             <p role="status" className="-mt-3 text-sm text-amber-800">
@@ -162,14 +168,16 @@ export function ProviderCreatePage() {
             </p>
           )}
           <Field id="type" label="Provider type" error={err('type')}>
-            <Select id="type" {...register('type')} {...aria('type', 'type')}>
-              <option value="">Select a type</option>
-              {PROVIDER_CREATE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
+            {(control) => (
+              <Select {...control} {...register('type')}>
+                <option value="">Select a type</option>
+                {PROVIDER_CREATE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </Select>
+            )}
           </Field>
           <Field
             id="description"
@@ -177,85 +185,74 @@ export function ProviderCreatePage() {
             error={err('description')}
             count={{ length: values.description?.length ?? 0, max: PROVIDER_LIMITS.description }}
           >
-            <Textarea
-              id="description"
-              {...register('description')}
-              aria-invalid={Boolean(err('description'))}
-              aria-describedby={err('description') ? 'description-error description-count' : 'description-count'}
-            />
+            {(control) => <Textarea {...control} {...register('description')} />}
           </Field>
           <Field id="logo" label="Logo (optional)" error={logoError ?? undefined} hint={M.logoHint}>
-            <input
-              id="logo"
-              type="file"
-              accept="image/png,image/jpeg"
-              onChange={(e) => chooseLogo(e.currentTarget)}
-              aria-invalid={Boolean(logoError)}
-              aria-describedby={logoError ? 'logo-error' : undefined}
-              className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
-            />
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept="image/png,image/jpeg"
+                onChange={(e) => chooseLogo(e.currentTarget)}
+                className="block w-full max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+              />
+            )}
           </Field>
-          <div className="grid gap-1.5">
-            <label htmlFor="services-input" className="text-sm font-medium text-slate-800">
-              Services
-            </label>
-            <Combobox
-              id="services-input"
-              label="Add a service"
-              options={services}
-              allowFreeText
-              onSelect={(v) => setList('services', [...(values.services ?? []), v])}
-              placeholder="Search services"
-            />
-            <RemovableChips
-              label="Chosen services"
-              values={values.services ?? []}
-              onRemove={(v) =>
-                setList(
-                  'services',
-                  (values.services ?? []).filter((x) => x !== v),
-                )
-              }
-            />
-            {err('services') && (
-              <p role="alert" className="text-sm text-destructive">
-                {err('services')}
-              </p>
+          {/* The combobox shows its own label, tied to its input (issue 28, item 9; decision 0505). */}
+          <Field id="services" error={err('services')}>
+            {(control) => (
+              <>
+                <Combobox
+                  label="Services"
+                  control={control}
+                  options={services}
+                  allowFreeText
+                  onSelect={(v) => setList('services', [...(values.services ?? []), v])}
+                  placeholder="Search services"
+                />
+                <RemovableChips
+                  label="Chosen services"
+                  values={values.services ?? []}
+                  onRemove={(v) =>
+                    setList(
+                      'services',
+                      (values.services ?? []).filter((x) => x !== v),
+                    )
+                  }
+                />
+              </>
             )}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor="location" className="text-sm font-medium text-slate-800">
-              Location
-            </label>
-            <LocationInput
-              id="location"
-              value={values.location ?? ''}
-              invalid={Boolean(err('location'))}
-              describedBy={err('location') ? 'location-error' : undefined}
-              types={PLACE_SEARCH_TYPES}
-              onSelect={(s) => {
-                setValue('location', s.place_name, { shouldValidate: true });
-                setValue('locationCenter', s.center);
-              }}
-              onClear={() => {
-                setValue('location', '');
-                setValue('locationCenter', undefined);
-              }}
-            />
-            {err('location') && (
-              <p id="location-error" role="alert" className="text-sm text-destructive">
-                {err('location')}
-              </p>
+          </Field>
+          <Field id="location" label="Location" error={err('location')}>
+            {(control) => (
+              <LocationInput
+                id={control.id}
+                value={values.location ?? ''}
+                invalid={Boolean(control['aria-invalid'])}
+                describedBy={control['aria-describedby']}
+                types={PLACE_SEARCH_TYPES}
+                onSelect={(s) => {
+                  setValue('location', s.place_name, { shouldValidate: true });
+                  setValue('locationCenter', s.center);
+                }}
+                onClear={() => {
+                  setValue('location', '');
+                  setValue('locationCenter', undefined);
+                }}
+              />
             )}
-          </div>
+          </Field>
           <Field id="serviceRadius" label="Service radius (km)" error={err('serviceRadius')}>
-            <Input
-              id="serviceRadius"
-              type="number"
-              min={0}
-              {...register('serviceRadius', { setValueAs: (v: string) => (v === '' || v == null ? null : Number(v)) })}
-              {...aria('serviceRadius', 'serviceRadius')}
-            />
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                min={0}
+                {...register('serviceRadius', {
+                  setValueAs: (v: string) => (v === '' || v == null ? null : Number(v)),
+                })}
+              />
+            )}
           </Field>
           <ToggleChips
             label="Technologies"
@@ -281,49 +278,45 @@ export function ProviderCreatePage() {
               ['industryAssociations', 'Industry associations', assocDraft, setAssocDraft],
             ] as const
           ).map(([key, label, draft, setDraft]) => (
-            <div key={key} className="grid gap-1.5">
-              <label htmlFor={`${key}-input`} className="text-sm font-medium text-slate-800">
-                {label}
-              </label>
-              <div className="flex gap-2">
-                <Input
-                  id={`${key}-input`}
-                  value={draft}
-                  onChange={(e) => setDraft(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      setList(key, [...(values[key] ?? []), draft]);
-                      setDraft('');
+            <Field key={key} id={`${key}-input`} label={label} error={err(key)}>
+              {(control) => (
+                <>
+                  <div className="flex gap-2">
+                    <Input
+                      {...control}
+                      value={draft}
+                      onChange={(e) => setDraft(e.target.value)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') {
+                          e.preventDefault();
+                          setList(key, [...(values[key] ?? []), draft]);
+                          setDraft('');
+                        }
+                      }}
+                    />
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        setList(key, [...(values[key] ?? []), draft]);
+                        setDraft('');
+                      }}
+                    >
+                      Add
+                    </Button>
+                  </div>
+                  <RemovableChips
+                    label={label}
+                    values={values[key] ?? []}
+                    onRemove={(v) =>
+                      setList(
+                        key,
+                        (values[key] ?? []).filter((x) => x !== v),
+                      )
                     }
-                  }}
-                />
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setList(key, [...(values[key] ?? []), draft]);
-                    setDraft('');
-                  }}
-                >
-                  Add
-                </Button>
-              </div>
-              <RemovableChips
-                label={label}
-                values={values[key] ?? []}
-                onRemove={(v) =>
-                  setList(
-                    key,
-                    (values[key] ?? []).filter((x) => x !== v),
-                  )
-                }
-              />
-              {err(key) && (
-                <p role="alert" className="text-sm text-destructive">
-                  {err(key)}
-                </p>
+                  />
+                </>
               )}
-            </div>
+            </Field>
           ))}
           <div className="grid gap-4 sm:grid-cols-2">
             {(
@@ -337,12 +330,13 @@ export function ProviderCreatePage() {
               ] as const
             ).map(([key, label]) => (
               <Field key={key} id={key} label={label} error={err(key)}>
-                <Input
-                  id={key}
-                  type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
-                  {...register(key)}
-                  {...aria(key, key)}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+                    {...register(key)}
+                  />
+                )}
               </Field>
             ))}
           </div>

@@ -1,4 +1,4 @@
-import type { GeoCircle, LocalBusiness, Organization, Place, WithContext } from 'schema-dts';
+import type { AggregateRating, GeoCircle, LocalBusiness, Organization, Place, Review as SchemaReview, WithContext } from 'schema-dts';
 import type { Provider } from '@solar/shared/contracts/providers';
 import { PLACEHOLDER_LOGO_PATTERN, PROVIDER_MESSAGES as M, hasKnownLocation, isHttpUrl, normaliseUrl, providerTypeLabel } from '@solar/shared/constants/providers';
 import { SITE_NAME } from '@solar/shared/constants/seo';
@@ -45,6 +45,7 @@ function business(p: Provider, url: string, logo: string | null): WithContext<Lo
       },
     }),
     ...((p.technologies.length || p.certifications.length) && { knowsAbout: [...p.technologies, ...p.certifications] }),
+    ...ratingOf(p),
   };
   if (!hasKnownLocation(p.location)) return { '@context': 'https://schema.org', '@type': 'Organization', ...common };
   return {
@@ -53,6 +54,25 @@ function business(p: Provider, url: string, logo: string | null): WithContext<Lo
     ...common,
     address: { '@type': 'PostalAddress', addressLocality: p.location, addressCountry: 'GB' },
     ...(p.coordinates && { geo: { '@type': 'GeoCoordinates', latitude: p.coordinates.lat, longitude: p.coordinates.lng } }),
+  };
+}
+
+/**
+ * The rating (decision 0480): only from published reviews tied to completed work on the platform,
+ * never typed, and only when there is one; with the newest reviews as `Review` items.
+ */
+function ratingOf(p: Provider): { aggregateRating?: AggregateRating; review?: SchemaReview[] } {
+  const rating = p.trust.rating;
+  if (!rating || rating.count === 0) return {};
+  return {
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 },
+    review: p.trust.reviews.map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: r.authorName },
+      datePublished: r.createdAt.slice(0, 10),
+      reviewBody: r.body,
+      reviewRating: { '@type': 'Rating', ratingValue: r.overall, bestRating: 5, worstRating: 1 },
+    })),
   };
 }
 

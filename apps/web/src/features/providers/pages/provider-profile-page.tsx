@@ -27,6 +27,7 @@ import { LocationEditor, RadiusEditor } from '../components/profile-lazy-parts';
 import { ProfileMediaCard } from '../components/profile-media-card';
 import { ChipsView, ListEditor, OptionsEditor, SectionCard, TextEditor } from '../components/profile-sections';
 import { ProfileSkeleton } from '../components/profile-skeleton';
+import { AccreditationsCard, CompanyChecksCard, MadeFromAward, PublicContractsCard, ReviewsCard } from '../components/profile-trust';
 import { quotePath } from '../../../components/provider-card';
 
 /** Server rendering and the document head (decision 0370). */
@@ -204,6 +205,15 @@ export function ProviderProfilePage({
         </aside>
       )}
 
+      <MadeFromAward provider={provider} />
+      {canEdit && (
+        <p className="mt-4 text-sm">
+          <Link to={`/providers/${pathId}/trust`} className="font-medium text-primary underline">
+            Company checks, accreditations and reviews
+          </Link>
+        </p>
+      )}
+
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {listSection('services', 'Services')}
@@ -232,6 +242,8 @@ export function ProviderProfilePage({
           {optionSection('phase', 'Phase', PHASES)}
           {listSection('certifications', 'Certifications')}
           {listSection('industryAssociations', 'Industry Associations')}
+          <ReviewsCard trust={provider.trust} />
+          <PublicContractsCard trust={provider.trust} />
           {/* Google Reviews appear only with a Places key (ruling); none is configured, so the section is hidden. */}
           {shown(provider.mediaFiles.length > 0) && (
             <ProfileMediaCard provider={provider} canEdit={canEdit} signedIn={Boolean(user)} pathId={pathId} />
@@ -239,6 +251,8 @@ export function ProviderProfilePage({
         </div>
 
         <div className="space-y-6">
+          <CompanyChecksCard trust={provider.trust} />
+          <AccreditationsCard trust={provider.trust} />
           <ContactCard
             provider={provider}
             saving={update.isPending}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { List } from 'lucide-react';
 import { LOCATION_CHOSEN_ZOOM, MAP_TEXT as T } from '@solar/shared/constants/maps';
@@ -16,8 +16,6 @@ import { activeFilterCount, centerOf, useDirectoryFilters } from '../state/direc
 import { DIRECTORY_MAP_ID, ProviderMap } from '../components/provider-map';
 import { PROVIDERS_IN_VIEW_HEADING_ID } from '../components/providers-in-view';
 
-/** Company names offered while typing (the combobox renders every match; free text still works). */
-const COMPANY_OPTIONS_MAX = 500;
 const FILTER_KEYS = [
   'companies',
   'services',
@@ -50,11 +48,6 @@ export function ProvidersMapPage() {
   const [focus, setFocus] = useState<{ center: [number, number]; seq: number } | null>(null);
   // The first camera: the address's location at zoom 10, else the UK view (read once by the map).
   const initial = useRef(centerOf(filters.locationCenter));
-  const points = answer?.points;
-  const companyOptions = useMemo(
-    () => [...new Set((points ?? []).map((p) => p.businessName).filter(Boolean))].slice(0, COMPANY_OPTIONS_MAX),
-    [points],
-  );
 
   return (
     <div className="relative mx-auto w-full max-w-7xl px-4 py-8">
@@ -75,7 +68,6 @@ export function ProvidersMapPage() {
           setLocation={setLocation}
           clearLocation={clearLocation}
           setRadius={setRadius}
-          companyOptions={companyOptions}
           withScales
           onLocationChosen={(center) => setFocus((f) => ({ center, seq: (f?.seq ?? 0) + 1 }))}
         />

@@ -62,6 +62,8 @@ const card = (name: string, distanceKm: number | null) => ({
   services: ['Panel Cleaning'],
   claimed: false,
   claimApproved: false,
+  rating: null,
+  verifiedAccreditations: [],
   website: null,
   phone: null,
   email: null,
@@ -105,7 +107,7 @@ describe('the directory list (issue 19)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it("offers 'Nearest first' only with a location, sends sort=distance and shows each card's distance (decision 0361)", async () => {
+  it("offers 'Nearest first' only with a location, where it is the order without asking (the server's with no sort), and shows each card's distance (decisions 0361, 0502)", async () => {
     const { searches } = renderDirectory('/providers', () => list(0, 1));
     const sort = await screen.findByLabelText('Sort');
     expect(within(sort).queryByRole('option', { name: 'Nearest first' })).toBeNull();
@@ -113,7 +115,7 @@ describe('the directory list (issue 19)', () => {
     document.body.innerHTML = '';
 
     const located = renderDirectory(
-      '/providers?location=Bristol&locationCenter=-2.5879,51.4545&radius=50&sort=distance',
+      '/providers?location=Bristol&locationCenter=-2.5879,51.4545&radius=50',
       () =>
         json(200, {
           success: true,
@@ -125,8 +127,12 @@ describe('the directory list (issue 19)', () => {
     expect(screen.getByText('40 km away')).toBeInTheDocument();
     expect(screen.getByLabelText('Sort')).toHaveValue('distance');
     expect(within(screen.getByLabelText('Sort')).getByRole('option', { name: 'Nearest first' })).toBeInTheDocument();
-    expect(located.searches().at(-1)?.get('sort')).toBe('distance');
+    expect(located.searches().at(-1)?.has('sort')).toBe(false);
     expect(searches().every((q) => !q.has('sort'))).toBe(true);
+    // The spec's default order is one choice away and is then asked for by name.
+    fireEvent.change(screen.getByLabelText('Sort'), { target: { value: 'default' } });
+    await waitFor(() => expect(located.searches().at(-1)?.get('sort')).toBe('default'));
+    expect(screen.getByLabelText('Sort')).toHaveValue('default');
   });
 
   it('says honestly when no provider offers a service nearby, offers a wider radius, and asks visitors to sign in to invite one (decision 0360)', async () => {

@@ -19,7 +19,7 @@ import { withParams } from '../../../lib/use-query-params';
 import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { activeFilterCount, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
+import { activeFilterCount, located, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
 import { ProviderCard } from '../../../components/provider-card';
 
 /** Server rendering and the document head (decision 0370). */
@@ -30,11 +30,10 @@ export function ProvidersPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius, setSort, setPage } = useDirectoryFilters();
   const { data: me } = useMe();
   const query = useSearchProviders(filters);
-  const companyOptions = query.data?.data.map((p) => p.businessName) ?? [];
   const pagination = query.data?.pagination;
-  const located = Boolean(filters.locationCenter || filters.location);
-  // 'Nearest first' is offered only with a location (decision 0361).
-  const sorts = DIRECTORY_SORTS.filter((s) => s !== 'distance' || located);
+  const nearby = located(filters);
+  // 'Nearest first' is offered only with a location (decision 0361), and is then the first and the default (decision 0502).
+  const sorts = nearby ? (['distance', 'default', 'name'] as const) : DIRECTORY_SORTS.filter((s) => s !== 'distance');
   // Honest counts for a service search (decision 0360), on the first page of an answer.
   const few =
     filters.services.length > 0 &&
@@ -45,7 +44,7 @@ export function ProvidersPage() {
       <FewProviders
         total={pagination.total}
         services={filters.services}
-        radiusKm={located ? filters.radius : null}
+        radiusKm={nearby ? filters.radius : null}
         location={filters.location}
         onWiden={setRadius}
       />
@@ -67,7 +66,6 @@ export function ProvidersPage() {
           setLocation={setLocation}
           clearLocation={clearLocation}
           setRadius={setRadius}
-          companyOptions={companyOptions}
         />
       </CollapsibleFilters>
       <ActiveFilterBadges filters={filters} />

@@ -15,6 +15,20 @@ describe('directory filters in the address', () => {
     expect(readFilters(new URLSearchParams('')).radius).toBe(50);
   });
 
+  it('with a location, nearest first is the order unless another is asked for (decision 0502)', () => {
+    const whitstable = 'location=Whitstable&locationCenter=1.0257,51.3607';
+    expect(readFilters(new URLSearchParams(whitstable)).sort).toBe('distance');
+    expect(searchQuery(readFilters(new URLSearchParams(whitstable))).sort).toBeUndefined();
+    // The spec's default (server) order and A–Z stay a choice away, and are sent as such.
+    expect(searchQuery(readFilters(new URLSearchParams(`${whitstable}&sort=default`))).sort).toBe('default');
+    expect(searchQuery(readFilters(new URLSearchParams(`${whitstable}&sort=name`))).sort).toBe('name');
+    // Without a location: the default order, and 'distance' or 'default' in the address mean it.
+    for (const sort of ['', 'sort=distance', 'sort=default']) {
+      expect(readFilters(new URLSearchParams(sort)).sort).toBe('default');
+      expect(searchQuery(readFilters(new URLSearchParams(sort))).sort).toBeUndefined();
+    }
+  });
+
   it('View on Map carries only the filters that are set (no sort, page or scales)', () => {
     expect(mapLinkQuery(new URLSearchParams('services=a&sort=name&page=2&scales=Utility&radius=25'))).toBe(
       '?services=a&radius=25',

@@ -6,6 +6,7 @@ import {
   DEFAULT_RADIUS_KM,
   DIRECTORY_QUERY_LIMITS as LIMITS,
   DIRECTORY_SORTS,
+  implicitDirectorySort,
   type DirectorySort,
 } from '@solar/shared/constants/providers';
 import type { ApiQuery } from '../../../lib/api-client';
@@ -33,6 +34,7 @@ const LISTS = {
   technologies: true,
   scales: true,
   phases: true,
+  accreditations: true,
 } satisfies Record<ListKey, true>;
 const LIST_KEYS = Object.keys(LISTS) as ListKey[];
 
@@ -89,12 +91,17 @@ export function cleanDirectoryParams(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
-/** 'Nearest first' needs a location (decision 0361); without one the default order applies. */
+const locatedIn = (params: URLSearchParams) => Boolean(params.get('locationCenter') || params.get('location'));
+
+/**
+ * The order the address asks for; without one, nearest first once a location is set (decision 0502).
+ * 'Nearest first' needs a location (decision 0361); without one the default order applies.
+ */
 function sortOf(params: URLSearchParams): DirectorySort {
   const sort = params.get('sort');
-  if (sort === 'name') return 'name';
-  if (sort === 'distance' && (params.get('locationCenter') || params.get('location'))) return 'distance';
-  return 'default';
+  const nearby = locatedIn(params);
+  if (sort === 'name' || (sort === 'default' && nearby)) return sort;
+  return implicitDirectorySort(nearby);
 }
 
 /** The filters of a clean address (`cleanDirectoryParams`), every value settled. */
@@ -124,6 +131,9 @@ export function activeFilterCount(filters: DirectoryFilters, withScales = false)
   return lists + (filters.location ? 1 : 0);
 }
 
+/** Whether a location is set: the radius applies and nearest first is the order (decisions 0361, 0502). */
+export const located = (filters: Pick<DirectoryFilters, 'location' | 'locationCenter'>) => Boolean(filters.locationCenter || filters.location);
+
 /**
  * The filters as the search call's query: only what is set; the radius only with a location
  * (docs/product/providers.md#search).
@@ -133,8 +143,9 @@ export function searchQuery(filters: DirectoryFilters): ApiQuery<typeof searchPr
     ...Object.fromEntries(LIST_KEYS.map((key) => [key, filters[key]])),
     location: filters.location || undefined,
     locationCenter: filters.locationCenter || undefined,
-    radius: filters.locationCenter || filters.location ? filters.radius : undefined,
-    sort: filters.sort === 'default' ? undefined : filters.sort,
+    radius: located(filters) ? filters.radius : undefined,
+    // Only an order other than the one the server takes when none is sent (decision 0502).
+    sort: filters.sort === implicitDirectorySort(located(filters)) ? undefined : filters.sort,
     page: filters.page > 1 ? filters.page : undefined,
   };
 }
@@ -180,17 +191,17 @@ export function useDirectoryFilters() {
         radius: params.get('radius') ?? String(DEFAULT_RADIUS_KM),
         page: null,
       }),
-    // 'Nearest first' goes with the location.
+    // 'Nearest first' goes with the location; so does an explicit default order, which is the order without one.
     clearLocation: () =>
       update({
         location: null,
         locationCenter: null,
         radius: null,
         page: null,
-        ...(filters.sort === 'distance' && { sort: null }),
+        ...(filters.sort !== 'name' && { sort: null }),
       }),
     setRadius: (radius: number) => update({ radius: String(radius) }),
-    setSort: (sort: DirectorySort) => update({ sort: sort === 'default' ? null : sort }),
+    setSort: (sort: DirectorySort) => update({ sort: sort === implicitDirectorySort(located(filters)) ? null : sort }),
     setPage: (page: number) => update({ page: page > 1 ? String(page) : null }),
   };
 }

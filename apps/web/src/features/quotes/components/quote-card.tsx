@@ -7,13 +7,15 @@ import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
+import { useCompleteQuote } from '../api/complete-quote';
 import { useReplyToQuote } from '../api/reply-to-quote';
 import { formatFileSize } from './format-file-size';
 import { timePreferenceLabel } from './quote-form';
 
-const STATUS_VARIANT: Record<QuoteStatus, 'warning' | 'success' | 'secondary'> = { pending: 'warning', responded: 'success', declined: 'secondary' };
+const STATUS_VARIANT: Record<QuoteStatus, 'warning' | 'success' | 'secondary'> = { pending: 'warning', responded: 'success', declined: 'secondary', completed: 'success' };
 
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <Badge variant={STATUS_VARIANT[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;
@@ -123,8 +125,41 @@ export function QuoteCard({ quote, view }: { quote: Quote; view: 'received' | 's
         )}
 
         {quote.canReply && <ReplyForm quoteId={quote.id} />}
+        {quote.canComplete && <CompleteButton quoteId={quote.id} />}
+        {quote.status === 'completed' && (
+          <p className="text-sm">
+            Work completed {formatDate(quote.completedAt)}.
+            {view === 'sent' && (
+              <>
+                {' '}
+                <Link to="/reviews/write" className="font-medium text-primary underline">
+                  Write a review
+                </Link>
+              </>
+            )}
+          </p>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Decision 0480: the provider says the work was done, so its requester may review it. */
+function CompleteButton({ quoteId }: { quoteId: string }) {
+  const complete = useCompleteQuote();
+  return (
+    <Button
+      variant="secondary"
+      disabled={complete.isPending}
+      onClick={() =>
+        complete.mutate(quoteId, {
+          onSuccess: () => toast({ title: 'Success', description: 'Marked as completed. The customer can now review your work.', variant: 'success' }),
+          onError: (e) => toast({ title: 'Error', description: e.message, variant: 'destructive' }),
+        })
+      }
+    >
+      {complete.isPending ? 'Saving...' : 'Mark work completed'}
+    </Button>
   );
 }
 
@@ -160,27 +195,21 @@ function ReplyForm({ quoteId }: { quoteId: string }) {
 
   return (
     <div className="grid gap-2 rounded-md border border-border p-3">
-      <label htmlFor={fieldId} className="text-sm font-medium text-slate-900">
-        {mode === 'declined' ? 'Reason for declining (optional)' : 'Your reply'}
-      </label>
-      <Textarea
-        id={fieldId}
-        rows={4}
-        value={message}
-        maxLength={5000}
-        aria-invalid={Boolean(error) || undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        onChange={(e) => {
-          setMessage(e.target.value);
-          setError(null);
-        }}
-        placeholder={mode === 'declined' ? 'Let them know why, if you like.' : 'Your price, availability and any questions.'}
-      />
-      {error && (
-        <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <Field id={fieldId} label={mode === 'declined' ? 'Reason for declining (optional)' : 'Your reply'} error={error}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            value={message}
+            maxLength={5000}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setError(null);
+            }}
+            placeholder={mode === 'declined' ? 'Let them know why, if you like.' : 'Your price, availability and any questions.'}
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap gap-2">
         <Button onClick={send} disabled={reply.isPending} variant={mode === 'declined' ? 'destructive' : 'primary'}>
           {reply.isPending ? 'Sending...' : mode === 'declined' ? 'Decline quote' : 'Send reply'}

@@ -2,8 +2,9 @@ import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_SECTOR_LABELS } from '@solar/shared/constants/tenders';
 import { publicStatusLabel } from '@solar/shared/domain/tenders';
 import { Badge } from '../../../components/ui/badge';
+import { NoticeBadges } from './notice-facts';
 
-/** Open or Closed only (docs/product/tenders.md#status), the source, and the sectors marked on imported notices. */
+/** Open or Closed only (docs/product/tenders.md#status), the source, an imported notice's stage and threshold (decision 0460), and its sectors. */
 export function TenderBadges({ tender }: { tender: Tender }) {
   const status = publicStatusLabel(tender.status);
   return (
@@ -11,6 +12,7 @@ export function TenderBadges({ tender }: { tender: Tender }) {
       <Badge variant={status === 'Open' ? 'success' : 'secondary'}>{status}</Badge>
       <Badge variant="outline">{tender.source}</Badge>
       {tender.type === 'private' && <Badge variant="warning">Private</Badge>}
+      <NoticeBadges tender={tender} />
       {tender.sectors.map((s) => (
         <Badge key={s} variant="default">
           {TENDER_SECTOR_LABELS[s]}

@@ -6,6 +6,7 @@ import { cutDescription, valueRangeLabel } from '@solar/shared/domain/tenders';
 import { Card } from '../../../components/ui/card';
 import { tenderLink } from '../state/tender-board-filters';
 import { TenderBadges } from './tender-badges';
+import { deadlineText, NoticeMatchLine } from './notice-facts';
 
 /**
  * A tender on the board: the description cut at 200 characters (docs/product/tenders.md#tender-board), GBP and en-GB
@@ -42,10 +43,11 @@ export function TenderCard({ tender, fromPage, board }: { tender: Tender; fromPa
           <CalendarClock className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
           <dt className="sr-only">Dates</dt>
           <dd>
-            Published {formatDate(tender.publishedDate)} · Closes {formatDate(tender.closingDate)}
+            Published {formatDate(tender.publishedDate)} · {deadlineText(tender)}
           </dd>
         </div>
       </dl>
+      <NoticeMatchLine tender={tender} />
     </Card>
   );
 }

@@ -1,32 +1,10 @@
 import { History } from 'lucide-react';
-import type { TenderEvent } from '@solar/shared/contracts/tender-lifecycle';
-import { START_TIME_LABELS, type StartTimePreference } from '@solar/shared/constants/tenders';
-import { TENDER_EVENT_LABELS, TENDER_FIELD_LABELS } from '@solar/shared/constants/tender-lifecycle';
-import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { TENDER_EVENT_LABELS } from '@solar/shared/constants/tender-lifecycle';
+import { formatDate } from '@solar/shared/domain/format';
+import { changeLines } from '@solar/shared/domain/tender-changes';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTenderEvents } from '../api/list-tender-events';
-
-const INSTANT_FIELDS = new Set(['closingDate']);
-const MONEY_FIELDS = new Set(['valueMinimum', 'valueMaximum']);
-
-/** One side of a change as a person reads it: dates in the browser's time, money in pounds, long text cut. */
-export function changeValue(field: string, value: unknown): string {
-  if (value == null || value === '') return '(none)';
-  if (INSTANT_FIELDS.has(field) && typeof value === 'string') return formatDate(value, 'dd/MM/yyyy HH:mm');
-  if (field === 'startDate' && typeof value === 'string') return formatDate(value);
-  if (MONEY_FIELDS.has(field) && !Number.isNaN(Number(value))) return formatGBP(Number(value));
-  if (field === 'searchRadius') return `${String(value)} km`;
-  if (field === 'startTimePreference') return START_TIME_LABELS[value as StartTimePreference] ?? String(value);
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
-}
-
-/** The lines under an entry: each changed field, from → to (the award's response id says nothing to a reader). */
-export function changeLines(event: Pick<TenderEvent, 'kind' | 'changes'>): string[] {
-  if (event.kind === 'awarded') return [];
-  return Object.entries(event.changes).map(([field, c]) => `${TENDER_FIELD_LABELS[field] ?? field}: ${changeValue(field, c.from)} → ${changeValue(field, c.to)}`);
-}
 
 /**
  * The tender's History (decision 0407): its audit (`GET /api/tenders/:id/events`), newest first,

@@ -20,6 +20,7 @@ import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
 import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
 import { TenderOwnerPanel } from '../components/tender-owner-panel';
+import { NoticeFacts } from '../components/notice-detail';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './tender-detail-page.handle';
@@ -170,6 +171,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
         </dl>
       </Card>
 
+      <NoticeFacts tender={tender} />
       <NoticeDetails tender={tender} />
       <TenderLifecycleSections tender={tender} />
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 
+/** `value` once it has stayed the same for `ms` (type-ahead calls wait for typing to pause). */
 export function useDebounced<T>(value: T, ms = 300): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
   }, [value, ms]);
   return debounced;
 }
