@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutDescription, pageItems, publicStatusLabel, readAmount, readDays, valueRangeLabel } from './tenders';
+import { cutDescription, pageItems, publicStatusLabel, readAmount, readDays, tenderOutcome, valueRangeLabel } from './tenders';
 
 describe('cutDescription', () => {
   it('keeps short text and cuts long text at 200 characters', () => {
@@ -59,5 +59,31 @@ describe('what people type in the response form (issue 27 defect 8)', () => {
     expect(readDays('6 weeks')).toBe(42);
     expect(readDays('')).toBeNull();
     expect(readDays('soon')).toBeNaN();
+  });
+});
+
+describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () => {
+  const listed = { source: 'Solar Manager', stage: 'awarded' as const, status: 'awarded' as const, award: { supplier: 'Dana Thermal' }, cancelReason: null };
+  it('the winner is told they won; another responder that it was unsuccessful; the owner and invitees who won', () => {
+    expect(tenderOutcome({ ...listed, viewerRelation: 'winner' })).toMatchObject({ badge: 'Won', headline: 'You won this tender' });
+    expect(tenderOutcome({ ...listed, viewerRelation: 'responder' })).toMatchObject({ badge: 'Unsuccessful', detail: 'The buyer awarded this tender to Dana Thermal.' });
+    expect(tenderOutcome({ ...listed, viewerRelation: 'manager' })).toMatchObject({ badge: 'Awarded', headline: 'Awarded to Dana Thermal' });
+    expect(tenderOutcome({ ...listed, viewerRelation: 'participant' })).toMatchObject({ badge: 'Awarded', headline: 'Awarded to Dana Thermal' });
+  });
+  it('a draft says Draft, never Open', () => {
+    expect(tenderOutcome({ ...listed, stage: 'draft', status: 'open', award: null, viewerRelation: 'manager' })).toMatchObject({ badge: 'Draft', tone: 'warning' });
+  });
+  it('the public keeps Open or Closed; a cancelled tender says it was cancelled under Tender Closed', () => {
+    expect(tenderOutcome({ ...listed, stage: 'active', status: 'closed', award: null, viewerRelation: null }).badge).toBe('Closed');
+    expect(tenderOutcome({ ...listed, stage: 'cancelled', status: 'closed', award: null, viewerRelation: null })).toMatchObject({
+      badge: 'Closed',
+      headline: 'Tender Closed',
+      detail: 'The buyer cancelled this tender before it closed.',
+    });
+    expect(tenderOutcome({ ...listed, stage: 'cancelled', status: 'closed', award: null, cancelReason: 'Site sold.', viewerRelation: 'participant' })).toMatchObject({
+      badge: 'Cancelled',
+      detail: 'Reason: Site sold.',
+    });
+    expect(tenderOutcome({ ...listed, source: 'External', viewerRelation: null }).badge).toBe('Closed');
   });
 });

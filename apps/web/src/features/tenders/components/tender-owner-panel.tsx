@@ -5,6 +5,7 @@ import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lu
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { formatUkDateTime, fromUkDateTimeInput, toUkDateTimeInput } from '@solar/shared/domain/format';
+import { tenderOutcome } from '@solar/shared/domain/tenders';
 import { parseEmails } from '../state/tender-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -36,6 +37,7 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
         <Badge variant={tender.stage === 'active' ? 'success' : tender.stage === 'draft' ? 'warning' : 'secondary'}>{STAGE_LABELS[tender.stage]}</Badge>
       </div>
       {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
+      {(tender.stage === 'awarded' || (tender.stage === 'active' && tender.status !== 'open')) && <p className="font-medium text-slate-900">{tenderOutcome(tender).headline}</p>}
       {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatUkDateTime(tender.closingDate)}</p>}
       <TenderOwnerActions tender={tender} />
     </Card>

@@ -6,12 +6,15 @@ import { tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { formatUkDateTime } from '@solar/shared/domain/format';
+import { tenderOutcome } from '@solar/shared/domain/tenders';
+import type { Tender } from '@solar/shared/contracts/tenders';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { FileInput, Input, Textarea } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
@@ -204,9 +207,22 @@ function RespondForm({ id }: { id: string }) {
   return (
     <Page id={id}>
       <h1 className="mb-1 text-2xl font-bold">Respond: {tender.data.title}</h1>
-      <p className="mb-6 text-slate-700">Responses close {formatUkDateTime(tender.data.closingDate)}. You can edit yours until then.</p>
+      <RespondIntro tender={tender.data} />
       <ResponseEditor id={id} data={mine.data} />
     </Page>
+  );
+}
+
+/** What the page says first (issue 27 defect 7): the deadline while it is open, else the reader's own outcome. */
+function RespondIntro({ tender }: { tender: Tender }) {
+  if (tender.stage === 'active' && tender.status === 'open')
+    return <p className="mb-6 text-slate-700">Responses close {formatUkDateTime(tender.closingDate)}. You can edit yours until then.</p>;
+  const outcome = tenderOutcome(tender);
+  return (
+    <Card role="status" className={cn('mb-6 p-4', outcome.badge === 'Won' ? 'border-emerald-300 bg-emerald-50' : 'border-slate-300 bg-slate-50')}>
+      <p className="font-semibold text-slate-900">{outcome.headline}</p>
+      <p className="break-words text-sm text-slate-700">{outcome.detail ?? `Responses closed ${formatUkDateTime(tender.closingDate)}.`}</p>
+    </Card>
   );
 }
 
@@ -218,7 +234,8 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     providerId: first?.provider.id ?? data.providers[0]?.id ?? '',
     message: first?.message ?? '',
     priceMinimum: first ? String(first.priceMinimum) : '',
-    priceMaximum: first ? String(first.priceMaximum) : '',
+    // A single price leaves 'Up to' blank, as it was typed (issue 27 defect 8).
+    priceMaximum: first && first.priceMaximum !== first.priceMinimum ? String(first.priceMaximum) : '',
     leadTimeDays: first ? String(first.leadTimeDays) : '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -229,6 +246,8 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [withdrawError, setWithdrawError] = useState('');
   const [fileError, setFileError] = useState('');
+  /** Files chosen before the first submit: sent with it (issue 27 defect 8). */
+  const [pendingFiles, setPendingFiles] = useState<File[]>([]);
   const current = data.responses.find((r) => r.provider.id === draft.providerId);
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
 
@@ -253,10 +272,10 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     const body = {
       ...(data.providers.length > 1 && { providerId: draft.providerId }),
       message: draft.message,
-      priceMinimum: draft.priceMinimum.trim(),
-      // One price is a range with equal ends.
-      priceMaximum: (draft.priceMaximum || draft.priceMinimum).trim(),
-      leadTimeDays: draft.leadTimeDays.trim() === '' ? Number.NaN : Number(draft.leadTimeDays),
+      // As typed ('£495,000', '30 days'): the shared schema reads them; an empty 'Up to' is the price itself.
+      priceMinimum: draft.priceMinimum,
+      priceMaximum: draft.priceMaximum,
+      leadTimeDays: draft.leadTimeDays,
     };
     const parsed = tenderResponseBody.safeParse(body);
     if (!parsed.success) {
@@ -266,7 +285,14 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     }
     setErrors({});
     submit.mutate(parsed.data, {
-      onSuccess: (res) => toast({ title: 'Response saved', description: res.message, variant: 'success' }),
+      onSuccess: (res) => {
+        toast({ title: 'Response saved', description: res.message, variant: 'success' });
+        if (pendingFiles.length > 0) {
+          const files = pendingFiles;
+          setPendingFiles([]);
+          upload.mutate({ responseId: res.data.id, files }, { onError: (err) => setFileError(err.message) });
+        }
+      },
       onError: (err) => setErrors({ form: err.message }),
     });
   };
@@ -296,19 +322,29 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
             <Textarea id="response-message" rows={6} maxLength={5000} value={draft.message} onChange={(e) => set({ message: e.target.value })} aria-invalid={!!errors.message} />
           </Field>
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field id="response-price-min" label="Price (£)" error={errors.priceMinimum} hint="A single price, or the lower end of a range.">
-              <Input id="response-price-min" inputMode="decimal" value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} aria-invalid={!!errors.priceMinimum} />
+            <Field id="response-price-min" label="Price (£)" error={errors.priceMinimum} hint="A single price, or the lower end of a range, such as £495,000.">
+              <Input id="response-price-min" value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} aria-invalid={!!errors.priceMinimum} />
             </Field>
             <Field id="response-price-max" label="Up to (£, optional)" error={errors.priceMaximum}>
-              <Input id="response-price-max" inputMode="decimal" value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} aria-invalid={!!errors.priceMaximum} />
+              <Input id="response-price-max" value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} aria-invalid={!!errors.priceMaximum} />
             </Field>
-            <Field id="response-lead" label="Lead time (days)" error={errors.leadTimeDays}>
-              <Input id="response-lead" inputMode="numeric" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
+            <Field id="response-lead" label="Lead time" error={errors.leadTimeDays} hint="In days or weeks, such as 30 days.">
+              <Input id="response-lead" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
             </Field>
           </div>
+          {!current && (
+            <Field id="response-files-new" label="Attachments (optional)" hint="PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all. Sent with your response.">
+              <FileInput id="response-files-new" multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => setPendingFiles([...(e.target.files ?? [])])} />
+            </Field>
+          )}
           {errors.form && (
             <p role="alert" className="text-sm text-destructive">
               {errors.form}
+            </p>
+          )}
+          {fileError && !current && (
+            <p role="alert" className="text-sm text-destructive">
+              {fileError}
             </p>
           )}
           <div className="flex flex-wrap justify-end gap-2">
@@ -358,12 +394,10 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
           <label htmlFor="response-files" className="block text-sm font-medium text-slate-800">
             Attach files (PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all)
           </label>
-          <input
+          <FileInput
             id="response-files"
-            type="file"
             multiple
             accept={TENDER_FILE_ACCEPT}
-            className="text-sm"
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];
               e.target.value = '';
