@@ -60,3 +60,33 @@ describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
     expect(calls.find((c) => c.path === '/api/tenders/t-live/cancel')?.body).toEqual({ reason: 'The site has been sold.' });
   });
 });
+
+describe('My Responses: every tender the provider responded to, with its state (issue 27 defects 6 and 7)', () => {
+  it('lists a won open tender and an unsuccessful one with their outcome, not Closed', async () => {
+    const won = {
+      ...tenderFixture('t-won', { ...mine, title: 'Survey 12 MW at Avonmouth', stage: 'awarded', status: 'awarded', viewerRelation: 'winner', award: { supplier: 'Dana Thermal', value: 495000, date: null } }),
+      response: { id: 'r-1', providerName: 'Dana Thermal', state: 'won', updatedAt: '2026-11-23T09:00:00.000Z' },
+    };
+    const lost = {
+      ...tenderFixture('t-lost', { ...mine, title: 'Clean 5 MW at Fenland', stage: 'awarded', status: 'awarded', viewerRelation: 'responder', award: { supplier: 'Other Ltd', value: null, date: null } }),
+      response: { id: 'r-2', providerName: 'Dana Thermal', state: 'unsuccessful', updatedAt: '2026-11-22T09:00:00.000Z' },
+    };
+    renderWithApi({
+      path: '/dashboard',
+      route: '/dashboard',
+      element: <DashboardTendersTab accountType="provider" />,
+      me: userFixture({ id: 'u-dana', type: 'provider' }),
+      answer: (call) =>
+        call.path === '/api/tenders/mine'
+          ? json(200, { success: true, data: { own: [], invitations: [], responses: [won, lost], saved: [], alerts: { enabled: false, hasProviderProfile: true } } })
+          : undefined,
+    });
+    expect(await screen.findByText('My Responses')).toBeInTheDocument();
+    const wonRow = screen.getByRole('link', { name: 'Survey 12 MW at Avonmouth' }).closest('li')!;
+    expect(within(wonRow).getByText('Won')).toBeInTheDocument();
+    expect(within(wonRow).getByText(/Dana Thermal · Won/)).toBeInTheDocument();
+    const lostRow = screen.getByRole('link', { name: 'Clean 5 MW at Fenland' }).closest('li')!;
+    expect(within(lostRow).getByText('Unsuccessful')).toBeInTheDocument();
+    expect(within(lostRow).queryByText('Closed')).toBeNull();
+  });
+});

@@ -100,3 +100,44 @@ describe('the owner’s own tender (decision 0407)', () => {
     expect(within(history).getByText('Budget up to: (none) → £15,000')).toBeInTheDocument();
   });
 });
+
+describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () => {
+  const listed = { source: 'Solar Manager' as const, userId: 'u-owner', organisationName: 'Avon Energy Ltd', title: 'Survey 12 MW at Avonmouth' };
+  const show = (tender: ReturnType<typeof tenderFixture>, me: CurrentUser) =>
+    renderWithApi({
+      path: `/tender/${tender.id}`,
+      route: '/tender/:id',
+      element: <TenderDetailPage />,
+      me,
+      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : answerJson(200, { success: true, data: [] })),
+    });
+
+  it('a draft is a Draft to its owner, never a green Open, and not yet published', async () => {
+    show(tenderFixture('t-d', { ...listed, stage: 'draft', viewerRelation: 'manager' }), userFixture());
+    await screen.findByRole('heading', { level: 1, name: 'Survey 12 MW at Avonmouth' });
+    expect(screen.getAllByText('Draft').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Open')).toBeNull();
+    expect(screen.getByText('Not yet: this is a draft')).toBeInTheDocument();
+  });
+
+  it('the winner reads "You won this tender" at the top, not "Tender Closed"', async () => {
+    const awarded = tenderFixture('t-w', { ...listed, stage: 'awarded', status: 'awarded', viewerRelation: 'winner', award: { supplier: 'Dana Thermal', value: 495000, date: '2026-12-03' } });
+    show(awarded, userFixture({ id: 'u-dana', name: 'Dana', type: 'provider' }));
+    expect(await screen.findByText('You won this tender')).toBeInTheDocument();
+    expect(screen.getByText('Won')).toBeInTheDocument();
+    expect(screen.queryByText(TENDER_MESSAGES.closed)).toBeNull();
+  });
+
+  it('another responder reads that theirs was unsuccessful, and who won', async () => {
+    const awarded = tenderFixture('t-l', { ...listed, stage: 'awarded', status: 'awarded', viewerRelation: 'responder', award: { supplier: 'Dana Thermal', value: null, date: '2026-12-03' } });
+    show(awarded, userFixture({ id: 'u-eve', name: 'Eve', type: 'provider' }));
+    expect(await screen.findByText('Your response was unsuccessful')).toBeInTheDocument();
+    expect(screen.getByText('The buyer awarded this tender to Dana Thermal.')).toBeInTheDocument();
+  });
+
+  it('the public sees Closed, and that a cancelled tender was cancelled', async () => {
+    show(tenderFixture('t-c', { ...listed, stage: 'cancelled', status: 'closed' }), null as unknown as CurrentUser);
+    expect(await screen.findByText(TENDER_MESSAGES.closed)).toBeInTheDocument();
+    expect(screen.getByText('The buyer cancelled this tender before it closed.')).toBeInTheDocument();
+  });
+});
