@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutDescription, pageItems, publicStatusLabel, readAmount, readDays, tenderOutcome, valueRangeLabel } from './tenders';
+import { cutDescription, pageItems, publicStatusLabel, readAmount, readDays, TENDER_SERVICE_FOR_A_SITE, tenderOutcome, valueRangeLabel } from './tenders';
+import { SERVICES } from '../constants/services';
 
 describe('cutDescription', () => {
   it('keeps short text and cuts long text at 200 characters', () => {
@@ -85,5 +86,11 @@ describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () 
       detail: 'Reason: Site sold.',
     });
     expect(tenderOutcome({ ...listed, source: 'External', viewerRelation: null }).badge).toBe('Closed');
+  });
+});
+
+describe('List a tender for this site (issue 27 defect 5)', () => {
+  it('starts with a service the directory knows', () => {
+    expect(SERVICES).toContain(TENDER_SERVICE_FOR_A_SITE);
   });
 });

@@ -1,4 +1,5 @@
 import { TENDER_DESCRIPTION_CUT, type TenderStatus } from '../constants/tenders';
+import type { Service } from '../constants/services';
 
 /** Card descriptions are cut at 200 characters (docs/product/tenders.md#tender-board), at a word boundary when one is near. */
 export function cutDescription(text: string, max = TENDER_DESCRIPTION_CUT): string {
@@ -122,3 +123,10 @@ export function tenderOutcome(t: OutcomeInput): TenderOutcome {
       return { badge: 'Closed', tone: 'secondary', headline: 'Tender Closed', detail: null };
   }
 }
+
+/**
+ * The service 'List a tender for this site' starts with (issue 27 defect 5): one of the directory's
+ * own services, so the invite list finds the providers who offer it; the site's own providers are
+ * offered above the list.
+ */
+export const TENDER_SERVICE_FOR_A_SITE: Service = 'Operations & Maintenance (O&M)';

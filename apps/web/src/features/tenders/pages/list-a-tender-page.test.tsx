@@ -29,3 +29,61 @@ describe('Save as Draft (issue 27 defect 2)', () => {
     expect(screen.queryByText(TENDER_MESSAGES.launchedPrivate)).toBeNull();
   });
 });
+
+describe('List a tender for this site (issue 27 defect 5)', () => {
+  it('offers the providers the asset page lists as serving the site, above the service’s list', async () => {
+    const rita = {
+      id: 'p-rita',
+      slug: 'rita-solar',
+      userId: 'u-rita',
+      businessName: 'Rita Solar',
+      description: '',
+      type: 'asset_manager',
+      services: ['Panel Cleaning'],
+      expertise: [],
+      technologies: [],
+      scale: [],
+      phase: [],
+      certifications: [],
+      industryAssociations: [],
+      industry_associations: [],
+      location: 'Bath',
+      latitude: null,
+      longitude: null,
+      coordinates: null,
+      serviceRadius: 40,
+      service_radius: 40,
+      logo: null,
+      coverImage: null,
+      website: null,
+      phone: null,
+      email: null,
+      linkedin: null,
+      linkedin_url: null,
+      twitter: null,
+      twitter_url: null,
+      facebook: null,
+      facebook_url: null,
+      placeId: null,
+      claimed: true,
+      claimApproved: true,
+      rating: null,
+      verifiedAccreditations: [],
+      createdAt: '',
+      updatedAt: '',
+    };
+    renderWithApi({
+      path: '/list-a-tender?service=Operations%20%26%20Maintenance%20(O%26M)&location=Avonmouth&lat=51.5&lng=-2.7&asset=123&assetName=Avonmouth%20Solar',
+      route: '/list-a-tender',
+      element: <ListATenderPage />,
+      me: userFixture(),
+      answer: (call) =>
+        call.path === '/api/assets/123/providers'
+          ? json(200, { data: [{ provider: rita, distanceKm: 17, countrywide: false }], total: 1, technologies: ['Solar'], phase: null })
+          : json(200, { success: true, data: [], pagination: { page: 1, pages: 1, total: 0 } }),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: /Private/ }));
+    expect(await screen.findByRole('heading', { name: 'Providers serving this site' })).toBeInTheDocument();
+    expect(await screen.findByText('Rita Solar')).toBeInTheDocument();
+  });
+});
