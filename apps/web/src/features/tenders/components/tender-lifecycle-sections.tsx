@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FileText, Loader2, MessageSquareText, Send, Trash2, Upload } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M, TENDER_QUESTION_MIN } from '@solar/shared/constants/tender-lifecycle';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -56,7 +56,7 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
       )}
       {!isOwner && open && (
         <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <p className="text-slate-800">Responses close {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}.</p>
+          <p className="text-slate-800">Responses close {formatUkDateTime(tender.closingDate)}.</p>
           <Link to={`/tender/${tender.id}/respond`} className={buttonClasses('primary', 'md')}>
             <Send className="h-4 w-4" aria-hidden />
             Respond to Tender

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, BadgeCheck, FileText, Star, Trophy } from 'lucide-react';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_RESPONSE_MESSAGE_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
-import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import { formatDate, formatGBP, formatUkDateTime } from '@solar/shared/domain/format';
 import { formatCount } from '@solar/shared/domain/count';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Badge } from '../../../components/ui/badge';
@@ -57,7 +57,7 @@ export function TenderResponsesPage() {
             <div>
               <h1 className="text-2xl font-bold">Responses: {tender.data.title}</h1>
               <p className="text-slate-700">
-                {formatCount(responses.data.length, 'response')} · closes {formatDate(tender.data.closingDate, 'dd/MM/yyyy HH:mm')}
+                {formatCount(responses.data.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
               </p>
             </div>
             <label className="inline-flex items-center gap-2 text-sm">
