@@ -9,8 +9,8 @@ import { DashboardTendersTab } from './dashboard-tenders-tab';
 afterEach(() => vi.unstubAllGlobals());
 
 const mine = { source: 'Solar Manager' as const, userId: 'u-owner', organisationName: null, closingDate: '2027-01-10T17:00:00.000Z' };
-const live = { ...tenderFixture('t-live', { ...mine, title: 'Clean 12 MW at Avonmouth', type: 'private', invitedProviders: ['p1', 'p2'] }), responseCount: 3, unansweredQuestions: 1 };
-const draft = { ...tenderFixture('t-draft', { ...mine, title: 'Drone survey at Fenland', stage: 'draft' }), responseCount: 0, unansweredQuestions: 0 };
+const live = { ...tenderFixture('t-live', { ...mine, title: 'Clean 12 MW at Avonmouth', type: 'private', invitedProviders: ['p1', 'p2'] }), responseCount: 3, unansweredQuestions: 1, emailInvitations: 1 };
+const draft = { ...tenderFixture('t-draft', { ...mine, title: 'Drone survey at Fenland', stage: 'draft' }), responseCount: 0, unansweredQuestions: 0, emailInvitations: 0 };
 
 function renderTab(answer: (call: ApiCall) => Response | undefined = () => undefined) {
   return renderWithApi({
@@ -30,6 +30,8 @@ describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
     renderTab();
     const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
     expect(within(row).getByRole('link', { name: 'View Responses (3)' })).toHaveAttribute('href', '/tender/t-live/responses');
+    // Two providers from the directory and one address by email (issue 27 defect 11).
+    expect(screen.getByText(/^3 invited · 3 responses/)).toBeInTheDocument();
     // Edit opens the same form as a new tender (issue 27 defect 1).
     expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/tender/t-live/edit');
     for (const name of ['Extend', 'Close Early', 'Cancel Tender']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();

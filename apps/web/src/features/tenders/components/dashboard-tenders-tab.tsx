@@ -51,7 +51,8 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
           tender: t,
           actions: t.source === 'Solar Manager' ? <TenderOwnerActions tender={t} responseCount={t.responseCount} /> : undefined,
           note: [
-            t.stage === 'draft' ? 'Draft' : t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board',
+            // Invited from the directory and by email alike (issue 27 defect 11).
+            t.stage === 'draft' ? 'Draft' : t.type === 'private' ? `${t.invitedProviders.length + t.emailInvitations} invited` : 'On the tender board',
             t.stage !== 'draft' && formatCount(t.responseCount, 'response'),
             t.unansweredQuestions > 0 && `${formatCount(t.unansweredQuestions, 'question')} to answer`,
           ]
