@@ -141,3 +141,36 @@ describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () 
     expect(screen.getByText('The buyer cancelled this tender before it closed.')).toBeInTheDocument();
   });
 });
+
+describe('UK time whatever the browser’s zone (issue 27 defect 4)', () => {
+  const before = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = before;
+  });
+
+  it('with the browser on New York time, the panel reads 12:00 UK time and Extend starts at 12:00, sending 12:00 UK time', async () => {
+    process.env.TZ = 'America/New_York';
+    expect(new Date('2026-12-02T12:00:00Z').getTimezoneOffset()).toBe(300);
+    const own = tenderFixture('t-ny', { source: 'Solar Manager', userId: 'u-owner', viewerRelation: 'manager', title: 'Survey 12 MW', closingDate: '2099-12-02T12:00:00.000Z' });
+    const calls = renderWithApi({
+      path: '/tender/t-ny',
+      route: '/tender/:id',
+      element: <TenderDetailPage />,
+      me: userFixture(),
+      answer: (call) =>
+        call.path === '/api/tenders/t-ny'
+          ? answerJson(200, { success: true, data: own })
+          : call.method === 'POST'
+            ? answerJson(200, { success: true, message: 'Extended', data: own })
+            : answerJson(200, { success: true, data: [] }),
+    });
+    expect(await screen.findByText('Closes 02/12/2099 12:00 UK time')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Extend/ }));
+    const input = await screen.findByLabelText('New closing date and time (UK time)');
+    expect(input).toHaveValue('2099-12-02T12:00');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2099-12-09T12:00');
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Extend the closing date' })).getByRole('button', { name: /Extend/ }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ closingDate: '2099-12-09T12:00:00.000Z' }));
+  });
+});
