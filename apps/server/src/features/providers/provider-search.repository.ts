@@ -8,8 +8,8 @@ import { containsPattern, haversineKmSql, prefixPattern, SqlParams } from '../..
 /** The directory search in SQL (docs/product/providers.md#search; decisions 0144, 0300). */
 
 export interface SearchFilters {
-  /** Each typed company name as its words (`companyNameTokens`); a name matches any one of them. */
-  companies: string[][];
+  /** Each typed company name, as typed (lower case) and as its words (`companyNameTokens`); a name matches any one of them. */
+  companies: Array<{ text: string; tokens: string[] }>;
   services: string[];
   /** `all` in the map view, `any` in the list view. */
   servicesMatch: 'any' | 'all';
@@ -54,9 +54,13 @@ function whereOf(filters: SearchFilters, params: SqlParams): string {
   const p = params.add;
   const clauses: string[] = [];
   if (filters.companies.length > 0) {
-    // Any typed name matches when each of its words is in the name's key (decision 0503; trigram
-    // index providers_name_key_trgm_idx, migration 0110): a superset of the spec's substring rule.
-    const named = filters.companies.map((tokens) => `(${nameHas(tokens, p)})`);
+    // Any typed name matches when it is in the name as typed (the spec's substring rule, wildcards
+    // literal) or each of its words is in the name's key (decision 0503; trigram index
+    // providers_name_key_trgm_idx, migration 0110).
+    const named = filters.companies.map(({ text, tokens }) => {
+      const literal = `lower(business_name) LIKE ${p(containsPattern(text))}`;
+      return tokens.length > 0 ? `(${literal} OR (${nameHas(tokens, p)}))` : `(${literal})`;
+    });
     clauses.push(`(${named.join(' OR ')})`);
   }
   if (filters.services.length > 0) {

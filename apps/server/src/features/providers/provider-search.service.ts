@@ -73,7 +73,7 @@ function searchFilters(query: SearchInput): SearchFilters {
     if (hit) center = { lng: hit.center[0], lat: hit.center[1] };
   }
   return {
-    companies: query.companies.map(companyNameTokens).filter((tokens) => tokens.length > 0),
+    companies: query.companies.map((c) => ({ text: c.trim().toLowerCase(), tokens: companyNameTokens(c) })).filter((c) => c.text.length > 0),
     services: trimAll(query.services),
     servicesMatch: query.mode === 'map' ? 'all' : 'any',
     types: typesMatching(query.types),
