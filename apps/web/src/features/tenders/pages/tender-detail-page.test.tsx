@@ -91,8 +91,8 @@ describe('the owner’s own tender (decision 0407)', () => {
     const items = await within(history).findAllByRole('listitem', {}, { timeout: 5000 });
     const entries = items.filter((li) => li.querySelector('time'));
     expect(entries.map((li) => li.firstChild!.textContent)).toEqual([
-      expect.stringMatching(/^Cancelled24\/11\/2026 \d\d:00 · Olive Owner$/),
-      expect.stringMatching(/^Brief edited23\/11\/2026 \d\d:30 · Olive Owner$/),
+      expect.stringMatching(/^Cancelled24\/11\/2026 \d\d:00 UK time · Olive Owner$/),
+      expect.stringMatching(/^Brief edited23\/11\/2026 \d\d:30 UK time · Olive Owner$/),
       expect.stringMatching(/^Published22\/11\/2026/),
     ]);
     expect(within(history).getByText('Reason: The site has been sold.')).toBeInTheDocument();
