@@ -1,7 +1,10 @@
 import pino, { type Logger } from 'pino';
 
-/** Query keys whose values never reach a log line (reset links carry a token in the address). */
-const SECRET_QUERY = /([?&](?:token|password|newPassword|code)=)[^&#]*/gi;
+/**
+ * Query keys whose values never reach a log line (reset links carried a token in the address, and
+ * tender invitation links mailed before decision 0443 carry `invite`).
+ */
+const SECRET_QUERY = /([?&](?:token|invite|password|newPassword|code)=)[^&#]*/gi;
 
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[REDACTED]');
 

@@ -70,9 +70,8 @@ test.describe('asset → providers → tender', () => {
     await section.getByRole('link', { name: 'List a tender for this site' }).click();
     await expect(page).toHaveURL(/\/list-a-tender\?service=.+&location=.+&lat=.+&lng=.+/);
     await expect(page.getByRole('heading', { level: 1, name: 'List a Tender' })).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Service required' })).toHaveValue(
-      'Solar PV operations and maintenance',
-    );
+    // A service the directory knows (issue 27 defect 5).
+    await expect(page.getByRole('combobox', { name: 'Service required' })).toHaveValue('Operations & Maintenance (O&M)');
     await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue(
       new RegExp(`^${asset.siteName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     );

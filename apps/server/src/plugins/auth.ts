@@ -68,11 +68,13 @@ const VERIFY_FIRST = {
   tender: ACCOUNT_MESSAGES.verifyToLaunchTender,
   invite: ACCOUNT_MESSAGES.verifyToInvite,
   'tender-response': ACCOUNT_MESSAGES.verifyToRespondToTender,
+  'tender-contact': ACCOUNT_MESSAGES.verifyToContactTenderOwner,
   review: TRUST_MESSAGES.verifyToReview,
 } as const;
 
 /**
- * Acts that speak for a company (claiming or creating a profile, launching, responding to or asking about a tender, inviting a provider) need an address the
+ * Acts that speak for a company (claiming or creating a profile, launching, responding to or asking about a tender, contacting its owner
+ * (decision 0440), inviting a provider) need an address the
  * account has proved it receives mail at (decision 0337): 403 with a message saying how, otherwise.
  */
 export function requireVerifiedEmail(user: Pick<UserRow, 'emailVerifiedAt'>, act: keyof typeof VERIFY_FIRST) {

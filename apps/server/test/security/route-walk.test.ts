@@ -187,6 +187,8 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'getTenderWatch',
         'watchTender',
         'unwatchTender',
+        // Issue 27: the owner's list of invited providers.
+        'listTenderInvitedProviders',
         // Issue 31: A's company, accreditations and evidence; the review of A's provider.
         'getProviderCompany',
         'updateProviderCompany',

@@ -25,7 +25,7 @@ export interface ProviderCardProps {
   showUnclaimed?: boolean;
   showContact?: boolean;
   /** On a tender page: the 'Invite to tender' toggle instead of 'Request quote'. */
-  tender?: { selected: boolean; onToggle(providerId: string): void };
+  tender?: { selected: boolean; onToggle(providerId: string): void; /** Already invited to a published tender: stays invited. */ locked?: boolean };
   /**
    * Where the 'Sign In Required' links come back to. Default: the quote page for 'Request quote'; on
    * a tender page the page itself (the list-a-tender page passes '/list-a-tender', docs/product/tenders.md#inviting-providers).
@@ -180,9 +180,10 @@ export function ProviderCard({
             variant={tender.selected ? 'primary' : 'secondary'}
             aria-pressed={tender.selected}
             onClick={act}
+            disabled={tender.locked}
             className="w-full"
           >
-            {tender.selected && <Check className="h-4 w-4" aria-hidden />} Invite to tender
+            {tender.selected && <Check className="h-4 w-4" aria-hidden />} {tender.locked ? 'Invited' : 'Invite to tender'}
           </Button>
         ) : (
           <Button onClick={act} className={cn('w-full')} aria-label={`Request quote from ${name}`}>

@@ -79,6 +79,8 @@ export const ACCOUNT_MESSAGES = {
     'Please confirm your email address before inviting a provider: open the link we emailed you, or send a new one from the banner at the top of the page.',
   verifyToRespondToTender:
     'Please confirm your email address before responding to a tender or asking about one: open the link we emailed you, or send a new one from the banner at the top of the page.',
+  verifyToContactTenderOwner:
+    'Please confirm your email address before contacting a tender owner: open the link we emailed you, or send a new one from the banner at the top of the page.',
   loginThrottled: (seconds: number) =>
     `Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
 } as const;

@@ -10,6 +10,28 @@
 export const TENDER_STAGES = ['draft', 'active', 'awarded', 'cancelled'] as const;
 export type TenderStage = (typeof TENDER_STAGES)[number];
 
+/**
+ * What the signed-in viewer is to a tender listed here (decision 0441): its owner or an admin, the
+ * winner, another responder, or another participant (invited, redeemed an invitation, asked). It
+ * decides what of the outcome they see: the award value (manager, winner), the winner's name and
+ * the cancellation reason (every relation), nothing (the public: null).
+ */
+export const TENDER_VIEWER_RELATIONS = ['manager', 'winner', 'responder', 'participant'] as const;
+export type TenderViewerRelation = (typeof TENDER_VIEWER_RELATIONS)[number];
+
+/** Where a response stands, as its responder sees it on "My responses" (issue 27 defect 6; decision 0448). */
+export const TENDER_RESPONSE_STATES = ['open', 'clarification-requested', 'shortlisted', 'under-review', 'won', 'unsuccessful', 'cancelled'] as const;
+export type TenderResponseState = (typeof TENDER_RESPONSE_STATES)[number];
+export const TENDER_RESPONSE_STATE_LABELS: Record<TenderResponseState, string> = {
+  open: 'Open: you can edit it',
+  'clarification-requested': 'Clarification requested',
+  shortlisted: 'Shortlisted',
+  'under-review': 'Closed: being evaluated',
+  won: 'Won',
+  unsuccessful: 'Unsuccessful',
+  cancelled: 'Cancelled',
+};
+
 /** A listed tender's closing date: 30 days after launch unless the owner sets one (decision 0178). */
 export const TENDER_DEFAULT_OPEN_DAYS = 30;
 /** The latest closing date an owner may set, counted from now. */
@@ -47,6 +69,13 @@ export const TENDER_REASON_MIN = 10;
 export const TENDER_REASON_MAX = 1000;
 /** Addresses invited by email per tender (decision 0403). */
 export const TENDER_MAX_EMAIL_INVITATIONS = 50;
+/**
+ * Invitation mails an account may send in any 24 hours (decision 0442): every mailed link and
+ * every directory invitation, at launch, at publication and afterwards, counted as mails, not
+ * requests. With the per-tender caps (50 addresses, 100 directory providers) it keeps an account
+ * from using invitations as a mail relay.
+ */
+export const TENDER_INVITATION_MAILS_PER_DAY = 100;
 
 /**
  * Per-account hourly limits of the lifecycle's write routes (decision 0405). Routes that share a
@@ -61,6 +90,8 @@ export const TENDER_LIFECYCLE_RATE_LIMIT = {
   ownerActionsPerAccountPerHour: 120,
   uploadsPerAccountPerHour: 60,
   invitationRedemptionsPerAccountPerHour: 30,
+  /** The signed-out landing of an invitation link (decision 0443), per address. */
+  invitationPreviewsPerIpPerHour: 60,
 } as const;
 
 /** The brief's fields as named in edit mails and the History list (decision 0401). */
@@ -82,7 +113,7 @@ export const TENDER_FIELD_LABELS: Record<string, string> = {
   contactPhone: 'Contact phone',
 };
 
-/** What each audit entry says on the tender's History (decision 0407). */
+/** What each audit entry says on the tender's History (decisions 0407, 0447), in the order of a cycle. */
 export const TENDER_EVENT_LABELS = {
   created: 'Saved as a draft',
   published: 'Published',
@@ -91,7 +122,18 @@ export const TENDER_EVENT_LABELS = {
   'closed-early': 'Closed early',
   cancelled: 'Cancelled',
   awarded: 'Awarded',
+  invited: 'Invited',
+  'question-asked': 'Question asked',
+  'question-answered': 'Question answered',
+  'response-submitted': 'Response received',
+  'response-updated': 'Response updated',
+  'response-withdrawn': 'Response withdrawn',
+  shortlisted: 'Shortlisted',
+  unshortlisted: 'Taken off the shortlist',
+  'clarification-requested': 'Clarification requested',
 } as const;
+export type TenderEventKind = keyof typeof TENDER_EVENT_LABELS;
+export const TENDER_EVENT_KINDS = Object.keys(TENDER_EVENT_LABELS) as [TenderEventKind, ...TenderEventKind[]];
 
 /** The exact texts users see. */
 export const TENDER_LIFECYCLE_MESSAGES = {
@@ -100,7 +142,8 @@ export const TENDER_LIFECYCLE_MESSAGES = {
   extendNotLater: 'The new closing date must be later than the current one',
   budgetRange: 'The maximum budget cannot be less than the minimum',
   priceRange: 'The maximum price cannot be less than the minimum',
-  moneyNotNumber: 'Enter an amount in pounds, using digits only',
+  moneyNotNumber: 'Enter an amount in pounds, such as £495,000',
+  leadTimeNotDays: 'Enter a lead time in days, such as 30 days',
   startDateInvalid: 'Enter a start date as a date',
   titleRequired: 'Please give your tender a title',
   draftSaved: 'Draft saved. You can publish it from My Tenders.',
@@ -109,6 +152,7 @@ export const TENDER_LIFECYCLE_MESSAGES = {
   notEditable: 'This tender can no longer be changed',
   notOpen: 'This tender is not open',
   alreadyClosed: 'This tender has already closed',
+  awardBeforeClosing: 'Responses are still open: award after the closing date, or close the tender early first.',
   cancelled: 'Tender cancelled',
   reasonRequired: `Please give a reason of at least 10 characters`,
   edited: 'Your changes are saved and the invited providers and responders have been told.',
@@ -149,5 +193,13 @@ export const TENDER_LIFECYCLE_MESSAGES = {
   inviteInvalid: 'This invitation link is not valid.',
   inviteUsed: 'This invitation has already been used by another account.',
   inviteClosed: 'This tender is no longer taking responses.',
+  inviteCancelled: 'The owner has cancelled this tender: it is no longer taking responses. Everyone invited was told why by email.',
   tooManyInvites: 'You can invite up to 50 addresses to a tender.',
+  tooManyProviders: 'You can invite up to 100 providers to a tender.',
+  providersGone: 'One or more invited providers no longer exist',
+  uninviteAfterPublish: 'Providers cannot be taken off a published tender: they have been told of it.',
+  inviteOnlyPrivate: 'Only a private tender invites providers: an open tender is on the board for all.',
+  typeFixed: 'A published tender stays open or private: cancel it and list a new one to change that.',
+  invitationMailsPerDay: (left: number, planned: number) =>
+    `You can send up to ${TENDER_INVITATION_MAILS_PER_DAY} invitations a day: ${left === 0 ? 'none are' : `${left} ${left === 1 ? 'is' : 'are'}`} left today, and this would send ${planned}. Try again tomorrow, or invite fewer.`,
 } as const;

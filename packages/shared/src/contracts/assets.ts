@@ -103,7 +103,16 @@ export const listAssetOperators = defineContract({
   response: { 200: z.array(z.string()), 400: errors[400] },
 });
 
-export const assetSiteSuggestion = z.object({ id: z.number().int(), siteName: z.string(), region: z.string().nullable() });
+export const assetSiteSuggestion = z.object({
+  id: z.number().int(),
+  siteName: z.string(),
+  region: z.string().nullable(),
+  /** What tells two sites of one name apart in the tender form's picker (issue 27 defect 11). */
+  county: z.string().nullable(),
+  technology: z.string().nullable(),
+  capacityMw: z.number().nullable(),
+  status: z.string().nullable(),
+});
 export const listAssetSites = defineContract({
   method: 'GET',
   path: '/api/assets/sites',

@@ -3,6 +3,7 @@ import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_MAX_EMAIL_INVITATIONS, TENDER_MO
 import { emailField } from './email';
 import { visibleName } from './common';
 import { about, text } from './fields';
+import { readAmount } from '../domain/tenders';
 
 /**
  * The brief's fields added by issue 18 (docs/product/tenders.md#the-brief), shared by the List a
@@ -13,9 +14,9 @@ import { about, text } from './fields';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-/** An amount in GBP, or null; strings of digits from a form field are accepted. */
+/** An amount in GBP, or null; a form field's text is read as people type it ('£495,000', `readAmount`). */
 export const moneyField = z.preprocess(
-  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v.trim()) : v) : v),
+  (v) => (typeof v === 'string' ? (Number.isNaN(readAmount(v)) ? v : readAmount(v)) : v),
   z.number({ error: M.moneyNotNumber }).min(0, M.moneyNotNumber).max(TENDER_MONEY_MAX, M.moneyNotNumber).nullable(),
 );
 

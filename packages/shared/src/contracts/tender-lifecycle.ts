@@ -2,11 +2,14 @@ import { z } from 'zod';
 import {
   START_TIME_OPTIONS,
   TENDER_DESCRIPTION_MAX,
+  TENDER_MAX_INVITED_PROVIDERS,
   TENDER_MESSAGES,
   TENDER_RADIUS_OPTIONS_KM,
+  TENDER_TYPES,
 } from '../constants/tenders';
 import {
   TENDER_ANSWER_MAX,
+  TENDER_EVENT_KINDS,
   TENDER_LEAD_TIME_MAX_DAYS,
   TENDER_LIFECYCLE_MESSAGES as M,
   TENDER_QUESTION_MAX,
@@ -17,9 +20,10 @@ import {
   TENDER_RESPONSE_MESSAGE_MIN,
 } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
-import { errors, okBody, successEnvelope } from './common';
+import { errors, okBody, successEnvelope, visibleName } from './common';
 import { checkBudget, instantField, inviteEmailsField, moneyField, tenderBriefFields } from './tender-brief';
 import { tender } from './tenders';
+import { readDays } from '../domain/tenders';
 
 /**
  * The tender lifecycle after launch (issue 18; docs/product/tenders.md#lifecycle): owner actions,
@@ -38,10 +42,11 @@ export type TenderDocument = z.infer<typeof tenderDocument>;
 
 export const updateTenderBody = z
   .strictObject({
-    title: z.string().trim().min(1, M.titleRequired).max(200).optional(),
-    service: z.string().trim().min(1, TENDER_MESSAGES.serviceRequired).max(200).optional(),
+    // The name rule for short texts shown in lists and mail subjects (decision 0338, issue 25).
+    title: visibleName(z.string().trim().min(1, M.titleRequired).max(200), 'Title').optional(),
+    service: visibleName(z.string().trim().min(1, TENDER_MESSAGES.serviceRequired).max(200), 'Service').optional(),
     description: z.string().trim().max(TENDER_DESCRIPTION_MAX).optional(),
-    location: z.string().trim().max(200).optional(),
+    location: visibleName(z.string().trim().max(200), 'Location').optional(),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     searchRadius: z
@@ -50,6 +55,12 @@ export const updateTenderBody = z
       .refine((n) => (TENDER_RADIUS_OPTIONS_KM as readonly number[]).includes(n), { message: 'Choose a search radius from the list' })
       .optional(),
     startTimePreference: z.enum(START_TIME_OPTIONS).optional(),
+    /** A draft only: a published tender stays open or private (decision 0447). */
+    type: z.enum(TENDER_TYPES).optional(),
+    /** The whole list: a draft's is replaced; a published private tender's may only grow (decision 0447). */
+    invitedProviders: z.array(z.uuid()).max(TENDER_MAX_INVITED_PROVIDERS).optional(),
+    /** Addresses to add (decision 0403). */
+    inviteEmails: inviteEmailsField.optional(),
     ...tenderBriefFields,
   })
   .superRefine((body, ctx) => {
@@ -69,7 +80,7 @@ export const updateTender = defineContract({
   path: '/api/tenders/:id',
   access: 'user',
   source: 'project',
-  summary: 'Owner edits the brief; after publication the changes are recorded and mailed to invitees and responders (decision 0401)',
+  summary: 'Owner edits the brief, a draft in full (type, invitees); after publication the changes are recorded and mailed to everyone taking part (decisions 0401, 0447)',
   params: tenderParam,
   body: updateTenderBody,
   response: { 200: tenderAnswer, ...actionErrors },
@@ -134,9 +145,12 @@ export const awardTender = defineContract({
 
 export const tenderEvent = z.object({
   id: z.string(),
-  kind: z.enum(['created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded']),
+  kind: z.enum(TENDER_EVENT_KINDS),
+  /** Who did it; never an asker (questions are anonymous, decision 0401). */
   actor: z.object({ name: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** What it is about: a provider's name, the addresses invited, a question (decision 0447). */
+  subject: z.string().nullable(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
   createdAt: z.string(),
 });
@@ -205,14 +219,19 @@ export const tenderResponseBody = z
     /** Which of the caller's providers responds; needed only when they own more than one. */
     providerId: z.uuid({ error: M.chooseProvider }).optional(),
     message: z.string({ error: M.messageTooShort }).trim().min(TENDER_RESPONSE_MESSAGE_MIN, M.messageTooShort).max(TENDER_RESPONSE_MESSAGE_MAX),
-    /** A single price is a range with equal ends. */
+    /** A single price is a range with equal ends: an empty maximum is the price itself. */
     priceMinimum: moneyField.pipe(z.number({ error: M.moneyNotNumber })),
-    priceMaximum: moneyField.pipe(z.number({ error: M.moneyNotNumber })),
-    leadTimeDays: z.number({ error: 'Enter a lead time in days' }).int('Enter a lead time in whole days').min(0).max(TENDER_LEAD_TIME_MAX_DAYS),
+    priceMaximum: moneyField.optional(),
+    /** Days; a form field's text is read as people type it ('30 days', `readDays`). */
+    leadTimeDays: z.preprocess(
+      (v) => (typeof v === 'string' && !Number.isNaN(readDays(v)) ? (readDays(v) ?? undefined) : v),
+      z.number({ error: M.leadTimeNotDays }).int(M.leadTimeNotDays).min(0, M.leadTimeNotDays).max(TENDER_LEAD_TIME_MAX_DAYS, M.leadTimeNotDays),
+    ),
   })
   .superRefine((body, ctx) => {
-    if (body.priceMaximum < body.priceMinimum) ctx.addIssue({ code: 'custom', message: M.priceRange, path: ['priceMaximum'] });
-  });
+    if (body.priceMaximum != null && body.priceMaximum < body.priceMinimum) ctx.addIssue({ code: 'custom', message: M.priceRange, path: ['priceMaximum'] });
+  })
+  .transform((body) => ({ ...body, priceMaximum: body.priceMaximum ?? body.priceMinimum }));
 export type TenderResponseBody = z.input<typeof tenderResponseBody>;
 
 export const tenderResponse = z.object({
@@ -222,7 +241,13 @@ export const tenderResponse = z.object({
     id: z.string(),
     name: z.string(),
     slug: z.string(),
+    /**
+     * Its owner's claim was reviewed and approved by the marketplace team (issue 27 defect 11): a
+     * profile its creator owns from the start is not 'verified' by anyone.
+     */
     verified: z.boolean(),
+    /** When the profile was listed (ISO). */
+    since: z.string(),
     services: z.array(z.string()),
     location: z.string(),
   }),
@@ -402,7 +427,20 @@ export const answerTenderQuestion = defineContract({
   response: { 200: z.object({ success: z.literal(true), message: z.string(), data: tenderQuestion }), ...actionErrors },
 });
 
-// ---- Invitations by email -----------------------------------------------------------------------
+// ---- Invitations --------------------------------------------------------------------------------
+
+export const tenderInvitedProvider = z.object({ id: z.string(), name: z.string(), slug: z.string(), claimed: z.boolean(), notified: z.boolean() });
+export type TenderInvitedProvider = z.infer<typeof tenderInvitedProvider>;
+
+export const listTenderInvitedProviders = defineContract({
+  method: 'GET',
+  path: '/api/tenders/:id/invited-providers',
+  access: 'user',
+  source: 'project',
+  summary: 'The providers a tender invites from the directory, claimed or not and whether told (owner and admins; decision 0447)',
+  params: tenderParam,
+  response: { 200: successEnvelope(z.array(tenderInvitedProvider)), 401: errors[401], 404: errors[404] },
+});
 
 export const tenderEmailInvitation = z.object({
   id: z.string(),
@@ -436,6 +474,32 @@ export const inviteTenderEmails = defineContract({
 });
 
 export const acceptTenderInvitationBody = z.strictObject({ token: z.string().min(20).max(200) });
+
+/** What the signed-out landing of an invitation link shows (decision 0443): the tender, its buyer and deadline. */
+export const tenderInvitationPreview = z.object({
+  tenderId: z.string(),
+  title: z.string(),
+  /** The owner's company (else name): who is buying. */
+  buyer: z.string(),
+  closingDate: z.string().nullable(),
+  /** The address invited: registration starts with it. */
+  email: z.string(),
+  /** Whether the tender still takes responses. */
+  open: z.boolean(),
+  /** Whether its owner cancelled it (the reason goes to those taking part, decision 0441). */
+  cancelled: z.boolean(),
+});
+export type TenderInvitationPreview = z.infer<typeof tenderInvitationPreview>;
+
+export const previewTenderInvitation = defineContract({
+  method: 'POST',
+  path: '/api/tenders/invitations/preview',
+  access: 'public',
+  source: 'project',
+  summary: 'What an email invitation link is for (title, buyer, deadline, invited address), before sign-up; the token in the body, never the address',
+  body: acceptTenderInvitationBody,
+  response: { 200: successEnvelope(tenderInvitationPreview), 400: errors[400], 429: errors[429] },
+});
 export const acceptTenderInvitation = defineContract({
   method: 'POST',
   path: '/api/tenders/invitations/accept',
@@ -443,5 +507,6 @@ export const acceptTenderInvitation = defineContract({
   source: 'project',
   summary: 'Redeems an email invitation link for the signed-in account; answers the tender to open the response form on',
   body: acceptTenderInvitationBody,
-  response: { 200: successEnvelope(z.object({ tenderId: z.string() })), 400: errors[400], 401: errors[401], 409: errors[409], 429: errors[429] },
+  /** `emailConfirmed`: the account's address is confirmed (redeeming a link mailed to it confirms it, decision 0440). */
+  response: { 200: successEnvelope(z.object({ tenderId: z.string(), emailConfirmed: z.boolean() })), 400: errors[400], 401: errors[401], 409: errors[409], 429: errors[429] },
 });

@@ -23,9 +23,9 @@ import {
   TENDER_VALUE_FILTER_MAX,
 } from '../constants/tenders';
 import { DATA_SOURCE_IDS } from '../constants/data-sources';
-import { TENDER_STAGES } from '../constants/tender-lifecycle';
+import { TENDER_RESPONSE_STATES, TENDER_STAGES, TENDER_VIEWER_RELATIONS } from '../constants/tender-lifecycle';
 import { defineContract } from './contract';
-import { errors, idParam, successEnvelope } from './common';
+import { errors, idParam, successEnvelope, visibleName } from './common';
 import { about } from './fields';
 import { FIELD_MESSAGES } from '../constants/text';
 import { checkBudget, inviteEmailsField, tenderBriefFields } from './tender-brief';
@@ -72,6 +72,11 @@ export const tender = z.object({
   noticeUrl: z.string().nullable(),
   region: z.string().nullable(),
   sectors: z.array(z.enum(TENDER_SECTORS)),
+  /**
+   * An imported notice's award as published. A tender listed here: the winner's name and date to
+   * its owner, admins and participants, the value to the owner, admins and the winner; null to
+   * the public, whose status says closed (decision 0441).
+   */
   award: z.object({ supplier: z.string().nullable(), value: z.number().nullable(), date: z.string().nullable() }).nullable(),
   isDemo: z.boolean(),
   /** Imported notices' OCDS fields (decision 0392); empty or null for tenders listed here. CPV 2008 codes, main code first. */
@@ -88,7 +93,10 @@ export const tender = z.object({
   /** The site chosen from asset intelligence, and its capacity (MW). */
   siteAssetId: z.number().nullable(),
   siteCapacityMw: z.number().nullable(),
+  /** To the owner, admins and those told of the cancellation (decision 0441); null to the public. */
   cancelReason: z.string().nullable(),
+  /** What the signed-in viewer is to a tender listed here (decision 0441); null for the public and imported notices. */
+  viewerRelation: z.enum(TENDER_VIEWER_RELATIONS).nullable(),
   /** Imported notices only (issue 29, decision 0460): stage, deadline kind, threshold, sources, awards, why it matched. */
   notice: tenderNotice.nullable().optional(),
 });
@@ -184,9 +192,10 @@ export const listTenders = defineContract({
 export const createTenderBody = z
   .strictObject({
     userId: z.unknown().optional(),
-    service: z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200, FIELD_MESSAGES.tooLong('Service', 200)),
-    title: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string({ error: about('Title') }).trim().max(200).optional()),
-    location: z.string({ error: about('Location') }).trim().max(200).default(''),
+    // Short texts shown in lists and mail subjects follow the name rule (decision 0338, issue 25).
+    service: visibleName(z.string({ error: TENDER_MESSAGES.serviceRequired }).trim().min(1, TENDER_MESSAGES.serviceRequired).max(200, FIELD_MESSAGES.tooLong('Service', 200)), 'Service'),
+    title: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), visibleName(z.string({ error: about('Title') }).trim().max(200), 'Title').optional()),
+    location: visibleName(z.string({ error: about('Location') }).trim().max(200), 'Location').default(''),
     latitude: z.number().min(-90).max(90).nullable().optional(),
     longitude: z.number().min(-180).max(180).nullable().optional(),
     searchRadius: z
@@ -286,9 +295,22 @@ export const contactTenderOwner = defineContract({
 /** The dashboard 'Tenders' tab (decision 0180): own tenders, invitations, saved tenders and the alert switch. */
 export const myTenders = z.object({
   /** Issue 18: responses received and questions waiting for an answer, per own tender. */
-  own: z.array(tender.extend({ responseCount: z.number().int(), unansweredQuestions: z.number().int() })),
-  /** Issue 18: whether one of the caller's providers has responded. */
+  own: z.array(
+    tender.extend({
+      responseCount: z.number().int(),
+      unansweredQuestions: z.number().int(),
+      /** Addresses invited by email, besides `invitedProviders` (issue 27 defect 11). */
+      emailInvitations: z.number().int(),
+    }),
+  ),
+  /** Issue 18: whether one of the caller's providers has responded. Issue 27: email invitations the caller redeemed too. */
   invitations: z.array(tender.extend({ invitedProviderNames: z.array(z.string()), responded: z.boolean() })),
+  /** Issue 27 defect 6 (decision 0448): the caller's responses, newest first, each with where it stands. */
+  responses: z.array(
+    tender.extend({
+      response: z.object({ id: z.string(), providerName: z.string(), state: z.enum(TENDER_RESPONSE_STATES), updatedAt: z.string() }),
+    }),
+  ),
   saved: z.array(savedTender),
   alerts: z.object({ enabled: z.boolean(), hasProviderProfile: z.boolean() }),
 });

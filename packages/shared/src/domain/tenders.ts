@@ -1,4 +1,5 @@
 import { TENDER_DESCRIPTION_CUT, type TenderStatus } from '../constants/tenders';
+import type { Service } from '../constants/services';
 
 /** Card descriptions are cut at 200 characters (docs/product/tenders.md#tender-board), at a word boundary when one is near. */
 export function cutDescription(text: string, max = TENDER_DESCRIPTION_CUT): string {
@@ -51,3 +52,81 @@ export function tenderSiteFromAsset(a: { id: number; siteName: string; county: s
     assetName: a.siteName,
   };
 }
+
+/**
+ * An amount in pounds as people type it (issue 27 defect 8): '495000', '£495,000', '£ 495,000.50',
+ * '495,000 GBP'. Null when empty; NaN when it is not an amount (the field's message says so).
+ */
+export function readAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const m = /^(?:£|GBP)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:GBP)?$/i.exec(trimmed);
+  return m ? Number(`${m[1]!.replace(/,/g, '')}${m[2] ?? ''}`) : Number.NaN;
+}
+
+/** A lead time as people type it: '30', '30 days', '1 day', '6 weeks' (in days). Null when empty; NaN when not. */
+export function readDays(text: string): number | null {
+  const trimmed = text.trim().toLowerCase();
+  if (trimmed === '') return null;
+  const m = /^(\d{1,5})\s*(days?|d|weeks?|wks?|w)?$/.exec(trimmed);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * (m[2]?.startsWith('w') ? 7 : 1);
+}
+
+/** What a tender's outcome looks like to the one reading it (issue 27 defects 2 and 7). */
+export interface TenderOutcome {
+  /** The first badge: 'Open', 'Closed', 'Draft', 'Awarded', 'Won', 'Unsuccessful', 'Cancelled'. */
+  badge: 'Open' | 'Closed' | 'Draft' | 'Awarded' | 'Won' | 'Unsuccessful' | 'Cancelled';
+  tone: 'success' | 'secondary' | 'warning';
+  /** The line at the top of the page, the reader's own outcome first; null while the tender is simply open. */
+  headline: string | null;
+  detail: string | null;
+}
+
+type OutcomeInput = {
+  source: string;
+  stage: 'draft' | 'active' | 'awarded' | 'cancelled';
+  status: TenderStatus;
+  viewerRelation: 'manager' | 'winner' | 'responder' | 'participant' | null;
+  award: { supplier: string | null } | null;
+  cancelReason: string | null;
+};
+
+/**
+ * Each party sees its own outcome first (issue 27 defect 7; decision 0449): the winner 'You won this
+ * tender', another responder 'Unsuccessful', the owner and those invited 'Awarded to …'; a draft says
+ * Draft, never Open (defect 2). The public and imported notices keep the spec's Open or Closed
+ * (awarded is Closed), and a tender cancelled before it closed says so under 'Tender Closed'.
+ */
+export function tenderOutcome(t: OutcomeInput): TenderOutcome {
+  const open = t.status === 'open';
+  const publicBadge = open ? 'Open' : 'Closed';
+  if (t.source !== 'Solar Manager') return { badge: publicBadge, tone: open ? 'success' : 'secondary', headline: open ? null : 'Tender Closed', detail: null };
+  const rel = t.viewerRelation;
+  const supplier = t.award?.supplier ?? 'another provider';
+  switch (t.stage) {
+    case 'draft':
+      return { badge: 'Draft', tone: 'warning', headline: 'Draft: not published', detail: 'Only you and the marketplace team can see it until you publish it.' };
+    case 'cancelled':
+      return rel
+        ? { badge: 'Cancelled', tone: 'secondary', headline: 'Cancelled by the buyer', detail: t.cancelReason ? `Reason: ${t.cancelReason}` : null }
+        : { badge: 'Closed', tone: 'secondary', headline: 'Tender Closed', detail: 'The buyer cancelled this tender before it closed.' };
+    case 'awarded':
+      if (rel === 'winner') return { badge: 'Won', tone: 'success', headline: 'You won this tender', detail: 'The buyer has chosen your response and will be in touch.' };
+      if (rel === 'responder') return { badge: 'Unsuccessful', tone: 'secondary', headline: 'Your response was unsuccessful', detail: `The buyer awarded this tender to ${supplier}.` };
+      if (rel) return { badge: 'Awarded', tone: 'secondary', headline: `Awarded to ${supplier}`, detail: null };
+      return { badge: 'Closed', tone: 'secondary', headline: 'Tender Closed', detail: null };
+    default:
+      if (open) return { badge: 'Open', tone: 'success', headline: null, detail: null };
+      if (rel === 'manager') return { badge: 'Closed', tone: 'secondary', headline: 'Closed: responses are in', detail: 'Compare the responses and award the tender, or extend the closing date.' };
+      if (rel === 'responder') return { badge: 'Closed', tone: 'secondary', headline: 'Closed: your response is being evaluated', detail: 'You will be told the outcome by email and here.' };
+      return { badge: 'Closed', tone: 'secondary', headline: 'Tender Closed', detail: null };
+  }
+}
+
+/**
+ * The service 'List a tender for this site' starts with (issue 27 defect 5): one of the directory's
+ * own services, so the invite list finds the providers who offer it; the site's own providers are
+ * offered above the list.
+ */
+export const TENDER_SERVICE_FOR_A_SITE: Service = 'Operations & Maintenance (O&M)';

@@ -14,6 +14,11 @@ describe('stripTrackingParams', () => {
     expect(stripTrackingParams('/x?utm_source=a')).toBe('/x');
     expect(stripTrackingParams('/x')).toBe('/x');
   });
+  it('removes parameters carrying a secret, in the query and the fragment (issue 25 finding 7)', () => {
+    expect(stripTrackingParams('/tender/abc/respond?invite=s3cr3t-token&utm_source=mail')).toBe('/tender/abc/respond');
+    expect(stripTrackingParams('/tender/abc/respond#invite=s3cr3t-token')).toBe('/tender/abc/respond');
+    expect(stripTrackingParams('/reset-password?token=s3cr3t&x=1#top')).toBe('/reset-password?x=1#top');
+  });
   it('detects tracking parameters', () => {
     expect(hasTrackingParams('?fbclid=1')).toBe(true);
     expect(hasTrackingParams('?page=2')).toBe(false);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { assets } from './assets';
@@ -92,7 +93,25 @@ export const tenderSaves = pgTable(
 
 // tender_alerts became saved searches (migration 0082, decision 0471).
 
-export const TENDER_EVENT_KINDS = ['created', 'published', 'edited', 'extended', 'closed-early', 'cancelled', 'awarded'] as const;
+export const TENDER_EVENT_KINDS = [
+  'created',
+  'published',
+  'edited',
+  'extended',
+  'closed-early',
+  'cancelled',
+  'awarded',
+  // Migration 0051: the rest of the cycle.
+  'invited',
+  'question-asked',
+  'question-answered',
+  'response-submitted',
+  'response-updated',
+  'response-withdrawn',
+  'shortlisted',
+  'unshortlisted',
+  'clarification-requested',
+] as const;
 export type TenderEventKind = (typeof TENDER_EVENT_KINDS)[number];
 
 export const tenderEvents = pgTable(
@@ -106,6 +125,8 @@ export const tenderEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: TENDER_EVENT_KINDS }).notNull(),
     reason: text('reason'),
+    /** What the entry is about: a provider's name, the addresses invited, a question (migration 0051). */
+    subject: text('subject'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -219,6 +240,8 @@ export const tenderEmailInvitations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: ts('accepted_at'),
+    /** When its link was mailed (migration 0050; null for a draft's, until publication). */
+    mailedAt: ts('mailed_at'),
   },
-  (t) => [unique().on(t.tenderId, t.email)],
+  (t) => [unique().on(t.tenderId, t.email), index('tender_email_invitations_mailed_idx').on(t.invitedBy, t.mailedAt).where(sql`mailed_at IS NOT NULL`)],
 );

@@ -86,10 +86,23 @@ export const toProjectRow = (r: ProjectDbRow): ProjectRow => ({
 });
 
 /** A site name suggestion (GET /api/assets/sites). */
-export const toSiteSuggestion = (r: { id: number; site_name: string; region: string | null }) => ({
+/** A site suggestion: what tells two sites of one name apart (county, technology, capacity, status; issue 27 defect 11). */
+export const toSiteSuggestion = (r: {
+  id: number;
+  site_name: string;
+  region: string | null;
+  county?: string | null;
+  technology_type?: string | null;
+  installed_capacity?: number | string | null;
+  development_status_short?: string | null;
+}) => ({
   id: r.id,
   siteName: r.site_name,
   region: r.region,
+  county: r.county ?? null,
+  technology: r.technology_type ?? null,
+  capacityMw: r.installed_capacity == null ? null : Number(r.installed_capacity),
+  status: r.development_status_short ?? null,
 });
 
 /** GET /api/assets/source: the freshness record from the latest import and the asset count. */

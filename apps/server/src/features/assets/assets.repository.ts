@@ -305,8 +305,8 @@ export function listOperators(database: Database, search: string | undefined, li
 }
 
 export function listSites(database: Database, search: string, limit: number) {
-  return database.query<{ id: number; site_name: string; region: string | null }>(
-    `SELECT id::int AS id, site_name, region FROM assets WHERE site_name ILIKE $1
+  return database.query<{ id: number; site_name: string; region: string | null; county: string | null; technology_type: string | null; installed_capacity: number | null; development_status_short: string | null }>(
+    `SELECT id::int AS id, site_name, region, county, technology_type, installed_capacity, development_status_short FROM assets WHERE site_name ILIKE $1
      ORDER BY (lower(site_name) LIKE lower($2)) DESC, site_name, id LIMIT $3`,
     [containsPattern(search), prefixPattern(search), limit],
   );

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { TENDER_FILE_TYPES, TENDER_LIFECYCLE_MESSAGES as M, type TenderFileMime } from '@solar/shared/constants/tender-lifecycle';
 import type { Contract } from '@solar/shared/contracts/contract';
 import type { z } from 'zod';
+import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { readMultipart } from '../../platform/multipart';
 import { downloadName } from '../../plugins/downloads';
@@ -68,4 +69,26 @@ export async function readTenderFiles(
   });
   if (files.length === 0) throw new AppError('BAD_REQUEST', M.fileType);
   return files;
+}
+
+/** Stores checked files privately, then their rows and owner records in one transaction (decision 0330). */
+export async function storePrivateFiles<T>(
+  ctx: Pick<AppContext, 'storage'>,
+  files: TenderFile[],
+  write: (stored: Array<{ filename: string; mimeType: string; storageKey: string; sizeBytes: number }>) => Promise<T>,
+) {
+  const written: string[] = [];
+  try {
+    const stored = [];
+    for (const file of files) {
+      const put = await ctx.storage.put('private', file.bytes, file.extension);
+      written.push(put.key);
+      stored.push({ filename: file.filename, mimeType: file.mime, storageKey: put.key, sizeBytes: put.size });
+    }
+    return await write(stored);
+  } catch (error) {
+    // Never a file without its row.
+    await Promise.all(written.map((key) => ctx.storage.delete('private', key).catch(() => undefined)));
+    throw error;
+  }
 }

@@ -10,6 +10,7 @@ const oneLine = (text: string, max = 120) => text.replace(/[\u0000-\u001f\u007f]
 const link = (publicUrl: string, tenderId: string, tail = '') => `${publicUrl}/tender/${tenderId}${tail}`;
 const londonTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
+const londonDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 
 export interface Recipient {
   email: string;
@@ -21,28 +22,59 @@ interface TenderRef {
   title: string;
 }
 
-const hello = (to: Recipient) => `Hello ${to.name},`;
+const hello = (to: Recipient) => (to.name ? `Hello ${to.name},` : 'Hello,');
 
 export const tenderLifecycleMails = {
-  /** To an address outside the directory (or an unclaimed profile's address): the signed link. */
-  emailInvitation: (to: string, tender: TenderRef & { closingDate: string | null }, owner: { name: string; company: string }, url: string): MailMessage => ({
+  /**
+   * To an address outside the directory (or an unclaimed profile's address): the signed link. The
+   * owner's words (the title) stay out of the subject, and the mail says who sent it and where to
+   * report it (decision 0442): the address was typed by another user, so this is not a relay.
+   */
+  emailInvitation: (
+    to: string,
+    tender: TenderRef & { closingDate: string | null },
+    owner: { name: string; company: string },
+    url: string,
+    reportUrl: string,
+  ): MailMessage => ({
     to,
-    subject: oneLine(`You are invited to respond to a tender: ${tender.title}`),
+    subject: 'You are invited to respond to a tender on Solar Manager',
     text: [
       'Hello,',
       '',
-      `${owner.name} (${owner.company}) invites you to respond to the tender "${tender.title}" on Solar Manager.`,
-      tender.closingDate ? `Responses close on ${londonTime(tender.closingDate)} (UK time).` : '',
+      `${owner.name} of ${owner.company}, a user of Solar Manager, invites you to respond to a tender they listed:`,
+      '',
+      `  "${tender.title}"`,
+      tender.closingDate ? `  Responses close on ${londonTime(tender.closingDate)} (UK time).` : '',
       '',
       'Open the tender and respond (create an account, or sign in, first; the link works for one account):',
       url,
+      '',
+      `Why you received this: ${owner.name} entered your address when inviting providers. Solar Manager does not add it to any list.`,
+      `If you did not expect this invitation, or it looks like spam, report it to us: ${reportUrl} (quote tender ${tender.id}).`,
     ].join('\n'),
   }),
 
-  published: (to: Recipient, tender: TenderRef, owner: { name: string; company: string }, publicUrl: string): MailMessage => ({
+  /** To the approved owner of a provider invited from the directory: the tender's title and closing date in the subject. */
+  directoryInvitation: (
+    to: Recipient,
+    provider: string,
+    tender: TenderRef & { closingDate: string | null },
+    owner: { name: string; company: string },
+    publicUrl: string,
+  ): MailMessage => ({
     to: to.email,
-    subject: oneLine(`You have been invited to a private tender: ${tender.title}`),
-    text: [hello(to), '', `${owner.name} (${owner.company}) has invited you to a private tender: "${tender.title}".`, '', `View the tender: ${link(publicUrl, tender.id)}`].join('\n'),
+    subject: oneLine(`Invitation to tender: ${tender.title}${tender.closingDate ? `, closes ${londonDate(tender.closingDate)}` : ''}`),
+    text: [
+      hello(to),
+      '',
+      `${owner.name} (${owner.company}) has invited ${provider} to a private tender: "${tender.title}".`,
+      tender.closingDate ? `Responses close on ${londonTime(tender.closingDate)} (UK time).` : '',
+      '',
+      `View the tender and respond: ${link(publicUrl, tender.id)}`,
+      '',
+      'You can also find it under Tenders in your dashboard.',
+    ].join('\n'),
   }),
 
   /** After an edit following publication: what changed, field by field. */

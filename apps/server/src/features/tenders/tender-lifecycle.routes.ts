@@ -17,8 +17,10 @@ import {
   listTenderDocuments,
   listTenderEmailInvitations,
   listTenderEvents,
+  listTenderInvitedProviders,
   listTenderQuestions,
   listTenderResponses,
+  previewTenderInvitation,
   publishTender,
   requestTenderClarification,
   shortlistTenderResponse,
@@ -31,10 +33,13 @@ import {
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_DOCUMENTS_MAX_TOTAL_BYTES, TENDER_LIFECYCLE_RATE_LIMIT as L } from '@solar/shared/constants/tender-lifecycle';
 import { bind } from '../../plugins/routes';
-import { perAccount } from '../../plugins/rate-limit';
+import { perAccount, perIp } from '../../plugins/rate-limit';
 import { sendDownload } from '../../plugins/downloads';
 import { readTenderFiles } from './tender-files';
-import * as lifecycle from './tender-lifecycle.service';
+import * as documents from './tender-documents.service';
+import * as invitations from './tender-invitations.service';
+import * as questions from './tender-questions.service';
+import * as state from './tender-state.service';
 import * as responses from './tender-responses.service';
 import * as tenders from './tenders.service';
 
@@ -52,26 +57,26 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
     await scope.register(multipart, { limits: { fileSize: TENDER_DOCUMENTS_MAX_TOTAL_BYTES, files: 11, fields: 5, parts: 20 } });
     const ctx = scope.ctx;
 
-    bind(scope, updateTender, async ({ params, body, user }) => withData(await lifecycle.updateTender(ctx, user!, params.id, body)), ownerLimits);
+    bind(scope, updateTender, async ({ params, body, user }) => withData(await state.updateTender(ctx, user!, params.id, body)), ownerLimits);
     bind(scope, publishTender, async ({ params, user }) => withData(await tenders.publishTender(ctx, user!, params.id)), ownerLimits);
-    bind(scope, extendTender, async ({ params, body, user }) => withData(await lifecycle.extendTender(ctx, user!, params.id, body.closingDate)), ownerLimits);
-    bind(scope, closeTenderEarly, async ({ params, user }) => withData(await lifecycle.closeTenderEarly(ctx, user!, params.id)), ownerLimits);
-    bind(scope, cancelTender, async ({ params, body, user }) => withData(await lifecycle.cancelTender(ctx, user!, params.id, body.reason)), ownerLimits);
-    bind(scope, awardTender, async ({ params, body, user }) => withData(await lifecycle.awardTender(ctx, user!, params.id, body.responseId)), ownerLimits);
-    bind(scope, listTenderEvents, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listEvents(ctx, user!, params.id) }));
+    bind(scope, extendTender, async ({ params, body, user }) => withData(await state.extendTender(ctx, user!, params.id, body.closingDate)), ownerLimits);
+    bind(scope, closeTenderEarly, async ({ params, user }) => withData(await state.closeTenderEarly(ctx, user!, params.id)), ownerLimits);
+    bind(scope, cancelTender, async ({ params, body, user }) => withData(await state.cancelTender(ctx, user!, params.id, body.reason)), ownerLimits);
+    bind(scope, awardTender, async ({ params, body, user }) => withData(await state.awardTender(ctx, user!, params.id, body.responseId)), ownerLimits);
+    bind(scope, listTenderEvents, async ({ params, user }) => ({ success: true as const, data: await state.listEvents(ctx, user!, params.id) }));
 
-    bind(scope, listTenderDocuments, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listDocuments(ctx, user!, params.id) }));
+    bind(scope, listTenderDocuments, async ({ params, user }) => ({ success: true as const, data: await documents.listDocuments(ctx, user!, params.id) }));
     bind(scope, uploadTenderDocuments, async (request, reply) => {
       const { params, user } = request;
       // Who may upload, and how much room is left, before a byte of the body is read.
-      const room = await lifecycle.documentRoom(ctx, user!, params.id);
+      const room = await documents.documentRoom(ctx, user!, params.id);
       const files = await readTenderFiles(request as unknown as FastifyRequest, uploadTenderDocuments, room);
-      const data = await lifecycle.addDocuments(ctx, user!, params.id, files);
+      const data = await documents.addDocuments(ctx, user!, params.id, files);
       return reply.code(201).send({ success: true as const, data });
     }, uploadLimits);
-    bind(scope, downloadTenderDocument, async ({ params, user }, reply) => sendDownload(reply, await lifecycle.openDocument(ctx, user!, params.id, params.documentId)));
+    bind(scope, downloadTenderDocument, async ({ params, user }, reply) => sendDownload(reply, await documents.openDocument(ctx, user!, params.id, params.documentId)));
     bind(scope, deleteTenderDocument, async ({ params, user }) => {
-      await lifecycle.deleteDocument(ctx, user!, params.id, params.documentId);
+      await documents.deleteDocument(ctx, user!, params.id, params.documentId);
       return { success: true as const };
     }, ownerLimits);
 
@@ -109,26 +114,30 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       { limits: [perAccount('tender-clarification-account', L.questionsPerAccountPerHour, HOUR)] },
     );
 
-    bind(scope, listTenderQuestions, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listQuestions(ctx, user!, params.id) }));
+    bind(scope, listTenderQuestions, async ({ params, user }) => ({ success: true as const, data: await questions.listQuestions(ctx, user!, params.id) }));
     bind(
       scope,
       askTenderQuestion,
-      async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await lifecycle.askQuestion(ctx, user!, params.id, body.question)) }),
+      async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await questions.askQuestion(ctx, user!, params.id, body.question)) }),
       { limits: [perAccount('tender-question-account', L.questionsPerAccountPerHour, HOUR)] },
     );
     bind(scope, answerTenderQuestion, async ({ params, body, user }) => ({
       success: true as const,
-      ...(await lifecycle.answerQuestion(ctx, user!, params.id, params.questionId, body.answer)),
+      ...(await questions.answerQuestion(ctx, user!, params.id, params.questionId, body.answer)),
     }), ownerLimits);
 
-    bind(scope, listTenderEmailInvitations, async ({ params, user }) => ({ success: true as const, data: await lifecycle.listEmailInvitations(ctx, user!, params.id) }));
+    bind(scope, listTenderInvitedProviders, async ({ params, user }) => ({ success: true as const, data: await invitations.listInvitedProviders(ctx, user!, params.id) }));
+    bind(scope, listTenderEmailInvitations, async ({ params, user }) => ({ success: true as const, data: await invitations.listEmailInvitations(ctx, user!, params.id) }));
     bind(
       scope,
       inviteTenderEmails,
-      async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await lifecycle.inviteByEmail(ctx, user!, params.id, body.emails)) }),
+      async ({ params, body, user }, reply) => reply.code(201).send({ success: true as const, ...(await invitations.inviteByEmail(ctx, user!, params.id, body.emails)) }),
       { limits: [perAccount('tender-invite-account', L.invitesPerAccountPerHour, HOUR)] },
     );
-    bind(scope, acceptTenderInvitation, async ({ body, user }) => ({ success: true as const, data: await lifecycle.acceptInvitation(ctx, user!, body.token) }), {
+    bind(scope, previewTenderInvitation, async ({ body }) => ({ success: true as const, data: await invitations.previewInvitation(ctx, body.token) }), {
+      limits: [perIp('tender-invite-preview-ip', L.invitationPreviewsPerIpPerHour, HOUR)],
+    });
+    bind(scope, acceptTenderInvitation, async ({ body, user }) => ({ success: true as const, data: await invitations.acceptInvitation(ctx, user!, body.token) }), {
       limits: [perAccount('tender-accept-account', L.invitationRedemptionsPerAccountPerHour, HOUR)],
     });
   });

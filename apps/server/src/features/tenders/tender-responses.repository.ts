@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { tenderClarifications, tenderResponseAttachments, tenderResponses } from '../../db/schema/index';
-import { haversineKmSql } from '../../db/sql-helpers';
+import { haversineKmSql, rowsOf } from '../../db/sql-helpers';
 import { recordStoredFiles } from '../../platform/stored-files';
 
 /** Responses to tenders (issue 18): one per provider per tender, with attachments and clarification requests. */
@@ -14,8 +14,11 @@ export interface ResponseRecord {
   provider_name: string;
   provider_slug: string;
   provider_verified: boolean;
+  provider_since: Date | string;
   provider_services: string[];
   provider_location: string;
+  /** The account behind the response (its provider's approved owner, else who sent it). */
+  owner_id: string | null;
   owner_email: string | null;
   owner_name: string | null;
   distance_km: number | null;
@@ -32,8 +35,9 @@ export interface ResponseRecord {
 }
 
 const SELECT_RESPONSES = `SELECT r.id, r.tender_id, r.provider_id, r.user_id, p.business_name AS provider_name, p.slug AS provider_slug,
-    p.claim_approved AS provider_verified, p.services AS provider_services, p.location AS provider_location,
-    coalesce(ou.email, ru.email) AS owner_email, coalesce(ou.name, ru.name) AS owner_name,
+    (p.claim_approved AND EXISTS (SELECT 1 FROM provider_claims pc WHERE pc.provider_id = p.id AND pc.user_id = p.user_id AND pc.status = 'approved')) AS provider_verified,
+    p.created_at AS provider_since, p.services AS provider_services, p.location AS provider_location,
+    coalesce(ou.id, ru.id) AS owner_id, coalesce(ou.email, ru.email) AS owner_email, coalesce(ou.name, ru.name) AS owner_name,
     CASE WHEN t.latitude IS NOT NULL AND p.latitude IS NOT NULL
          THEN round((${haversineKmSql('t.latitude', 't.longitude', 'p.latitude', 'p.longitude')})::numeric, 1)::float8 END AS distance_km,
     r.message, r.price_minimum, r.price_maximum, r.lead_time_days, r.shortlisted, (t.awarded_response_id = r.id) IS TRUE AS awarded,
@@ -117,6 +121,19 @@ export async function insertClarification(db: Db, responseId: string, message: s
   await db.insert(tenderClarifications).values({ responseId, message, createdAt: at });
 }
 
+/**
+ * The response's row locked for the transaction (a withdrawal waits, or has already won), with what
+ * its attachments hold now; undefined once it is withdrawn.
+ */
+export async function lockResponseFiles(tx: Db, tenderId: string, responseId: string) {
+  const result = await tx.execute(sql`SELECT r.id,
+      (SELECT count(*)::int FROM tender_response_attachments a WHERE a.response_id = r.id) AS files,
+      (SELECT coalesce(sum(a.size_bytes), 0)::bigint FROM tender_response_attachments a WHERE a.response_id = r.id) AS bytes
+    FROM tender_responses r WHERE r.id = ${responseId} AND r.tender_id = ${tenderId} FOR UPDATE OF r`);
+  const row = rowsOf<{ id: string; files: number; bytes: string | number }>(result)[0];
+  return row && { files: Number(row.files), bytes: Number(row.bytes) };
+}
+
 export async function insertAttachments(
   tx: Db,
   responseId: string,
@@ -156,15 +173,20 @@ export async function deleteResponse(tx: Db, tenderId: string, responseId: strin
   return rows.length > 0 ? files.map((f) => f.key) : undefined;
 }
 
-/** Counts for the dashboard: responses per own tender and unanswered questions; whether the user's providers responded. */
+/**
+ * Counts for the dashboard: responses per own tender, unanswered questions, addresses invited by
+ * email (besides the directory's providers); whether the user's providers responded.
+ */
 export async function responseCounts(database: Database, tenderIds: string[], userId: string) {
-  if (tenderIds.length === 0) return new Map<string, { responses: number; unanswered: number; mine: number }>();
-  const rows = await database.query<{ id: string; responses: number; unanswered: number; mine: number }>(
+  if (tenderIds.length === 0) return new Map<string, { responses: number; unanswered: number; mine: number; emails: number }>();
+  const rows = await database.query<{ id: string; responses: number; unanswered: number; mine: number; emails: number }>(
     `SELECT t.id,
             (SELECT count(*)::int FROM tender_responses r WHERE r.tender_id = t.id) AS responses,
             (SELECT count(*)::int FROM tender_questions q WHERE q.tender_id = t.id AND q.answer IS NULL) AS unanswered,
             (SELECT count(*)::int FROM tender_responses r JOIN providers p ON p.id = r.provider_id
-              WHERE r.tender_id = t.id AND p.user_id = $2::uuid AND p.claim_approved) AS mine
+              WHERE r.tender_id = t.id AND p.user_id = $2::uuid AND p.claim_approved) AS mine,
+            (SELECT count(*)::int FROM tender_email_invitations e WHERE e.tender_id = t.id
+                AND NOT EXISTS (SELECT 1 FROM tender_invitations i WHERE i.tender_id = t.id AND i.provider_id = e.provider_id)) AS emails
        FROM tenders t WHERE t.id::text IN (SELECT jsonb_array_elements_text($1::jsonb))`,
     [JSON.stringify(tenderIds), userId],
   );

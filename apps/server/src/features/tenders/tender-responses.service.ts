@@ -13,9 +13,11 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-files';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
-import { sendAll, storePrivateFiles, tenderForOwner } from './tender-lifecycle.service';
-import type { TenderFile } from './tender-files';
-import { getTender } from './tender-read.service';
+import { storePrivateFiles, type TenderFile } from './tender-files';
+import { mayBeTold, sendAll } from './tender-participants.service';
+import { insertEvent } from './tender-events.repository';
+import { getTender, stateError, tenderForOwner } from './tender-read.service';
+import { lockTenderState } from './tender-state.repository';
 import * as repo from './tender-responses.repository';
 import { findOwnerContact } from './tenders.repository';
 
@@ -36,6 +38,7 @@ export function toResponse(r: repo.ResponseRecord): TenderResponse {
       name: r.provider_name,
       slug: r.provider_slug,
       verified: r.provider_verified,
+      since: toIsoTimestamp(r.provider_since),
       services: r.provider_services ?? [],
       location: r.provider_location ?? '',
     },
@@ -108,6 +111,7 @@ export async function submitResponse(ctx: Ctx, user: UserRow, id: string, body: 
       await repo.updateResponse(ctx.database.db, raced.id, values);
     }
   }
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: existing ? 'response-updated' : 'response-submitted', subject: provider.name, at: now });
   const owner = await findOwnerContact(ctx.database, id);
   if (owner) sendAll(ctx, [mails.responseReceived(owner, tender, provider.name, !!existing, ctx.env.PUBLIC_URL)], 'tender-response');
   const saved = (await repo.findResponse(ctx.database, id, responseId!))!;
@@ -138,22 +142,27 @@ export async function attachmentRoom(ctx: Ctx, user: UserRow, id: string, respon
   return { files, bytes: TENDER_RESPONSE_MAX_TOTAL_BYTES - bytes, tooMany: M.tooManyResponseFiles };
 }
 
+/**
+ * Stores the files, then in one transaction checks again what the upload was let in on (issue 25
+ * findings 4 and 8): the response still exists (a withdrawal during the upload wins, and the files
+ * go), the tender still takes responses by the server's clock at commit (not awarded, cancelled or
+ * past its closing date), and the totals still fit.
+ */
 export async function addAttachments(ctx: Ctx, user: UserRow, id: string, responseId: string, files: TenderFile[]) {
-  const now = ctx.clock.now();
   await storePrivateFiles(ctx, files, (stored) =>
     ctx.database.db.transaction(async (tx) => {
+      const now = ctx.clock.now();
+      const held = await repo.lockResponseFiles(tx, id, responseId);
+      if (!held) throw new AppError('NOT_FOUND', M.responseNotFound);
+      const state = await lockTenderState(tx, id, now);
+      if (!state || state.stage !== 'active' || !state.open) throw new AppError('CONFLICT', M.responseClosed);
+      if (held.files + stored.length > TENDER_RESPONSE_MAX_FILES) throw new AppError('BAD_REQUEST', M.tooManyResponseFiles);
+      if (held.bytes + stored.reduce((sum, f) => sum + f.sizeBytes, 0) > TENDER_RESPONSE_MAX_TOTAL_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);
       await repo.insertAttachments(tx, responseId, user.id, stored, now);
     }),
   );
-  const saved = (await repo.findResponse(ctx.database, id, responseId))!;
-  // The totals after the insert: concurrent uploads are refused together rather than both passing.
-  const total = saved.attachments.reduce((sum, a) => sum + Number(a.size_bytes), 0);
-  if (saved.attachments.length > TENDER_RESPONSE_MAX_FILES || total > TENDER_RESPONSE_MAX_TOTAL_BYTES) {
-    const added = saved.attachments.slice(-files.length);
-    for (const a of added) await repo.deleteAttachment(ctx.database.db, responseId, a.id);
-    await purgeUnownedFiles(ctx, { storageClass: 'private', keys: added.map((a) => a.storage_key) });
-    throw new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);
-  }
+  const saved = await repo.findResponse(ctx.database, id, responseId);
+  if (!saved) throw new AppError('NOT_FOUND', M.responseNotFound);
   return toResponse(saved).attachments;
 }
 
@@ -174,6 +183,7 @@ export async function withdrawResponse(ctx: Ctx, user: UserRow, id: string, resp
   const keys = await ctx.database.db.transaction((tx) => repo.deleteResponse(tx, id, response.id));
   if (!keys) throw new AppError('NOT_FOUND', M.responseNotFound);
   await purgeUnownedFiles(ctx, { storageClass: 'private', keys });
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'response-withdrawn', subject: response.provider_name, at: ctx.clock.now() });
   const owner = await findOwnerContact(ctx.database, id);
   if (owner) sendAll(ctx, [mails.responseWithdrawn(owner, tender, response.provider_name, ctx.env.PUBLIC_URL)], 'tender-response-withdrawn');
   return M.responseWithdrawn;
@@ -195,21 +205,30 @@ export async function openAttachment(ctx: Ctx, user: UserRow, id: string, respon
   return { ...file, filename: attachment.filename, mimeType: attachment.mime_type };
 }
 
+/** Shortlisting is evaluation: done until the award (issue 27 defect 11), not after it or a cancellation. */
 export async function setShortlisted(ctx: Ctx, user: UserRow, id: string, responseId: string, shortlisted: boolean) {
-  await tenderForOwner(ctx, id, user);
-  if (!isUuid(responseId) || !(await repo.setShortlisted(ctx.database.db, id, responseId, shortlisted))) throw new AppError('NOT_FOUND', M.responseNotFound);
+  const tender = await tenderForOwner(ctx, id, user);
+  if (tender.stage !== 'active') throw stateError(tender);
+  const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
+  if (!response || !(await repo.setShortlisted(ctx.database.db, id, responseId, shortlisted))) throw new AppError('NOT_FOUND', M.responseNotFound);
+  if (response.shortlisted !== shortlisted) {
+    await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: shortlisted ? 'shortlisted' : 'unshortlisted', subject: response.provider_name, at: ctx.clock.now() });
+  }
   return { shortlisted };
 }
 
 export async function requestClarification(ctx: Ctx, user: UserRow, id: string, responseId: string, message: string) {
   const tender = await tenderForOwner(ctx, id, user);
-  if (tender.stage === 'cancelled') throw new AppError('CONFLICT', M.notEditable);
+  // A clarification changes a response: nothing to change once the tender is awarded or cancelled.
+  if (tender.stage !== 'active') throw stateError(tender);
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   if (!response) throw new AppError('NOT_FOUND', M.responseNotFound);
   await repo.insertClarification(ctx.database.db, response.id, message, ctx.clock.now());
-  if (response.owner_email) {
-    sendAll(ctx, [mails.clarification({ email: response.owner_email, name: response.owner_name ?? response.provider_name }, tender, response.provider_name, message, ctx.env.PUBLIC_URL)], 'tender-clarification');
-  }
+  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'clarification-requested', subject: response.provider_name, at: ctx.clock.now() });
+  // The responder is told if they may still see the tender (decision 0441).
+  const to = response.owner_id && response.owner_email ? [{ id: String(response.owner_id), email: response.owner_email, name: response.owner_name ?? response.provider_name }] : [];
+  const told = await mayBeTold(ctx, id, to);
+  sendAll(ctx, told.map((r) => mails.clarification(r, tender, response.provider_name, message, ctx.env.PUBLIC_URL)), 'tender-clarification');
   return { success: true as const, message: M.clarificationSent };
 }
 

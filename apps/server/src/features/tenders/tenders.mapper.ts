@@ -11,12 +11,20 @@ const num = (value: string | number | null | undefined) => (value == null ? null
 /**
  * The one place a tender row becomes the API shape (docs/style.md#4-validate-once-at-the-boundary-from-the-shared-schema): an explicit field list; the owner by
  * name only; invited providers only for the owner and admins; a listed tender's contact email and
- * phone only to signed-in users.
+ * phone only to signed-in users; its outcome by the viewer's relation to it (decision 0441).
  */
 export function toTender(row: TenderRecord, options: { invitedProviders?: string[]; signedIn?: boolean } = {}): Tender {
+  const listed = row.source === 'Solar Manager';
   // A listed tender's contact person's email and phone are for signed-in users (decision 0400);
   // an imported notice's contact point is published by the buyer and shown to all.
-  const contactShown = row.source !== 'Solar Manager' || options.signedIn === true;
+  const contactShown = !listed || options.signedIn === true;
+  // A listed tender's outcome (decision 0441): the value to its owner, admins and the winner; the
+  // winner's name and the cancellation reason to those told; to the public it is closed.
+  const relation = listed ? (row.viewer_relation ?? null) : null;
+  const award =
+    row.award_supplier || row.award_value != null || row.award_date
+      ? { supplier: row.award_supplier, value: num(row.award_value), date: iso(row.award_date) }
+      : null;
   return {
     id: row.id,
     userId: row.user_id,
@@ -31,7 +39,7 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     startTimePreference: row.start_time_preference,
     type: row.type,
     invitedProviders: options.invitedProviders ?? [],
-    status: row.status,
+    status: listed && !relation && row.status === 'awarded' ? 'closed' : row.status,
     source: row.source,
     externalId: row.external_id,
     organisationName: row.organisation_name,
@@ -51,10 +59,7 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     noticeUrl: row.notice_url,
     region: row.region,
     sectors: (row.sectors ?? []).filter((s): s is TenderSector => (TENDER_SECTORS as readonly string[]).includes(s)),
-    award:
-      row.award_supplier || row.award_value != null || row.award_date
-        ? { supplier: row.award_supplier, value: num(row.award_value), date: iso(row.award_date) }
-        : null,
+    award: !listed || !award ? award : !relation ? null : relation === 'manager' || relation === 'winner' ? award : { ...award, value: null },
     isDemo: row.is_demo,
     cpvCodes: row.cpv_codes ?? [],
     lots: row.lots ?? [],
@@ -62,10 +67,12 @@ export function toTender(row: TenderRecord, options: { invitedProviders?: string
     documents: row.documents ?? [],
     buyerId: row.buyer_id,
     awardSuppliers: row.award_suppliers ?? [],
-    stage: row.stage,
+    // The public record of an awarded tender says closed, and not that it was awarded (decision 0441).
+    stage: listed && !relation && row.stage === 'awarded' ? 'active' : row.stage,
     siteAssetId: num(row.site_asset_id),
     siteCapacityMw: num(row.site_capacity_mw),
-    cancelReason: row.cancel_reason,
+    cancelReason: !listed || relation ? row.cancel_reason : null,
+    viewerRelation: relation,
     notice: toNotice(row),
   };
 }

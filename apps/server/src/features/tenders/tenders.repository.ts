@@ -7,6 +7,9 @@ import { containsPattern, haversineKmSql, rowsOf, SqlParams } from '../../db/sql
 /** A transaction or the database itself. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** What a signed-in viewer is to a tender (`relationTo`, decision 0441). */
+export type ViewerRelation = 'manager' | 'winner' | 'responder' | 'participant';
+
 /** A tender row as the list queries return it (snake_case columns plus the owner's name). */
 export interface TenderRecord {
   id: string;
@@ -67,6 +70,8 @@ export interface TenderRecord {
   /** When `status` next turns by the clock alone (see STATUS_UNTIL_SQL). */
   status_until?: Date | string | null;
   invited_providers?: string[] | null;
+  /** The viewer's relation to the tender (`relationTo`), on reads for a signed-in viewer. */
+  viewer_relation?: ViewerRelation | null;
 }
 
 /**
@@ -90,13 +95,16 @@ const TEXT_SQL = `(t.title || ' ' || t.description)`;
 
 const SELECT_SQL = `SELECT t.id, t.user_id, u.name AS owner_name, t.service, t.title, t.description, t.location, t.latitude,
     t.longitude, t.search_radius, t.start_time_preference, t.type, t.source, ${STATUS_SQL} AS status, t.external_id,
-    t.organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
+    -- A tender listed here names its buyer by the owner's company (issue 27 defect 11), never a person.
+    coalesce(t.organisation_name, CASE WHEN t.source = 'Solar Manager' THEN nullif(u.company, '') END) AS organisation_name, t.published_date, t.closing_date, t.start_date, t.end_date, t.value_minimum, t.value_maximum,
     t.contact_name, t.contact_email, t.contact_phone, t.contact_website, t.contact_address, t.contact_town,
     t.contact_postcode, t.notice_url, t.region, t.sectors, t.award_supplier, t.award_value, t.award_date, t.is_demo,
     t.cpv_codes, t.lots, t.procedure_type, t.documents, t.buyer_id, t.award_suppliers,
     t.stage, t.site_asset_id, t.site_capacity_mw, t.cancel_reason, ${STATUS_UNTIL_SQL} AS status_until,
     t.notice_stage, t.notice_type, t.deadline_kind, t.above_threshold, t.notice_sources, t.notice_awards, t.buyer_ids, t.match_reason
   FROM tenders t LEFT JOIN users u ON u.id = t.user_id`;
+/** SELECT_SQL with the viewer's relation to each tender (`relationTo`); `viewer` as in `visibleTo`. */
+const selectFor = (viewer: string) => SELECT_SQL.replace(' FROM tenders t', `, ${relationTo(viewer)} AS viewer_relation FROM tenders t`);
 
 /**
  * Who may see a tender (decisions 0177, 0333 and 0401): the one rule every read of tenders applies,
@@ -118,6 +126,33 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
       OR EXISTS (SELECT 1 FROM tender_invitations vi JOIN providers vp ON vp.id = vi.provider_id
                   WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved)
       OR EXISTS (SELECT 1 FROM tender_email_invitations ve WHERE ve.tender_id = ${tender}.id AND ve.accepted_by = ${viewer}))))`;
+}
+
+/**
+ * The account behind a response: the approved owner of its provider, else the account that sent it
+ * (the same person the outcome and clarification mails go to).
+ */
+const RESPONDER_SQL = (r: string, p: string) => `coalesce(CASE WHEN ${p}.claim_approved THEN ${p}.user_id END, ${r}.user_id)`;
+
+/**
+ * What the viewer is to a tender (decision 0441), from the current rows: 'manager' (its owner, an
+ * admin), 'winner' (the account behind the awarded response), 'responder' (behind another
+ * response), 'participant' (the owner of an invited provider, the redeemer of an email invitation,
+ * an asker); every relation but 'manager' is someone told of the tender's changes; null is the public. Used with `visibleTo`, never instead of it: a participant
+ * who lost the right to see the tender is told nothing. `viewer` and `tender` as in `visibleTo`;
+ * the tender alias must be the tenders table itself.
+ */
+export function relationTo(viewer: string, tender = 't'): string {
+  return `CASE WHEN ${tender}.user_id = ${viewer} OR EXISTS (SELECT 1 FROM users ru WHERE ru.id = ${viewer} AND ru.is_admin) THEN 'manager'
+    WHEN EXISTS (SELECT 1 FROM tender_responses wr JOIN providers wp ON wp.id = wr.provider_id
+                  WHERE wr.id = ${tender}.awarded_response_id AND ${RESPONDER_SQL('wr', 'wp')} = ${viewer}) THEN 'winner'
+    WHEN EXISTS (SELECT 1 FROM tender_responses pr JOIN providers pp ON pp.id = pr.provider_id
+                  WHERE pr.tender_id = ${tender}.id AND ${RESPONDER_SQL('pr', 'pp')} = ${viewer}) THEN 'responder'
+    WHEN EXISTS (SELECT 1 FROM tender_invitations pi JOIN providers pip ON pip.id = pi.provider_id
+                  WHERE pi.tender_id = ${tender}.id AND pip.user_id = ${viewer} AND pip.claim_approved)
+      OR EXISTS (SELECT 1 FROM tender_email_invitations pe WHERE pe.tender_id = ${tender}.id AND pe.accepted_by = ${viewer})
+      OR EXISTS (SELECT 1 FROM tender_questions pq WHERE pq.tender_id = ${tender}.id AND pq.asker_id = ${viewer}) THEN 'participant'
+    END`;
 }
 
 const haversineSql = (lat: string, lng: string) => haversineKmSql(lat, lng, 't.latitude', 't.longitude');
@@ -204,7 +239,7 @@ export async function listPublicTenders(database: Database, query: ListPublicTen
 /** One tender if the viewer (a user id, or null for a visitor) may see it. */
 export async function findVisibleTender(database: Database, id: string, viewerId: string | null, now: Date) {
   const rows = await database.query<TenderRecord>(
-    `${SELECT_SQL} WHERE t.id = $2 AND ${visibleTo(viewerId === null ? null : '$3::uuid')}`,
+    `${viewerId === null ? SELECT_SQL : selectFor('$3::uuid')} WHERE t.id = $2 AND ${visibleTo(viewerId === null ? null : '$3::uuid')}`,
     viewerId === null ? [now.toISOString(), id] : [now.toISOString(), id, viewerId],
   );
   return rows[0];
@@ -222,7 +257,7 @@ export async function listInvitedProviderIds(database: Database, tenderId: strin
 export async function listAllTenders(database: Database, viewerId: string, now: Date) {
   return database.query<TenderRecord>(
     `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
-       FROM (${SELECT_SQL} WHERE ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
+       FROM (${selectFor('$2::uuid')} WHERE ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 5000`,
     [now.toISOString(), viewerId],
   );
 }
@@ -258,7 +293,7 @@ export async function findProvidersByIds(tx: Executor, ids: string[]): Promise<P
 export async function listSavedTenders(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord & { save_kind: 'saved' | 'later'; saved_at: Date | string }>(
     `SELECT x.*, s.kind AS save_kind, s.created_at AS saved_at
-       FROM tender_saves s JOIN (${SELECT_SQL}) x ON x.id = s.tender_id
+       FROM tender_saves s JOIN (${selectFor('$2::uuid')}) x ON x.id = s.tender_id
       WHERE s.user_id = $2::uuid AND ${visibleTo('$2::uuid', 'x')} ORDER BY s.created_at DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
@@ -292,20 +327,51 @@ export async function findOwnerContact(database: Database, tenderId: string) {
 export async function listOwnTenders(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord>(
     `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
-       FROM (${SELECT_SQL} WHERE t.user_id = $2::uuid AND ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
+       FROM (${selectFor('$2::uuid')} WHERE t.user_id = $2::uuid AND ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
 }
 
-/** Tenders that invited a provider the user owns (claim approved). */
+/**
+ * Tenders that invited the user: a provider they own (claim approved) from the directory, or by an
+ * email invitation they redeemed (shown by the address it went to; issue 27 defect 6).
+ */
 export async function listInvitations(database: Database, userId: string, now: Date) {
   return database.query<TenderRecord & { invited_provider_names: string[] }>(
-    `SELECT x.*, i.names AS invited_provider_names FROM (${SELECT_SQL}) x
-       JOIN (SELECT ti.tender_id, array_agg(p.business_name ORDER BY p.business_name) AS names
-               FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
-              WHERE p.user_id = $2::uuid AND p.claim_approved GROUP BY ti.tender_id) i ON i.tender_id = x.id
+    `SELECT x.*, i.names AS invited_provider_names FROM (${selectFor('$2::uuid')}) x
+       JOIN (SELECT n.tender_id, array_agg(DISTINCT n.name ORDER BY n.name) AS names FROM (
+               SELECT ti.tender_id, p.business_name AS name FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
+                WHERE p.user_id = $2::uuid AND p.claim_approved
+               UNION ALL
+               SELECT e.tender_id, e.email FROM tender_email_invitations e WHERE e.accepted_by = $2::uuid
+             ) n GROUP BY n.tender_id) i ON i.tender_id = x.id
       WHERE ${visibleTo('$2::uuid', 'x')}
       ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
+    [now.toISOString(), userId],
+  );
+}
+
+/** Where a response stands, as its responder sees it (issue 27 defect 6; decision 0448). */
+export type ResponseState = 'open' | 'clarification-requested' | 'shortlisted' | 'under-review' | 'won' | 'unsuccessful' | 'cancelled';
+
+/**
+ * "My responses": the responses behind the user (their providers', or sent by them while no one
+ * else owns the provider), on tenders they may still see, newest first, each with its state.
+ */
+export async function listMyResponses(database: Database, userId: string, now: Date) {
+  return database.query<TenderRecord & { response_id: string; response_provider: string; response_updated_at: Date | string; response_state: ResponseState }>(
+    `SELECT x.*, r.id AS response_id, p.business_name AS response_provider, r.updated_at AS response_updated_at,
+            CASE WHEN tt.stage = 'cancelled' THEN 'cancelled'
+                 WHEN tt.awarded_response_id = r.id THEN 'won'
+                 WHEN tt.stage = 'awarded' THEN 'unsuccessful'
+                 WHEN EXISTS (SELECT 1 FROM tender_clarifications c WHERE c.response_id = r.id AND c.created_at >= r.updated_at) THEN 'clarification-requested'
+                 WHEN r.shortlisted THEN 'shortlisted'
+                 WHEN x.status = 'open' THEN 'open'
+                 ELSE 'under-review' END AS response_state
+       FROM tender_responses r JOIN providers p ON p.id = r.provider_id JOIN tenders tt ON tt.id = r.tender_id
+       JOIN (${selectFor('$2::uuid')}) x ON x.id = r.tender_id
+      WHERE ${RESPONDER_SQL('r', 'p')} = $2::uuid AND ${visibleTo('$2::uuid', 'x')}
+      ORDER BY r.updated_at DESC, r.id LIMIT 500`,
     [now.toISOString(), userId],
   );
 }

@@ -34,6 +34,10 @@ function viewerTags(user: UserRow, tenders: Array<{ userId: string | null }>) {
   return [`viewers:${user.id}`, `users:${user.id}`, 'tenders', 'tender-invitations', 'tender-activity', 'provider-invitations', ...[...owners].map((id) => `users:${id}`)];
 }
 
+/** Every tender the Tenders tab lists. */
+const listed = (data: { own: T[]; invitations: T[]; responses: T[]; saved: Array<{ tender: T }> }) => [...data.own, ...data.invitations, ...data.responses, ...data.saved.map((s) => s.tender)];
+type T = { userId: string | null; status: string; closingDate: string | null };
+
 /** The first moment a listed tender turns from open to closed with nothing written: the answer is not served past it. */
 function firstClosing(tenders: Array<{ status: string; closingDate: string | null }>, now: Date): Date | undefined {
   const times = tenders.filter((t) => t.status === 'open' && t.closingDate).map((t) => new Date(t.closingDate!).getTime()).filter((t) => t > now.getTime());
@@ -48,7 +52,12 @@ export function tendersRoutes(app: FastifyInstance) {
     cache: { scope: 'public', tags: () => PUBLIC_TAGS, until: (_answer, now) => service.endOfMinute(now) },
   });
   bind(app, getMyTenders, async ({ user }) => ({ success: true as const, data: await service.getMyTenders(ctx, user!) }), {
-    cache: { scope: 'user', tags: (answer, { user }) => viewerTags(user!, [...answer.data.own, ...answer.data.invitations, ...answer.data.saved.map((s) => s.tender)]), until: (answer, now) => firstClosing([...answer.data.own, ...answer.data.invitations, ...answer.data.saved.map((s) => s.tender)], now) },
+    cache: {
+      scope: 'user',
+      // A response's state turns when the owner asks it to clarify (migration 0052: 'tender-responses').
+      tags: (answer, { user }) => [...viewerTags(user!, listed(answer.data)), 'tender-responses'],
+      until: (answer, now) => firstClosing(listed(answer.data), now),
+    },
   });
   bind(app, updateTenderAlerts, async ({ body, user }) => ({ success: true as const, data: await service.updateAlerts(ctx, user!, body.enabled) }));
   bind(app, listSavedTenders, async ({ user }) => ({ success: true as const, data: await service.listSavedTenders(ctx, user!) }), {

@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/rows';
 import type { MailMessage } from '../../platform/mail';
 import type { TenderRecord } from './tenders.repository';
 import { contactOwner, getTender, type TenderReads } from './tenders.service';
+import { ACCOUNT_MESSAGES } from '@solar/shared/constants/accounts';
 
 /**
  * The tender rules the service decides, with its reads faked (decision 0348): who sees the invited
@@ -125,6 +126,13 @@ describe('tender rules in the service (reads faked)', () => {
       await expect(contactOwner(ctx, caller, ID, 'Hello', reads)).rejects.toMatchObject({ status: 400, message });
       expect(mails).toEqual([]);
     }
+  });
+
+  it('refuses Contact About Tender from an account whose address is not confirmed: the owner would be told to reply to it (decision 0440)', async () => {
+    const { ctx, reads, mails } = setup(record());
+    const unconfirmed = { ...user('provider'), emailVerifiedAt: null } as UserRow;
+    await expect(contactOwner(ctx, unconfirmed, ID, 'Reply to me at the address I typed', reads)).rejects.toMatchObject({ status: 403, message: ACCOUNT_MESSAGES.verifyToContactTenderOwner });
+    expect(mails).toEqual([]);
   });
 
   it("mails the owner the sender's name, company and address to reply to; the answer never names the owner's address", async () => {

@@ -7,22 +7,20 @@ import { DATA_SOURCE_LABELS, TENDER_FEED_IDS } from '@solar/shared/constants/dat
 import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
-import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import { toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
-import { notify } from '../../platform/notifications';
 import { toTender } from './tenders.mapper';
 import { getAlertSetting } from './tender-alerts.repository';
 import { setProfilesAlert } from '../alerts/saved-searches.service';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
 import { toIsoTimestampOrNull } from '../../db/sql-helpers';
-import * as lifecycle from './tender-lifecycle.service';
-import * as lifecycleRepo from './tender-lifecycle.repository';
+import { checkInvitationMails, issueInvitations, mailDraftInvitations, notifyInvitedOwners, plannedInvitationMails, reachable, unclaimedWithEmail } from './tender-invitations.service';
+import * as state from './tender-state.service';
+import * as eventsRepo from './tender-events.repository';
 import { responseCounts } from './tender-responses.service';
 import { getTender, type TenderReads } from './tender-read.service';
 
@@ -84,13 +82,16 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
   requireVerifiedEmail(user, 'tender'); // decision 0337
   const now = ctx.clock.now();
   const invited = body.type === 'private' ? [...new Set(body.invitedProviders)] : [];
-  const closingDate = body.closingDate ? lifecycle.checkClosingDate(body.closingDate, now) : lifecycle.defaultClosingDate(now);
-  const site = await lifecycle.siteFromAsset(ctx, body.siteAssetId);
+  const closingDate = body.closingDate ? state.checkClosingDate(body.closingDate, now) : state.defaultClosingDate(now);
+  const site = await state.siteFromAsset(ctx, body.siteAssetId);
   const location = body.location || site?.location || '';
   const latitude = body.location ? (body.latitude ?? null) : (site?.latitude ?? body.latitude ?? null);
   const longitude = body.location ? (body.longitude ?? null) : (site?.longitude ?? body.longitude ?? null);
   const place = location.split(',')[0]?.trim();
   const draft = body.draft;
+  const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
+  // Invitations made at launch are mails like any others (decision 0442); a draft's are counted at publication.
+  if (!draft) await checkInvitationMails(ctx, user, plannedInvitationMails(await repo.findProvidersByIds(ctx.database.db, invited), emails, user.email));
   const { id, providers } = await ctx.database.db.transaction(async (tx) => {
     const providers = await repo.findProvidersByIds(tx, invited);
     if (providers.length !== invited.length) throw new AppError('BAD_REQUEST', 'One or more invited providers no longer exist');
@@ -124,65 +125,27 @@ export async function createTender(ctx: Ctx, user: UserRow, body: z.output<typeo
       },
       invited,
     );
-    await lifecycleRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
-    if (!draft) await notifyInvitedOwners(ctx, tx, id, body.service, providers, user);
+    await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: draft ? 'created' : 'published', at: now });
     return { id, providers };
   });
   const created = await getTender(ctx, id, user);
-  const emails = [...new Set(body.inviteEmails)].filter((e) => e !== user.email.toLowerCase());
-  await lifecycle.issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
+  await issueInvitations(ctx, user, created, emails, unclaimedWithEmail(providers));
+  if (!draft) await notifyInvitedOwners(ctx, created, providers, user);
+  const invitedNames = [...providers.map((p) => p.business_name), ...emails];
+  if (!draft && invitedNames.length > 0) {
+    await eventsRepo.insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'invited', subject: invitedNames.join(', '), at: now });
+  }
   return { ...created, waitingListProviders: providers.filter((p) => !reachable(p)).length };
 }
 
 /** Publishes a draft: the invitations held back while it was a draft are mailed now. */
 export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
-  return lifecycle.publishTender(ctx, user, id, async (tenderId) => {
+  return state.publishTender(ctx, user, id, async (tenderId) => {
     const tender = await getTender(ctx, tenderId, user);
-    await ctx.database.db.transaction(async (tx) => {
-      const providers = await repo.findProvidersByIds(tx, tender.invitedProviders);
-      await notifyInvitedOwners(ctx, tx, tenderId, tender.service ?? tender.title, providers, user);
-    });
-    await lifecycle.mailDraftInvitations(ctx, user, tender);
+    const providers = await repo.findProvidersByIds(ctx.database.db, tender.invitedProviders);
+    await notifyInvitedOwners(ctx, tender, providers, user);
+    await mailDraftInvitations(ctx, user, tender);
   });
-}
-
-/** An invited profile someone can be told of: its approved owner, or its public address (decision 0404). */
-const reachable = (p: repo.ProviderForInvite) => (p.claim_approved && !!p.owner_email) || !!p.public_email?.trim();
-
-/**
- * Invited profiles with no owner to tell but a public address: they get the signed link of an
- * invitation by email (decision 0404), so whoever answers that address can sign up or claim and respond.
- */
-const unclaimedWithEmail = (providers: repo.ProviderForInvite[]) =>
-  providers.filter((p) => !(p.claim_approved && p.owner_email) && p.public_email?.trim()).map((p) => ({ email: p.public_email!.trim(), providerId: p.id }));
-
-/** The invited profiles' owners are mailed and notified in the transaction that invites them (decisions 0470, 0473). */
-async function notifyInvitedOwners(ctx: Ctx, tx: Db, tenderId: string, service: string, providers: repo.ProviderForInvite[], owner: UserRow) {
-  const link = `${ctx.env.PUBLIC_URL}/tender/${tenderId}`;
-  for (const provider of providers) {
-    if (!provider.claim_approved || !provider.owner_email) continue;
-    await queueMail(
-      tx,
-      {
-        to: provider.owner_email,
-        subject: `You have been invited to a private tender: ${service}`.replace(/[\r\n]/g, ' '),
-        text: [
-          `Hello ${provider.owner_name ?? provider.business_name},`,
-          '',
-          `${owner.name} (${owner.company}) has invited ${provider.business_name} to a private tender for ${service}.`,
-          '',
-          `View the tender: ${link}`,
-          '',
-          'You can also find it under Tenders in your dashboard.',
-        ].join('\n'),
-      },
-      'tender-invitation',
-    );
-    await repo.markInvitationNotified(tx, tenderId, provider.id, ctx.clock.now());
-    if (provider.user_id) {
-      await notify(tx, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${service}`, link: `/tender/${tenderId}` });
-    }
-  }
 }
 
 export async function listSavedTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
@@ -207,6 +170,8 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
   if (tender.source !== 'Solar Manager') throw new AppError('BAD_REQUEST', 'Please contact the buyer using the details on the original notice');
   if (tender.status !== 'open') throw new AppError('BAD_REQUEST', TENDER_MESSAGES.closed);
   if (tender.userId === user.id) throw new AppError('BAD_REQUEST', 'This is your own tender');
+  // The owner is told to reply to the sender's address: one the sender has proved is theirs (decision 0440).
+  requireVerifiedEmail(user, 'tender-contact');
   const owner = await reads.findOwnerContact(ctx.database, id);
   if (!owner) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
   // The message is the change: written to the durable outbox (decision 0470).
@@ -229,9 +194,10 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
 
 /** The dashboard Tenders tab (decision 0180). */
 export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
-  const [own, invitations, saved, alerts] = await Promise.all([
+  const [own, invitations, responses, saved, alerts] = await Promise.all([
     repo.listOwnTenders(ctx.database, user.id, now),
     repo.listInvitations(ctx.database, user.id, now),
+    repo.listMyResponses(ctx.database, user.id, now),
     listSavedTenders(ctx, user, now),
     getAlertSetting(ctx.database, user.id),
   ]);
@@ -241,11 +207,16 @@ export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now(
       ...toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String), signedIn: true }),
       responseCount: counts.get(String(row.id))?.responses ?? 0,
       unansweredQuestions: counts.get(String(row.id))?.unanswered ?? 0,
+      emailInvitations: counts.get(String(row.id))?.emails ?? 0,
     })),
     invitations: invitations.map((row) => ({
       ...toTender(row, { signedIn: true }),
       invitedProviderNames: row.invited_provider_names ?? [],
       responded: (counts.get(String(row.id))?.mine ?? 0) > 0,
+    })),
+    responses: responses.map((row) => ({
+      ...toTender(row, { signedIn: true }),
+      response: { id: String(row.response_id), providerName: row.response_provider, state: row.response_state, updatedAt: toIsoTimestamp(row.response_updated_at) },
     })),
     saved,
     alerts: { enabled: alerts.enabled, hasProviderProfile: alerts.hasProviderProfile },

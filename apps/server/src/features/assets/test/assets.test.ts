@@ -256,7 +256,9 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       expect((await json('/api/assets/operators')).length).toBe(10);
       const sites = await json('/api/assets/sites?search=solar%20farm');
       expect(sites).toHaveLength(5);
-      expect(sites[0]).toEqual({ id: expect.any(Number), siteName: expect.stringMatching(/solar farm/i), region: expect.any(String) });
+      // With what tells two sites of one name apart (issue 27 defect 11).
+      expect(sites[0]).toMatchObject({ id: expect.any(Number), siteName: expect.stringMatching(/solar farm/i), region: expect.any(String), technology: expect.any(String) });
+      expect(Object.keys(sites[0]).sort()).toEqual(['capacityMw', 'county', 'id', 'region', 'siteName', 'status', 'technology']);
       expect(await json('/api/assets/sites?search=')).toEqual([]);
     });
   });

@@ -8,7 +8,7 @@ export const signIn = (t: TestApp, opts: Parameters<typeof signedInUser>[1] = {}
 
 export async function addProvider(
   t: TestApp,
-  values: { name: string; services: string[]; lat?: number | null; lng?: number | null; radius?: number | null; ownerId?: string },
+  values: { name: string; services: string[]; lat?: number | null; lng?: number | null; radius?: number | null; ownerId?: string; reviewedClaim?: boolean },
 ) {
   const [row] = await t.ctx.database.query<{ id: string }>(
     `INSERT INTO providers (slug, business_name, services, latitude, longitude, service_radius, user_id, claimed, claim_approved, location)
@@ -25,6 +25,13 @@ export async function addProvider(
       values.name,
     ],
   );
+  // An owner's claim reviewed and approved by the team: what makes a profile 'verified' (issue 27 defect 11).
+  if (values.reviewedClaim && values.ownerId) {
+    await t.ctx.database.query(
+      `INSERT INTO provider_claims (provider_id, user_id, company_role, status, reviewed_at) VALUES ($1, $2, 'Director', 'approved', now())`,
+      [row!.id, values.ownerId],
+    );
+  }
   return row!.id;
 }
 

@@ -46,7 +46,7 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
     noProvider = await signIn(t, { name: 'Nora NoProvider' });
     admin = await signIn(t, { name: 'Ada Admin', admin: true });
     unverified = await signIn(t, { name: 'Una Unverified', verified: false });
-    providers.invited = await addProvider(t, { name: 'Ivan Solar', services: ['Panel Cleaning'], lat: 51.38, lng: -2.36, radius: 50, ownerId: invited.user.id });
+    providers.invited = await addProvider(t, { name: 'Ivan Solar', services: ['Panel Cleaning'], lat: 51.38, lng: -2.36, radius: 50, ownerId: invited.user.id, reviewedClaim: true });
     providers.invited2 = await addProvider(t, { name: 'Iris Energy', services: ['Panel Cleaning', 'Drone Surveys'], lat: 51.48, lng: -3.18, radius: 80, ownerId: invited2.user.id });
     providers.stranger = await addProvider(t, { name: 'Sam Services', services: ['Panel Cleaning'], ownerId: stranger.user.id });
     providers.unverified = await addProvider(t, { name: 'Una Works', services: ['Panel Cleaning'], ownerId: unverified.user.id });
@@ -152,10 +152,10 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       expect(pub.json().data).toMatchObject({ stage: 'active', status: 'open' });
       expect((await call('POST', `/api/tenders/${tenderId}/publish`, owner)).json()).toEqual({ success: false, message: M.notDraft });
       await settle();
-      expect((await mailsTo(invited.email)).map((m) => m.subject)).toEqual(['You have been invited to a private tender: Panel Cleaning']);
+      expect((await mailsTo(invited.email)).map((m) => m.subject)).toEqual(['Invitation to tender: Clean 12 MW at Avonmouth, closes 6 Dec 2026']);
       const outsider = await mailsTo('outsider@newco.example.com');
       expect(outsider).toHaveLength(1);
-      expect(outsider[0]!.text_body).toMatch(new RegExp(`http://localhost:3000/tender/${tenderId}/respond\\?invite=[A-Za-z0-9_-]{43}`));
+      expect(outsider[0]!.text_body).toMatch(new RegExp(`http://localhost:3000/tender/${tenderId}/respond#invite=[A-Za-z0-9_-]{43}`));
       expect(outsider[0]!.text_body).not.toContain('olive@buyer.example.com');
     });
   });
@@ -337,7 +337,7 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       expect((await call('GET', `/api/tenders/${tenderId}`, newcomer)).statusCode).toBe(404);
       expect((await call('POST', '/api/tenders/invitations/accept', newcomer, { token: 'x'.repeat(43) })).json().message).toBe(M.inviteInvalid);
       const ok = await call('POST', '/api/tenders/invitations/accept', newcomer, { token });
-      expect(ok.json()).toEqual({ success: true, data: { tenderId } });
+      expect(ok.json()).toMatchObject({ success: true, data: { tenderId } });
       expect((await call('POST', '/api/tenders/invitations/accept', newcomer, { token })).statusCode).toBe(200);
       expect((await call('POST', '/api/tenders/invitations/accept', stranger, { token })).json()).toEqual({ success: false, message: M.inviteUsed });
       expect((await call('GET', `/api/tenders/${tenderId}`, stranger)).statusCode).toBe(404);

@@ -27,12 +27,14 @@ export interface SignupFormProps {
   onSuccess?(user: CurrentUser): void;
   /** Prefix for element ids, when two forms could share a page. */
   idPrefix?: string;
+  /** The address to start with (an invitation's invited address, decision 0443). */
+  defaultEmail?: string;
   /** The page the verification link returns to (issue 28 item 7); the server keeps it only if it is same-site. */
   returnTo?: string;
 }
 
 /** The sign-up form (docs/product/accounts.md#sign-up): validated on change with the server's own schema. */
-export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup', returnTo }: SignupFormProps) {
+export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess, idPrefix = 'signup', defaultEmail = '', returnTo }: SignupFormProps) {
   const signup = useSignup(variant === 'embedded' ? M.createAccountFailed : M.registrationFailed);
   const {
     register,
@@ -41,7 +43,7 @@ export function SignupForm({ fixedType, providerId, variant = 'page', onSuccess,
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(signupFormSchema),
     mode: 'onChange',
-    defaultValues: { email: '', name: '', company: '', password: '', confirmPassword: '', type: fixedType ?? 'provider' },
+    defaultValues: { email: defaultEmail, name: '', company: '', password: '', confirmPassword: '', type: fixedType ?? 'provider' },
   });
 
   const onSubmit = handleSubmit((values) => {

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
 import { safeRedirect, signInPath } from '@solar/shared/domain/redirect';
 import { AuthCard } from '../components/auth-card';
@@ -6,7 +6,8 @@ import { SignupForm } from '../components/signup-form';
 
 /**
  * /auth/register and /register (docs/product/accounts.md#sign-up): `type=provider` (or representative) fixes the type,
- * otherwise the selector defaults to provider; success goes to the same-site `redirect` (default /).
+ * otherwise the selector defaults to provider; success goes to the same-site `redirect` (default /);
+ * an invitation link's landing passes the invited address to fill in.
  */
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -15,6 +16,9 @@ export function RegisterPage() {
   const typeParam = params.get('type');
   const fixedType = USER_TYPES.includes(typeParam as UserType) ? (typeParam as UserType) : undefined;
   const providerId = params.get('providerId') ?? undefined;
+  // An invitation's landing hands over the invited address in the navigation's state, never the address bar (decision 0443).
+  const state = useLocation().state as { email?: unknown } | null;
+  const email = typeof state?.email === 'string' ? state.email.slice(0, 254) : undefined;
   return (
     <AuthCard
       title="Create your account"
@@ -28,7 +32,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <SignupForm fixedType={fixedType} providerId={providerId} returnTo={redirect} onSuccess={() => navigate(redirect, { replace: true })} />
+      <SignupForm fixedType={fixedType} providerId={providerId} defaultEmail={email} returnTo={redirect} onSuccess={() => navigate(redirect, { replace: true })} />
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { tenderSiteFromAsset } from '@solar/shared/domain/tenders';
+import { TENDER_SERVICE_FOR_A_SITE, tenderSiteFromAsset } from '@solar/shared/domain/tenders';
 import { ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
 import type { AssetDetail } from '@solar/shared/contracts/assets';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
@@ -98,7 +98,8 @@ export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headi
   // The tender's site is this asset: its capacity goes with it (decision 0400).
   const site = tenderSiteFromAsset(a);
   const tenderLink = `/list-a-tender?${new URLSearchParams({
-    service: a.technologyType === 'Battery' ? 'Battery storage maintenance' : 'Solar PV operations and maintenance',
+    // A service the directory knows, so the invite list finds its providers (issue 27 defect 5).
+    service: TENDER_SERVICE_FOR_A_SITE,
     location: site.location,
     ...(site.latitude !== null && { lat: String(site.latitude), lng: String(site.longitude) }),
     asset: site.asset,

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createProviderBody, type CreateProviderInput } from '@solar/shared/contracts/providers';
 import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
 import { uploadProviderLogo } from '@solar/shared/contracts/routes';
+import { safeRedirect } from '@solar/shared/domain/redirect';
 import {
   LOGO_MAX_BYTES,
   PHASES,
@@ -38,6 +39,9 @@ const LOGO_TYPES = ['image/png', 'image/jpeg'];
 /** /provider-create (docs/product/providers.md#create-provider). */
 export function ProviderCreatePage() {
   const navigate = useNavigate();
+  // Came from somewhere to finish (a tender's response form, issue 27 defect 10): go back there once created.
+  const [params] = useSearchParams();
+  const back = params.get('redirect') ? safeRedirect(params.get('redirect')) : null;
   const create = useCreateProvider();
   const { data: services = [] } = useServices();
   const form = useForm<FormValues>({
@@ -127,7 +131,7 @@ export function ProviderCreatePage() {
             }),
         );
       }
-      void navigate(`/providers/${body.data.id}`);
+      void navigate(back ?? `/providers/${body.data.id}`);
     } catch (error) {
       // The server's message (or the request helper's); a request that got no answer gets the default (docs/product/providers.md#create-provider).
       // A taken name is the create call's only 409 (its contract row), matched by that code, not by the message's words.

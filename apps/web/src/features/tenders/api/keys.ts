@@ -12,4 +12,14 @@ export const tenderKeys = {
   invitable: (params: object) => ['tenders', 'invitable-providers', params] as const,
   siteSearch: (search: string) => ['tenders', 'site-assets', search] as const,
   siteAsset: (id: number) => ['tenders', 'site-assets', 'detail', id] as const,
+  // A tender's lifecycle parts, under its detail key so a write to the tender refreshes them.
+  documents: (id: string) => ['tenders', 'detail', id, 'documents'] as const,
+  questions: (id: string) => ['tenders', 'detail', id, 'questions'] as const,
+  responses: (id: string) => ['tenders', 'detail', id, 'responses'] as const,
+  myResponses: (id: string) => ['tenders', 'detail', id, 'my-responses'] as const,
+  invitations: (id: string) => ['tenders', 'detail', id, 'email-invitations'] as const,
+  events: (id: string) => ['tenders', 'detail', id, 'events'] as const,
+  invitationPreview: (id: string) => ['tenders', 'invitation-preview', id] as const,
+  invitedProviders: (id: string) => ['tenders', 'detail', id, 'invited-providers'] as const,
+  siteProviders: (assetId: string) => ['tenders', 'site-providers', assetId] as const,
 };

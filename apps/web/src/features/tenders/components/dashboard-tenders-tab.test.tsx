@@ -9,8 +9,8 @@ import { DashboardTendersTab } from './dashboard-tenders-tab';
 afterEach(() => vi.unstubAllGlobals());
 
 const mine = { source: 'Solar Manager' as const, userId: 'u-owner', organisationName: null, closingDate: '2027-01-10T17:00:00.000Z' };
-const live = { ...tenderFixture('t-live', { ...mine, title: 'Clean 12 MW at Avonmouth', type: 'private', invitedProviders: ['p1', 'p2'] }), responseCount: 3, unansweredQuestions: 1 };
-const draft = { ...tenderFixture('t-draft', { ...mine, title: 'Drone survey at Fenland', stage: 'draft' }), responseCount: 0, unansweredQuestions: 0 };
+const live = { ...tenderFixture('t-live', { ...mine, title: 'Clean 12 MW at Avonmouth', type: 'private', invitedProviders: ['p1', 'p2'] }), responseCount: 3, unansweredQuestions: 1, emailInvitations: 1 };
+const draft = { ...tenderFixture('t-draft', { ...mine, title: 'Drone survey at Fenland', stage: 'draft' }), responseCount: 0, unansweredQuestions: 0, emailInvitations: 0 };
 
 function renderTab(answer: (call: ApiCall) => Response | undefined = () => undefined) {
   return renderWithApi({
@@ -20,7 +20,7 @@ function renderTab(answer: (call: ApiCall) => Response | undefined = () => undef
     me: userFixture(),
     answer: (call) =>
       call.path === '/api/tenders/mine'
-        ? json(200, { success: true, data: { own: [live, draft], invitations: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } })
+        ? json(200, { success: true, data: { own: [live, draft], invitations: [], responses: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } })
         : answer(call),
   });
 }
@@ -30,8 +30,13 @@ describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
     renderTab();
     const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
     expect(within(row).getByRole('link', { name: 'View Responses (3)' })).toHaveAttribute('href', '/tender/t-live/responses');
-    for (const name of ['Edit', 'Extend', 'Close Early', 'Cancel Tender']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    // Two providers from the directory and one address by email (issue 27 defect 11).
+    expect(screen.getByText(/^3 invited · 3 responses/)).toBeInTheDocument();
+    // Edit opens the same form as a new tender (issue 27 defect 1).
+    expect(within(row).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/tender/t-live/edit');
+    for (const name of ['Extend', 'Close Early', 'Cancel Tender']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     const drafted = screen.getByRole('group', { name: 'Manage Drone survey at Fenland' });
+    expect(within(drafted).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/tender/t-draft/edit');
     expect(within(drafted).getByRole('button', { name: 'Publish Tender' })).toBeInTheDocument();
     expect(within(drafted).queryByRole('link', { name: /View Responses/ })).toBeNull();
   });
@@ -55,5 +60,35 @@ describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel Tender' }));
     expect(await within(dialog).findByText(M.notEditable)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/tenders/t-live/cancel')?.body).toEqual({ reason: 'The site has been sold.' });
+  });
+});
+
+describe('My Responses: every tender the provider responded to, with its state (issue 27 defects 6 and 7)', () => {
+  it('lists a won open tender and an unsuccessful one with their outcome, not Closed', async () => {
+    const won = {
+      ...tenderFixture('t-won', { ...mine, title: 'Survey 12 MW at Avonmouth', stage: 'awarded', status: 'awarded', viewerRelation: 'winner', award: { supplier: 'Dana Thermal', value: 495000, date: null } }),
+      response: { id: 'r-1', providerName: 'Dana Thermal', state: 'won', updatedAt: '2026-11-23T09:00:00.000Z' },
+    };
+    const lost = {
+      ...tenderFixture('t-lost', { ...mine, title: 'Clean 5 MW at Fenland', stage: 'awarded', status: 'awarded', viewerRelation: 'responder', award: { supplier: 'Other Ltd', value: null, date: null } }),
+      response: { id: 'r-2', providerName: 'Dana Thermal', state: 'unsuccessful', updatedAt: '2026-11-22T09:00:00.000Z' },
+    };
+    renderWithApi({
+      path: '/dashboard',
+      route: '/dashboard',
+      element: <DashboardTendersTab accountType="provider" />,
+      me: userFixture({ id: 'u-dana', type: 'provider' }),
+      answer: (call) =>
+        call.path === '/api/tenders/mine'
+          ? json(200, { success: true, data: { own: [], invitations: [], responses: [won, lost], saved: [], alerts: { enabled: false, hasProviderProfile: true } } })
+          : undefined,
+    });
+    expect(await screen.findByText('My Responses')).toBeInTheDocument();
+    const wonRow = screen.getByRole('link', { name: 'Survey 12 MW at Avonmouth' }).closest('li')!;
+    expect(within(wonRow).getByText('Won')).toBeInTheDocument();
+    expect(within(wonRow).getByText(/Dana Thermal · Won/)).toBeInTheDocument();
+    const lostRow = screen.getByRole('link', { name: 'Clean 5 MW at Fenland' }).closest('li')!;
+    expect(within(lostRow).getByText('Unsuccessful')).toBeInTheDocument();
+    expect(within(lostRow).queryByText('Closed')).toBeNull();
   });
 });

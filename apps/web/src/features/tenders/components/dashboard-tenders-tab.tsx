@@ -4,7 +4,8 @@ import { BellRing, ClipboardList } from 'lucide-react';
 import type { UserType } from '@solar/shared/constants/accounts';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate } from '@solar/shared/domain/format';
-import { publicStatusLabel } from '@solar/shared/domain/tenders';
+import { tenderOutcome } from '@solar/shared/domain/tenders';
+import { TENDER_RESPONSE_STATE_LABELS } from '@solar/shared/constants/tender-lifecycle';
 import { formatCount } from '@solar/shared/domain/count';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
@@ -29,9 +30,9 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
         Failed to fetch tenders. {query.error.message}
       </Card>
     );
-  const { own, invitations, saved, alerts: setting } = query.data;
+  const { own, invitations, responses, saved, alerts: setting } = query.data;
   // Alerts and invitations work through a business profile: a representative without one does not see them (decision 0354).
-  const forProfiles = accountType === 'provider' || setting.hasProviderProfile || setting.enabled || invitations.length > 0;
+  const forProfiles = accountType === 'provider' || setting.hasProviderProfile || setting.enabled || invitations.length > 0 || responses.length > 0;
   return (
     <div className="space-y-6">
       {forProfiles && <AlertsCard enabled={setting.enabled} hasProviderProfile={setting.hasProviderProfile} />}
@@ -50,7 +51,8 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
           tender: t,
           actions: t.source === 'Solar Manager' ? <TenderOwnerActions tender={t} responseCount={t.responseCount} /> : undefined,
           note: [
-            t.stage === 'draft' ? 'Draft' : t.type === 'private' ? `${t.invitedProviders.length} invited` : 'On the tender board',
+            // Invited from the directory and by email alike (issue 27 defect 11).
+            t.stage === 'draft' ? 'Draft' : t.type === 'private' ? `${t.invitedProviders.length + t.emailInvitations} invited` : 'On the tender board',
             t.stage !== 'draft' && formatCount(t.responseCount, 'response'),
             t.unansweredQuestions > 0 && `${formatCount(t.unansweredQuestions, 'question')} to answer`,
           ]
@@ -63,6 +65,14 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
           title="Invitations"
           empty="No invitations yet. Owners of private tenders can invite your business profiles."
           items={invitations.map((t) => ({ tender: t, note: `Invited: ${t.invitedProviderNames.join(', ')} · ${t.responded ? 'Responded' : 'Not responded yet'}` }))}
+        />
+      )}
+      {forProfiles && (
+        // Every tender the user responded to, open or invited, with where the response stands (issue 27 defect 6).
+        <TenderSection
+          title="My Responses"
+          empty="No responses yet. Tenders you respond to are listed here with their outcome."
+          items={responses.map((t) => ({ tender: t, note: `${t.response.providerName} · ${TENDER_RESPONSE_STATE_LABELS[t.response.state]}` }))}
         />
       )}
       <TenderSection
@@ -141,12 +151,8 @@ function TenderSection({ title, items, empty }: { title: string; items: Array<{ 
                 </div>
                 <div className="flex items-center gap-2">
                   {tender.type === 'private' && <Badge variant="warning">Private</Badge>}
-                  {/* The owner's drafts and cancelled tenders say so; everything else keeps the spec's Open / Closed. */}
-                  {tender.stage === 'draft' || tender.stage === 'cancelled' ? (
-                    <Badge variant={tender.stage === 'draft' ? 'warning' : 'secondary'}>{tender.stage === 'draft' ? 'Draft' : 'Cancelled'}</Badge>
-                  ) : (
-                    <Badge variant={publicStatusLabel(tender.status) === 'Open' ? 'success' : 'secondary'}>{publicStatusLabel(tender.status)}</Badge>
-                  )}
+                  {/* Each party's own outcome: Draft, Awarded, Won, Unsuccessful, Cancelled (issue 27 defect 7); otherwise the spec's Open / Closed. */}
+                  <Badge variant={tenderOutcome(tender).tone}>{tenderOutcome(tender).badge}</Badge>
                 </div>
                 {actions && <div className="w-full">{actions}</div>}
               </li>

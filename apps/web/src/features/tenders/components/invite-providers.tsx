@@ -15,6 +15,12 @@ export interface InviteProvidersProps {
   longitude: number | null;
   radius: number;
   invited: Record<string, { claimed: boolean }>;
+  /** Names of providers chosen, for the list of those invited (they may not be in the results). */
+  names?: Record<string, string>;
+  /** Invited to a published tender already: they stay invited (decision 0447). */
+  locked?: ReadonlySet<string>;
+  /** The providers serving the tender's site, from its asset (issue 27 defect 5): offered first. */
+  siteProviders?: ProviderSummary[];
   error?: string;
   onToggle(provider: ProviderSummary): void;
   /** 'Search within N km' when few providers match (decision 0360). */
@@ -32,6 +38,9 @@ export function InviteProviders({
   longitude,
   radius,
   invited,
+  names = {},
+  locked = new Set(),
+  siteProviders = [],
   error,
   onToggle,
   onWiden,
@@ -44,7 +53,18 @@ export function InviteProviders({
   );
   const providerList = providers.data?.pages.flatMap((p) => p.data) ?? [];
   const totalProviders = providers.data?.pages[0]?.pagination.total ?? 0;
-  const invitedCount = Object.keys(invited).length;
+  const invitedIds = Object.keys(invited);
+  const invitedCount = invitedIds.length;
+  const site = siteProviders.filter((p) => !!p.id);
+  const card = (provider: ProviderSummary) => (
+    <ProviderCard
+      provider={provider}
+      currentUserId={me?.id ?? null}
+      showUnclaimed
+      signInRedirect="/list-a-tender"
+      tender={{ selected: !!invited[provider.id] || locked.has(provider.id), locked: locked.has(provider.id), onToggle: () => onToggle(provider) }}
+    />
+  );
   const unclaimedInvited = Object.values(invited).filter((p) => !p.claimed).length;
   const few =
     providers.isSuccess && totalProviders < FEW_PROVIDERS ? (
@@ -71,6 +91,28 @@ export function InviteProviders({
           {error}
         </p>
       )}
+      {invitedCount > 0 && (
+        <p className="break-words text-sm text-slate-700">
+          <span className="font-medium">Invited: </span>
+          {invitedIds.map((id) => names[id] ?? 'A provider').join(', ')}
+        </p>
+      )}
+      {site.length > 0 && (
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="font-semibold">Providers serving this site</h3>
+            <Button size="sm" variant="secondary" onClick={() => site.filter((p) => !invited[p.id]).forEach(onToggle)} disabled={site.every((p) => invited[p.id])}>
+              Invite all {site.length}
+            </Button>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {site.map((provider) => (
+              <li key={provider.id}>{card(provider)}</li>
+            ))}
+          </ul>
+          <h3 className="font-semibold">More providers offering {service || 'the service'}</h3>
+        </div>
+      )}
       {!service ? (
         <Card className="p-6 text-sm text-slate-700">Choose a service to see the providers who offer it.</Card>
       ) : providers.isPending ? (
@@ -92,18 +134,7 @@ export function InviteProviders({
           </p>
           <ul className="grid gap-4 sm:grid-cols-2">
             {providerList.map((provider) => (
-              <li key={provider.id}>
-                <ProviderCard
-                  provider={provider}
-                  currentUserId={me?.id ?? null}
-                  showUnclaimed
-                  signInRedirect="/list-a-tender"
-                  tender={{
-                    selected: !!invited[provider.id],
-                    onToggle: () => onToggle(provider),
-                  }}
-                />
-              </li>
+              <li key={provider.id}>{card(provider)}</li>
             ))}
           </ul>
           {few}

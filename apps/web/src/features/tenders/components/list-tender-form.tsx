@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Loader2, Lock, Megaphone } from 'lucide-react';
-import { createTenderBody } from '@solar/shared/contracts/tenders';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import type { ProviderSummary } from '@solar/shared/contracts/providers';
+import type { TenderEmailInvitation } from '@solar/shared/contracts/tender-lifecycle';
 import {
-  DEFAULT_START_TIME,
-  DEFAULT_TENDER_RADIUS_KM,
   START_TIME_LABELS,
   START_TIME_OPTIONS,
   TENDER_MESSAGES,
   TENDER_RADIUS_OPTIONS_KM,
   type StartTimePreference,
-  type TenderType,
 } from '@solar/shared/constants/tenders';
+import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { LocationInput } from '../../../components/location-input';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,82 +21,64 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
 import { useCreateTender, type CreatedTender } from '../api/create-tender';
+import type { InvitedProviders } from '../api/list-tender-invited-providers';
+import { useSiteProviders } from '../api/list-site-providers';
+import { usePublishTender } from '../api/publish-tender';
+import { useUpdateTender } from '../api/update-tender';
+import { useUploadDocuments } from '../api/upload-tender-documents';
+import { createBody, editTenderState, newTenderState, updateBody, type BriefState, type TenderFormState } from '../state/tender-form';
 import { AuthRequiredDialog } from './auth-required-dialog';
 import { InviteProviders } from './invite-providers';
 import { ServiceCombobox } from './service-combobox';
+import { TenderBriefFields } from './tender-brief-fields';
 import { TypeOption } from './tender-type-option';
-import { TENDER_DEFAULT_OPEN_DAYS, TENDER_LIFECYCLE_MESSAGES } from '@solar/shared/constants/tender-lifecycle';
-import { useUploadDocuments } from '../api/tender-lifecycle';
-import { TenderBriefFields, type BriefState } from './tender-brief-fields';
-import { fromLocalInput, parseEmails, toLocalInput } from './tender-owner-panel';
 
-interface FormState {
-  service: string;
-  location: string;
-  latitude: number | null;
-  longitude: number | null;
-  searchRadius: number;
-  startTimePreference: StartTimePreference;
-  description: string;
-  type: TenderType;
-  invited: Record<string, { claimed: boolean }>;
-  brief: BriefState;
+/** A tender being edited, with who it invites now (issue 27 defect 1). */
+export interface TenderBeingEdited {
+  tender: Tender;
+  invited: InvitedProviders;
+  emails: TenderEmailInvitation[];
 }
-
-const coordinate = (value: string | null, min: number, max: number) => {
-  const n = value === null || value === '' ? NaN : Number(value);
-  return Number.isFinite(n) && n >= min && n <= max ? n : null;
-};
-
-function initialState(params: URLSearchParams): FormState {
-  const latitude = coordinate(params.get('lat'), -90, 90);
-  const longitude = coordinate(params.get('lng'), -180, 180);
-  const located = latitude !== null && longitude !== null;
-  return {
-    service: params.get('service')?.slice(0, 200) ?? '',
-    location: located ? (params.get('location')?.slice(0, 200) ?? '') : '',
-    latitude: located ? latitude : null,
-    longitude: located ? longitude : null,
-    searchRadius: DEFAULT_TENDER_RADIUS_KM,
-    startTimePreference: DEFAULT_START_TIME,
-    description: '',
-    type: 'open',
-    invited: {},
-    brief: {
-      title: '',
-      closingDate: toLocalInput(new Date(Date.now() + TENDER_DEFAULT_OPEN_DAYS * 86_400_000).toISOString()),
-      startDate: '',
-      budgetMinimum: '',
-      budgetMaximum: '',
-      contactName: '',
-      contactEmail: '',
-      contactPhone: '',
-      // From an asset's page: `?asset={id}&assetName={name}` (decision 0400).
-      siteAssetId: /^\d{1,12}$/.test(params.get('asset') ?? '') ? params.get('asset')! : '',
-      siteName: params.get('assetName')?.slice(0, 200) ?? '',
-      inviteEmails: '',
-      documents: [],
-    },
-  };
-}
-
-const EMPTY_PARAMS = new URLSearchParams();
 
 /**
- * The List a Tender form (docs/product/tenders.md#list-a-tender): service, location, radius, start time and description;
- * open launches at once, private invites providers from the directory. `service`, `location`,
- * `lat` and `lng` in the address pre-fill it; the same schema as the server validates it.
+ * The List a Tender form (docs/product/tenders.md#list-a-tender), also the edit of a tender in full
+ * (decision 0447): service, place, radius, start time, description, type, the brief and who is
+ * invited. A draft changes in every field; a published tender keeps its type and the providers it
+ * has invited, and may invite more. The same schemas as the server check it.
  */
-export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTender): void }) {
+export function ListTenderForm({
+  editing,
+  onLaunched,
+  onSaved,
+}: {
+  editing?: TenderBeingEdited;
+  onLaunched?(tender: CreatedTender, draft: boolean): void;
+  onSaved?(tender: Tender, published: boolean): void;
+}) {
   const [params] = useSearchParams();
   const { data: me } = useMe();
-  const [form, setForm] = useState<FormState>(() => initialState(params));
+  const contact = me ? { name: me.name, email: me.email, phone: me.phone } : null;
+  const [form, setForm] = useState<TenderFormState>(() => (editing ? editTenderState(editing.tender, editing.invited) : newTenderState(params, Date.now(), contact)));
+  const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries((editing?.invited ?? []).map((p) => [p.id, p.name])));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [authOpen, setAuthOpen] = useState(false);
   const create = useCreateTender();
+  const update = useUpdateTender(editing?.tender.id ?? '');
+  const publish = usePublishTender(editing?.tender.id ?? '');
   const uploadDocuments = useUploadDocuments();
-  const set = (changes: Partial<FormState>) => setForm((f) => ({ ...f, ...changes }));
-  const invitedIds = Object.keys(form.invited);
+  const pending = create.isPending || update.isPending || publish.isPending;
+  const live = !!editing && editing.tender.stage !== 'draft';
+  const locked = new Set(live ? editing.invited.map((p) => p.id) : []);
+  const siteProviders = useSiteProviders(editing ? '' : form.brief.siteAssetId, !!me && form.type === 'private');
+  const set = (changes: Partial<TenderFormState>) => setForm((f) => ({ ...f, ...changes }));
+
+  // The contact person is whoever lists the tender, once the session is known (issue 27 defect 11).
+  useEffect(() => {
+    if (!me || editing) return;
+    setForm((f) =>
+      f.brief.contactName || f.brief.contactEmail ? f : { ...f, brief: { ...f.brief, contactName: me.name, contactEmail: me.email, contactPhone: me.phone ?? '' } },
+    );
+  }, [me, editing]);
 
   const place = (form.location.split(',')[0] ?? '').trim() || form.brief.siteName;
   const defaultTitle = form.service ? (place ? `${form.service} in ${place}` : form.service) : '';
@@ -107,64 +89,43 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
     if (touched.some((k) => k === 'budgetMinimum' || k === 'budgetMaximum')) touched.push('budgetMinimum', 'budgetMaximum');
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k))));
   };
+  const toggle = (provider: Pick<ProviderSummary, 'id' | 'claimApproved' | 'businessName'>) => {
+    if (locked.has(provider.id)) return;
+    setNames((n) => ({ ...n, [provider.id]: provider.businessName }));
+    setForm((f) => {
+      const invited = { ...f.invited };
+      if (invited[provider.id]) delete invited[provider.id];
+      else invited[provider.id] = { claimed: provider.claimApproved };
+      return { ...f, invited };
+    });
+  };
 
-  const submit = (draft: boolean) => {
-    const b = form.brief;
-    const invites = parseEmails(b.inviteEmails);
-    const closingDate = fromLocalInput(b.closingDate);
-    const body = {
-      service: form.service,
-      location: form.location,
-      latitude: form.latitude,
-      longitude: form.longitude,
-      searchRadius: form.searchRadius,
-      startTimePreference: form.startTimePreference,
-      description: form.description,
-      type: form.type,
-      invitedProviders: form.type === 'private' ? invitedIds : [],
-      ...(b.title.trim() && { title: b.title }),
-      ...(closingDate && { closingDate }),
-      ...(b.startDate && { startDate: b.startDate }),
-      ...(b.budgetMinimum.trim() && { budgetMinimum: b.budgetMinimum.trim() }),
-      ...(b.budgetMaximum.trim() && { budgetMaximum: b.budgetMaximum.trim() }),
-      ...(b.siteAssetId && { siteAssetId: Number(b.siteAssetId) }),
-      ...(b.contactName.trim() && { contactName: b.contactName }),
-      ...(b.contactEmail.trim() && { contactEmail: b.contactEmail }),
-      ...(b.contactPhone.trim() && { contactPhone: b.contactPhone }),
-      inviteEmails: form.type === 'private' ? invites.emails : [],
-      draft,
-    };
-    const parsed = createTenderBody.safeParse(body);
-    const next: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
-    // The server judges by its clock; the form says so first.
-    if (closingDate && new Date(closingDate).getTime() <= Date.now()) next.closingDate = TENDER_LIFECYCLE_MESSAGES.closingInPast;
-    if (!b.closingDate) next.closingDate = TENDER_LIFECYCLE_MESSAGES.closingInPast;
-    if (form.type === 'private' && invites.invalid) next.inviteEmails = `Please enter a valid email address: ${invites.invalid}`;
-    if (Object.keys(next).length > 0) {
-      setErrors(next);
-      if (next.service) toast({ title: TENDER_MESSAGES.serviceRequiredTitle, description: TENDER_MESSAGES.serviceRequired, variant: 'destructive' });
-      return;
+  const refuse = (next: Record<string, string>) => {
+    setErrors(next);
+    if (next.service) toast({ title: TENDER_MESSAGES.serviceRequiredTitle, description: TENDER_MESSAGES.serviceRequired, variant: 'destructive' });
+  };
+  const afterSave = (id: string, documents: File[]) => {
+    // The tender exists either way; a refused document is said here and can be added again on its page.
+    if (documents.length > 0) {
+      uploadDocuments.mutate({ id, files: documents }, { onError: (error) => toast({ title: 'Documents not added', description: error.message, variant: 'destructive' }) });
     }
+  };
+  const failed = (error: Error) => toast({ title: TENDER_MESSAGES.submitFailed, description: error.message || TENDER_MESSAGES.submitFailed, variant: 'destructive' });
+
+  const submitNew = (draft: boolean) => {
+    const checked = createBody(form, draft, Date.now());
+    if (checked.errors) return refuse(checked.errors);
     setErrors({});
-    if (!me) {
-      setAuthOpen(true);
-      return;
-    }
-    const documents = b.documents;
-    create.mutate(body, {
+    if (!me) return setAuthOpen(true);
+    const documents = form.brief.documents;
+    create.mutate(checked.body, {
       onSuccess: (tender) => {
-        onLaunched(tender);
-        setForm(initialState(EMPTY_PARAMS));
-        if (documents.length > 0) {
-          // The tender exists either way; a refused document is said here and can be added again on its page.
-          uploadDocuments.mutate({ id: tender.id, files: documents }, {
-            onError: (error) => toast({ title: 'Documents not added', description: error.message, variant: 'destructive' }),
-          });
-        }
+        afterSave(tender.id, documents);
+        onLaunched?.(tender, draft);
+        setForm(newTenderState(new URLSearchParams(), Date.now(), contact));
         toast(
           draft
-            ? { title: 'Draft saved', description: TENDER_LIFECYCLE_MESSAGES.draftSaved, variant: 'success' }
+            ? { title: 'Draft saved', description: M.draftSaved, variant: 'success' }
             : {
                 title: tender.type === 'private' ? 'Private tender launched' : 'Tender launched',
                 description: tender.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen,
@@ -173,7 +134,32 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
         );
         window.scrollTo({ top: 0 });
       },
-      onError: (error) => toast({ title: TENDER_MESSAGES.submitFailed, description: error.message || TENDER_MESSAGES.submitFailed, variant: 'destructive' }),
+      onError: failed,
+    });
+  };
+
+  const submitEdit = (andPublish: boolean) => {
+    if (!editing) return;
+    const checked = updateBody(form, Date.now());
+    if (checked.errors) return refuse(checked.errors);
+    setErrors({});
+    const documents = form.brief.documents;
+    update.mutate(checked.body, {
+      onSuccess: (res) => {
+        afterSave(editing.tender.id, documents);
+        if (!andPublish) {
+          toast({ title: live ? 'Changes saved' : 'Draft saved', description: live ? M.edited : M.draftSaved, variant: 'success' });
+          return onSaved?.(res.data, false);
+        }
+        publish.mutate(undefined, {
+          onSuccess: (published) => {
+            toast({ title: 'Tender published', description: published.message, variant: 'success' });
+            onSaved?.(published.data, true);
+          },
+          onError: (error) => setErrors({ form: error.message }),
+        });
+      },
+      onError: (error) => setErrors({ form: error.message }),
     });
   };
 
@@ -184,7 +170,8 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
         className="space-y-6"
         onSubmit={(e) => {
           e.preventDefault();
-          submit(false);
+          if (editing) submitEdit(false);
+          else submitNew(false);
         }}
       >
         <Card className="grid gap-5 p-6">
@@ -193,7 +180,7 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
               id="tender-service"
               value={form.service}
               onChange={(service) => {
-                set({ service, invited: {} });
+                set({ service });
                 if (service) setErrors((e) => ({ ...e, service: '' }));
               }}
               invalid={!!errors.service}
@@ -206,13 +193,13 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
                 id="tender-location"
                 value={form.location}
                 placeholder="Town, city or postcode"
-                onSelect={(s) => set({ location: s.place_name, longitude: s.center[0], latitude: s.center[1], invited: {} })}
-                onClear={() => set({ location: '', latitude: null, longitude: null, invited: {} })}
+                onSelect={(s) => set({ location: s.place_name, longitude: s.center[0], latitude: s.center[1] })}
+                onClear={() => set({ location: '', latitude: null, longitude: null })}
                 invalid={!!errors.location}
               />
             </Field>
             <Field id="tender-radius" label="Search radius">
-              <Select id="tender-radius" value={form.searchRadius} onChange={(e) => set({ searchRadius: Number(e.target.value), invited: {} })}>
+              <Select id="tender-radius" value={form.searchRadius} onChange={(e) => set({ searchRadius: Number(e.target.value) })}>
                 {TENDER_RADIUS_OPTIONS_KM.map((km) => (
                   <option key={km} value={km}>
                     {km} km
@@ -235,8 +222,10 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
           </Field>
         </Card>
 
-        <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium text-slate-800">Tender type</legend>
+        <fieldset className="grid gap-3 sm:grid-cols-2" disabled={live}>
+          <legend className="mb-2 text-sm font-medium text-slate-800">
+            Tender type{live ? ' (a published tender stays as it was published)' : ''}
+          </legend>
           <TypeOption
             checked={form.type === 'open'}
             onChange={() => set({ type: 'open' })}
@@ -258,17 +247,18 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
           defaultTitle={defaultTitle}
           errors={errors}
           onChange={setBrief}
-          // The same fields the asset page's link fills (decision 0407); invitations were chosen near the old place.
+          // The same fields the asset page's link fills (decision 0407).
           onPickSite={
             me
               ? (site) => {
-                  set({ location: site.location, latitude: site.latitude, longitude: site.longitude, invited: {} });
+                  set({ location: site.location, latitude: site.latitude, longitude: site.longitude });
                   setBrief({ siteAssetId: site.asset, siteName: site.assetName });
                   setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'location')));
                 }
               : undefined
           }
           showInviteEmails={form.type === 'private'}
+          invitedEmails={editing?.emails}
         />
 
         {form.type === 'private' && (
@@ -280,30 +270,51 @@ export function ListTenderForm({ onLaunched }: { onLaunched(tender: CreatedTende
             radius={form.searchRadius}
             onWiden={(km) => set({ searchRadius: km })}
             invited={form.invited}
+            names={names}
+            locked={locked}
+            siteProviders={siteProviders.data}
             error={errors.invitedProviders}
-            onToggle={(provider) =>
-              setForm((f) => {
-                const invited = { ...f.invited };
-                if (invited[provider.id]) delete invited[provider.id];
-                else invited[provider.id] = { claimed: provider.claimApproved };
-                return { ...f, invited };
-              })
-            }
+            onToggle={toggle}
           />
         )}
 
+        {errors.form && (
+          <p role="alert" className="text-sm text-destructive">
+            {errors.form}
+          </p>
+        )}
         <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" size="lg" disabled={create.isPending} onClick={() => submit(true)}>
-            Save as Draft
-          </Button>
-          <Button type="submit" size="lg" disabled={create.isPending}>
-            {create.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-            {form.type === 'private' ? 'Launch Private Tender' : 'Launch Tender'}
-          </Button>
+          {!editing && (
+            <>
+              <Button variant="secondary" size="lg" disabled={pending} onClick={() => submitNew(true)}>
+                Save as Draft
+              </Button>
+              <Button type="submit" size="lg" disabled={pending}>
+                {pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+                {form.type === 'private' ? 'Launch Private Tender' : 'Launch Tender'}
+              </Button>
+            </>
+          )}
+          {editing && !live && (
+            <>
+              <Button type="submit" variant="secondary" size="lg" disabled={pending}>
+                Save Draft
+              </Button>
+              <Button size="lg" disabled={pending} onClick={() => submitEdit(true)}>
+                {pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+                Save and Publish
+              </Button>
+            </>
+          )}
+          {live && (
+            <Button type="submit" size="lg" disabled={pending}>
+              {pending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+              Save Changes
+            </Button>
+          )}
         </div>
       </form>
       <AuthRequiredDialog open={authOpen} onOpenChange={setAuthOpen} redirect="/list-a-tender" />
     </>
   );
 }
-

@@ -74,7 +74,8 @@ export function SiteAssetPicker({ onPick }: { onPick(site: PickedSite): void }) 
                   {loading === site.id ? <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden /> : <MapPin className="h-4 w-4 shrink-0" aria-hidden />}
                   <span className="min-w-0 break-words">
                     {site.siteName}
-                    {site.region && <span className="text-muted-foreground"> · {site.region}</span>}
+                    {/* Two REPD records of one name (an extension, another phase) told apart (issue 27 defect 11). */}
+                    <span className="text-muted-foreground"> · {siteFacts(site)}</span>
                   </span>
                 </Button>
               </li>
@@ -84,4 +85,11 @@ export function SiteAssetPicker({ onPick }: { onPick(site: PickedSite): void }) 
       </div>
     </div>
   );
+}
+
+/** 'Bristol, South West · Solar Photovoltaics 12 MW · Operational' */
+function siteFacts(site: { county: string | null; region: string | null; technology: string | null; capacityMw: number | null; status: string | null }) {
+  const place = [site.county, site.region].filter(Boolean).join(', ');
+  const what = [site.technology, site.capacityMw != null ? `${site.capacityMw} MW` : null].filter(Boolean).join(' ');
+  return [place, what, site.status].filter(Boolean).join(' · ');
 }

@@ -1,24 +1,10 @@
 import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
+import type { TenderEmailInvitation } from '@solar/shared/contracts/tender-lifecycle';
+import { FileInput, Input, Textarea } from '../../../components/ui/input';
+import type { BriefState } from '../state/tender-form';
 import { SiteAssetPicker, type PickedSite } from './site-asset-picker';
-
-/** The brief's optional fields (decision 0400) as the form holds them: text, converted on submit. */
-export interface BriefState {
-  title: string;
-  closingDate: string;
-  startDate: string;
-  budgetMinimum: string;
-  budgetMaximum: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  siteAssetId: string;
-  siteName: string;
-  inviteEmails: string;
-  documents: File[];
-}
 
 /**
  * "More about the work (optional)": the additions to the spec's form. The title's placeholder is
@@ -31,6 +17,7 @@ export function TenderBriefFields({
   onChange,
   onPickSite,
   showInviteEmails,
+  invitedEmails,
 }: {
   brief: BriefState;
   defaultTitle: string;
@@ -39,6 +26,8 @@ export function TenderBriefFields({
   /** Given when the visitor is signed in (an asset's details need a login): shows the asset picker. */
   onPickSite?(site: PickedSite): void;
   showInviteEmails: boolean;
+  /** Addresses already invited (editing a tender): listed, not typed again. */
+  invitedEmails?: TenderEmailInvitation[];
 }) {
   const err = (key: string) => errors[key] || undefined;
   return (
@@ -62,7 +51,7 @@ export function TenderBriefFields({
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="tender-closing" label="Closing date and time" error={err('closingDate')} hint="Responses are accepted until then (UK time on our server).">
+        <Field id="tender-closing" label="Closing date and time (UK time)" error={err('closingDate')} hint="UK time (London), whatever your device's time zone. Responses are accepted until then.">
           <Input id="tender-closing" type="datetime-local" value={brief.closingDate} onChange={(e) => onChange({ closingDate: e.target.value })} aria-invalid={!!err('closingDate')} />
         </Field>
         <Field id="tender-start-date" label="Start date" error={err('startDate')}>
@@ -90,19 +79,30 @@ export function TenderBriefFields({
         </Field>
       </fieldset>
       <Field id="tender-documents-new" label="Documents" error={err('documents')} hint="PDF, DOCX, XLSX or images; up to 10 files, 20 MB in all. Uploaded when the tender is saved.">
-        <input
-          id="tender-documents-new"
-          type="file"
-          multiple
-          accept={TENDER_FILE_ACCEPT}
-          className="text-sm"
-          onChange={(e) => onChange({ documents: [...(e.target.files ?? [])] })}
-        />
+        <FileInput id="tender-documents-new" multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => onChange({ documents: [...(e.target.files ?? [])] })} />
       </Field>
       {showInviteEmails && (
-        <Field id="tender-invite-emails" label="Invite by email" error={err('inviteEmails')} hint="Providers not in the directory: one address per line, or separated by commas. Each gets a link to respond.">
+        <Field
+          id="tender-invite-emails"
+          label={invitedEmails?.length ? 'Invite more by email' : 'Invite by email'}
+          error={err('inviteEmails')}
+          hint="Providers not in the directory: one address per line, or separated by commas. Each gets a link to respond."
+        >
           <Textarea id="tender-invite-emails" rows={2} value={brief.inviteEmails} onChange={(e) => onChange({ inviteEmails: e.target.value })} aria-invalid={!!err('inviteEmails')} />
         </Field>
+      )}
+      {showInviteEmails && invitedEmails && invitedEmails.length > 0 && (
+        <div className="text-sm">
+          <p className="font-medium text-slate-800">Invited by email</p>
+          <ul className="mt-1 space-y-0.5 text-slate-700">
+            {invitedEmails.map((i) => (
+              <li key={i.id} className="flex flex-wrap justify-between gap-x-2">
+                <span className="min-w-0 break-all">{i.email}</span>
+                <span className="text-muted-foreground">{i.responded ? 'Responded' : i.accepted ? 'Link used' : 'Invited'}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </Card>
   );

@@ -1,14 +1,15 @@
 import { History } from 'lucide-react';
 import { TENDER_EVENT_LABELS } from '@solar/shared/constants/tender-lifecycle';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime } from '@solar/shared/domain/format';
 import { changeLines } from '@solar/shared/domain/tender-changes';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useTenderEvents } from '../api/tender-lifecycle';
+import { useTenderEvents } from '../api/list-tender-events';
 
 /**
  * The tender's History (decision 0407): its audit (`GET /api/tenders/:id/events`), newest first,
- * for the owner and admins: every state change and edit after publication, with when and by whom.
+ * for the owner and admins: the whole cycle after publication (decision 0447), with when, by whom
+ * (never an asker) and what about.
  */
 export function TenderHistory({ tenderId }: { tenderId: string }) {
   const events = useTenderEvents(tenderId);
@@ -18,7 +19,7 @@ export function TenderHistory({ tenderId }: { tenderId: string }) {
         <History className="h-5 w-5 text-primary" aria-hidden />
         History
       </h2>
-      <p className="mb-4 text-sm text-muted-foreground">Changes of state and edits after publication. Only the tender's owner and the marketplace team see this.</p>
+      <p className="mb-4 text-sm text-muted-foreground">The whole cycle after publication: invitations, questions, responses, shortlisting, clarifications, edits and the outcome. Only the tender's owner and the marketplace team see this.</p>
       {events.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : events.isError ? (
@@ -34,10 +35,11 @@ export function TenderHistory({ tenderId }: { tenderId: string }) {
               <p className="flex flex-wrap items-baseline gap-x-2 font-medium text-slate-900">
                 {TENDER_EVENT_LABELS[e.kind]}
                 <time dateTime={e.createdAt} className="text-sm font-normal text-muted-foreground">
-                  {formatDate(e.createdAt, 'dd/MM/yyyy HH:mm')}
+                  {formatUkDateTime(e.createdAt)}
                   {e.actor ? ` · ${e.actor.name}` : ''}
                 </time>
               </p>
+              {e.subject && <p className="break-words text-sm text-slate-700">{e.subject}</p>}
               {e.reason && <p className="break-words text-sm text-slate-700">Reason: {e.reason}</p>}
               {changeLines(e).length > 0 && (
                 <ul className="mt-1 space-y-0.5 text-sm text-slate-700">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FileText, Loader2, MessageSquareText, Send, Trash2, Upload } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M, TENDER_QUESTION_MIN } from '@solar/shared/constants/tender-lifecycle';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,15 +11,13 @@ import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
-import {
-  documentUrl,
-  useAnswerQuestion,
-  useAskQuestion,
-  useDeleteDocument,
-  useTenderDocuments,
-  useTenderQuestions,
-  useUploadDocuments,
-} from '../api/tender-lifecycle';
+import { useAnswerQuestion } from '../api/answer-tender-question';
+import { useAskQuestion } from '../api/ask-tender-question';
+import { useDeleteDocument } from '../api/delete-tender-document';
+import { documentUrl } from '../api/download-tender-document';
+import { useTenderDocuments } from '../api/list-tender-documents';
+import { useTenderQuestions } from '../api/list-tender-questions';
+import { useUploadDocuments } from '../api/upload-tender-documents';
 import { TenderHistory } from './tender-history';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -58,7 +56,7 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
       )}
       {!isOwner && open && (
         <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <p className="text-slate-800">Responses close {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}.</p>
+          <p className="text-slate-800">Responses close {formatUkDateTime(tender.closingDate)}.</p>
           <Link to={`/tender/${tender.id}/respond`} className={buttonClasses('primary', 'md')}>
             <Send className="h-4 w-4" aria-hidden />
             Respond to Tender

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
-import { updateTenderBody, type UpdateTenderBody } from '@solar/shared/contracts/tender-lifecycle';
-import { emailField } from '@solar/shared/contracts/email';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime, fromUkDateTimeInput, toUkDateTimeInput } from '@solar/shared/domain/format';
+import { tenderOutcome } from '@solar/shared/domain/tenders';
+import { parseEmails } from '../state/tender-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,17 +14,14 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
-import { useInviteEmails, useOwnerAction, useTenderEmailInvitations, type OwnerAction } from '../api/tender-lifecycle';
+import { useCancelTender } from '../api/cancel-tender';
+import { useCloseTenderEarly } from '../api/close-tender-early';
+import { useExtendTender } from '../api/extend-tender';
+import { useInviteEmails } from '../api/invite-tender-emails';
+import { usePublishTender } from '../api/publish-tender';
+import { useTenderEmailInvitations } from '../api/list-tender-email-invitations';
 
 const STAGE_LABELS: Record<Tender['stage'], string> = { draft: 'Draft', active: 'Published', awarded: 'Awarded', cancelled: 'Cancelled' };
-
-/** A `datetime-local` value (the browser's time zone) for an instant, and back. */
-export const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
 
 /**
  * The owner's panel on the tender page (docs/product/tenders.md#lifecycle; decision 0401), in
@@ -39,7 +37,8 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
         <Badge variant={tender.stage === 'active' ? 'success' : tender.stage === 'draft' ? 'warning' : 'secondary'}>{STAGE_LABELS[tender.stage]}</Badge>
       </div>
       {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
-      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatDate(tender.closingDate, 'dd/MM/yyyy HH:mm')}</p>}
+      {(tender.stage === 'awarded' || (tender.stage === 'active' && tender.status !== 'open')) && <p className="font-medium text-slate-900">{tenderOutcome(tender).headline}</p>}
+      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatUkDateTime(tender.closingDate)}</p>}
       <TenderOwnerActions tender={tender} />
     </Card>
   );
@@ -52,20 +51,23 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
  * given) the buttons are small and the responses link carries the count.
  */
 export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; responseCount?: number }) {
-  const action = useOwnerAction(tender.id);
-  const [dialog, setDialog] = useState<'edit' | 'extend' | 'cancel' | 'invite' | null>(null);
+  const publish = usePublishTender(tender.id);
+  const close = useCloseTenderEarly(tender.id);
+  const extend = useExtendTender(tender.id);
+  const cancel = useCancelTender(tender.id);
+  const pending = [publish, close, extend, cancel].some((m) => m.isPending);
+  const [dialog, setDialog] = useState<'extend' | 'cancel' | 'invite' | null>(null);
   const [error, setError] = useState('');
   const row = responseCount !== undefined;
   const size = row ? 'sm' : 'md';
   const live = tender.stage === 'active';
   const open = live && tender.status === 'open';
-  const run = (a: OwnerAction, after?: () => void) => {
+  const run = <V,>(mutation: Pick<UseMutationResult<{ message: string }, Error, V>, 'mutate'>, vars: V) => {
     setError('');
-    action.mutate(a, {
+    mutation.mutate(vars, {
       onSuccess: (res) => {
         toast({ title: 'Done', description: res.message, variant: 'success' });
         setDialog(null);
-        after?.();
       },
       onError: (err) => setError(err.message),
     });
@@ -74,7 +76,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2" role="group" aria-label={row ? `Manage ${tender.title}` : 'Tender actions'}>
         {tender.stage === 'draft' && (
-          <Button size={size} onClick={() => run({ kind: 'publish' })} disabled={action.isPending}>
+          <Button size={size} onClick={() => run(publish, undefined)} disabled={pending}>
             <Rocket className="h-4 w-4" aria-hidden />
             Publish Tender
           </Button>
@@ -86,10 +88,10 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           </Link>
         )}
         {(tender.stage === 'draft' || live) && (
-          <Button size={size} variant="secondary" onClick={() => setDialog('edit')}>
+          <Link to={`/tender/${tender.id}/edit`} className={buttonClasses('secondary', size)}>
             <Pencil className="h-4 w-4" aria-hidden />
-            {row ? 'Edit' : 'Edit Brief'}
-          </Button>
+            {row ? 'Edit' : tender.stage === 'draft' ? 'Edit Draft' : 'Edit Tender'}
+          </Link>
         )}
         {live && (
           <Button size={size} variant="secondary" onClick={() => setDialog('extend')}>
@@ -98,7 +100,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           </Button>
         )}
         {open && (
-          <Button size={size} variant="secondary" onClick={() => run({ kind: 'close' })} disabled={action.isPending}>
+          <Button size={size} variant="secondary" onClick={() => run(close, undefined)} disabled={pending}>
             <Lock className="h-4 w-4" aria-hidden />
             Close Early
           </Button>
@@ -121,97 +123,15 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           {error}
         </p>
       )}
-      {dialog === 'edit' && (
-        <EditDialog tender={tender} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(body) => run({ kind: 'edit', body })} />
-      )}
-      <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={action.isPending} error={error} onSubmit={(closingDate) => run({ kind: 'extend', closingDate })} />
-      <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={action.isPending} error={error} onSubmit={(reason) => run({ kind: 'cancel', reason })} />
+      <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={pending} error={error} onSubmit={(closingDate) => run(extend, closingDate)} />
+      <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(reason) => run(cancel, reason)} />
       {!row && <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />}
     </div>
   );
 }
 
-const BRIEF_KEYS = ['title', 'description', 'budgetMinimum', 'budgetMaximum', 'startDate', 'contactName', 'contactEmail', 'contactPhone'] as const;
-type BriefKey = (typeof BRIEF_KEYS)[number];
-const BRIEF_LABELS: Record<BriefKey, string> = {
-  title: 'Title',
-  description: 'Description',
-  budgetMinimum: 'Budget from (£)',
-  budgetMaximum: 'Budget up to (£)',
-  startDate: 'Start date',
-  contactName: 'Contact name',
-  contactEmail: 'Contact email',
-  contactPhone: 'Contact phone',
-};
-
-/** Edits the brief; after publication the server records each change and tells invitees and responders (decision 0401). */
-function EditDialog(props: { tender: Tender; onClose(): void; pending: boolean; error: string; onSubmit(body: UpdateTenderBody): void }) {
-  const t = props.tender;
-  const initial: Record<BriefKey, string> = {
-    title: t.title,
-    description: t.description,
-    budgetMinimum: t.valueMinimum == null ? '' : String(t.valueMinimum),
-    budgetMaximum: t.valueMaximum == null ? '' : String(t.valueMaximum),
-    startDate: t.startDate ? t.startDate.slice(0, 10) : '',
-    contactName: t.contactName ?? '',
-    contactEmail: t.contactEmail ?? '',
-    contactPhone: t.contactPhone ?? '',
-  };
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && props.onClose()}
-      title="Edit the brief"
-      description={t.stage === 'draft' ? 'A draft changes quietly.' : 'Invitees and responders are told what changed.'}
-    >
-      <form
-        noValidate
-        className="-mx-1 grid max-h-[65vh] gap-3 overflow-y-auto px-1 py-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const changed = Object.fromEntries(BRIEF_KEYS.filter((k) => values[k] !== initial[k]).map((k) => [k, values[k]]));
-          const parsed = updateTenderBody.safeParse(changed);
-          if (!parsed.success) {
-            const next: Record<string, string> = {};
-            for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
-            return setErrors(next);
-          }
-          setErrors({});
-          props.onSubmit(changed as UpdateTenderBody);
-        }}
-      >
-        {BRIEF_KEYS.map((key) => (
-          <Field key={key} id={`edit-${key}`} label={BRIEF_LABELS[key]} error={errors[key]}>
-            {key === 'description' ? (
-              <Textarea id={`edit-${key}`} rows={4} maxLength={5000} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />
-            ) : (
-              <Input
-                id={`edit-${key}`}
-                type={key === 'startDate' ? 'date' : key === 'contactEmail' ? 'email' : 'text'}
-                inputMode={key.startsWith('budget') ? 'decimal' : undefined}
-                value={values[key]}
-                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-              />
-            )}
-          </Field>
-        ))}
-        {props.error && (
-          <p role="alert" className="text-sm text-destructive">
-            {props.error}
-          </p>
-        )}
-        <Button type="submit" disabled={props.pending}>
-          Save Changes
-        </Button>
-      </form>
-    </Dialog>
-  );
-}
-
 function ExtendDialog(props: { open: boolean; onClose(): void; current: string | null; pending: boolean; error: string; onSubmit(iso: string): void }) {
-  const [value, setValue] = useState(toLocalInput(props.current));
+  const [value, setValue] = useState(toUkDateTimeInput(props.current));
   const [local, setLocal] = useState('');
   return (
     <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Extend the closing date" description="Invitees and responders are told the new date.">
@@ -220,14 +140,14 @@ function ExtendDialog(props: { open: boolean; onClose(): void; current: string |
         className="grid gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          const iso = fromLocalInput(value);
+          const iso = fromUkDateTimeInput(value);
           if (!iso || new Date(iso).getTime() <= Date.now()) return setLocal(M.closingInPast);
           if (props.current && new Date(iso).getTime() <= new Date(props.current).getTime()) return setLocal(M.extendNotLater);
           setLocal('');
           props.onSubmit(iso);
         }}
       >
-        <Field id="extend-closing" label="New closing date and time" error={local || props.error}>
+        <Field id="extend-closing" label="New closing date and time (UK time)" hint="UK time (London), whatever your device's time zone." error={local || props.error}>
           <Input id="extend-closing" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
         </Field>
         <Button type="submit" disabled={props.pending}>
@@ -242,7 +162,7 @@ function CancelDialog(props: { open: boolean; onClose(): void; pending: boolean;
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState('');
   return (
-    <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Cancel this tender" description="Invitees and responders are sent your reason. This cannot be undone.">
+    <Dialog open={props.open} onOpenChange={(o) => !o && props.onClose()} title="Cancel this tender" description="Everyone taking part (invitees, responders and those who asked) is sent your reason; the public sees only that it was cancelled. This cannot be undone.">
       <form
         noValidate
         className="grid gap-3"
@@ -262,18 +182,6 @@ function CancelDialog(props: { open: boolean; onClose(): void; pending: boolean;
       </form>
     </Dialog>
   );
-}
-
-/** Addresses, one per line or separated by commas; each is checked with the sign-up form's email rule. */
-export function parseEmails(text: string): { emails: string[]; invalid: string | null } {
-  const parts = text.split(/[\s,;]+/).filter(Boolean);
-  const emails: string[] = [];
-  for (const part of parts) {
-    const parsed = emailField.safeParse(part);
-    if (!parsed.success) return { emails, invalid: part };
-    emails.push(parsed.data);
-  }
-  return { emails: [...new Set(emails)], invalid: null };
 }
 
 function InviteDialog({ tenderId, open, onClose }: { tenderId: string; open: boolean; onClose(): void }) {

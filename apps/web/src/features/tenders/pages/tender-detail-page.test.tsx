@@ -91,12 +91,86 @@ describe('the owner’s own tender (decision 0407)', () => {
     const items = await within(history).findAllByRole('listitem', {}, { timeout: 5000 });
     const entries = items.filter((li) => li.querySelector('time'));
     expect(entries.map((li) => li.firstChild!.textContent)).toEqual([
-      expect.stringMatching(/^Cancelled24\/11\/2026 \d\d:00 · Olive Owner$/),
-      expect.stringMatching(/^Brief edited23\/11\/2026 \d\d:30 · Olive Owner$/),
+      expect.stringMatching(/^Cancelled24\/11\/2026 \d\d:00 UK time · Olive Owner$/),
+      expect.stringMatching(/^Brief edited23\/11\/2026 \d\d:30 UK time · Olive Owner$/),
       expect.stringMatching(/^Published22\/11\/2026/),
     ]);
     expect(within(history).getByText('Reason: The site has been sold.')).toBeInTheDocument();
     expect(within(history).getByText('Title: Clean 10 MW → Clean 12 MW at Avonmouth')).toBeInTheDocument();
     expect(within(history).getByText('Budget up to: (none) → £15,000')).toBeInTheDocument();
+  });
+});
+
+describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () => {
+  const listed = { source: 'Solar Manager' as const, userId: 'u-owner', organisationName: 'Avon Energy Ltd', title: 'Survey 12 MW at Avonmouth' };
+  const show = (tender: ReturnType<typeof tenderFixture>, me: CurrentUser) =>
+    renderWithApi({
+      path: `/tender/${tender.id}`,
+      route: '/tender/:id',
+      element: <TenderDetailPage />,
+      me,
+      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : answerJson(200, { success: true, data: [] })),
+    });
+
+  it('a draft is a Draft to its owner, never a green Open, and not yet published', async () => {
+    show(tenderFixture('t-d', { ...listed, stage: 'draft', viewerRelation: 'manager' }), userFixture());
+    await screen.findByRole('heading', { level: 1, name: 'Survey 12 MW at Avonmouth' });
+    expect(screen.getAllByText('Draft').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Open')).toBeNull();
+    expect(screen.getByText('Not yet: this is a draft')).toBeInTheDocument();
+  });
+
+  it('the winner reads "You won this tender" at the top, not "Tender Closed"', async () => {
+    const awarded = tenderFixture('t-w', { ...listed, stage: 'awarded', status: 'awarded', viewerRelation: 'winner', award: { supplier: 'Dana Thermal', value: 495000, date: '2026-12-03' } });
+    show(awarded, userFixture({ id: 'u-dana', name: 'Dana', type: 'provider' }));
+    expect(await screen.findByText('You won this tender')).toBeInTheDocument();
+    expect(screen.getByText('Won')).toBeInTheDocument();
+    expect(screen.queryByText(TENDER_MESSAGES.closed)).toBeNull();
+  });
+
+  it('another responder reads that theirs was unsuccessful, and who won', async () => {
+    const awarded = tenderFixture('t-l', { ...listed, stage: 'awarded', status: 'awarded', viewerRelation: 'responder', award: { supplier: 'Dana Thermal', value: null, date: '2026-12-03' } });
+    show(awarded, userFixture({ id: 'u-eve', name: 'Eve', type: 'provider' }));
+    expect(await screen.findByText('Your response was unsuccessful')).toBeInTheDocument();
+    expect(screen.getByText('The buyer awarded this tender to Dana Thermal.')).toBeInTheDocument();
+  });
+
+  it('the public sees Closed, and that a cancelled tender was cancelled', async () => {
+    show(tenderFixture('t-c', { ...listed, stage: 'cancelled', status: 'closed' }), null as unknown as CurrentUser);
+    expect(await screen.findByText(TENDER_MESSAGES.closed)).toBeInTheDocument();
+    expect(screen.getByText('The buyer cancelled this tender before it closed.')).toBeInTheDocument();
+  });
+});
+
+describe('UK time whatever the browser’s zone (issue 27 defect 4)', () => {
+  const before = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = before;
+  });
+
+  it('with the browser on New York time, the panel reads 12:00 UK time and Extend starts at 12:00, sending 12:00 UK time', async () => {
+    process.env.TZ = 'America/New_York';
+    expect(new Date('2026-12-02T12:00:00Z').getTimezoneOffset()).toBe(300);
+    const own = tenderFixture('t-ny', { source: 'Solar Manager', userId: 'u-owner', viewerRelation: 'manager', title: 'Survey 12 MW', closingDate: '2099-12-02T12:00:00.000Z' });
+    const calls = renderWithApi({
+      path: '/tender/t-ny',
+      route: '/tender/:id',
+      element: <TenderDetailPage />,
+      me: userFixture(),
+      answer: (call) =>
+        call.path === '/api/tenders/t-ny'
+          ? answerJson(200, { success: true, data: own })
+          : call.method === 'POST'
+            ? answerJson(200, { success: true, message: 'Extended', data: own })
+            : answerJson(200, { success: true, data: [] }),
+    });
+    expect(await screen.findByText('Closes 02/12/2099 12:00 UK time')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Extend/ }));
+    const input = await screen.findByLabelText('New closing date and time (UK time)');
+    expect(input).toHaveValue('2099-12-02T12:00');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2099-12-09T12:00');
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Extend the closing date' })).getByRole('button', { name: /Extend/ }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ closingDate: '2099-12-09T12:00:00.000Z' }));
   });
 });

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw, Trophy } from 'lucide-react';
 import type { Tender, TenderSaveKind } from '@solar/shared/contracts/tenders';
 import { START_TIME_LABELS, TENDER_CPV_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
-import { publicStatusLabel, valueRangeLabel } from '@solar/shared/domain/tenders';
+import { publicStatusLabel, tenderOutcome, valueRangeLabel } from '@solar/shared/domain/tenders';
 import { NotFoundCard } from '../../../components/not-found-card';
+import { cn } from '../../../lib/cn';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -81,7 +82,8 @@ function TenderDetail({ tender }: { tender: Tender }) {
   const toggle = useToggleSave();
   const [contactOpen, setContactOpen] = useState(false);
   const [authOpen, setAuthOpen] = useState(false);
-  const open = publicStatusLabel(tender.status) === 'Open';
+  const open = publicStatusLabel(tender.status) === 'Open' && tender.stage !== 'draft';
+  const outcome = tenderOutcome(tender);
   // The owner manages rather than contacts or saves their own tender (decision 0407).
   const isOwner = !!me && tender.source === 'Solar Manager' && tender.userId === me.id;
   const original = tender.noticeUrl ?? tender.contactWebsite;
@@ -134,10 +136,17 @@ function TenderDetail({ tender }: { tender: Tender }) {
           {original && <ViewOriginal href={original} />}
         </div>
       ) : (
-        <Card className="flex flex-wrap items-center justify-between gap-3 border-slate-300 bg-slate-50 p-4">
-          <div className="flex items-center gap-2">
-            <Lock className="h-5 w-5 text-slate-600" aria-hidden />
-            <p className="font-semibold text-slate-900">{TENDER_MESSAGES.closed}</p>
+        // The reader's own outcome first (issue 27 defect 7): 'You won this tender', 'Unsuccessful', 'Awarded to …', or Tender Closed.
+        <Card
+          role="status"
+          className={cn('flex flex-wrap items-center justify-between gap-3 p-4', outcome.badge === 'Won' ? 'border-emerald-300 bg-emerald-50' : 'border-slate-300 bg-slate-50')}
+        >
+          <div className="flex min-w-0 items-start gap-2">
+            {outcome.badge === 'Won' ? <Trophy className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" aria-hidden /> : <Lock className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" aria-hidden />}
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{outcome.headline ?? TENDER_MESSAGES.closed}</p>
+              {outcome.detail && <p className="break-words text-sm text-slate-700">{outcome.detail}</p>}
+            </div>
           </div>
           <div className="flex flex-wrap gap-2">
             <WatchButton tenderId={tender.id} signedIn={!!me} onNeedUser={() => setAuthOpen(true)} />
@@ -156,7 +165,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
         <dl className="grid gap-x-8 gap-y-3 sm:grid-cols-2">
           <Detail label="Service">{tender.service}</Detail>
           <Detail label="Value">{valueRangeLabel(tender.valueMinimum, tender.valueMaximum, formatGBP)}</Detail>
-          <Detail label="Published">{formatDate(tender.publishedDate)}</Detail>
+          <Detail label="Published">{tender.stage === 'draft' ? 'Not yet: this is a draft' : formatDate(tender.publishedDate)}</Detail>
           <Detail label="Closing date">{formatDate(tender.closingDate)}</Detail>
           <Detail label="Contract start">{tender.startDate ? formatDate(tender.startDate) : null}</Detail>
           <Detail label="Contract end">{tender.endDate ? formatDate(tender.endDate) : null}</Detail>

@@ -67,3 +67,77 @@ describe('a responder manages their response (decision 0406)', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/tenders/t-1/responses/r-1', '/api/tenders/t-1/responses/r-1']);
   });
 });
+
+describe('the landing of an invitation link (issue 27 defect 10, decision 0443)', () => {
+  const TOKEN = 'tok_' + 'x'.repeat(39);
+  afterEach(() => window.sessionStorage.clear());
+
+  it('shows a signed-out invitee the title, buyer, deadline in UK time and invited address; the token leaves the address bar and travels only in a body', async () => {
+    window.history.replaceState(null, '', `/tender/t-1/respond#invite=${TOKEN}`);
+    const calls = renderWithApi({
+      path: '/tender/t-1/respond',
+      route: '/tender/:id/respond',
+      element: <TenderRespondPage />,
+      me: null,
+      answer: (call) =>
+        call.method === 'POST' && call.path === '/api/tenders/invitations/preview'
+          ? json(200, {
+              success: true,
+              data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true, cancelled: false },
+            })
+          : undefined,
+    });
+    expect(await screen.findByRole('heading', { name: 'Clean 12 MW at Avonmouth' })).toBeInTheDocument();
+    expect(screen.getByText('Buyer Ltd')).toBeInTheDocument();
+    expect(screen.getByText('10/07/2027 12:00 UK time')).toBeInTheDocument();
+    expect(screen.getByText('bea@outside.example.com')).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(calls.find((c) => c.path === '/api/tenders/invitations/preview')?.body).toEqual({ token: TOKEN });
+    for (const link of screen.getAllByRole('link')) expect(link.getAttribute('href')).not.toContain(TOKEN);
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/register?redirect=${encodeURIComponent('/tender/t-1/respond')}`);
+    expect(calls.map((c) => c.path).join(' ')).not.toContain(TOKEN);
+  });
+});
+
+describe('the response form takes what people type, and files with the first submit (issue 27 defect 8)', () => {
+  function renderFirst(extra: Partial<typeof tender> = {}, responses: unknown[] = []) {
+    return renderWithApi({
+      path: '/tender/t-1/respond',
+      route: '/tender/:id/respond',
+      element: <TenderRespondPage />,
+      me: userFixture({ id: 'u-rita', name: 'Rita Responder', type: 'provider' }),
+      answer: (call) => {
+        if (call.method === 'GET' && call.path === '/api/tenders/t-1') return json(200, { success: true, data: { ...tender, ...extra } });
+        if (call.method === 'GET' && call.path === '/api/tenders/t-1/my-responses')
+          return json(200, { success: true, data: { responses, providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null } });
+        if (call.method === 'PUT') return json(200, { success: true, message: M.responseSubmitted, data: { ...response, id: 'r-new', attachments: [] } });
+        if (call.method === 'POST' && call.path.endsWith('/attachments')) return json(201, { success: true, data: [] });
+        return undefined;
+      },
+    });
+  }
+
+  it('sends "£495,000", a blank "Up to" and "30 days" without a complaint, then the files chosen before it', async () => {
+    const calls = renderFirst();
+    await userEvent.type(await screen.findByLabelText('Your response'), 'Drone and handheld thermography, two visits.');
+    await userEvent.type(screen.getByLabelText('Price (£)'), '£495,000');
+    await userEvent.type(screen.getByLabelText('Lead time'), '30 days');
+    await userEvent.upload(screen.getByLabelText('Attachments (optional)'), new File(['%PDF-1.4'], 'method.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Response' }));
+    await vi.waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/tenders/t-1/responses/r-new/attachments'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ priceMinimum: 495000, priceMaximum: 495000, leadTimeDays: 30 });
+    expect(screen.queryByText(M.moneyNotNumber)).toBeNull();
+  });
+
+  it('leaves "Up to" blank for a single price when the response is opened again', async () => {
+    renderFirst({}, [response]);
+    expect(await screen.findByLabelText('Price (£)')).toHaveValue('9000');
+    expect(screen.getByLabelText('Up to (£, optional)')).toHaveValue('');
+  });
+
+  it('once closed it says so first, not "You can edit yours until then"; the winner reads that they won (defect 7)', async () => {
+    renderFirst({ stage: 'awarded', status: 'awarded', viewerRelation: 'winner', award: { supplier: 'Rita Solar', value: 9000, date: '2027-01-12' } }, [response]);
+    expect(await screen.findByText('You won this tender')).toBeInTheDocument();
+    expect(screen.queryByText(/You can edit yours until then/)).toBeNull();
+  });
+});

@@ -1,80 +1,101 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileText, Loader2, Trash2, Undo2 } from 'lucide-react';
 import { tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
-import { formatDate } from '@solar/shared/domain/format';
+import { formatUkDateTime } from '@solar/shared/domain/format';
+import { tenderOutcome } from '@solar/shared/domain/tenders';
+import type { Tender } from '@solar/shared/contracts/tenders';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Input, Textarea } from '../../../components/ui/input';
+import { FileInput, Input, Textarea } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
-import { useMe } from '../../../lib/session/get-me';
+import { sessionKeys, useMe } from '../../../lib/session/get-me';
 import { isTenderNotFound, useTender } from '../api/get-tender';
-import {
-  attachmentUrl,
-  useAcceptInvitation,
-  useDeleteAttachment,
-  useMyTenderResponses,
-  useSubmitResponse,
-  useUploadAttachments,
-  useWithdrawResponse,
-  type MyResponses,
-} from '../api/tender-lifecycle';
+import { useAcceptInvitation } from '../api/accept-tender-invitation';
+import { useInvitationPreview } from '../api/preview-tender-invitation';
+import { useDeleteAttachment } from '../api/delete-tender-response-attachment';
+import { attachmentUrl } from '../api/download-tender-response-attachment';
+import { useMyTenderResponses, type MyResponses } from '../api/get-my-tender-responses';
+import { useSubmitResponse } from '../api/submit-tender-response';
+import { useUploadAttachments } from '../api/upload-tender-response-attachments';
+import { useWithdrawResponse } from '../api/withdraw-tender-response';
+
+/** Where a link's token waits, in this tab only, between the landing and sign-up or sign-in. */
+const inviteKey = (id: string) => `tender-invite:${id}`;
 
 /**
- * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With `?invite=` (an
- * email invitation, decision 0403) a signed-out visitor is sent to sign up or sign in and back
- * here; the link is then redeemed for their account and the form opens.
+ * The invitation token (decision 0443): read once from the fragment (`#invite=`; links mailed before
+ * had `?invite=`), kept for this tab in sessionStorage, and taken out of the address at once, so no
+ * page view, Referer, log or redirect parameter ever carries it.
+ */
+function useInviteToken(id: string) {
+  const [token] = useState<string | null>(() => {
+    if (typeof window === 'undefined') return null;
+    const fromAddress = /[#&]invite=([\w-]+)/.exec(window.location.hash)?.[1] ?? new URLSearchParams(window.location.search).get('invite');
+    try {
+      if (fromAddress) window.sessionStorage.setItem(inviteKey(id), fromAddress);
+      return fromAddress ?? window.sessionStorage.getItem(inviteKey(id));
+    } catch {
+      return fromAddress;
+    }
+  });
+  useEffect(() => {
+    if (/invite=/.test(window.location.hash) || new URLSearchParams(window.location.search).has('invite')) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+  }, []);
+  const done = () => {
+    try {
+      window.sessionStorage.removeItem(inviteKey(id));
+    } catch {
+      // Storage refused: nothing was kept.
+    }
+  };
+  return { token, done };
+}
+
+/**
+ * The response form (/tender/{id}/respond; docs/product/tenders.md#lifecycle). With an invitation
+ * link (decision 0403) a signed-out visitor sees what the tender is, who is buying and when it
+ * closes, and is sent to sign up (with the invited address filled in) or sign in and back here; the
+ * link is then redeemed for their account and the form opens.
  */
 export function TenderRespondPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const invite = search.get('invite');
+  const { token, done } = useInviteToken(id);
   const me = useMe();
-  const navigate = useNavigate();
+  const client = useQueryClient();
   const accept = useAcceptInvitation();
-  const [accepted, setAccepted] = useState(!invite);
+  const [accepted, setAccepted] = useState(!token);
   const [inviteError, setInviteError] = useState('');
   const started = useRef(false);
-  const here = `/tender/${id}/respond${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`;
+  const here = `/tender/${id}/respond`;
 
   useEffect(() => {
-    if (!invite || !me.data || started.current) return;
+    if (!token || !me.data || started.current) return;
     started.current = true;
-    accept.mutate(invite, {
-      onSuccess: () => {
+    accept.mutate(token, {
+      onSuccess: (result) => {
+        done();
         setAccepted(true);
-        // The token has done its work: drop it from the address (and from history).
-        void navigate(`/tender/${id}/respond`, { replace: true });
+        // Redeeming a link mailed to the account's own address confirms it (decision 0440).
+        if (result.emailConfirmed && !me.data?.emailVerified) void client.invalidateQueries({ queryKey: sessionKeys.me });
       },
       onError: (err) => setInviteError(err.message),
     });
-  }, [invite, me.data, accept, id, navigate]);
+  }, [token, me.data, accept, client, done]);
 
   if (me.isPending) return <Page><Skeleton className="h-64 w-full" /></Page>;
-  if (!me.data)
-    return (
-      <Page>
-        <Card className="space-y-4 p-6">
-          <h1 className="text-2xl font-bold">Respond to a tender</h1>
-          <p className="text-slate-700">{invite ? 'You have been invited to respond to a tender. Create an account, or sign in, to open it.' : 'Please sign in to respond to this tender.'}</p>
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/register?redirect=${encodeURIComponent(here)}`} className={buttonClasses('primary', 'md')}>
-              Register
-            </Link>
-            <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses('secondary', 'md')}>
-              Login
-            </Link>
-          </div>
-        </Card>
-      </Page>
-    );
+  if (!me.data) return <Page>{token ? <InvitationLanding id={id} token={token} here={here} /> : <SignInToRespond here={here} />}</Page>;
   if (inviteError)
     return (
       <Page>
@@ -85,6 +106,70 @@ export function TenderRespondPage() {
     );
   if (!accepted) return <Page><Skeleton className="h-64 w-full" /></Page>;
   return <RespondForm id={id} />;
+}
+
+function SignInToRespond({ here, intro = 'Please sign in to respond to this tender.', email }: { here: string; intro?: string; email?: string }) {
+  return (
+    <Card className="space-y-4 p-6">
+      <h1 className="text-2xl font-bold">Respond to a tender</h1>
+      <p className="text-slate-700">{intro}</p>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`/register?redirect=${encodeURIComponent(here)}`} state={email ? { email } : undefined} className={buttonClasses('primary', 'md')}>
+          Create an account
+        </Link>
+        <Link to={`/login?redirect=${encodeURIComponent(here)}`} className={buttonClasses('secondary', 'md')}>
+          Sign in
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** The signed-out landing of an invitation link: the tender, its buyer and deadline, then sign-up or sign-in. */
+function InvitationLanding({ id, token, here }: { id: string; token: string; here: string }) {
+  const preview = useInvitationPreview(id, token);
+  if (preview.isPending) return <Skeleton className="h-64 w-full" />;
+  if (preview.isError)
+    return (
+      <Card className="p-6" role="alert">
+        <h1 className="text-lg font-semibold text-destructive">{preview.error.message}</h1>
+      </Card>
+    );
+  const p = preview.data;
+  return (
+    <div className="space-y-4">
+      <Card className="space-y-3 p-6">
+        <p className="text-sm font-medium text-primary">You have been invited to respond to a tender</p>
+        <h1 className="break-words text-2xl font-bold">{p.title}</h1>
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted-foreground">Buyer</dt>
+            <dd className="break-words font-medium text-slate-900">{p.buyer}</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Responses close</dt>
+            <dd className="font-medium text-slate-900">{formatUkDateTime(p.closingDate)}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Invitation sent to</dt>
+            <dd className="break-words font-medium text-slate-900">{p.email}</dd>
+          </div>
+        </dl>
+        {!p.open && (
+          <p role="status" className="font-medium text-slate-900">
+            {p.cancelled ? M.inviteCancelled : M.inviteClosed}
+          </p>
+        )}
+      </Card>
+      {p.open && (
+        <SignInToRespond
+          here={here}
+          email={p.email}
+          intro="Create an account (your invited address is filled in) or sign in; you come straight back here to write your response. The link works for one account."
+        />
+      )}
+    </div>
+  );
 }
 
 function Page({ children, id }: { children: React.ReactNode; id?: string }) {
@@ -122,9 +207,22 @@ function RespondForm({ id }: { id: string }) {
   return (
     <Page id={id}>
       <h1 className="mb-1 text-2xl font-bold">Respond: {tender.data.title}</h1>
-      <p className="mb-6 text-slate-700">Responses close {formatDate(tender.data.closingDate, 'dd/MM/yyyy HH:mm')}. You can edit yours until then.</p>
+      <RespondIntro tender={tender.data} />
       <ResponseEditor id={id} data={mine.data} />
     </Page>
+  );
+}
+
+/** What the page says first (issue 27 defect 7): the deadline while it is open, else the reader's own outcome. */
+function RespondIntro({ tender }: { tender: Tender }) {
+  if (tender.stage === 'active' && tender.status === 'open')
+    return <p className="mb-6 text-slate-700">Responses close {formatUkDateTime(tender.closingDate)}. You can edit yours until then.</p>;
+  const outcome = tenderOutcome(tender);
+  return (
+    <Card role="status" className={cn('mb-6 p-4', outcome.badge === 'Won' ? 'border-emerald-300 bg-emerald-50' : 'border-slate-300 bg-slate-50')}>
+      <p className="font-semibold text-slate-900">{outcome.headline}</p>
+      <p className="break-words text-sm text-slate-700">{outcome.detail ?? `Responses closed ${formatUkDateTime(tender.closingDate)}.`}</p>
+    </Card>
   );
 }
 
@@ -136,7 +234,8 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     providerId: first?.provider.id ?? data.providers[0]?.id ?? '',
     message: first?.message ?? '',
     priceMinimum: first ? String(first.priceMinimum) : '',
-    priceMaximum: first ? String(first.priceMaximum) : '',
+    // A single price leaves 'Up to' blank, as it was typed (issue 27 defect 8).
+    priceMaximum: first && first.priceMaximum !== first.priceMinimum ? String(first.priceMaximum) : '',
     leadTimeDays: first ? String(first.leadTimeDays) : '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -147,6 +246,8 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [withdrawError, setWithdrawError] = useState('');
   const [fileError, setFileError] = useState('');
+  /** Files chosen before the first submit: sent with it (issue 27 defect 8). */
+  const [pendingFiles, setPendingFiles] = useState<File[]>([]);
   const current = data.responses.find((r) => r.provider.id === draft.providerId);
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
 
@@ -156,7 +257,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
         <p className="font-medium text-slate-900">{data.refusal}</p>
         {data.refusal === M.responseNeedsProvider && (
           <div className="flex flex-wrap gap-2">
-            <Link to="/provider-create" className={buttonClasses('primary', 'md')}>
+            <Link to={`/provider-create?redirect=${encodeURIComponent(`/tender/${id}/respond`)}`} className={buttonClasses('primary', 'md')}>
               Create a business profile
             </Link>
             <Link to="/providers" className={buttonClasses('secondary', 'md')}>
@@ -171,10 +272,10 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     const body = {
       ...(data.providers.length > 1 && { providerId: draft.providerId }),
       message: draft.message,
-      priceMinimum: draft.priceMinimum.trim(),
-      // One price is a range with equal ends.
-      priceMaximum: (draft.priceMaximum || draft.priceMinimum).trim(),
-      leadTimeDays: draft.leadTimeDays.trim() === '' ? Number.NaN : Number(draft.leadTimeDays),
+      // As typed ('£495,000', '30 days'): the shared schema reads them; an empty 'Up to' is the price itself.
+      priceMinimum: draft.priceMinimum,
+      priceMaximum: draft.priceMaximum,
+      leadTimeDays: draft.leadTimeDays,
     };
     const parsed = tenderResponseBody.safeParse(body);
     if (!parsed.success) {
@@ -184,7 +285,14 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     }
     setErrors({});
     submit.mutate(parsed.data, {
-      onSuccess: (res) => toast({ title: 'Response saved', description: res.message, variant: 'success' }),
+      onSuccess: (res) => {
+        toast({ title: 'Response saved', description: res.message, variant: 'success' });
+        if (pendingFiles.length > 0) {
+          const files = pendingFiles;
+          setPendingFiles([]);
+          upload.mutate({ responseId: res.data.id, files }, { onError: (err) => setFileError(err.message) });
+        }
+      },
       onError: (err) => setErrors({ form: err.message }),
     });
   };
@@ -214,19 +322,29 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
             <Textarea id="response-message" rows={6} maxLength={5000} value={draft.message} onChange={(e) => set({ message: e.target.value })} aria-invalid={!!errors.message} />
           </Field>
           <div className="grid gap-5 sm:grid-cols-3">
-            <Field id="response-price-min" label="Price (£)" error={errors.priceMinimum} hint="A single price, or the lower end of a range.">
-              <Input id="response-price-min" inputMode="decimal" value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} aria-invalid={!!errors.priceMinimum} />
+            <Field id="response-price-min" label="Price (£)" error={errors.priceMinimum} hint="A single price, or the lower end of a range, such as £495,000.">
+              <Input id="response-price-min" value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} aria-invalid={!!errors.priceMinimum} />
             </Field>
             <Field id="response-price-max" label="Up to (£, optional)" error={errors.priceMaximum}>
-              <Input id="response-price-max" inputMode="decimal" value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} aria-invalid={!!errors.priceMaximum} />
+              <Input id="response-price-max" value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} aria-invalid={!!errors.priceMaximum} />
             </Field>
-            <Field id="response-lead" label="Lead time (days)" error={errors.leadTimeDays}>
-              <Input id="response-lead" inputMode="numeric" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
+            <Field id="response-lead" label="Lead time" error={errors.leadTimeDays} hint="In days or weeks, such as 30 days.">
+              <Input id="response-lead" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
             </Field>
           </div>
+          {!current && (
+            <Field id="response-files-new" label="Attachments (optional)" hint="PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all. Sent with your response.">
+              <FileInput id="response-files-new" multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => setPendingFiles([...(e.target.files ?? [])])} />
+            </Field>
+          )}
           {errors.form && (
             <p role="alert" className="text-sm text-destructive">
               {errors.form}
+            </p>
+          )}
+          {fileError && !current && (
+            <p role="alert" className="text-sm text-destructive">
+              {fileError}
             </p>
           )}
           <div className="flex flex-wrap justify-end gap-2">
@@ -276,12 +394,10 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
           <label htmlFor="response-files" className="block text-sm font-medium text-slate-800">
             Attach files (PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all)
           </label>
-          <input
+          <FileInput
             id="response-files"
-            type="file"
             multiple
             accept={TENDER_FILE_ACCEPT}
-            className="text-sm"
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];
               e.target.value = '';

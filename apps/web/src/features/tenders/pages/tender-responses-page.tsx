@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, BadgeCheck, FileText, Star, Trophy } from 'lucide-react';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_RESPONSE_MESSAGE_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
-import { formatDate, formatGBP } from '@solar/shared/domain/format';
+import type { Tender } from '@solar/shared/contracts/tenders';
+import { formatDate, formatGBP, formatUkDateTime } from '@solar/shared/domain/format';
 import { formatCount } from '@solar/shared/domain/count';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { Badge } from '../../../components/ui/badge';
@@ -15,11 +16,18 @@ import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { isTenderNotFound, useTender } from '../api/get-tender';
-import { attachmentUrl, useClarification, useOwnerAction, useShortlist, useTenderResponses, type TenderResponses } from '../api/tender-lifecycle';
+import { attachmentUrl } from '../api/download-tender-response-attachment';
+import { useTenderResponses, type TenderResponses } from '../api/list-tender-responses';
+import { useClarification } from '../api/request-tender-clarification';
+import { useShortlist } from '../api/shortlist-tender-response';
+import { useAwardTender } from '../api/award-tender';
 
 type Response = TenderResponses[number];
 
-const price = (r: Response) => (r.priceMinimum === r.priceMaximum ? formatGBP(r.priceMinimum) : `${formatGBP(r.priceMinimum)} – ${formatGBP(r.priceMaximum)}`);
+const price = (r: Response) =>
+  r.priceMinimum === r.priceMaximum
+    ? formatGBP(r.priceMinimum)
+    : `${formatGBP(r.priceMinimum)} – ${formatGBP(r.priceMaximum)}`;
 
 /**
  * The owner's comparison (/tender/{id}/responses; docs/product/tenders.md#lifecycle): responses
@@ -35,7 +43,10 @@ export function TenderResponsesPage() {
   const notFound = isTenderNotFound(tender.error) || isTenderNotFound(responses.error);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <Link to={`/tender/${id}`} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline">
+      <Link
+        to={`/tender/${id}`}
+        className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to the tender
       </Link>
@@ -53,7 +64,7 @@ export function TenderResponsesPage() {
             <div>
               <h1 className="text-2xl font-bold">Responses: {tender.data.title}</h1>
               <p className="text-slate-700">
-                {formatCount(responses.data.length, 'response')} · closes {formatDate(tender.data.closingDate, 'dd/MM/yyyy HH:mm')}
+                {formatCount(responses.data.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
               </p>
             </div>
             <label className="inline-flex items-center gap-2 text-sm">
@@ -61,6 +72,9 @@ export function TenderResponsesPage() {
               Shortlisted only
             </label>
           </div>
+          {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.length > 0 && (
+            <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
+          )}
           {responses.data.length === 0 ? (
             <Card className="p-6 text-slate-700">No responses yet.</Card>
           ) : (
@@ -68,7 +82,13 @@ export function TenderResponsesPage() {
               {responses.data
                 .filter((r) => !shortlistOnly || r.shortlisted)
                 .map((r) => (
-                  <ResponseCard key={r.id} tenderId={id} response={r} canAward={tender.data.stage === 'active'} />
+                  <ResponseCard
+                    key={r.id}
+                    tenderId={id}
+                    response={r}
+                    stage={tender.data.stage}
+                    open={tender.data.status === 'open'}
+                  />
                 ))}
             </div>
           )}
@@ -78,13 +98,32 @@ export function TenderResponsesPage() {
   );
 }
 
-function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; response: Response; canAward: boolean }) {
+/**
+ * One response. Shortlisting and clarifications are evaluation: offered until the award or a
+ * cancellation; the award once responses are closed (issue 27 defect 11; the server refuses both too).
+ */
+function ResponseCard({
+  tenderId,
+  response: r,
+  stage,
+  open,
+}: {
+  tenderId: string;
+  response: Response;
+  stage: Tender['stage'];
+  open: boolean;
+}) {
+  const evaluating = stage === 'active';
+  const canAward = evaluating && !open;
   const shortlist = useShortlist(tenderId);
-  const award = useOwnerAction(tenderId);
+  const award = useAwardTender(tenderId);
   const [dialog, setDialog] = useState<'clarify' | 'award' | null>(null);
   const [error, setError] = useState('');
   return (
-    <Card className={`flex flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`} aria-label={`Response from ${r.provider.name}`}>
+    <Card
+      className={`flex flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`}
+      aria-label={`Response from ${r.provider.name}`}
+    >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="truncate text-lg font-semibold">
@@ -93,12 +132,14 @@ function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; r
             </Link>
           </h2>
           <p className="text-sm text-muted-foreground">{r.provider.location || 'Location not given'}</p>
+          <p className="text-xs text-muted-foreground">Listed since {formatDate(r.provider.since)}</p>
         </div>
         <div className="flex flex-col items-end gap-1">
+          {/* What was verified: the owner's claim, reviewed by the team (issue 27 defect 11); a profile made by its owner is not. */}
           {r.provider.verified && (
-            <Badge variant="success">
+            <Badge variant="success" title="The marketplace team reviewed this business's claim to its profile">
               <BadgeCheck className="h-3 w-3" aria-hidden />
-              Verified
+              Claim verified
             </Badge>
           )}
           {r.awarded && (
@@ -134,9 +175,12 @@ function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; r
         <ul className="space-y-1 text-sm">
           {r.attachments.map((a) => (
             <li key={a.id}>
-              <a href={attachmentUrl(tenderId, r.id, a.id)} className="inline-flex items-center gap-1 text-primary hover:underline">
-                <FileText className="h-4 w-4" aria-hidden />
-                {a.filename}
+              <a
+                href={attachmentUrl(tenderId, r.id, a.id)}
+                className="inline-flex max-w-full items-center gap-1 text-primary hover:underline"
+              >
+                <FileText className="h-4 w-4 shrink-0" aria-hidden />
+                <span className="min-w-0 break-all">{a.filename}</span>
               </a>
             </li>
           ))}
@@ -148,18 +192,27 @@ function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; r
         </p>
       )}
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-pressed={r.shortlisted}
-          onClick={() => shortlist.mutate({ responseId: r.id, shortlisted: !r.shortlisted }, { onError: (err) => setError(err.message) })}
-        >
-          <Star className="h-4 w-4" aria-hidden />
-          {r.shortlisted ? 'Remove from shortlist' : 'Shortlist'}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => setDialog('clarify')}>
-          Ask to clarify
-        </Button>
+        {evaluating && (
+          <>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-pressed={r.shortlisted}
+              onClick={() =>
+                shortlist.mutate(
+                  { responseId: r.id, shortlisted: !r.shortlisted },
+                  { onError: (err) => setError(err.message) },
+                )
+              }
+            >
+              <Star className="h-4 w-4" aria-hidden />
+              {r.shortlisted ? 'Remove from shortlist' : 'Shortlist'}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setDialog('clarify')}>
+              Ask to clarify
+            </Button>
+          </>
+        )}
         {canAward && (
           <Button size="sm" onClick={() => setDialog('award')}>
             <Trophy className="h-4 w-4" aria-hidden />
@@ -177,19 +230,16 @@ function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; r
         <Button
           disabled={award.isPending}
           onClick={() =>
-            award.mutate(
-              { kind: 'award', responseId: r.id },
-              {
-                onSuccess: (res) => {
-                  setDialog(null);
-                  toast({ title: 'Tender awarded', description: res.message, variant: 'success' });
-                },
-                onError: (err) => {
-                  setDialog(null);
-                  setError(err.message);
-                },
+            award.mutate(r.id, {
+              onSuccess: (res) => {
+                setDialog(null);
+                toast({ title: 'Tender awarded', description: res.message, variant: 'success' });
               },
-            )
+              onError: (err) => {
+                setDialog(null);
+                setError(err.message);
+              },
+            })
           }
         >
           Award Tender
@@ -199,12 +249,27 @@ function ResponseCard({ tenderId, response: r, canAward }: { tenderId: string; r
   );
 }
 
-function ClarifyDialog({ tenderId, response, open, onClose }: { tenderId: string; response: Response; open: boolean; onClose(): void }) {
+function ClarifyDialog({
+  tenderId,
+  response,
+  open,
+  onClose,
+}: {
+  tenderId: string;
+  response: Response;
+  open: boolean;
+  onClose(): void;
+}) {
   const clarify = useClarification(tenderId);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title={`Ask ${response.provider.name} to clarify`} description="They are emailed your question and can edit their response until the closing date.">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={`Ask ${response.provider.name} to clarify`}
+      description="They are emailed your question and can edit their response until the closing date."
+    >
       <form
         noValidate
         className="grid gap-3"
@@ -226,7 +291,13 @@ function ClarifyDialog({ tenderId, response, open, onClose }: { tenderId: string
         }}
       >
         <Field id={`clarify-${response.id}`} label="What should they clarify?" error={error}>
-          <Textarea id={`clarify-${response.id}`} rows={3} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} />
+          <Textarea
+            id={`clarify-${response.id}`}
+            rows={3}
+            maxLength={5000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </Field>
         <Button type="submit" disabled={clarify.isPending}>
           Send

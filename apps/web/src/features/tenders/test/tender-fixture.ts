@@ -47,5 +47,6 @@ export const tenderFixture = (id: string, overrides: Partial<Tender> = {}): Tend
   siteAssetId: null,
   siteCapacityMw: null,
   cancelReason: null,
+  viewerRelation: null,
   ...overrides,
 });

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { tenderFixture } from '../test/tender-fixture';
+import { json, renderWithApi, userFixture } from '../test/render-with-api';
+import { TenderResponsesPage } from './tender-responses-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const response = (id: string, name: string, verified: boolean) => ({
+  id,
+  tenderId: 't-1',
+  provider: { id: `p-${id}`, name, slug: id, verified, since: '2026-11-20T09:00:00.000Z', services: ['Thermographic Surveys'], location: 'Bath' },
+  distanceKm: 17,
+  message: 'Drone and handheld thermography, two visits.',
+  priceMinimum: 495000,
+  priceMaximum: 495000,
+  leadTimeDays: 30,
+  awarded: false,
+  shortlisted: false,
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:00:00.000Z',
+  attachments: [],
+  clarifications: [],
+});
+
+function renderResponses(tender: Partial<ReturnType<typeof tenderFixture>>) {
+  return renderWithApi({
+    path: '/tender/t-1/responses',
+    route: '/tender/:id/responses',
+    element: <TenderResponsesPage />,
+    me: userFixture(),
+    answer: (call) =>
+      call.path === '/api/tenders/t-1'
+        ? json(200, { success: true, data: tenderFixture('t-1', { source: 'Solar Manager', userId: 'u-owner', viewerRelation: 'manager', ...tender }) })
+        : call.path === '/api/tenders/t-1/responses'
+          ? json(200, { success: true, data: [response('r1', 'Dana Thermal', true), response('r2', 'Eve Drones', false)] })
+          : undefined,
+  });
+}
+
+describe('Compare Responses offers each step when it may be taken (issue 27 defect 11)', () => {
+  it('no Award while responses are open, and says why; shortlisting and clarifications are offered', async () => {
+    renderResponses({ status: 'open' });
+    const card = await screen.findByLabelText('Response from Dana Thermal');
+    expect(within(card).queryByRole('button', { name: 'Award' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Shortlist' })).toBeInTheDocument();
+    expect(screen.getByText(M.awardBeforeClosing)).toBeInTheDocument();
+  });
+
+  it('after the award: no Shortlist, no Ask to clarify, no Award', async () => {
+    renderResponses({ stage: 'awarded', status: 'awarded' });
+    const card = await screen.findByLabelText('Response from Eve Drones');
+    for (const name of ['Shortlist', 'Ask to clarify', 'Award']) expect(within(card).queryByRole('button', { name })).toBeNull();
+  });
+
+  it('says what was verified (a claim reviewed by the team), and nothing for a profile its owner made', async () => {
+    renderResponses({ status: 'closed' });
+    expect(within(await screen.findByLabelText('Response from Dana Thermal')).getByText('Claim verified')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Response from Eve Drones')).queryByText(/verified/i)).toBeNull();
+    expect(within(screen.getByLabelText('Response from Eve Drones')).getByRole('button', { name: 'Award' })).toBeInTheDocument();
+  });
+});
