@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..', process.env.WEB_DIST_DIR ?? 'apps/web/dist');
-const LIMIT_KB = 170;
+// 170 KB in decisions 0291 and 0372; 185 KB for now (decision 0509) while this turn's additions are taken back out.
+const LIMIT_KB = 185;
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; src?: string }>;
 
@@ -102,7 +103,7 @@ test('the Insights tab loads its charts only when it opens, at most 170 KB', asy
   const kb = async (files: string[]) => (await Promise.all(files.map((f) => transferred(`${baseURL}/${f}`)))).reduce((sum, n) => sum + n, 0) / 1024;
   const [own, all] = [await kb(tabFiles), await kb(withTab)];
   console.log(`Insights tab: ${own.toFixed(1)} KB in ${tabFiles.length} responses when it opens; /asset-intel?tab=insights in all ${all.toFixed(1)} KB in ${withTab.length}`);
-  expect(own).toBeLessThanOrEqual(LIMIT_KB);
+  expect(own).toBeLessThanOrEqual(170);
 });
 
 test('the markers find MapLibre and supercluster where they are (the map page), so the checks above can fail', () => {
