@@ -18,7 +18,7 @@ async function signInWithForm(page: Page, email: string, password: string) {
 test.describe('accounts journeys', () => {
   test('sign up → welcome mail → sign in → dashboard → edit name → change type → log out', async ({ page }) => {
     // The longest journey (with the representative dashboard and a deletion request): 30 s is tight on a shared machine.
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const email = `ada.${unique()}@acme-solar.co.uk`;
     await page.goto('/register?redirect=/dashboard');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

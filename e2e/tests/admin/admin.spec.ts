@@ -36,6 +36,8 @@ async function adminPage(browser: Browser): Promise<Page> {
 
 test.describe('admin journeys', () => {
   test('a provider claims a profile, the admin approves it, the provider can edit it', async ({ page, browser }) => {
+    // Two browsers, three pages with axe and screenshots at two widths: 30 s is tight on a shared machine.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await signUp(page.request, 'Clara Claimant', { verify: true });
     const [profile] = await unclaimedProviders(page.request, 1);

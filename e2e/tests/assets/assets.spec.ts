@@ -58,7 +58,7 @@ test.describe('asset intelligence', () => {
     await assetTab.focus();
     await page.keyboard.press('Delete');
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab')).toHaveCount(2);
+    await expect(page.getByRole('tab')).toHaveCount(3); // Overview, Expected new projects, Insights (issue 32)
     await mapLoaded(page);
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
