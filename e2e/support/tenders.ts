@@ -22,7 +22,7 @@ export async function respond(page: Page, tenderId: string, price: string, lead:
   await page.goto(`/tender/${tenderId}/respond`);
   await page.getByLabel('Your response').fill(message);
   await page.getByLabel('Price (£)').fill(price);
-  await page.getByLabel('Lead time (days)').fill(lead);
+  await page.getByLabel('Lead time', { exact: true }).fill(lead);
   await page.getByRole('button', { name: 'Submit Response' }).click();
   await expect(page.getByText('Your response has been sent to the tender owner.').first()).toBeVisible();
 }
