@@ -220,6 +220,9 @@ export const SAMPLE_BODIES: Record<string, object> = {
  * PostgreSQL the counters live in `rate_limit_windows`, decision 0381; on PGlite in memory).
  */
 export async function databaseState(t: TestApp): Promise<Record<string, string>> {
+  // The outbox worker delivers mail in the background (decision 0470): let it finish what an earlier
+  // request queued, so its bookkeeping is not read as this request's write.
+  await t.ctx.mailer.idle();
   const tables = await t.ctx.database.query<{ name: string }>(
     `SELECT quote_ident(table_name) AS name FROM information_schema.tables
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'rate_limit_windows' ORDER BY table_name`,
