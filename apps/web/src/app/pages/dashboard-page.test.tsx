@@ -17,7 +17,7 @@ function renderDashboard(type: UserType) {
       const path = new URL(url, 'http://x').pathname;
       if (path === '/api/auth/me') return json(200, { success: true, data: me });
       if (path === '/api/providers/user/u1') return json(200, { success: true, data: { providers: [], claims: [] } });
-      if (path === '/api/tenders/mine') return json(200, { success: true, data: { own: [], invitations: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } });
+      if (path === '/api/tenders/mine') return json(200, { success: true, data: { own: [], invitations: [], responses: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } });
       return json(200, { success: true, data: [], pagination: { page: 1, pages: 1, total: 0 } });
     }),
   );
