@@ -28,6 +28,7 @@ export default defineConfig({
           // expect.poll waits for mail sent after a response; its 1 s default is short on that machine.
           expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
+          isolate: false,
           retry,
         },
       },

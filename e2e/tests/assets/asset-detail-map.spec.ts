@@ -14,7 +14,7 @@ async function assetId(page: Page, query: string) {
   return ((await res.json()) as { data: Array<{ id: number }> }).data[0]!.id;
 }
 
-test.describe('asset detail map (decision 0358)', () => {
+test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
   for (const [device, width, height] of [
     ['desktop', 1280, 800],
     ['mobile', 390, 844],

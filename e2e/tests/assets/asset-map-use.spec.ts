@@ -17,7 +17,7 @@ async function assetsLoaded(page: Page) {
   await expect(page.getByText('Loading assets...')).toHaveCount(0, { timeout: 20_000 });
 }
 
-test.describe('asset map: site search, shared points, keyboard, failures (issue 19)', () => {
+test.describe('asset map: site search, shared points, keyboard, failures (issue 19)', { tag: '@long' }, () => {
   // Each loads the full map (tens of thousands of points, software WebGL): 30 s is not enough on a busy machine.
   test.describe.configure({ timeout: 90_000 });
   test('choosing a site in "Search by Site Name" flies there and opens it', async ({ page }) => {

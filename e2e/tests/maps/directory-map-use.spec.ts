@@ -21,7 +21,7 @@ async function tabUntil(page: Page, matches: () => boolean, limit = 120) {
   throw new Error(`not reached in ${limit} Tab presses`);
 }
 
-test.describe('directory map: keyboard, phone, service areas, shared positions, failures (issue 19)', () => {
+test.describe('directory map: keyboard, phone, service areas, shared positions, failures (issue 19)', { tag: '@long' }, () => {
   // Each loads the full map (tens of thousands of points, software WebGL): 30 s is not enough on a busy machine.
   test.describe.configure({ timeout: 90_000 });
   test('a skip link reaches the map in a few Tab presses; the map shows its focus; Escape closes a popup', async ({ page }) => {

@@ -32,7 +32,7 @@ function labelsOnMarkers(page: Page, label: string) {
   });
 }
 
-test.describe('place labels (decision 0355)', () => {
+test.describe('place labels (decision 0355)', { tag: '@long' }, () => {
   test('the UK view names cities only, clear of each other and of the clusters', async ({ page }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
