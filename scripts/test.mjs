@@ -24,13 +24,20 @@ const flakyE2e = [];
  */
 const BOUND_MINUTES = { typecheck: 10, lint: 10, vitest: 40, build: 10, 'bench-guard': 5, playwright: 30 };
 
+/** Kills a suite's process group (already gone: nothing to do). */
+function stopGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch (error) {
+    if (error.code !== 'ESRCH') throw error;
+  }
+}
+
 /** The suite running now: an interrupted `npm test` stops it too (it has its own process group). */
 let current = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    try {
-      if (current) process.kill(-current.pid, 'SIGKILL');
-    } catch {}
+    if (current) stopGroup(current.pid);
     process.exit(1);
   });
 }
@@ -46,9 +53,7 @@ async function run(name, command, args, count) {
   const timer = setTimeout(() => {
     overdue = true;
     failures.push(`${name}: stopped after its bound of ${BOUND_MINUTES[name]} minutes`);
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {}
+    stopGroup(child.pid);
   }, BOUND_MINUTES[name] * 60_000);
   const status = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   clearTimeout(timer);
