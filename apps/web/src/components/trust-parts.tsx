@@ -29,12 +29,27 @@ export function CheckList({ items, checkedAt }: { items: CheckItem[]; checkedAt:
   );
 }
 
+/** How much of star `n` (1–5) a rating fills, to the nearest quarter: 4.7 fills four and three quarters. */
+export function starFill(value: number, n: number): number {
+  return Math.min(1, Math.max(0, Math.round((value - (n - 1)) * 4) / 4));
+}
+
 export function Stars({ value, label }: { value: number; label?: string }) {
   return (
     <span className="inline-flex items-center gap-0.5" role="img" aria-label={label ?? `${value.toFixed(1)} out of 5`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} className={`h-4 w-4 ${n <= Math.round(value) ? 'fill-amber-400 text-amber-500' : 'text-slate-300'}`} aria-hidden />
-      ))}
+      {[1, 2, 3, 4, 5].map((n) => {
+        const fill = starFill(value, n);
+        return (
+          <span key={n} className="relative inline-block h-4 w-4" data-fill={fill}>
+            <Star className="absolute inset-0 h-4 w-4 text-slate-300" aria-hidden />
+            {fill > 0 && (
+              <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+                <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden />
+              </span>
+            )}
+          </span>
+        );
+      })}
     </span>
   );
 }

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A stand-in for the Companies House public data API on 127.0.0.1 (the client's tests, the
- * journeys, `npm run companies-house:fixture`), answering in the documented shapes; each behaviour
- * and its source is listed in docs/decisions/0481-companies-house-checks.md:
+ * A stand-in for the Companies House public data API on 127.0.0.1 (the client's tests and the
+ * trust journey, e2e/tests/trust.spec.ts), answering in the documented shapes; each behaviour and
+ * its source is listed in docs/decisions/0481-companies-house-checks.md:
  * - HTTP Basic with the key as user name; a wrong or missing key is 401.
  * - `GET /company/{n}`: the company profile resource, or 404 with
  *   `{"errors":[{"type":"ch:service","error":"company-profile-not-found"}]}`.

@@ -59,9 +59,8 @@ export function checkItems(input: CheckInput): CheckItem[] {
   const { profile: p } = input;
   const items: CheckItem[] = [];
   const active = p.company_status === 'active';
-  items.push(
-    item('status', active ? 'pass' : 'fail', active ? 'Active at Companies House' : `${statusWords(p.company_status)} at Companies House`, p.company_name),
-  );
+  // The company's name is the card's heading (companyCheck.companyName), not repeated here.
+  items.push(item('status', active ? 'pass' : 'fail', active ? 'Active at Companies House' : `${statusWords(p.company_status)} at Companies House`));
   if (p.date_of_creation) {
     items.push(item('incorporated', 'pass', `Incorporated ${formatDate(p.date_of_creation)}`));
   }
