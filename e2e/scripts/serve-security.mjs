@@ -83,7 +83,13 @@ const answers = http.createServer((req, res) => {
 answers.listen(answerPort, '127.0.0.1');
 
 const child = spawn(process.execPath, [server], { env: { ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// Forwarded; a server that has not exited 15 s later is killed, so it never outlives the run.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
 child.on('exit', (code) => {
   answers.close();
   process.exit(code ?? 0);

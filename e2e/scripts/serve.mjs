@@ -30,5 +30,11 @@ if (!existsSync(path.join(snapshot, 'pgdata'))) {
 rmSync(dataDir, { recursive: true, force: true });
 cpSync(snapshot, dataDir, { recursive: true });
 const child = spawn(process.execPath, [server], { env: { ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// Forwarded; a server that has not exited 15 s later is killed, so it never outlives the run.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -10,6 +10,7 @@ import {
 } from '../../apps/server/src/features/trust/companies-house-fixture';
 import { DEMO, signIn, signUp, unique } from '../support/accounts';
 import { expectAccessible, shot } from '../support/fixtures';
+import { stopProcess } from '../support/processes';
 import { pdf } from '../support/tenders';
 
 /**
@@ -32,7 +33,6 @@ const BRIGHTSIDE = FIXTURE_COMPANIES[0]!;
 /** A supplier of the bundled sample with its Companies House id (GB-COH-11393390), awarded by Camden. */
 const SAMPLE_SUPPLIER = { number: '11393390', name: 'UBITRICITY DISTRIBUTED ENERGY SYSTEMS UK LTD', buyer: 'THE LONDON BOROUGH OF CAMDEN' };
 const WHITSTABLE: [number, number] = [1.0257, 51.3607];
-
 const waitFor = async (check: () => Promise<boolean>, ms: number, what: string) => {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -129,7 +129,7 @@ test.describe('trust you can check (issue 31)', () => {
     await waitFor(async () => (await fetch(`${base}/api/health/ready`)).ok, 90_000, 'the trust server');
   });
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
+    await stopProcess(server);
     await companiesHouse?.close();
   });
 
@@ -263,10 +263,11 @@ test.describe('trust you can check (issue 31)', () => {
     expect(saved.status(), await saved.text()).toBe(200);
     // A visitor's page is public within the stated bound (HTTP_CACHE.staleBoundSeconds, decision 0430):
     // this browser saw the profile a moment ago, so it may show that copy until the bound has passed.
+    // The page's own data is read again once it has loaded: the list must still be there after that.
     await expect(async () => {
-      await anon.goto(`/providers/${supplier.slug}`);
+      await anon.goto(`/providers/${supplier.slug}`, { waitUntil: 'networkidle' });
       await expect(anon.getByRole('heading', { name: 'Public contracts won' })).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 20_000 });
+    }).toPass({ timeout: 30_000 });
     const contracts = anon.getByRole('heading', { name: 'Public contracts won' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     await expect(contracts).toContainText('Operation and Maintenance Support for Lamp Column Electric Vehicle Charge Points');
     await expect(contracts).toContainText('£230,000');

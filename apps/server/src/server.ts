@@ -84,8 +84,8 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    ctx.jobs.stop();
     stopWarming();
+    await ctx.jobs.stop();
     await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     await app.close(); // stops accepting; in-flight requests finish
     // Mail those requests wrote is in the outbox; a delivery under way finishes, the rest waits for the next start.

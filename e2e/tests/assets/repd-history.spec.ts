@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
+import { stopProcess } from '../../support/processes';
 
 /**
  * Issue 17's REPD half in the browser: a second server, started from the journeys' seeded snapshot
@@ -46,8 +47,8 @@ test.describe('REPD releases: history and changed since', () => {
     // The job's first check imports the fixture's next release over the seeded bundled one.
     await waitFor(async () => ((await (await fetch(`${base}/api/assets/source`)).json()) as { checkedAt: string | null }).checkedAt !== null, 200_000, 'the REPD check');
   });
-  test.afterAll(() => {
-    for (const child of children) child.kill('SIGTERM');
+  test.afterAll(async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
   });
 
   test("the projects table filters 'changed since' from the address and the asset shows its history", async ({ page }) => {

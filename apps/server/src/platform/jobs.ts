@@ -23,6 +23,9 @@ export interface Job {
 export class JobRunner {
   private readonly jobs = new Map<string, Job>();
   private timer: NodeJS.Timeout | undefined;
+  /** The tick under way: a tick does not start while one runs, and `stop()` waits for it. */
+  private running: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly database: Database,
@@ -46,6 +49,7 @@ export class JobRunner {
   async runDue(): Promise<string[]> {
     const ran: string[] = [];
     for (const job of this.jobs.values()) {
+      if (this.stopping) break;
       if (await this.runIfDue(job)) ran.push(job.name);
     }
     return ran;
@@ -89,15 +93,29 @@ export class JobRunner {
   }
 
   start(intervalMs = 60_000) {
-    this.stop();
-    const tick = () => void this.runDue().catch((err) => this.log.error({ err }, 'job tick failed'));
+    if (this.timer) clearInterval(this.timer);
+    this.stopping = false;
+    const tick = () => {
+      if (this.running) return;
+      this.running = this.runDue()
+        .then(() => undefined, (err) => this.log.error({ err }, 'job tick failed'))
+        .finally(() => {
+          this.running = null;
+        });
+    };
     this.timer = setInterval(tick, intervalMs);
     this.timer.unref();
     tick();
   }
 
-  stop() {
+  /**
+   * No further ticks; resolves once the tick under way has finished, so that the database is not
+   * closed under a job's query (PGlite closed mid-query spun at full CPU and never exited).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.running;
   }
 }

@@ -34,7 +34,7 @@ export const useAdminReviews = (status: 'flagged' | 'published' | 'removed', pag
 export const useSupplierSuggestions = (page: number) =>
   useQuery(queryOptions({ queryKey: adminKeys.trust('matches', { page }), queryFn: () => api.call(listSupplierSuggestions, { query: { page } }), placeholderData: keepPreviousData }));
 
-function useTrustMutation<T>(fn: (input: T) => Promise<unknown>) {
+function useTrustMutation<T, R>(fn: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'trust'] }) });
 }

@@ -133,11 +133,32 @@ export function SupplierMatchesTab() {
   const query = useSupplierSuggestions(page);
   const decide = useDecideSupplierMatch();
   const create = useCreateSupplierProfile();
+  /** What the last decision did, with the way to the profile it touched. */
+  const [done, setDone] = useState<{ text: string; name: string; slug: string } | null>(null);
   if (query.isPending) return <p role="status">Loading…</p>;
   if (query.isError) return <p role="alert">{query.error.message}</p>;
-  if (query.data.data.length === 0) return <Empty text="Every award supplier is matched by an identifier or decided." />;
+  const outcome = (
+    <p role="status" className="text-sm">
+      {done && (
+        <>
+          {done.text}{' '}
+          <Link to={`/providers/${done.slug}`} className="font-medium text-primary underline">
+            {done.name}
+          </Link>
+        </>
+      )}
+    </p>
+  );
+  if (query.data.data.length === 0)
+    return (
+      <div className="space-y-3">
+        {outcome}
+        <Empty text="Every award supplier is matched by an identifier or decided." />
+      </div>
+    );
   return (
     <div className="space-y-3">
+      {outcome}
       <p className="text-sm text-muted-foreground">
         Award suppliers that no Companies House number or PPON ties to a profile. A name alone never ties them: confirm a match, reject it, or make an unclaimed profile from the award.
       </p>
@@ -162,7 +183,13 @@ export function SupplierMatchesTab() {
                   </Link>{' '}
                   ({Math.round(c.similarity * 100)}% alike)
                 </span>
-                <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ tenderId: s.tenderId, supplierName: s.supplierName, providerId: c.id, decision: 'confirm' }, { onError: fail })}>
+                <Button size="sm" disabled={decide.isPending} onClick={() =>
+                    decide.mutate(
+                      { tenderId: s.tenderId, supplierName: s.supplierName, providerId: c.id, decision: 'confirm' },
+                      { onError: fail, onSuccess: () => setDone({ text: `Match confirmed: the award to ${s.supplierName} is listed on`, name: c.name, slug: c.slug }) },
+                    )
+                  }
+                >
                   Confirm match
                 </Button>
                 <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ tenderId: s.tenderId, supplierName: s.supplierName, providerId: c.id, decision: 'reject' }, { onError: fail })}>
@@ -171,7 +198,13 @@ export function SupplierMatchesTab() {
               </div>
             ))}
             <div>
-              <Button size="sm" variant="secondary" disabled={create.isPending} onClick={() => create.mutate({ tenderId: s.tenderId, supplierName: s.supplierName }, { onError: fail })}>
+              <Button size="sm" variant="secondary" disabled={create.isPending} onClick={() =>
+                  create.mutate(
+                    { tenderId: s.tenderId, supplierName: s.supplierName },
+                    { onError: fail, onSuccess: (res) => setDone({ text: 'Unclaimed profile made from the award:', name: res.data.name, slug: res.data.slug }) },
+                  )
+                }
+              >
                 Make an unclaimed profile from this award
               </Button>
             </div>
