@@ -73,7 +73,10 @@ export async function suggestions(db: Db, page: number, pageSize: number): Promi
         SELECT coalesce(json_agg(json_build_object('id', c.id::text, 'slug', c.slug, 'name', c.business_name, 'similarity', c.sim) ORDER BY c.sim DESC), '[]'::json)
           FROM (SELECT p.id, p.slug, p.business_name, round(similarity(lower(p.business_name), lower(o.supplier_name))::numeric, 2) AS sim
                   FROM providers p
-                 WHERE lower(p.business_name) % lower(o.supplier_name)
+                 -- similarity() with pg_trgm's default threshold, not the % operator: PGlite spun at
+                 -- full CPU, never returning, on the GIN index's rescans in this correlated subquery
+                 -- (decision 0511).
+                 WHERE similarity(lower(p.business_name), lower(o.supplier_name)) >= 0.3
                    AND NOT EXISTS (SELECT 1 FROM award_supplier_matches m WHERE m.tender_id = o.tender_id AND m.supplier_name = o.supplier_name AND m.provider_id = p.id)
                  ORDER BY sim DESC LIMIT 3) AS c
       ) AS candidates FROM open o
