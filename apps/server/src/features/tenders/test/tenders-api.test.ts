@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock';
+import { readCacheFeed } from '../../../platform/read-cache-feed';
 import { tendersBenchScenarios } from '../../../../bench/scenarios/tenders';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { addProvider, addTender, signIn } from './helpers';
@@ -47,16 +48,23 @@ describe.each(databaseKinds)('tenders API on %s', (kind) => {
   it('reuses a public board answer only while no tender or owner name changes, and within its minute', async () => {
     type Row = { id: string; title: string; status: string; user: { name: string } | null };
     const board = async () => (await list('?status=all&limit=50')).data as Row[];
+    // The test writes to the database directly, not through a request (which waits until its change
+    // is heard): on PostgreSQL the change notice is heard first, as a request's would be.
+    const heard = async () => {
+      if (kind === 'postgres') await readCacheFeed(t.ctx.database).sync();
+    };
     const before = await board();
     expect(await board()).toEqual(before);
     // A new tender (any write to tenders) shows at once; it closes 30 s into this minute.
     const probe = await addTender(t, { title: 'Cache probe', source: 'External', publishedDate: at(-1), closingDate: new Date(NOW.getTime() + 30_000) });
+    await heard();
     try {
       const after = await board();
       expect(after).toHaveLength(before.length + 1);
       expect(after.find((d) => d.id === probe)?.status).toBe('open');
       // An owner's new name (a write to users) shows at once.
       await t.ctx.database.query('UPDATE users SET name = $1 WHERE id = $2', ['Olivia Renamed', owner.user.id]);
+      await heard();
       expect((await board()).find((d) => d.id === ids.A)?.user?.name).toBe('Olivia Renamed');
       // Within the minute the answer stands (status as at its start); the next minute it is recomputed.
       clock.advance(40_000);
