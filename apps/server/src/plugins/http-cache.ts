@@ -87,15 +87,24 @@ const gzipAsync = promisify(gzip);
 const SYNC_BELOW = 64 * 1024;
 /**
  * Levels for content made per request: brotli 4 (the window sized to the answer) is about as fast
- * as gzip 6 and ~15 % smaller; higher levels cost several times the CPU for a few per cent.
+ * as gzip 6 and ~15 % smaller; higher levels cost several times the CPU for a few per cent. From
+ * LIGHT_FROM up (a wide asset map view is 4.6 MB) the fastest levels: brotli 1 and gzip 1 took 12 and
+ * 18 ms for that answer where brotli 4 and gzip 6 took 73 and 52 ms, for 23 % and 19 % more bytes
+ * (docs/benchmarks/long-tail.md, decision 0545).
  */
+export const LIGHT_FROM = 256 * 1024;
 const brotliOptions = (size: number) => ({
-  params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: size, [zlib.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(22, Math.ceil(Math.log2(size + 1)))) },
+  params: {
+    [zlib.BROTLI_PARAM_QUALITY]: size < LIGHT_FROM ? 4 : 1,
+    [zlib.BROTLI_PARAM_SIZE_HINT]: size,
+    [zlib.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(22, Math.ceil(Math.log2(size + 1)))),
+  },
 });
+const gzipOptions = (size: number) => ({ level: size < LIGHT_FROM ? 6 : 1 });
 
-function compress(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
+export function compress(body: Buffer, encoding: Encoding): Buffer | Promise<Buffer> {
   if (encoding === 'br') return body.length < SYNC_BELOW ? brotliCompressSync(body, brotliOptions(body.length)) : brotliAsync(body, brotliOptions(body.length));
-  return body.length < SYNC_BELOW ? gzipSync(body, { level: 6 }) : gzipAsync(body, { level: 6 });
+  return body.length < SYNC_BELOW ? gzipSync(body, gzipOptions(body.length)) : gzipAsync(body, gzipOptions(body.length));
 }
 
 /** Whether If-None-Match names this answer (any of its encodings; `W/` ignored: weak comparison, RFC 9110 13.1.2). */
