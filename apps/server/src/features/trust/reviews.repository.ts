@@ -77,20 +77,6 @@ export async function refreshSummary(tx: Db, providerId: string) {
     .where(eq(providers.id, providerId));
 }
 
-export async function ratingOf(db: Db, providerId: string) {
-  const [row] = await db
-    .select({
-      count: count(),
-      quality: sql<string | null>`avg(${reviews.quality})::text`,
-      value: sql<string | null>`avg(${reviews.value})::text`,
-      reliability: sql<string | null>`avg(${reviews.reliability})::text`,
-      average: sql<string | null>`avg((${reviews.quality} + ${reviews.value} + ${reviews.reliability}) / 3.0)::text`,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.providerId, providerId), eq(reviews.status, 'published')));
-  return row!;
-}
-
 export async function listPublished(db: Db, providerId: string, page: number, pageSize: number) {
   const where = and(eq(reviews.providerId, providerId), eq(reviews.status, 'published'));
   const [rows, [total]] = await Promise.all([
@@ -119,15 +105,4 @@ export async function listForAdmin(db: Db, status: 'flagged' | 'published' | 're
     db.select({ n: count() }).from(reviews).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
-}
-
-/** Median hours from a quote's arrival to the provider's reply, over the window (decision 0480). */
-export async function replyTimes(db: Db, providerId: string, since: Date) {
-  const result = await db.execute(sql`
-    SELECT count(*)::int AS replies,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM (replied_at - created_at)) / 3600.0) AS median_hours
-      FROM quotes
-     WHERE provider_id = ${providerId} AND routed_to = 'provider' AND replied_at IS NOT NULL AND created_at >= ${since.toISOString()}`);
-  const row = rowsOf<{ replies: number; median_hours: number | string | null }>(result)[0];
-  return { replies: Number(row?.replies ?? 0), medianHours: row?.median_hours === null || row?.median_hours === undefined ? null : Number(row.median_hours) };
 }

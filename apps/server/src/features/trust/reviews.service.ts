@@ -1,4 +1,4 @@
-import { RATING_ASPECTS, RESPONSE_TIME, REVIEW_LIMITS as L, TRUST_MESSAGES as M } from '@solar/shared/constants/trust';
+import { RATING_ASPECTS, RESPONSE_TIME, REVIEW_LIMITS as L, TRUST_MESSAGES as M, type RatingAspect } from '@solar/shared/constants/trust';
 import type { AdminReview, RatingSummary, Review, ReviewableWork } from '@solar/shared/contracts/trust';
 import type { z } from 'zod';
 import type { createReviewBody } from '@solar/shared/contracts/trust';
@@ -12,6 +12,7 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import { writeAudit } from '../admin/admin-audit.service';
 import { requireLocked, requireProvider } from '../providers/provider-access.service';
 import * as repo from './reviews.repository';
+import type { TrustFacts } from './trust-profile.repository';
 import { toAdminReview, toReview } from './trust.mapper';
 
 /** Reviews only from real work (docs/product/trust.md#reviews, decision 0480). */
@@ -157,18 +158,19 @@ export async function moderateReview(ctx: Ctx, admin: UserRow, id: string, input
 
 const mean = (v: string | null) => (v === null ? 0 : Math.round(Number(v) * 10) / 10);
 
-/** The profile's rating from its published reviews; null with none. */
-export async function ratingSummary(db: Db, providerId: string): Promise<RatingSummary | null> {
-  const r = await repo.ratingOf(db, providerId);
+/** The profile's rating from its published reviews' aggregates; null with none. */
+export function ratingSummary(r: Pick<TrustFacts, 'count' | 'average' | RatingAspect>): RatingSummary | null {
   if (!r.count) return null;
   const out = { average: mean(r.average), count: r.count } as RatingSummary;
   for (const aspect of RATING_ASPECTS) out[aspect] = mean(r[aspect]);
   return out;
 }
 
-/** "usually replies within 1 day", computed from the provider's quote replies; null with too few. */
-export async function responseTime(db: Db, providerId: string, now: Date) {
-  const { replies, medianHours } = await repo.replyTimes(db, providerId, new Date(now.getTime() - RESPONSE_TIME.windowDays * DAY));
+/** "usually replies within 1 day", from the provider's quote replies in the window; null with too few. */
+export function responseTime({ replies, medianHours }: Pick<TrustFacts, 'replies' | 'medianHours'>) {
   if (replies < RESPONSE_TIME.minReplies || medianHours === null) return null;
   return { medianHours: Math.round(medianHours * 10) / 10, replies, text: responseTimeText(medianHours) };
 }
+
+/** Where the response time's window starts. */
+export const repliesSince = (now: Date) => new Date(now.getTime() - RESPONSE_TIME.windowDays * DAY);

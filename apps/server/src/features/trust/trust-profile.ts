@@ -1,4 +1,5 @@
 import { REVIEW_LIMITS } from '@solar/shared/constants/trust';
+import { providerIdentifiers } from '@solar/shared/domain/trust';
 import type { ProviderTrust } from '@solar/shared/contracts/trust';
 import type { ProviderRow } from '../../db/schema/index';
 import type { AppContext } from '../../plugins/context';
@@ -7,7 +8,8 @@ import { toCompanyCheck } from './company-checks.service';
 import { findCheck } from './company-checks.repository';
 import { contractsOf } from './public-contracts.service';
 import { listPublished } from './reviews.repository';
-import { ratingSummary, responseTime } from './reviews.service';
+import { ratingSummary, repliesSince, responseTime } from './reviews.service';
+import { trustFacts } from './trust-profile.repository';
 import { toPublicAccreditation, toReview } from './trust.mapper';
 
 /**
@@ -16,21 +18,22 @@ import { toPublicAccreditation, toReview } from './trust.mapper';
  */
 export async function providerTrust(ctx: Pick<AppContext, 'database' | 'clock'>, row: ProviderRow): Promise<ProviderTrust> {
   const db = ctx.database.db;
-  const [check, accreditationRows, rating, reviews, response, contracts] = await Promise.all([
+  // What there is first, in one statement; then only the reads that have something to find.
+  const facts = await trustFacts(db, row.id, repliesSince(ctx.clock.now()));
+  const withContracts = facts.hasConfirmedMatches || providerIdentifiers(row).length > 0;
+  const [check, accreditationRows, reviews, contracts] = await Promise.all([
     row.companyNumber ? findCheck(db, row.id) : Promise.resolve(undefined),
-    accreditations.listOfProvider(db, row.id),
-    ratingSummary(db, row.id),
-    listPublished(db, row.id, 1, REVIEW_LIMITS.onProfile),
-    responseTime(db, row.id, ctx.clock.now()),
-    contractsOf(db, row),
+    facts.hasAccreditations ? accreditations.listOfProvider(db, row.id) : Promise.resolve([]),
+    facts.count ? listPublished(db, row.id, 1, REVIEW_LIMITS.onProfile) : Promise.resolve({ rows: [] }),
+    withContracts ? contractsOf(db, row) : Promise.resolve({ contracts: [], total: 0 }),
   ]);
   return {
     companyNumber: row.companyNumber,
     companyCheck: toCompanyCheck(check),
     accreditations: accreditationRows.map(toPublicAccreditation),
-    rating,
+    rating: ratingSummary(facts),
     reviews: reviews.rows.map(toReview),
-    responseTime: response,
+    responseTime: responseTime(facts),
     publicContracts: contracts.contracts,
     publicContractCount: contracts.total,
     madeFromAward: row.source === 'award',
