@@ -230,6 +230,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     expect(screen.queryByText('Not specified')).toBeNull();
     for (const title of ['Scale', 'Phase', 'Certifications', 'Industry Associations']) expect(screen.queryByRole('heading', { name: title })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Technologies' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Associated Media' })).toBeNull();
     // Filled details come before the empty ones, and the rating is said under the header, linking to the reviews.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings.indexOf('Technologies')).toBeLessThan(headings.indexOf(M.notGivenTitle));
@@ -247,6 +248,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     for (const title of ['Phase', 'Certifications', 'Industry Associations']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getAllByText('Not specified')).toHaveLength(4);
     expect(screen.queryByRole('heading', { name: M.notGivenTitle })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Associated Media' })).toBeInTheDocument();
   });
 
   it("a logo that fails to load shows the fallback, not its alt text; a visitor's 'View All Files' says it needs sign-in", async () => {

@@ -277,7 +277,8 @@ export function ProviderProfilePage({
           <ReviewsCard trust={provider.trust} />
           <PublicContractsCard trust={provider.trust} />
           {/* Google Reviews appear only with a Places key (ruling); none is configured, so the section is hidden. */}
-          {shown(provider.mediaFiles.length > 0) && (
+          {/* No files: nothing to show anyone who cannot add one (decision 0535). */}
+          {(provider.mediaFiles.length > 0 || canEdit) && (
             <ProfileMediaCard provider={provider} canEdit={canEdit} signedIn={Boolean(user)} pathId={pathId} />
           )}
         </div>
