@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { TENDER_FEED_DEFAULT_URLS, TENDER_FEED_IDS, type TenderFeedId } from '@solar/shared/constants/data-sources';
 import { EXPORT_MAX_ROWS } from '@solar/shared/constants/exports';
+import { SAVED_SEARCH_LIMITS } from '@solar/shared/constants/alerts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -117,6 +118,10 @@ const schema = z.object({
   REPD_FEED_URL: url.optional(),
   // Exports (decision 0491): the most rows one export holds.
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
+  // The alerts job's period (decision 0536): saved-search matches and watched-tender changes are
+  // mailed this often. Five minutes unless set; journeys set a few seconds. At most ten minutes, so
+  // that an instant search still mails within 15 minutes of its match (decision 0472).
+  ALERTS_EVERY_MS: z.coerce.number().int().min(1000).max(600_000).default(SAVED_SEARCH_LIMITS.jobEveryMs),
   // Companies House checks (decision 0481): off unless a key is set.
   COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
   COMPANIES_HOUSE_URL: url.default('https://api.company-information.service.gov.uk'),

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/index';
 import { migrate, readMigrations } from '../src/db/migrate';
@@ -30,6 +30,16 @@ describe('configuration', () => {
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
     expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
     expect(parseEnv({ PUBLIC_URL: 'https://solar.example/' }).COOKIE_SECURE).toBe(true);
+  });
+});
+
+describe('the alerts job period', () => {
+  it('is five minutes unless ALERTS_EVERY_MS says otherwise, from 1 second to 10 minutes (decision 0536)', () => {
+    expect(parseEnv({}).ALERTS_EVERY_MS).toBe(300_000);
+    expect(parseEnv({ ALERTS_EVERY_MS: '2000' }).ALERTS_EVERY_MS).toBe(2000);
+    expect(() => parseEnv({ ALERTS_EVERY_MS: '500' })).toThrow(/ALERTS_EVERY_MS/);
+    expect(() => parseEnv({ ALERTS_EVERY_MS: '900000' })).toThrow(/ALERTS_EVERY_MS/);
+    expect(() => parseEnv({ ALERTS_EVERY_MS: 'often' })).toThrow(/ALERTS_EVERY_MS/);
   });
 });
 
@@ -130,6 +140,36 @@ describe.each(databaseKinds)('database platform on %s', (kind) => {
     clock.advance(60_001);
     expect(await b.runDue()).toEqual([job.name]);
     expect(runs).toEqual(['2027-01-01T00:00:00.000Z', '2027-01-01T00:01:00.001Z']);
+  });
+
+  it('ticks as often as its most frequent job is due when that is under a minute, and once a minute otherwise', async () => {
+    const clock = fixedClock(new Date('2027-03-01T00:00:00Z'));
+    const runs: string[] = [];
+    const slow = new JobRunner(t.ctx.database, clock, t.ctx.log);
+    slow.register({ name: `hourly-${kind}`, everyMs: 3_600_000, run: async () => undefined });
+    const quick = new JobRunner(t.ctx.database, clock, t.ctx.log);
+    quick.register({ name: `hourly-${kind}`, everyMs: 3_600_000, run: async () => undefined });
+    quick.register({ name: `every-second-${kind}`, everyMs: 1000, run: async ({ now }) => void runs.push(now.toISOString()) });
+    /** The period of the timer a runner's start() sets. */
+    const tickOf = (runner: JobRunner) => {
+      const spy = vi.spyOn(globalThis, 'setInterval');
+      try {
+        runner.start();
+        return spy.mock.calls.map((call) => Number(call[1]));
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect(tickOf(slow)).toEqual([60_000]);
+    expect(tickOf(quick)).toEqual([1000]);
+    try {
+      await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5000 });
+      clock.advance(1000);
+      // The next tick comes a second later, not a minute.
+      await vi.waitFor(() => expect(runs).toEqual(['2027-03-01T00:00:00.000Z', '2027-03-01T00:00:01.000Z']), { timeout: 5000 });
+    } finally {
+      await Promise.all([slow.stop(), quick.stop()]);
+    }
   });
 
   it('records a failing job and releases its lock', async () => {

@@ -10,9 +10,16 @@ import { OCDS_SAMPLE } from '../features/tenders/tenders.seed';
  * the server at it to watch the feeds fill the board without touching the network.
  */
 const port = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? process.env.FEEDS_FIXTURE_PORT ?? 4319);
+// The generated notices of issue 29 end now: a server started with the default 30-day first run
+// reads them. FEEDS_FIXTURE_END (an ISO time) moves their three days, so that a journey can put the
+// award of a chosen notice within its first hours of reading (e2e/tests/trust/public-contracts.spec.ts).
+const end = process.env.FEEDS_FIXTURE_END ? new Date(process.env.FEEDS_FIXTURE_END) : new Date();
+if (Number.isNaN(end.getTime())) {
+  console.error(`FEEDS_FIXTURE_END must be an ISO date and time, not "${process.env.FEEDS_FIXTURE_END}"`);
+  process.exit(2);
+}
 const repd = buildRepdFixtureReleases();
-// The generated notices of issue 29 end now: a server started with the default 30-day first run reads them.
-const fixture = await startFeedFixture({ releases: await readOcdsSource(OCDS_SAMPLE), port, scenarioEnd: new Date(), repdReleases: [repd.first, repd.second] });
+const fixture = await startFeedFixture({ releases: await readOcdsSource(OCDS_SAMPLE), port, scenarioEnd: end, repdReleases: [repd.first, repd.second] });
 // Both releases listed: a server seeded with the bundled release imports the second with its changes.
 fixture.repd.listed = [repd.first.fileName, repd.second.fileName];
 console.log(`Tender feed fixture on ${fixture.url}. Start the server with:

@@ -92,7 +92,11 @@ export class JobRunner {
     return true;
   }
 
-  start(intervalMs = 60_000) {
+  /**
+   * Ticks every `intervalMs`: by default once a minute, or as often as the most frequent job is due
+   * when that is sooner (ALERTS_EVERY_MS of a few seconds in the journeys, decision 0536).
+   */
+  start(intervalMs = Math.min(60_000, ...[...this.jobs.values()].map((job) => job.everyMs))) {
     if (this.timer) clearInterval(this.timer);
     this.stopping = false;
     const tick = () => {

@@ -257,6 +257,10 @@ export const PROVIDER_MESSAGES = {
   claimAlreadyPending: "You already have a claim on this profile awaiting review. We'll notify you once it's processed.",
   claimInviteTitle: 'Is this your business?',
   claimInvite: 'Claim this profile to add your services, a description, certifications and media.',
+  // Empty detail sections, told to a visitor in one card, not six 'Not specified' ones (decision 0535).
+  notGivenTitle: 'Not given yet',
+  notGiven: (sections: readonly string[]) =>
+    `This company has not said its ${sections.length > 1 ? `${sections.slice(0, -1).join(', ')} or ${sections.at(-1)}` : sections[0]} yet.`,
   signInToViewFiles: 'Sign in to view all files',
   deleteFileTitle: 'Delete this file?',
   deleteFileConfirm: (title: string) => `${title} will be removed from the profile. This cannot be undone.`,

@@ -136,7 +136,7 @@ export async function notifyWatchers(ctx: Ctx, now: Date): Promise<number> {
   }
 }
 
-/** One run: match what is new, mail what is due, tell the watchers (the job 'saved-search-alerts', every five minutes). */
+/** One run: match what is new, mail what is due, tell the watchers (the job 'saved-search-alerts', every ALERTS_EVERY_MS). */
 export async function runAlerts(ctx: Ctx, now: Date): Promise<AlertRunReport> {
   const matched = await matchPending(ctx, now);
   const { mailed, notified } = await sendDue(ctx, now);
@@ -145,7 +145,7 @@ export async function runAlerts(ctx: Ctx, now: Date): Promise<AlertRunReport> {
   return { matched, mailed, notified, watchMails };
 }
 
-/** Registered in context.ts registerJobs. */
+/** Registered in context.ts registerJobs; every ALERTS_EVERY_MS (five minutes unless set, decision 0536). */
 export function registerAlertJobs(ctx: AppContext) {
-  ctx.jobs.register({ name: 'saved-search-alerts', everyMs: L.jobEveryMs, run: ({ now }) => runAlerts(ctx, now).then(() => undefined) });
+  ctx.jobs.register({ name: 'saved-search-alerts', everyMs: ctx.env.ALERTS_EVERY_MS, run: ({ now }) => runAlerts(ctx, now).then(() => undefined) });
 }

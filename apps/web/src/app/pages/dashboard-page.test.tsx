@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -21,11 +21,13 @@ function renderDashboard(type: UserType) {
       return json(200, { success: true, data: [], pagination: { page: 1, pages: 1, total: 0 } });
     }),
   );
+  const router = createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={createMemoryRouter([{ path: '/dashboard', element: <DashboardPage /> }], { initialEntries: ['/dashboard'] })} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,5 +55,16 @@ describe('each account type sees what applies to it (decision 0354)', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Tenders' }));
     expect(await screen.findByRole('heading', { name: 'New tender alerts' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Invitations' })).toBeInTheDocument();
+  });
+
+  it("a link to another tab opens it while the dashboard is showing (a notification's '/dashboard?tab=searches')", async () => {
+    const router = renderDashboard('provider');
+    expect(await screen.findByRole('tab', { name: 'Manage Profile', selected: true })).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard?tab=searches&search=s1'));
+    expect(await screen.findByRole('tab', { name: 'Saved searches', selected: true })).toBeInTheDocument();
+    // Choosing a tab writes it to the address.
+    await userEvent.click(screen.getByRole('tab', { name: 'Quotes' }));
+    expect(router.state.location.search).toBe('?tab=quotes&search=s1');
+    expect(screen.getByRole('tab', { name: 'Quotes', selected: true })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_SUBTITLES } from '@solar/shared/constants/accounts';
 import { Button } from '../../components/ui/button';
@@ -36,8 +35,9 @@ function AccountDashboard() {
   const { data: user } = useMe();
   const logout = useLogout();
   const [params, setParams] = useSearchParams();
-  const initial = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'profile';
-  const [tab, setTab] = useState<Tab>(initial);
+  // The address is the tab's one home: a link to another tab (a notification's
+  // '/dashboard?tab=searches&search=…') opens it even while the dashboard is showing.
+  const tab: Tab = TABS.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : 'profile';
   if (!user) return null;
   const { ManageProfileTab, QuotesTab } = dashboardSlots;
   return (
@@ -55,7 +55,6 @@ function AccountDashboard() {
         className="mt-8"
         value={tab}
         onValueChange={(value) => {
-          setTab(value as Tab);
           const next = new URLSearchParams(params);
           next.set('tab', value);
           setParams(next, { replace: true });

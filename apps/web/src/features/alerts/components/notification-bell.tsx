@@ -24,7 +24,7 @@ export function NotificationBell() {
     return () => document.removeEventListener('mousedown', onDocument);
   }, [open]);
   return (
-    <div ref={container} className="relative" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <div ref={container} className="relative max-sm:static" onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
       <button
         type="button"
         aria-label={M.bellLabel(count)}

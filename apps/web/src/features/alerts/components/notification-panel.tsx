@@ -11,7 +11,9 @@ export default function NotificationPanel({ onClose }: { onClose(): void }) {
   return (
     <section
       aria-label={M.notificationsTitle}
-      className="absolute right-0 top-full z-40 mt-1 w-[min(22rem,calc(100vw-2rem))] rounded-md border border-border bg-white shadow-lg"
+      // Below sm the bell is not at the window's edge (the menu button is): the panel hangs from the
+      // (sticky) header across the window, rather than off the window's left side (the bell's box is static there).
+      className="absolute right-0 top-full z-40 mt-1 w-[min(22rem,calc(100vw-2rem))] rounded-md border border-border bg-white shadow-lg max-sm:left-4 max-sm:right-4 max-sm:w-auto"
     >
       <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2">
         <h2 className="text-sm font-semibold text-slate-900">{M.notificationsTitle}</h2>

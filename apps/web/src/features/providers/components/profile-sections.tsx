@@ -16,6 +16,7 @@ export function SectionCard({
   onEdit,
   onCancel,
   children,
+  className,
 }: {
   title: string;
   canEdit: boolean;
@@ -23,9 +24,10 @@ export function SectionCard({
   onEdit(): void;
   onCancel(): void;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className="flex-row items-center justify-between space-y-0 pb-3">
         <CardTitle className="text-lg">{title}</CardTitle>
         {canEdit &&

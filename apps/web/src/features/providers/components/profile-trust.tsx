@@ -14,11 +14,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
  * Read-only: owners manage these on /providers/{id}/trust.
  */
 
-export function CompanyChecksCard({ trust }: { trust: ProviderTrust }) {
+export function CompanyChecksCard({ trust, className }: { trust: ProviderTrust; className?: string }) {
   const check = trust.companyCheck;
   if (!trust.companyNumber) return null;
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className="pb-3">
         <CardTitle className="text-lg">Company checks</CardTitle>
         <p className="text-sm text-muted-foreground">Companies House number {trust.companyNumber}{check?.companyName ? ` · ${check.companyName}` : ''}</p>
@@ -42,10 +42,10 @@ const STATE: Record<ProviderTrust['accreditations'][number]['status'], (verified
   expired: () => ({ text: 'Expired', variant: 'warning' }),
 };
 
-export function AccreditationsCard({ trust }: { trust: ProviderTrust }) {
+export function AccreditationsCard({ trust, className }: { trust: ProviderTrust; className?: string }) {
   if (trust.accreditations.length === 0) return null;
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className="pb-3">
         <CardTitle className="text-lg">Accreditations</CardTitle>
       </CardHeader>
@@ -98,10 +98,28 @@ export function ReviewItem({ review }: { review: Review }) {
   );
 }
 
+/**
+ * The rating under the profile's header, linking to the reviews: on a phone it comes before the
+ * details, not after them (decision 0535).
+ */
+export function ProfileRatingSummary({ trust }: { trust: ProviderTrust }) {
+  const rating = trust.rating;
+  if (!rating) return null;
+  return (
+    <p className="mt-4 flex flex-wrap items-center gap-2 text-sm" data-testid="profile-rating-summary">
+      <span className="text-base font-semibold">{rating.average.toFixed(1)}</span>
+      <Stars value={rating.average} />
+      <a href="#reviews" className="font-medium text-primary underline">
+        {rating.count} verified {rating.count === 1 ? 'review' : 'reviews'}
+      </a>
+    </p>
+  );
+}
+
 export function ReviewsCard({ trust }: { trust: ProviderTrust }) {
   const rating = trust.rating;
   return (
-    <Card>
+    <Card id="reviews" className="scroll-mt-24">
       <CardHeader className="pb-3">
         <CardTitle className="text-lg">Reviews</CardTitle>
         {trust.responseTime && (

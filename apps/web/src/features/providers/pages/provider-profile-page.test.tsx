@@ -222,6 +222,35 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     expect(screen.getByRole('heading', { name: 'Contact Information' })).toBeInTheDocument();
   });
 
+  it("a visitor reads a claimed profile's empty details in one card after the filled ones; its owner keeps a card for each to fill in", async () => {
+    const trust = { ...profile().trust, companyNumber: '01234567', rating: { average: 4.7, count: 3, quality: 5, value: 4.3, reliability: 4.7 } };
+    renderProfile({ me: null, provider: profile({ trust: trust as Provider['trust'] }) });
+    expect(await screen.findByRole('heading', { name: M.notGivenTitle })).toBeInTheDocument();
+    expect(screen.getByText('This company has not said its scale, phase, certifications or industry associations yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Not specified')).toBeNull();
+    for (const title of ['Scale', 'Phase', 'Certifications', 'Industry Associations']) expect(screen.queryByRole('heading', { name: title })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Technologies' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Associated Media' })).toBeNull();
+    // Filled details come before the empty ones, and the rating is said under the header, linking to the reviews.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.indexOf('Technologies')).toBeLessThan(headings.indexOf(M.notGivenTitle));
+    expect(screen.getByTestId('profile-rating-summary')).toHaveTextContent('4.73 verified reviews');
+    expect(screen.getByRole('link', { name: '3 verified reviews' })).toHaveAttribute('href', '#reviews');
+    expect(screen.getByRole('heading', { name: 'Reviews' }).closest('#reviews')).not.toBeNull();
+    // On a phone Services, then the checks, come first (the order the columns dissolve into).
+    expect(section('Services').className).toContain('max-lg:-order-3');
+    expect(section('Company checks').className).toContain('max-lg:-order-2');
+  });
+
+  it('the owner sees every empty detail section as its own card to fill in', async () => {
+    renderProfile({ me: OWNER, provider: profile() });
+    expect(await screen.findByRole('heading', { name: 'Scale' })).toBeInTheDocument();
+    for (const title of ['Phase', 'Certifications', 'Industry Associations']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getAllByText('Not specified')).toHaveLength(4);
+    expect(screen.queryByRole('heading', { name: M.notGivenTitle })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Associated Media' })).toBeInTheDocument();
+  });
+
   it("a logo that fails to load shows the fallback, not its alt text; a visitor's 'View All Files' says it needs sign-in", async () => {
     const files = Array.from({ length: 7 }, (_, i) => ({
       id: `f${i}`,

@@ -27,7 +27,8 @@ import { LocationEditor, RadiusEditor } from '../components/profile-lazy-parts';
 import { ProfileMediaCard } from '../components/profile-media-card';
 import { ChipsView, ListEditor, OptionsEditor, SectionCard, TextEditor } from '../components/profile-sections';
 import { ProfileSkeleton } from '../components/profile-skeleton';
-import { AccreditationsCard, CompanyChecksCard, MadeFromAward, PublicContractsCard, ReviewsCard } from '../components/profile-trust';
+import { AccreditationsCard, CompanyChecksCard, MadeFromAward, ProfileRatingSummary, PublicContractsCard, ReviewsCard } from '../components/profile-trust';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { quotePath } from '../../../components/provider-card';
 
 /** Server rendering and the document head (decision 0370). */
@@ -45,6 +46,17 @@ type Section =
   | 'location'
   | 'serviceRadius'
   | 'contact';
+
+/** The detail sections of a profile, in the order they are shown. */
+const DETAILS = [
+  { key: 'services', title: 'Services' },
+  { key: 'technologies', title: 'Technologies' },
+  { key: 'scale', title: 'Scale' },
+  { key: 'phase', title: 'Phase' },
+  { key: 'certifications', title: 'Certifications' },
+  { key: 'industryAssociations', title: 'Industry Associations' },
+] as const;
+type DetailKey = (typeof DETAILS)[number]['key'];
 
 export interface ProviderProfilePageProps {
   /** The map card slot (maps issue): rendered under Service Area when the location is known. */
@@ -101,6 +113,10 @@ export function ProviderProfilePage({
   // its owner is invited to claim and complete it (decision 0369).
   const sparse = !provider.claimApproved && !canEdit;
   const shown = (hasContent: boolean) => !sparse || hasContent;
+  // Anyone who cannot edit reads the empty detail sections of a claimed profile in one card, not six
+  // 'Not specified' ones; editors keep each card to fill in (decision 0535).
+  const detail = (key: DetailKey) => provider[key].length > 0 || canEdit;
+  const notGiven = sparse ? [] : DETAILS.filter((d) => !detail(d.key));
   const pathId = provider.slug || provider.id;
 
   /**
@@ -146,9 +162,9 @@ export function ProviderProfilePage({
     onCancel: () => setEditing(null),
   });
 
-  const listSection = (key: 'services' | 'certifications' | 'industryAssociations', title: string) =>
-    shown(provider[key].length > 0) && (
-    <SectionCard title={title} {...section(key)}>
+  const listSection = (key: 'services' | 'certifications' | 'industryAssociations', title: string, className?: string) =>
+    shown(provider[key].length > 0) && detail(key) && (
+    <SectionCard title={title} className={className} {...section(key)}>
       {editing === key ? (
         <ListEditor
           id={`edit-${key}`}
@@ -165,7 +181,7 @@ export function ProviderProfilePage({
   );
 
   const optionSection = (key: 'technologies' | 'scale' | 'phase', title: string, options: readonly string[]) =>
-    shown(provider[key].length > 0) && (
+    shown(provider[key].length > 0) && detail(key) && (
     <SectionCard title={title} {...section(key)}>
       {editing === key ? (
         <OptionsEditor
@@ -205,6 +221,7 @@ export function ProviderProfilePage({
         </aside>
       )}
 
+      <ProfileRatingSummary trust={provider.trust} />
       <MadeFromAward provider={provider} />
       {canEdit && (
         <p className="mt-4 text-sm">
@@ -214,9 +231,14 @@ export function ProviderProfilePage({
         </p>
       )}
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          {listSection('services', 'Services')}
+      {/*
+        Two columns from lg; below it one, where the columns dissolve (display: contents) so that
+        Services, then the company checks and accreditations (no links or controls in them: focus
+        order is unchanged) come first, before the details (decision 0535).
+      */}
+      <div className="mt-8 flex flex-col gap-6 lg:grid lg:grid-cols-3">
+        <div className="contents lg:col-span-2 lg:block lg:space-y-6">
+          {listSection('services', 'Services', 'max-lg:-order-3')}
           {shown(Boolean(provider.description)) && (
           <SectionCard title="About" {...section('description')}>
             {editing === 'description' ? (
@@ -242,17 +264,28 @@ export function ProviderProfilePage({
           {optionSection('phase', 'Phase', PHASES)}
           {listSection('certifications', 'Certifications')}
           {listSection('industryAssociations', 'Industry Associations')}
+          {notGiven.length > 0 && (
+            <Card>
+              <CardHeader className="pb-3">
+                <CardTitle className="text-lg">{M.notGivenTitle}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm text-muted-foreground">{M.notGiven(notGiven.map((d) => d.title.toLowerCase()))}</p>
+              </CardContent>
+            </Card>
+          )}
           <ReviewsCard trust={provider.trust} />
           <PublicContractsCard trust={provider.trust} />
           {/* Google Reviews appear only with a Places key (ruling); none is configured, so the section is hidden. */}
-          {shown(provider.mediaFiles.length > 0) && (
+          {/* No files: nothing to show anyone who cannot add one (decision 0535). */}
+          {(provider.mediaFiles.length > 0 || canEdit) && (
             <ProfileMediaCard provider={provider} canEdit={canEdit} signedIn={Boolean(user)} pathId={pathId} />
           )}
         </div>
 
-        <div className="space-y-6">
-          <CompanyChecksCard trust={provider.trust} />
-          <AccreditationsCard trust={provider.trust} />
+        <div className="contents lg:block lg:space-y-6">
+          <CompanyChecksCard trust={provider.trust} className="max-lg:-order-2" />
+          <AccreditationsCard trust={provider.trust} className="max-lg:-order-1" />
           <ContactCard
             provider={provider}
             saving={update.isPending}
