@@ -169,6 +169,8 @@ export interface BuyerTenderRow {
   contact_website: string | null;
   contact_town: string | null;
   award_suppliers: Array<{ name?: unknown; id?: unknown; scheme?: unknown }> | null;
+  /** The notice's awards as imported (ocds-mapper's NoticeAward): each with its own value and suppliers. */
+  notice_awards: Array<{ value?: unknown; suppliers?: Array<{ name?: unknown }> }> | null;
   lots: Array<{ renewal?: unknown }> | null;
 }
 
@@ -176,7 +178,7 @@ export interface BuyerTenderRow {
 export async function buyerTenders(db: Db, slug: string, limit: number): Promise<BuyerTenderRow[]> {
   const result = await db.execute(sql`
     SELECT id::text, title, stage, organisation_name, published_date, closing_date, value_maximum, award_value, award_date, start_date, end_date,
-           notice_url, contact_website, contact_town, award_suppliers, lots
+           notice_url, contact_website, contact_town, award_suppliers, notice_awards, lots
       FROM tenders
      WHERE source = 'External' AND buyer_slug(organisation_name) = ${slug}
      ORDER BY published_date DESC, id

@@ -154,6 +154,28 @@ function extensionOptions(lots: repo.BuyerTenderRow['lots']): string | null {
 
 const BUYER_SCAN = 2000;
 
+/**
+ * What a notice's awards come to, and each supplier's part of it: a notice may carry several
+ * awards, each with its own value and suppliers, and an award's value is shared between its own
+ * suppliers. A notice without per-award values counts its one award value, shared by all its suppliers.
+ */
+export function awardShares(r: Pick<repo.BuyerTenderRow, 'award_value' | 'award_suppliers' | 'notice_awards'>): { value: number | null; bySupplier: Map<string, number> } {
+  const nameOf = (s: { name?: unknown }) => (typeof s.name === 'string' ? s.name.trim() : '');
+  const bySupplier = new Map<string, number>();
+  const share = (value: number, suppliers: Array<{ name?: unknown }>) => {
+    const names = [...new Set(suppliers.map(nameOf).filter(Boolean))];
+    for (const name of names) bySupplier.set(name, (bySupplier.get(name) ?? 0) + value / names.length);
+  };
+  const valued = (r.notice_awards ?? []).filter((a) => num(a.value as string | number | null) !== null);
+  if (valued.length) {
+    for (const a of valued) share(num(a.value as string | number | null)!, a.suppliers ?? []);
+    return { value: valued.reduce((sum, a) => sum + num(a.value as string | number | null)!, 0), bySupplier };
+  }
+  const value = num(r.award_value);
+  if (value !== null) share(value, r.award_suppliers ?? []);
+  return { value, bySupplier };
+}
+
 export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
   const db = ctx.database.db;
   const rows = await repo.buyerTenders(db, slug.toLowerCase(), BUYER_SCAN);
@@ -172,7 +194,7 @@ export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
     tenderId: r.id,
     title: r.title,
     awardedOn: iso(r.award_date),
-    value: num(r.award_value),
+    value: awardShares(r).value,
     startsOn: iso(r.start_date),
     endsOn: iso(r.end_date),
     suppliers: (r.award_suppliers ?? [])
@@ -185,11 +207,12 @@ export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
   const years = new Map<number, { awards: number; value: number }>();
   for (const r of awarded) {
     const award = toAward(r);
+    const shares = awardShares(r).bySupplier;
     for (const s of award.suppliers) {
       const key = s.provider?.slug ?? s.name.toLowerCase();
       const entry = suppliers.get(key) ?? { name: s.provider?.name ?? s.name, awards: 0, value: 0, provider: s.provider };
       entry.awards += 1;
-      entry.value += (award.value ?? 0) / award.suppliers.length;
+      entry.value += shares.get(s.name) ?? 0;
       suppliers.set(key, entry);
     }
     const year = new Date(r.award_date ?? r.published_date).getUTCFullYear();
