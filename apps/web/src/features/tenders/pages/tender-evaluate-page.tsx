@@ -70,8 +70,8 @@ function Sheet({ id }: { id: string }) {
       <div>
         <h1 className="break-words text-2xl font-bold">Scoring: {e.title}</h1>
         <p className="text-slate-700">
-          {e.role === 'evaluator' ? 'You are an evaluator' : e.role === 'owner' ? 'You own this tender' : 'Read only (admin)'} · responses closed{' '}
-          {e.phase === 'sealed' ? 'on' : ''} {formatUkDateTime(e.closingDate)}
+          {e.role === 'evaluator' ? 'You are an evaluator' : e.role === 'owner' ? 'You own this tender' : 'Read only (admin)'} · {e.phase === 'sealed' ? 'responses close' : 'responses closed'}{' '}
+          {formatUkDateTime(e.closingDate)}
         </p>
       </div>
       {e.role === 'evaluator' && e.declaration === 'pending' ? (
