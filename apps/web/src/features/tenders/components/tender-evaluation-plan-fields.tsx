@@ -59,7 +59,7 @@ export function TenderEvaluationPlanFields({ plan: p, errors }: { plan: Evaluati
   if (p.failed) return <Card className="p-6 text-sm text-destructive" role="alert">The evaluation criteria and pricing schedule could not be loaded. Reload the page to try again.</Card>;
   return (
     <>
-      <Card className="grid gap-4 p-6" aria-labelledby="plan-criteria-heading">
+      <Card className="grid gap-4 p-6" role="region" aria-labelledby="plan-criteria-heading">
         <div>
           <h2 id="plan-criteria-heading" className="text-lg font-semibold">
             Evaluation criteria
@@ -125,7 +125,7 @@ export function TenderEvaluationPlanFields({ plan: p, errors }: { plan: Evaluati
         )}
       </Card>
 
-      <Card className="grid gap-4 p-6" aria-labelledby="plan-pricing-heading">
+      <Card className="grid gap-4 p-6" role="region" aria-labelledby="plan-pricing-heading">
         <div>
           <h2 id="plan-pricing-heading" className="text-lg font-semibold">
             Pricing schedule

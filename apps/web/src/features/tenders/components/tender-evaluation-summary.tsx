@@ -136,7 +136,7 @@ export function TenderEvaluators({ tenderId, manage }: { tenderId: string; manag
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   return (
-    <Card className="grid gap-3 p-5" aria-labelledby="evaluators-heading">
+    <Card className="grid gap-3 p-5" role="region" aria-labelledby="evaluators-heading">
       <div>
         <h2 id="evaluators-heading" className="text-lg font-semibold">
           Evaluators

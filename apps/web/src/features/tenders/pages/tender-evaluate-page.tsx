@@ -113,7 +113,7 @@ function Declaration({ id, closingDate }: { id: string; closingDate: string | nu
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   return (
-    <Card className="grid gap-4 p-6" aria-labelledby="declaration-heading">
+    <Card className="grid gap-4 p-6" role="region" aria-labelledby="declaration-heading">
       <h2 id="declaration-heading" className="flex items-center gap-2 text-lg font-semibold">
         <ShieldCheck className="h-5 w-5 text-primary" aria-hidden />
         Conflict of interest declaration
@@ -192,7 +192,7 @@ function ResponseScores({ id, evaluation, response: r }: { id: string; evaluatio
   const items = new Map((schedule.data?.items ?? []).map((i) => [i.id, i]));
   const manager = evaluation.role !== 'evaluator';
   return (
-    <Card className="grid gap-4 p-5" aria-label={`Response from ${r.provider.name}`}>
+    <Card className="grid gap-4 p-5" role="region" aria-label={`Response from ${r.provider.name}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">{r.provider.name}</h2>
         {manager && (

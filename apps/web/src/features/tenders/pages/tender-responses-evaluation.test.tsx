@@ -74,7 +74,7 @@ function renderPage(data: TenderEvaluation, answer: (call: ApiCall) => Response 
   });
 }
 
-const cardNames = () => screen.getAllByRole('generic', { name: /^Response from / }).map((c) => c.getAttribute('aria-label'));
+const cardNames = () => screen.getAllByLabelText(/^Response from /).map((c) => c.getAttribute('aria-label'));
 
 describe('Compare Responses with scores and pricing schedules (decisions 0519, 0521)', () => {
   it('shows the ranking with each score, schedule total and optional extras apart', async () => {

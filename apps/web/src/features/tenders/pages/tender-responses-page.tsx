@@ -84,16 +84,16 @@ export function TenderResponsesPage() {
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-3">
-              <label className="inline-flex items-center gap-2 text-sm">
-                <span>Sort by</span>
-                <Select className="w-auto" value={sort} onChange={(e) => setSort(e.target.value as ResponseSort)}>
+              <div className="inline-flex items-center gap-2 text-sm">
+                <label htmlFor="responses-sort">Sort by</label>
+                <Select id="responses-sort" className="w-auto" value={sort} onChange={(e) => setSort(e.target.value as ResponseSort)}>
                   {Object.entries(RESPONSE_SORTS).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
                     </option>
                   ))}
                 </Select>
-              </label>
+              </div>
               <label className="inline-flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={shortlistOnly} onChange={(e) => setShortlistOnly(e.target.checked)} />
                 Shortlisted only
