@@ -87,10 +87,10 @@ export function TenderResponsePricingFields({ pricing, error }: { pricing: Respo
           </li>
         ))}
       </ol>
-      <p className="text-right font-semibold text-slate-900">
-        Total: {totals.totalPence == null ? 'price every line that is not optional' : formatGBP(penceToPounds(totals.totalPence))}
-        {totals.optionalPence > 0 && <span className="block text-sm font-normal text-slate-700">Optional extras: {formatGBP(penceToPounds(totals.optionalPence))}</span>}
-      </p>
+      <div className="text-right">
+        <p className="font-semibold text-slate-900">Total: {totals.totalPence == null ? 'price every line that is not optional' : formatGBP(penceToPounds(totals.totalPence))}</p>
+        {totals.optionalPence > 0 && <p className="text-sm text-slate-700">Optional extras: {formatGBP(penceToPounds(totals.optionalPence))}</p>}
+      </div>
       {error && (
         <p id="response-pricing-error" role="alert" className="text-sm text-destructive">
           {error}
