@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { TENDER_PRICING_MESSAGES as M } from '@solar/shared/constants/tender-pricing';
 import { formatGBP } from '@solar/shared/domain/format';
 import { penceToPounds, readPence, scheduleTotals } from '@solar/shared/domain/tender-pricing';
@@ -6,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { useTenderPricingSchedule } from '../api/get-tender-pricing-schedule';
 import { useTenderResponsePrices } from '../api/get-tender-response-prices';
 import { submitResponsePrices } from '../api/submit-tender-response-prices';
+import { tenderKeys } from '../api/keys';
 
 /**
  * The pricing schedule on the response form (issue 27 part B; decision 0521): a unit price per
@@ -15,6 +17,7 @@ import { submitResponsePrices } from '../api/submit-tender-response-prices';
 export function useResponsePricing(tenderId: string, responseId: string | undefined) {
   const schedule = useTenderPricingSchedule(tenderId);
   const saved = useTenderResponsePrices(tenderId, responseId);
+  const client = useQueryClient();
   const [prices, setPrices] = useState<Record<string, string>>({});
   const loadedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -38,10 +41,10 @@ export function useResponsePricing(tenderId: string, responseId: string | undefi
       }
       return null;
     },
-    save: async (responseId: string) => {
+    save: async (savedId: string) => {
       if (items.length === 0) return;
-      await submitResponsePrices(tenderId, responseId, { prices: items.map((i) => ({ itemId: i.id, unitPrice: prices[i.id] ?? '' })) });
-      await saved.refetch();
+      await submitResponsePrices(tenderId, savedId, { prices: items.map((i) => ({ itemId: i.id, unitPrice: prices[i.id] ?? '' })) });
+      await client.invalidateQueries({ queryKey: tenderKeys.responsePrices(tenderId, savedId) });
     },
   };
 }
