@@ -94,7 +94,7 @@ test.describe('evaluating a tender', () => {
     await provider.getByLabel('Your response').fill('Three annual surveys with a report each, drone optional.');
     await provider.getByLabel('Price (£)').fill('£36,000');
     await provider.getByLabel('Lead time', { exact: true }).fill('30 days');
-    const prices = provider.getByLabel('Unit price (£)');
+    const prices = provider.getByLabel('Unit price in pounds');
     await prices.nth(0).fill('£12,000');
     await prices.nth(1).fill('£750');
     await expect(provider.getByText('Total: £36,000')).toBeVisible();

@@ -79,7 +79,7 @@ export function TenderResponsePricingFields({ pricing, error }: { pricing: Respo
             </div>
             <div>
               <label htmlFor={`price-${item.id}`} className="text-sm text-slate-700">
-                Unit price (£)
+                Unit price in pounds
               </label>
               <Input id={`price-${item.id}`} inputMode="decimal" value={prices[item.id] ?? ''} onChange={(e) => pricing.setPrice(item.id, e.target.value)} aria-describedby={error ? 'response-pricing-error' : undefined} />
             </div>

@@ -52,7 +52,7 @@ describe('the response form prices the schedule (decision 0521)', () => {
     await userEvent.type(await screen.findByLabelText('Your response'), 'We maintain 40 MW across the South West.');
     await userEvent.type(screen.getByLabelText('Price (£)'), '£40,000');
     await userEvent.type(screen.getByLabelText('Lead time'), '14 days');
-    const [om, mob, drone] = screen.getAllByLabelText('Unit price (£)');
+    const [om, mob, drone] = screen.getAllByLabelText('Unit price in pounds');
     await userEvent.type(om!, '£12,000.50');
     await userEvent.type(drone!, '750');
     expect(screen.getByText('£36,001.50')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('the response form prices the schedule (decision 0521)', () => {
     await userEvent.type(await screen.findByLabelText('Your response'), 'We maintain 40 MW across the South West.');
     await userEvent.type(screen.getByLabelText('Price (£)'), '£40,000');
     await userEvent.type(screen.getByLabelText('Lead time'), '14 days');
-    const [om, mob] = screen.getAllByLabelText('Unit price (£)');
+    const [om, mob] = screen.getAllByLabelText('Unit price in pounds');
     await userEvent.type(om!, '£12,000.50');
     await userEvent.type(mob!, '£1,200');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Response' }));
