@@ -97,7 +97,7 @@ test.describe('evaluating a tender', () => {
     const prices = provider.getByLabel('Unit price in pounds');
     await prices.nth(0).fill('£12,000');
     await prices.nth(1).fill('£750');
-    await expect(provider.getByText('Total: £36,000')).toBeVisible();
+    await expect(provider.getByText('Total: £36,000', { exact: true })).toBeVisible();
     await pictures(provider, 'respond-pricing', provider.getByRole('group', { name: 'Pricing schedule' }));
     await expectAccessible(provider);
     await provider.getByRole('button', { name: 'Submit Response' }).click();
