@@ -212,6 +212,12 @@ export const SAMPLE_BODIES: Record<string, object> = {
   moderateReview: { action: 'remove', reason: 'bob removes' },
   decideSupplierMatch: { tenderId: '00000000-0000-4000-8000-000000000000', supplierName: 'x', providerId: '00000000-0000-4000-8000-000000000000', decision: 'confirm' },
   createSupplierProfile: { tenderId: '00000000-0000-4000-8000-000000000000', supplierName: 'x' },
+  updateTenderCriteria: { criteria: [{ name: 'bob criterion', weight: 100 }] },
+  inviteTenderEvaluator: { email: 'bob-colleague@walk.example.com' },
+  declareTenderInterest: { decision: 'no-conflict', statementAccepted: true },
+  scoreTenderResponse: { scores: [{ criterionId: '00000000-0000-4000-8000-000000000000', score: 5 }] },
+  updateTenderPricingSchedule: { items: [{ description: 'bob line', quantity: 1, unit: 'each' }] },
+  submitTenderResponsePrices: { prices: [] },
 };
 
 /**

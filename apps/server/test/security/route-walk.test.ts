@@ -199,6 +199,20 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'replyToReview',
         'flagReview',
         'completeQuote',
+        // Issue 27 part B: criteria, evaluators, scoring and the pricing schedule of A's private tender
+        // (each role's expectation in tender-evaluation-walk.test.ts).
+        'getTenderCriteria',
+        'updateTenderCriteria',
+        'listTenderEvaluators',
+        'inviteTenderEvaluator',
+        'removeTenderEvaluator',
+        'declareTenderInterest',
+        'getTenderEvaluation',
+        'scoreTenderResponse',
+        'getTenderPricingSchedule',
+        'updateTenderPricingSchedule',
+        'getTenderResponsePrices',
+        'submitTenderResponsePrices',
       ]),
     );
   });

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: 'explore-tenders', ...publicPage('../features/tenders/pages/explore-tenders-page.tsx', 'ExploreTendersPage') },
       { path: 'tender/:id/respond', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-respond-page')).TenderRespondPage }) },
       { path: 'tender/:id/edit', lazy: async () => ({ Component: (await import('../features/tenders/pages/edit-tender-page')).EditTenderPage }) },
+      { path: 'tender/:id/evaluate', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-evaluate-page')).TenderEvaluatePage }) },
       { path: 'tender/:id/responses', lazy: async () => ({ Component: (await import('../features/tenders/pages/tender-responses-page')).TenderResponsesPage }) },
       { path: 'tender/:id', ...publicPage('../features/tenders/pages/tender-detail-page.tsx', 'TenderDetailPage') },
       { path: 'list-a-tender', lazy: async () => ({ Component: (await import('../features/tenders/pages/list-a-tender-page')).ListATenderPage }) },

@@ -18,6 +18,8 @@ import * as tenders from './tenders';
 import * as seo from './seo';
 import * as tenderLifecycle from './tender-lifecycle';
 import * as tenderNotices from './tender-notices';
+import * as tenderEvaluation from './tender-evaluation';
+import * as tenderPricing from './tender-pricing';
 import * as trust from './trust';
 
 /** The contract modules by feature name: a row's feature is its OpenAPI tag. */
@@ -41,6 +43,8 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   seo,
   'tender-lifecycle': tenderLifecycle,
   'tender-notices': tenderNotices,
+  'tender-evaluation': tenderEvaluation,
+  'tender-pricing': tenderPricing,
   trust,
 };
 

@@ -17,8 +17,10 @@ import type * as parts from './parts';
 import type * as providers from './providers';
 import type * as quotes from './quotes';
 import type * as seo from './seo';
+import type * as tenderEvaluation from './tender-evaluation';
 import type * as tenderLifecycle from './tender-lifecycle';
 import type * as tenderNotices from './tender-notices';
+import type * as tenderPricing from './tender-pricing';
 import type * as tenders from './tenders';
 import type * as trust from './trust';
 
@@ -123,6 +125,15 @@ export const replyToQuote = route<typeof quotes.replyToQuote>('PATCH', '/api/quo
 export const getRobotsTxt = route<typeof seo.getRobotsTxt>('GET', '/robots.txt');
 export const getSitemap = route<typeof seo.getSitemap>('GET', '/sitemaps/:name');
 export const getSitemapIndex = route<typeof seo.getSitemapIndex>('GET', '/sitemap.xml');
+export const declareTenderInterest = route<typeof tenderEvaluation.declareTenderInterest>('POST', '/api/tenders/:id/evaluation/declaration');
+export const getTenderCriteria = route<typeof tenderEvaluation.getTenderCriteria>('GET', '/api/tenders/:id/criteria');
+export const getTenderEvaluation = route<typeof tenderEvaluation.getTenderEvaluation>('GET', '/api/tenders/:id/evaluation');
+export const inviteTenderEvaluator = route<typeof tenderEvaluation.inviteTenderEvaluator>('POST', '/api/tenders/:id/evaluators');
+export const listEvaluatingTenders = route<typeof tenderEvaluation.listEvaluatingTenders>('GET', '/api/tenders/evaluating');
+export const listTenderEvaluators = route<typeof tenderEvaluation.listTenderEvaluators>('GET', '/api/tenders/:id/evaluators');
+export const removeTenderEvaluator = route<typeof tenderEvaluation.removeTenderEvaluator>('DELETE', '/api/tenders/:id/evaluators/:evaluatorId');
+export const scoreTenderResponse = route<typeof tenderEvaluation.scoreTenderResponse>('PUT', '/api/tenders/:id/responses/:responseId/scores');
+export const updateTenderCriteria = route<typeof tenderEvaluation.updateTenderCriteria>('PUT', '/api/tenders/:id/criteria');
 export const acceptTenderInvitation = route<typeof tenderLifecycle.acceptTenderInvitation>('POST', '/api/tenders/invitations/accept');
 export const answerTenderQuestion = route<typeof tenderLifecycle.answerTenderQuestion>('POST', '/api/tenders/:id/questions/:questionId/answer');
 export const askTenderQuestion = route<typeof tenderLifecycle.askTenderQuestion>('POST', '/api/tenders/:id/questions');
@@ -152,6 +163,10 @@ export const uploadTenderDocuments = route<typeof tenderLifecycle.uploadTenderDo
 export const uploadTenderResponseAttachments = route<typeof tenderLifecycle.uploadTenderResponseAttachments>('POST', '/api/tenders/:id/responses/:responseId/attachments');
 export const withdrawTenderResponse = route<typeof tenderLifecycle.withdrawTenderResponse>('DELETE', '/api/tenders/:id/responses/:responseId');
 export const markNoticeNotRelevant = route<typeof tenderNotices.markNoticeNotRelevant>('POST', '/api/admin/tenders/:id/not-relevant');
+export const getTenderPricingSchedule = route<typeof tenderPricing.getTenderPricingSchedule>('GET', '/api/tenders/:id/pricing-schedule');
+export const getTenderResponsePrices = route<typeof tenderPricing.getTenderResponsePrices>('GET', '/api/tenders/:id/responses/:responseId/prices');
+export const submitTenderResponsePrices = route<typeof tenderPricing.submitTenderResponsePrices>('PUT', '/api/tenders/:id/responses/:responseId/prices');
+export const updateTenderPricingSchedule = route<typeof tenderPricing.updateTenderPricingSchedule>('PUT', '/api/tenders/:id/pricing-schedule');
 export const contactTenderOwner = route<typeof tenders.contactTenderOwner>('POST', '/api/tenders/:id/contact');
 export const createTender = route<typeof tenders.createTender>('POST', '/api/tenders');
 export const getMyTenders = route<typeof tenders.getMyTenders>('GET', '/api/tenders/mine');

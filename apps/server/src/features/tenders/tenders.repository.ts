@@ -112,7 +112,7 @@ const selectFor = (viewer: string) => SELECT_SQL.replace(' FROM tenders t', `, $
  * the admin right revoked) is lost on the next read everywhere. A draft: its owner and admins only.
  * Once published, open tenders: anyone; private ones: the owner, admins, the owners of invited
  * providers whose claim is approved, and the account that redeemed an email invitation to it
- * (decision 0403), all read from the current rows. `viewer` is SQL giving the viewer's user id (a
+ * (decision 0403), and its evaluators unless they declared a conflict (decision 0520), all read from the current rows. `viewer` is SQL giving the viewer's user id (a
  * parameter such as `$2::uuid`, or a column when a job reads for many recipients), or null for a
  * visitor; `tender` is the alias of the tenders row (or of a subquery carrying its `id`, `type`,
  * `stage` and `user_id`).
@@ -125,7 +125,8 @@ export function visibleTo(viewer: string | null, tender = 't'): string {
     OR (${tender}.stage <> 'draft' AND (${tender}.type = 'open'
       OR EXISTS (SELECT 1 FROM tender_invitations vi JOIN providers vp ON vp.id = vi.provider_id
                   WHERE vi.tender_id = ${tender}.id AND vp.user_id = ${viewer} AND vp.claim_approved)
-      OR EXISTS (SELECT 1 FROM tender_email_invitations ve WHERE ve.tender_id = ${tender}.id AND ve.accepted_by = ${viewer}))))`;
+      OR EXISTS (SELECT 1 FROM tender_email_invitations ve WHERE ve.tender_id = ${tender}.id AND ve.accepted_by = ${viewer})
+      OR EXISTS (SELECT 1 FROM tender_evaluators vev WHERE vev.tender_id = ${tender}.id AND vev.user_id = ${viewer} AND vev.declaration <> 'conflict'))))`;
 }
 
 /**

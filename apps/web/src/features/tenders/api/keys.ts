@@ -22,4 +22,11 @@ export const tenderKeys = {
   invitationPreview: (id: string) => ['tenders', 'invitation-preview', id] as const,
   invitedProviders: (id: string) => ['tenders', 'detail', id, 'invited-providers'] as const,
   siteProviders: (assetId: string) => ['tenders', 'site-providers', assetId] as const,
+  // Evaluation and pricing (issue 27 part B), under the detail key as well.
+  criteria: (id: string) => ['tenders', 'detail', id, 'criteria'] as const,
+  pricingSchedule: (id: string) => ['tenders', 'detail', id, 'pricing-schedule'] as const,
+  responsePrices: (id: string, responseId: string) => ['tenders', 'detail', id, 'response-prices', responseId] as const,
+  evaluators: (id: string) => ['tenders', 'detail', id, 'evaluators'] as const,
+  evaluation: (id: string) => ['tenders', 'detail', id, 'evaluation'] as const,
+  evaluating: ['tenders', 'evaluating'] as const,
 };

@@ -15,6 +15,7 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { useMyTenders, useUpdateTenderAlerts } from '../api/get-my-tenders';
 import { TenderOwnerActions } from './tender-owner-panel';
+import { EvaluatingTendersCard } from './evaluating-tenders-card';
 
 /**
  * The dashboard's 'Tenders' tab (decision 0180, beyond the spec's three tabs): the user's own tenders
@@ -75,6 +76,7 @@ export function DashboardTendersTab({ accountType }: { accountType: UserType }) 
           items={responses.map((t) => ({ tender: t, note: `${t.response.providerName} · ${TENDER_RESPONSE_STATE_LABELS[t.response.state]}` }))}
         />
       )}
+      <EvaluatingTendersCard />
       <TenderSection
         title="Saved Tenders"
         empty={

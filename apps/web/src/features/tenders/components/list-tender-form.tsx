@@ -31,6 +31,8 @@ import { AuthRequiredDialog } from './auth-required-dialog';
 import { InviteProviders } from './invite-providers';
 import { ServiceCombobox } from './service-combobox';
 import { TenderBriefFields } from './tender-brief-fields';
+import { TenderEvaluationPlanFields, useEvaluationPlan } from './tender-evaluation-plan-fields';
+import { emptyPlan } from '../state/evaluation-plan';
 import { TypeOption } from './tender-type-option';
 
 /** A tender being edited, with who it invites now (issue 27 defect 1). */
@@ -66,6 +68,8 @@ export function ListTenderForm({
   const update = useUpdateTender(editing?.tender.id ?? '');
   const publish = usePublishTender(editing?.tender.id ?? '');
   const uploadDocuments = useUploadDocuments();
+  // Criteria and the pricing schedule (issue 27 part B), saved after the tender itself.
+  const plan = useEvaluationPlan(editing?.tender.id);
   const pending = create.isPending || update.isPending || publish.isPending;
   const live = !!editing && editing.tender.stage !== 'draft';
   const locked = new Set(live ? editing.invited.map((p) => p.id) : []);
@@ -105,6 +109,7 @@ export function ListTenderForm({
     if (next.service) toast({ title: TENDER_MESSAGES.serviceRequiredTitle, description: TENDER_MESSAGES.serviceRequired, variant: 'destructive' });
   };
   const afterSave = (id: string, documents: File[]) => {
+    void plan.save(id).catch((error: Error) => toast({ title: 'Evaluation plan not saved', description: error.message, variant: 'destructive' }));
     // The tender exists either way; a refused document is said here and can be added again on its page.
     if (documents.length > 0) {
       uploadDocuments.mutate({ id, files: documents }, { onError: (error) => toast({ title: 'Documents not added', description: error.message, variant: 'destructive' }) });
@@ -114,7 +119,8 @@ export function ListTenderForm({
 
   const submitNew = (draft: boolean) => {
     const checked = createBody(form, draft, Date.now());
-    if (checked.errors) return refuse(checked.errors);
+    const planErrors = plan.check();
+    if (checked.errors || planErrors) return refuse({ ...checked.errors, ...planErrors });
     setErrors({});
     if (!me) return setAuthOpen(true);
     const documents = form.brief.documents;
@@ -123,6 +129,7 @@ export function ListTenderForm({
         afterSave(tender.id, documents);
         onLaunched?.(tender, draft);
         setForm(newTenderState(new URLSearchParams(), Date.now(), contact));
+        plan.setPlan(emptyPlan());
         toast(
           draft
             ? { title: 'Draft saved', description: M.draftSaved, variant: 'success' }
@@ -141,7 +148,8 @@ export function ListTenderForm({
   const submitEdit = (andPublish: boolean) => {
     if (!editing) return;
     const checked = updateBody(form, Date.now());
-    if (checked.errors) return refuse(checked.errors);
+    const planErrors = plan.check();
+    if (checked.errors || planErrors) return refuse({ ...checked.errors, ...planErrors });
     setErrors({});
     const documents = form.brief.documents;
     update.mutate(checked.body, {
@@ -260,6 +268,8 @@ export function ListTenderForm({
           showInviteEmails={form.type === 'private'}
           invitedEmails={editing?.emails}
         />
+
+        <TenderEvaluationPlanFields plan={plan} errors={errors} />
 
         {form.type === 'private' && (
           <InviteProviders

@@ -11,6 +11,9 @@ import { json as answerJson, renderWithApi, userFixture, type ApiCall } from '..
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The evaluation plan's two reads (issue 27 part B), empty: one shape answers both. */
+const emptyPlan = (call: ApiCall) => (/\/(criteria|pricing-schedule)$/.test(call.path) ? answerJson(200, { success: true, data: { criteria: [], items: [], editable: false } }) : undefined);
+
 function renderDetail(path: string, answer: () => Response) {
   const fetch = vi.fn(async (url: string) => (url.startsWith('/api/auth/me') ? json(401, { success: false, message: 'Not signed in' }) : answer()));
   vi.stubGlobal('fetch', fetch);
@@ -64,6 +67,7 @@ describe('the owner’s own tender (decision 0407)', () => {
   const answer = (call: ApiCall) => {
     if (call.path === '/api/tenders/t-own') return answerJson(200, { success: true, data: own });
     if (call.path === '/api/tenders/t-own/events') return answerJson(200, { success: true, data: events });
+    if (emptyPlan(call)) return emptyPlan(call);
     if (call.path.startsWith('/api/tenders/t-own/') || call.path === '/api/tenders/saved') return answerJson(200, { success: true, data: [] });
     return undefined;
   };
@@ -109,7 +113,7 @@ describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () 
       route: '/tender/:id',
       element: <TenderDetailPage />,
       me,
-      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : answerJson(200, { success: true, data: [] })),
+      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : (emptyPlan(call) ?? answerJson(200, { success: true, data: [] }))),
     });
 
   it('a draft is a Draft to its owner, never a green Open, and not yet published', async () => {
@@ -162,7 +166,7 @@ describe('UK time whatever the browser’s zone (issue 27 defect 4)', () => {
           ? answerJson(200, { success: true, data: own })
           : call.method === 'POST'
             ? answerJson(200, { success: true, message: 'Extended', data: own })
-            : answerJson(200, { success: true, data: [] }),
+            : (emptyPlan(call) ?? answerJson(200, { success: true, data: [] })),
     });
     expect(await screen.findByText('Closes 02/12/2099 12:00 UK time')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Extend/ }));

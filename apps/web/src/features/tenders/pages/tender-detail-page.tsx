@@ -23,6 +23,7 @@ import { TenderBadges } from '../components/tender-badges';
 import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
 import { TenderOwnerPanel } from '../components/tender-owner-panel';
 import { NoticeFacts } from '../components/notice-detail';
+import { TenderEvaluationPlan } from '../components/tender-evaluation-plan';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './tender-detail-page.handle';
@@ -185,6 +186,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
         </dl>
       </Card>
 
+      <TenderEvaluationPlan tender={tender} signedIn={!!me} />
       <NoticeFacts tender={tender} />
       <NoticeDetails tender={tender} />
       <TenderLifecycleSections tender={tender} />

@@ -28,6 +28,7 @@ import { useMyTenderResponses, type MyResponses } from '../api/get-my-tender-res
 import { useSubmitResponse } from '../api/submit-tender-response';
 import { useUploadAttachments } from '../api/upload-tender-response-attachments';
 import { useWithdrawResponse } from '../api/withdraw-tender-response';
+import { TenderResponsePricingFields, useResponsePricing } from '../components/tender-response-pricing-fields';
 
 /** Where a link's token waits, in this tab only, between the landing and sign-up or sign-in. */
 const inviteKey = (id: string) => `tender-invite:${id}`;
@@ -250,6 +251,8 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
   const [pendingFiles, setPendingFiles] = useState<File[]>([]);
   const current = data.responses.find((r) => r.provider.id === draft.providerId);
   const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  // The pricing schedule's unit prices (issue 27 part B), saved after the response.
+  const pricing = useResponsePricing(id, current?.id);
 
   if (data.refusal)
     return (
@@ -278,15 +281,17 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
       leadTimeDays: draft.leadTimeDays,
     };
     const parsed = tenderResponseBody.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
+    const pricingError = pricing.check();
+    if (!parsed.success || pricingError) {
+      const next: Record<string, string> = pricingError ? { pricing: pricingError } : {};
+      for (const issue of parsed.success ? [] : parsed.error.issues) next[String(issue.path[0] ?? 'form')] ??= issue.message;
       return setErrors(next);
     }
     setErrors({});
     submit.mutate(parsed.data, {
       onSuccess: (res) => {
         toast({ title: 'Response saved', description: res.message, variant: 'success' });
+        void pricing.save(res.data.id).catch((err: Error) => setErrors({ pricing: err.message }));
         if (pendingFiles.length > 0) {
           const files = pendingFiles;
           setPendingFiles([]);
@@ -332,6 +337,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
               <Input id="response-lead" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
             </Field>
           </div>
+          <TenderResponsePricingFields pricing={pricing} error={errors.pricing} />
           {!current && (
             <Field id="response-files-new" label="Attachments (optional)" hint="PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all. Sent with your response.">
               <FileInput id="response-files-new" multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => setPendingFiles([...(e.target.files ?? [])])} />

@@ -21,6 +21,19 @@ import { useTenderResponses, type TenderResponses } from '../api/list-tender-res
 import { useClarification } from '../api/request-tender-clarification';
 import { useShortlist } from '../api/shortlist-tender-response';
 import { useAwardTender } from '../api/award-tender';
+import { useTenderEvaluation, type TenderEvaluationAnswer } from '../api/get-tender-evaluation';
+import { Select } from '../../../components/ui/select';
+import {
+  EvaluationSummary,
+  RESPONSE_SORTS,
+  Ranking,
+  StandingFacts,
+  TenderEvaluators,
+  sortResponses,
+  standingOf,
+  type ResponseSort,
+  type Standing,
+} from '../components/tender-evaluation-summary';
 
 type Response = TenderResponses[number];
 
@@ -40,6 +53,9 @@ export function TenderResponsesPage() {
   const tender = useTender(id);
   const responses = useTenderResponses(id, tender.isSuccess);
   const [shortlistOnly, setShortlistOnly] = useState(false);
+  // Scores, ranks and schedule totals (issue 27 part B): sealed until the closing date by the server.
+  const evaluation = useTenderEvaluation(id, tender.isSuccess && responses.isSuccess);
+  const [sort, setSort] = useState<ResponseSort>('date');
   const notFound = isTenderNotFound(tender.error) || isTenderNotFound(responses.error);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -67,10 +83,31 @@ export function TenderResponsesPage() {
                 {formatCount(responses.data.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
               </p>
             </div>
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={shortlistOnly} onChange={(e) => setShortlistOnly(e.target.checked)} />
-              Shortlisted only
-            </label>
+            <div className="flex flex-wrap items-center gap-3">
+              <div className="inline-flex items-center gap-2 text-sm">
+                <label htmlFor="responses-sort">Sort by</label>
+                <Select id="responses-sort" className="w-auto" value={sort} onChange={(e) => setSort(e.target.value as ResponseSort)}>
+                  {Object.entries(RESPONSE_SORTS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <label className="inline-flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={shortlistOnly} onChange={(e) => setShortlistOnly(e.target.checked)} />
+                Shortlisted only
+              </label>
+            </div>
+          </div>
+          <div className="mb-4 grid gap-4 lg:grid-cols-2">
+            {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
+            {evaluation.isError && (
+              <Card className="p-5 text-sm text-destructive" role="alert">
+                Scores could not be loaded.
+              </Card>
+            )}
+            {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
           </div>
           {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.length > 0 && (
             <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
@@ -79,17 +116,21 @@ export function TenderResponsesPage() {
             <Card className="p-6 text-slate-700">No responses yet.</Card>
           ) : (
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {responses.data
-                .filter((r) => !shortlistOnly || r.shortlisted)
-                .map((r) => (
-                  <ResponseCard
-                    key={r.id}
-                    tenderId={id}
-                    response={r}
-                    stage={tender.data.stage}
-                    open={tender.data.status === 'open'}
-                  />
-                ))}
+              {sortResponses(
+                responses.data.filter((r) => !shortlistOnly || r.shortlisted),
+                evaluation.data,
+                sort,
+              ).map((r) => (
+                <ResponseCard
+                  key={r.id}
+                  tenderId={id}
+                  response={r}
+                  stage={tender.data.stage}
+                  open={tender.data.status === 'open'}
+                  evaluation={evaluation.data}
+                  standing={standingOf(evaluation.data, r.id)}
+                />
+              ))}
             </div>
           )}
         </>
@@ -107,11 +148,15 @@ function ResponseCard({
   response: r,
   stage,
   open,
+  evaluation,
+  standing,
 }: {
   tenderId: string;
   response: Response;
   stage: Tender['stage'];
   open: boolean;
+  evaluation?: TenderEvaluationAnswer;
+  standing?: Standing;
 }) {
   const evaluating = stage === 'active';
   const canAward = evaluating && !open;
@@ -169,6 +214,7 @@ function ResponseCard({
           <dd className="text-slate-900">{formatDate(r.createdAt)}</dd>
         </div>
       </dl>
+      <StandingFacts standing={standing} />
       <p className="text-sm text-slate-700">{r.provider.services.slice(0, 4).join(', ')}</p>
       <p className="whitespace-pre-line break-words text-slate-800">{r.message}</p>
       {r.attachments.length > 0 && (
@@ -227,6 +273,12 @@ function ResponseCard({
         title={`Award the tender to ${r.provider.name}?`}
         description="Every responder is told the outcome. This cannot be undone."
       >
+        {evaluation && evaluation.responses.length > 0 && (
+          <div className="mb-4 max-h-64 overflow-y-auto">
+            <p className="mb-2 text-sm font-medium text-slate-800">The ranking by weighted score</p>
+            <Ranking evaluation={evaluation} highlight={r.id} />
+          </div>
+        )}
         <Button
           disabled={award.isPending}
           onClick={() =>
