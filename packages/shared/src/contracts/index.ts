@@ -18,6 +18,7 @@ import * as tenders from './tenders';
 import * as seo from './seo';
 import * as tenderLifecycle from './tender-lifecycle';
 import * as tenderNotices from './tender-notices';
+import * as tenderRecords from './tender-records';
 import * as trust from './trust';
 
 /** The contract modules by feature name: a row's feature is its OpenAPI tag. */
@@ -41,6 +42,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   seo,
   'tender-lifecycle': tenderLifecycle,
   'tender-notices': tenderNotices,
+  'tender-records': tenderRecords,
   trust,
 };
 

@@ -13,3 +13,4 @@ export * from './developers';
 export * from './alerts';
 export * from './tender-notices';
 export * from './trust';
+export * from './tender-records';
