@@ -73,5 +73,7 @@ BEGIN
    WHERE c.conname = 'tender_events_kind_check' AND c.conrelid = 'tender_events'::regclass;
   kinds := kinds || ARRAY['clarification-replied', 'clarification-published', 'addendum-issued', 'contract-confirmed'];
   ALTER TABLE tender_events DROP CONSTRAINT tender_events_kind_check;
-  EXECUTE format('ALTER TABLE tender_events ADD CONSTRAINT tender_events_kind_check CHECK (kind = ANY (%L::text[]))', kinds);
+  -- Written out as ARRAY['…', …] so the next migration can read the kinds back the same way.
+  EXECUTE format('ALTER TABLE tender_events ADD CONSTRAINT tender_events_kind_check CHECK (kind = ANY (ARRAY[%s]::text[]))',
+    (SELECT string_agg(quote_literal(k), ', ' ORDER BY k) FROM unnest(kinds) AS k));
 END $$;

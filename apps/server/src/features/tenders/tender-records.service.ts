@@ -169,7 +169,7 @@ function responsesZip(ctx: Ctx, tender: Tender, sources: ComparisonSource[], col
       for (let n = 2; names.has(name); n++) name = a.filename.replace(/(\.[^.]*)?$/, ` (${n})$1`);
       names.add(name);
       zip.addReadStreamLazy(`${folder}/attachments/${name}`, (done) => {
-        ctx.storage.open('private', a.storage_key).then(
+        void ctx.storage.open('private', a.storage_key).then(
           (file) => (file ? done(null, file.stream) : done(new Error(`stored file missing for attachment ${a.id}`), undefined as never)),
           (err: Error) => done(err, undefined as never),
         );

@@ -6,6 +6,7 @@ import { createTestApp, databaseKinds, type TestApp } from '../../../../test/har
 import { pdf } from '../../../../test/fixtures/files';
 import { fields, multipart } from '../../../../test/fixtures/multipart';
 import { fixedClock } from '../../../platform/clock';
+import { startSession } from '../../../plugins/auth';
 import { letterContent } from '../tender-letters.pdf';
 import { addProvider, signIn } from './helpers';
 
@@ -103,8 +104,10 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
       expect((await call('GET', `/api/tenders/${id}/clarifications`, null)).statusCode).toBe(401);
       expect((await call('GET', `/api/tenders/${id}/clarifications`, olly)).statusCode).toBe(404);
       expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, owner, { message: ' ' })).json().message).toBe(M.logMessageRequired);
-      // The admin reads the whole log.
+      // The admin reads the whole log, and writes nothing to it.
       expect((await log(admin)).map((e) => e.reference)).toEqual(['CL-001']);
+      expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, admin, { message: 'Admin replies' })).json().message).toBe(M.logNotYours);
+      expect((await call('POST', `/api/tenders/${id}/clarifications`, admin, { message: 'Admin tells all' })).statusCode).toBe(404);
     });
 
     it('a clarification asked of one response is CL-002, named to the owner; its bidder replies and the owner is told', async () => {
@@ -193,6 +196,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
       const n = await count();
       const file = { field: 'files', filename: 'y.pdf', bytes: pdf('y'), type: 'application/pdf' };
       expect((await addendum(dana, [...fields({ note: 'Dana changes the scope now.' }), file])).statusCode).toBe(404);
+      expect((await addendum(admin, [...fields({ note: 'An admin changes the scope.' }), file])).statusCode).toBe(404);
       expect((await addendum(null, [...fields({ note: 'A visitor changes it.' }), file])).statusCode).toBe(401);
       const short = await addendum(owner, [...fields({ note: 'short' }), file]);
       expect(short.statusCode).toBe(400);
@@ -275,8 +279,13 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
       const early = await call('POST', `/api/tenders/${id}/contract/confirm`, owner);
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toBe(M.standstillNotOver);
-      expect((await call('POST', `/api/tenders/${id}/contract/confirm`, dana)).statusCode).toBe(404);
+      for (const who of [dana, eve, admin, olly]) expect((await call('POST', `/api/tenders/${id}/contract/confirm`, who)).statusCode).toBe(404);
+      expect((await call('POST', `/api/tenders/${id}/contract/confirm`, null)).statusCode).toBe(401);
       clock.advance(11 * DAY);
+      // Sessions end after a while idle: everyone signs in again, 17 days on.
+      for (const who of [owner, dana, eve, olly, admin]) {
+        await startSession(t.ctx, { setCookie: (name: string, value: string) => (who.cookie = `${name}=${value}`) } as never, who.user.id);
+      }
       expect((await ok('GET', `/api/tenders/${id}/contract`, owner)).data.canConfirm).toBe(true);
       const done = await ok('POST', `/api/tenders/${id}/contract/confirm`, owner);
       expect(done).toMatchObject({ message: M.contractConfirmed, data: { state: 'confirmed', confirmedAt: clock.now().toISOString(), canConfirm: false } });
