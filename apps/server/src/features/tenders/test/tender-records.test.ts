@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENDER_RECORDS_MESSAGES as M } from '@solar/shared/constants/tender-records';
+import type { TenderLogEntry } from '@solar/shared/contracts/tender-records';
 import { standstillEnd } from '@solar/shared/domain/tender-records';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { pdf } from '../../../../test/fixtures/files';
@@ -42,7 +43,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
   };
   const mailsTo = async (to: string) =>
     t.ctx.database.query<{ subject: string; text_body: string }>('SELECT subject, text_body FROM outbox WHERE to_address = $1 ORDER BY created_at', [to]);
-  const log = async (who: Who) => (await ok('GET', `/api/tenders/${id}/clarifications`, who)).data as Array<Record<string, any>>;
+  const log = async (who: Who) => (await ok('GET', `/api/tenders/${id}/clarifications`, who)).data as TenderLogEntry[];
   const addendum = (who: Who | null, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);
     return call('POST', `/api/tenders/${id}/addenda`, who, body.payload, body.headers);
@@ -92,7 +93,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
       expect(reply.json().message).toBe(M.logReplySent);
       expect((await mailsTo(dana.email)).map((m) => m.subject)).toContain('Reply to CL-001: Records survey at Avonmouth');
       expect((await mailsTo(eve.email)).filter((m) => m.subject.includes('CL-001'))).toEqual([]);
-      expect((await log(dana))[0]!.messages.map((m: { author: string }) => m.author)).toEqual(['You', 'The buyer']);
+      expect((await log(dana))[0]!.messages.map((m) => m.author)).toEqual(['You', 'The buyer']);
       expect(await log(eve)).toEqual([]);
     });
 
@@ -129,7 +130,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
       expect(res.json()).toMatchObject({ message: M.logReplyPublished, data: { published: true, canPublish: false } });
       const forEve = await log(eve);
       const published = forEve.find((e) => e.reference === 'CL-001')!;
-      expect(published.messages.map((m: { author: string }) => m.author)).toEqual(['A bidder', 'The buyer', 'The buyer']);
+      expect(published.messages.map((m) => m.author)).toEqual(['A bidder', 'The buyer', 'The buyer']);
       expect(JSON.stringify(published)).not.toContain('Dana');
       const mail = (await mailsTo(eve.email)).find((m) => m.subject === 'Clarification CL-001 published: Records survey at Avonmouth')!;
       expect(mail.text_body).toContain('Bidder: May we fly a drone over the substation?');

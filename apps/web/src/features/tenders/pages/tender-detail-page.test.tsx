@@ -11,6 +11,9 @@ import { json as answerJson, renderWithApi, userFixture, type ApiCall } from '..
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A tender part's empty answer: a list, or the documents with their addenda (decision 0525). */
+const emptyPart = (path: string) => (path.endsWith('/addenda') ? { documents: [], addenda: [] } : []);
+
 function renderDetail(path: string, answer: () => Response) {
   const fetch = vi.fn(async (url: string) => (url.startsWith('/api/auth/me') ? json(401, { success: false, message: 'Not signed in' }) : answer()));
   vi.stubGlobal('fetch', fetch);
@@ -64,7 +67,7 @@ describe('the owner’s own tender (decision 0407)', () => {
   const answer = (call: ApiCall) => {
     if (call.path === '/api/tenders/t-own') return answerJson(200, { success: true, data: own });
     if (call.path === '/api/tenders/t-own/events') return answerJson(200, { success: true, data: events });
-    if (call.path.startsWith('/api/tenders/t-own/') || call.path === '/api/tenders/saved') return answerJson(200, { success: true, data: [] });
+    if (call.path.startsWith('/api/tenders/t-own/') || call.path === '/api/tenders/saved') return answerJson(200, { success: true, data: emptyPart(call.path) });
     return undefined;
   };
   const renderAs = (me: CurrentUser) => renderWithApi({ path: '/tender/t-own', route: '/tender/:id', element: <TenderDetailPage />, me, answer });
@@ -109,7 +112,7 @@ describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () 
       route: '/tender/:id',
       element: <TenderDetailPage />,
       me,
-      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : answerJson(200, { success: true, data: [] })),
+      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : answerJson(200, { success: true, data: emptyPart(call.path) })),
     });
 
   it('a draft is a Draft to its owner, never a green Open, and not yet published', async () => {
@@ -162,7 +165,7 @@ describe('UK time whatever the browser’s zone (issue 27 defect 4)', () => {
           ? answerJson(200, { success: true, data: own })
           : call.method === 'POST'
             ? answerJson(200, { success: true, message: 'Extended', data: own })
-            : answerJson(200, { success: true, data: [] }),
+            : answerJson(200, { success: true, data: emptyPart(call.path) }),
     });
     expect(await screen.findByText('Closes 02/12/2099 12:00 UK time')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Extend/ }));
