@@ -91,11 +91,11 @@ test.describe('a tender’s records: clarification log, addenda, award with lett
     expect(won).toContain('standstill period of 10 calendar days');
 
     await page.goto(`/tender/${id}`);
-    const contract = page.getByRole('heading', { name: 'Contract' }).locator('xpath=ancestor::*[contains(@class,"p-6")][1]');
+    const contract = page.getByRole('heading', { name: 'Contract', exact: true }).locator('xpath=ancestor::*[contains(@class,"p-6")][1]');
     await expect(contract.getByText('Awarded – in standstill')).toBeVisible();
     await expect(contract.getByText(/ends at midnight at the end of \d{1,2} \w+ \d{4} \(UK time\)/)).toBeVisible();
     await expect(contract.getByRole('button', { name: 'Confirm contract' })).toHaveCount(0);
-    const records = page.getByRole('heading', { name: 'Records' }).locator('..');
+    const records = page.getByRole('heading', { name: 'Records', exact: true }).locator('..');
     await pictures(page, 'contract-owner', contract);
     await pictures(page, 'records-owner', records);
     await expectAccessible(page);
@@ -113,7 +113,7 @@ test.describe('a tender’s records: clarification log, addenda, award with lett
 
     // The bidder sees the state and downloads its own letter.
     await bidder.goto(`/tender/${id}`);
-    const theirs = bidder.getByRole('heading', { name: 'Contract' }).locator('xpath=ancestor::*[contains(@class,"p-6")][1]');
+    const theirs = bidder.getByRole('heading', { name: 'Contract', exact: true }).locator('xpath=ancestor::*[contains(@class,"p-6")][1]');
     await expect(theirs.getByText('Awarded – in standstill')).toBeVisible();
     const letter = theirs.getByRole('link', { name: new RegExp(`Award letter: ${rita.name}`) });
     const pdfRes = await bidder.request.get((await letter.getAttribute('href'))!);

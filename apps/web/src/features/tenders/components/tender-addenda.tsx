@@ -105,7 +105,7 @@ function DocumentRow({ tenderId, doc }: { tenderId: string; doc: Doc }) {
           <ul className="mt-1 space-y-1 pl-4">
             {doc.earlier.map((e) => (
               <li key={e.id} className="min-w-0">
-                <a href={documentUrl(tenderId, e.id)} className="break-all text-primary hover:underline">
+                <a href={documentUrl(tenderId, e.id)} className="break-all text-primary underline">
                   v{e.version}: {e.filename}
                 </a>{' '}
                 <span className="text-muted-foreground">({formatUkDateTime(e.createdAt)})</span>
