@@ -63,7 +63,7 @@ test.describe('the tender owner’s tools', () => {
     await provider.getByRole('button', { name: 'Remove method.pdf' }).click();
     await expect(provider.getByText('No attachments yet.')).toBeVisible();
     await provider.goto(`/tender/${id}`);
-    await provider.getByLabel('Ask the owner a question').fill('Can we fly a drone over the substation?');
+    await provider.getByLabel('Ask the buyer a question').fill('Can we fly a drone over the substation?');
     await provider.getByRole('button', { name: 'Ask question' }).click();
     await expect(provider.getByText('Question sent').first()).toBeVisible();
 
@@ -92,10 +92,11 @@ test.describe('the tender owner’s tools', () => {
     await expect(page.getByRole('button', { name: 'Contact About Tender' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Save Tender' })).toHaveCount(0);
     await pictures(page, 'owner-panel', panel);
-    await page.getByLabel('Your answer').fill('Yes, with two days’ notice to the site manager.');
-    await page.getByRole('button', { name: 'Publish answer' }).click();
-    await expect(page.getByText('Answer published').first()).toBeVisible();
-    await pictures(page, 'qa', page.getByRole('heading', { name: 'Questions and answers' }).locator('..'));
+    // The question is CL-001 of the clarification log, private until the owner publishes it (decision 0524).
+    await page.getByLabel('Reply to CL-001').fill('Yes, with two days’ notice to the site manager.');
+    await page.getByRole('button', { name: 'Reply and publish to all' }).click();
+    await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
+    await pictures(page, 'qa', page.locator('#clarification-log'));
     const history = page.getByRole('heading', { name: 'History' }).locator('..');
     await expect(history.getByText('Closing date extended')).toBeVisible();
     await expect(history.getByRole('listitem').filter({ hasText: /^Published/ })).toBeVisible();
@@ -105,7 +106,7 @@ test.describe('the tender owner’s tools', () => {
 
     // The provider sees the answer, then withdraws; the owner's count falls and the owner is told.
     await provider.goto(`/tender/${id}`);
-    await expect(provider.getByText('A: Yes, with two days’ notice to the site manager.')).toBeVisible();
+    await expect(provider.locator('#clarification-log').getByText('Yes, with two days’ notice to the site manager.')).toBeVisible();
     await provider.goto(`/tender/${id}/respond`);
     await provider.getByRole('button', { name: 'Withdraw Response' }).click();
     await provider.getByRole('dialog', { name: 'Withdraw your response?' }).getByRole('button', { name: 'Withdraw Response' }).click();

@@ -52,6 +52,8 @@ export interface PrivateWorld {
   tenderResponseA: string;
   tenderAttachmentA: string;
   tenderQuestionA: string;
+  /** The clarification log's entry of that question (issue 27 part C, decision 0524). */
+  tenderLogEntryA: string;
   /** A's API key (decision 0492): its id, and the key itself. */
   apiKeyA: { id: string; secret: string };
   /** A's saved search of the tender board (issue 30). */
@@ -178,6 +180,7 @@ export async function privateWorld(t: TestApp): Promise<PrivateWorld> {
     tenderResponseA: responseId,
     tenderAttachmentA: attRes.json().data[0].id,
     tenderQuestionA: question.json().data.id,
+    tenderLogEntryA: (await t.ctx.database.query<{ id: string }>('SELECT id::text AS id FROM tender_log_entries WHERE question_id = $1', [question.json().data.id]))[0]!.id,
     savedSearchA: search.json().data.id,
     secrets: [apiKeyA.secret, 'alice-private-key-name', 'alice-private-search', 'alice private keywords', 'alice-mcs-evidence.pdf', 'alice-brief.pdf', 'carol-private-response', 'carol-method.pdf', 'carol-private-question', responseId, 'alice-private-claim-message', 'alice-private-quote-description', 'alice.quote@walk.example.com', 'alice-private-tender', a.email, quoteData.id, claim.json().data.id, tender],
   };
@@ -198,6 +201,8 @@ export const SAMPLE_BODIES: Record<string, object> = {
   requestTenderClarification: { message: 'bob asks for clarity' },
   askTenderQuestion: { question: 'bob asks a question here?' },
   answerTenderQuestion: { answer: 'bob answers' },
+  publishTenderClarification: { message: 'bob publishes to all' },
+  replyTenderClarification: { message: 'bob replies here', publish: true },
   inviteTenderEmails: { emails: ['bob-friend@walk.example.com'] },
   acceptTenderInvitation: { token: 'bob-guesses-a-token-of-forty-three-chars-x' },
   createSavedSearch: { kind: 'providers', name: 'bob saves a search', criteria: {}, frequency: 'daily' },

@@ -131,6 +131,11 @@ export const TENDER_EVENT_LABELS = {
   shortlisted: 'Shortlisted',
   unshortlisted: 'Taken off the shortlist',
   'clarification-requested': 'Clarification requested',
+  // Issue 27 part C (decision 0524).
+  'clarification-replied': 'Reply in the clarification log',
+  'clarification-published': 'Clarification published to all',
+  'addendum-issued': 'Documents changed (addendum)',
+  'contract-confirmed': 'Contract confirmed',
 } as const;
 export type TenderEventKind = keyof typeof TENDER_EVENT_LABELS;
 export const TENDER_EVENT_KINDS = Object.keys(TENDER_EVENT_LABELS) as [TenderEventKind, ...TenderEventKind[]];
@@ -183,7 +188,7 @@ export const TENDER_LIFECYCLE_MESSAGES = {
   shortlisted: 'Shortlisted',
   // Questions.
   questionTooShort: 'Please write a question of at least 10 characters',
-  questionSent: 'Your question has been sent to the tender owner. The answer will be published to everyone taking part, without your name.',
+  questionSent: 'Your question is in the clarification log. The buyer replies to you alone, or publishes it to everyone taking part without your name.',
   answerRequired: 'Please write an answer',
   answerPublished: 'Your answer has been published to everyone taking part.',
   questionNotFound: 'Question not found',

@@ -20,6 +20,7 @@ import * as tenderLifecycle from './tender-lifecycle';
 import * as tenderNotices from './tender-notices';
 import * as tenderEvaluation from './tender-evaluation';
 import * as tenderPricing from './tender-pricing';
+import * as tenderRecords from './tender-records';
 import * as trust from './trust';
 
 /** The contract modules by feature name: a row's feature is its OpenAPI tag. */
@@ -45,6 +46,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   'tender-notices': tenderNotices,
   'tender-evaluation': tenderEvaluation,
   'tender-pricing': tenderPricing,
+  'tender-records': tenderRecords,
   trust,
 };
 

@@ -21,6 +21,7 @@ import type * as tenderEvaluation from './tender-evaluation';
 import type * as tenderLifecycle from './tender-lifecycle';
 import type * as tenderNotices from './tender-notices';
 import type * as tenderPricing from './tender-pricing';
+import type * as tenderRecords from './tender-records';
 import type * as tenders from './tenders';
 import type * as trust from './trust';
 
@@ -167,6 +168,15 @@ export const getTenderPricingSchedule = route<typeof tenderPricing.getTenderPric
 export const getTenderResponsePrices = route<typeof tenderPricing.getTenderResponsePrices>('GET', '/api/tenders/:id/responses/:responseId/prices');
 export const submitTenderResponsePrices = route<typeof tenderPricing.submitTenderResponsePrices>('PUT', '/api/tenders/:id/responses/:responseId/prices');
 export const updateTenderPricingSchedule = route<typeof tenderPricing.updateTenderPricingSchedule>('PUT', '/api/tenders/:id/pricing-schedule');
+export const confirmTenderContract = route<typeof tenderRecords.confirmTenderContract>('POST', '/api/tenders/:id/contract/confirm');
+export const downloadTenderLetter = route<typeof tenderRecords.downloadTenderLetter>('GET', '/api/tenders/:id/letters/:responseId');
+export const downloadTenderRecords = route<typeof tenderRecords.downloadTenderRecords>('GET', '/api/tenders/:id/records/:file');
+export const getTenderContract = route<typeof tenderRecords.getTenderContract>('GET', '/api/tenders/:id/contract');
+export const issueTenderAddendum = route<typeof tenderRecords.issueTenderAddendum>('POST', '/api/tenders/:id/addenda');
+export const listTenderAddenda = route<typeof tenderRecords.listTenderAddenda>('GET', '/api/tenders/:id/addenda');
+export const listTenderClarifications = route<typeof tenderRecords.listTenderClarifications>('GET', '/api/tenders/:id/clarifications');
+export const publishTenderClarification = route<typeof tenderRecords.publishTenderClarification>('POST', '/api/tenders/:id/clarifications');
+export const replyTenderClarification = route<typeof tenderRecords.replyTenderClarification>('POST', '/api/tenders/:id/clarifications/:entryId/replies');
 export const contactTenderOwner = route<typeof tenders.contactTenderOwner>('POST', '/api/tenders/:id/contact');
 export const createTender = route<typeof tenders.createTender>('POST', '/api/tenders');
 export const getMyTenders = route<typeof tenders.getMyTenders>('GET', '/api/tenders/mine');

@@ -19,6 +19,7 @@ import {
   TENDER_RESPONSE_MESSAGE_MAX,
   TENDER_RESPONSE_MESSAGE_MIN,
 } from '../constants/tender-lifecycle';
+import { TENDER_FEEDBACK_MAX, TENDER_RECORDS_MESSAGES } from '../constants/tender-records';
 import { defineContract } from './contract';
 import { errors, okBody, successEnvelope, visibleName } from './common';
 import { checkBudget, instantField, inviteEmailsField, moneyField, tenderBriefFields } from './tender-brief';
@@ -131,7 +132,11 @@ export const cancelTender = defineContract({
   response: { 200: tenderAnswer, ...actionErrors },
 });
 
-export const awardTenderBody = z.strictObject({ responseId: z.uuid({ error: M.responseNotFound }) });
+export const awardTenderBody = z.strictObject({
+  responseId: z.uuid({ error: M.responseNotFound }),
+  /** The owner's feedback to each responder by response id, in its letter (issue 27 part C, decision 0527). */
+  feedback: z.record(z.uuid({ error: M.responseNotFound }), z.string().trim().max(TENDER_FEEDBACK_MAX, TENDER_RECORDS_MESSAGES.feedbackTooLong)).optional(),
+});
 export const awardTender = defineContract({
   method: 'POST',
   path: '/api/tenders/:id/award',

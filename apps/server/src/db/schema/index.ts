@@ -14,3 +14,4 @@ export * from './alerts';
 export * from './tender-notices';
 export * from './trust';
 export * from './tender-evaluation';
+export * from './tender-records';

@@ -111,6 +111,11 @@ export const TENDER_EVENT_KINDS = [
   'shortlisted',
   'unshortlisted',
   'clarification-requested',
+  // Migration 0119 (issue 27 part C, decision 0524): the clarification log, addenda, the contract.
+  'clarification-replied',
+  'clarification-published',
+  'addendum-issued',
+  'contract-confirmed',
 ] as const;
 export type TenderEventKind = (typeof TENDER_EVENT_KINDS)[number];
 
@@ -151,6 +156,10 @@ export const tenderDocuments = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    // Migration 0120 (decision 0525): versions; `previous_id` is the version this one replaces, `addendum_id` its addendum.
+    version: integer('version').notNull().default(1),
+    previousId: uuid('previous_id').unique(),
+    addendumId: uuid('addendum_id'),
   },
   (t) => [index('tender_documents_tender_idx').on(t.tenderId, t.seq)],
 );

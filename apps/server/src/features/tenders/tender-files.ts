@@ -39,9 +39,18 @@ export async function readTenderFiles(
   contract: Contract & { multipart: { fields: z.ZodType } },
   room: { files: number; bytes: number; tooMany: string },
 ): Promise<TenderFile[]> {
+  return (await readTenderUpload(request, contract, room)).files;
+}
+
+/** As `readTenderFiles`, with the text fields checked by the contract's schema (an addendum's note, decision 0525). */
+export async function readTenderUpload<S extends z.ZodType>(
+  request: FastifyRequest,
+  contract: Contract & { multipart: { fields: S } },
+  room: { files: number; bytes: number; tooMany: string },
+): Promise<{ files: TenderFile[]; fields: z.output<S> }> {
   const files: TenderFile[] = [];
   let total = 0;
-  await readMultipart(request, contract, {
+  const fields = await readMultipart(request, contract, {
     limits: { fileSize: Math.max(room.bytes, 1), files: Math.max(room.files, 0) + 1, fields: 5 },
     notMultipart: M.invalidForm,
     onFile: async (part) => {
@@ -68,7 +77,7 @@ export async function readTenderFiles(
     },
   });
   if (files.length === 0) throw new AppError('BAD_REQUEST', M.fileType);
-  return files;
+  return { files, fields };
 }
 
 /** Stores checked files privately, then their rows and owner records in one transaction (decision 0330). */

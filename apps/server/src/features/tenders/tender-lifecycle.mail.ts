@@ -103,7 +103,7 @@ export const tenderLifecycleMails = {
   }),
 
   /** To each responder: won, or the outcome without the winner's price. */
-  outcome: (to: Recipient, tender: TenderRef, provider: string, won: boolean, winner: string, publicUrl: string): MailMessage => ({
+  outcome: (to: Recipient, tender: TenderRef, provider: string, won: boolean, winner: string, publicUrl: string, more: string[] = []): MailMessage => ({
     to: to.email,
     subject: oneLine(won ? `Your response won the tender: ${tender.title}` : `Tender outcome: ${tender.title}`),
     text: [
@@ -113,6 +113,8 @@ export const tenderLifecycleMails = {
         ? `Good news: the owner of "${tender.title}" has awarded it to ${provider}. They will be in touch to agree next steps.`
         : `The owner of "${tender.title}" has awarded it to ${winner}. Thank you for the response from ${provider}.`,
       '',
+      // The standstill, the feedback and the letter (issue 27 part C, decisions 0526, 0527).
+      ...(more.length > 0 ? [...more, ''] : []),
       `View the tender: ${link(publicUrl, tender.id)}`,
     ].join('\n'),
   }),

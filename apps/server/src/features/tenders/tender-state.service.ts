@@ -23,6 +23,8 @@ import * as responsesRepo from './tender-responses.repository';
 import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import * as eventsRepo from './tender-events.repository';
 import * as repo from './tender-state.repository';
+import { outcomeLines, recordAward } from './tender-contracts.service';
+import type { Executor } from './tenders.repository';
 
 /**
  * A tender's state changes (decision 0401): edit, publish, extend, close early, cancel, award, and
@@ -174,11 +176,20 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string, notify:
   return { tender: await getTender(ctx, id, user), message: M.published };
 }
 
-async function change(ctx: Ctx, user: UserRow, id: string, kind: TenderEventKind, values: Partial<NewTenderRow>, extra: { reason?: string; subject?: string; changes?: Record<string, unknown> } = {}) {
+async function change(
+  ctx: Ctx,
+  user: UserRow,
+  id: string,
+  kind: TenderEventKind,
+  values: Partial<NewTenderRow>,
+  extra: { reason?: string; subject?: string; changes?: Record<string, unknown> } = {},
+  also?: (tx: Executor, now: Date) => Promise<void>,
+) {
   const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { ...values, updatedAt: now });
     await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind, at: now, ...extra });
+    if (also) await also(tx, now);
   });
 }
 
@@ -217,12 +228,14 @@ export async function cancelTender(ctx: Ctx, user: UserRow, id: string, reason: 
  * Awards one response (decision 0401): the tender is awarded; every responder is told the outcome.
  * Only once responses are closed (issue 27 defect 11): by its closing date, or closed early by the owner.
  */
-export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseId: string) {
+export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseId: string, feedback: Record<string, string> = {}) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage !== 'active') throw stateError(tender);
   if (tender.status === 'open') throw new AppError('CONFLICT', M.awardBeforeClosing);
   const winner = isUuid(responseId) ? await responsesRepo.findResponse(ctx.database, id, responseId) : undefined;
   if (!winner) throw new AppError('NOT_FOUND', M.responseNotFound);
+  const responses = await responsesRepo.listResponses(ctx.database, id);
+  let awardedAt = ctx.clock.now();
   const min = Number(winner.price_minimum);
   const max = Number(winner.price_maximum);
   await change(
@@ -232,13 +245,24 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
     'awarded',
     { stage: 'awarded', awardedResponseId: responseId, awardSupplier: winner.provider_name, awardValue: min === max ? min : null, awardDate: ctx.clock.now() },
     { subject: winner.provider_name, changes: { responseId: { from: null, to: responseId } } },
+    // The standstill and the feedback of the letters, in the award's transaction (decisions 0526, 0527).
+    async (tx, at) => {
+      awardedAt = at;
+      await recordAward(tx, { tenderId: id, at, feedback, responseIds: responses.map((r) => String(r.id)) });
+    },
   );
   // Each responder who may still see the tender is told (decision 0441).
-  const responders = (await responsesRepo.listResponses(ctx.database, id)).flatMap((r) =>
+  const responders = responses.flatMap((r) =>
     r.owner_id && r.owner_email ? [{ id: String(r.owner_id), email: r.owner_email, name: r.owner_name ?? r.provider_name, response: r }] : [],
   );
   const told = await mayBeTold(ctx, id, responders);
-  sendAll(ctx, told.map((to) => mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL)), 'tender-outcome');
+  sendAll(
+    ctx,
+    told.map((to) =>
+      mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL, outcomeLines(awardedAt, id, String(to.response.id), feedback[String(to.response.id)], ctx.env.PUBLIC_URL)),
+    ),
+    'tender-outcome',
+  );
   return { tender: await getTender(ctx, id, user), message: M.awarded };
 }
 

@@ -14,7 +14,6 @@ export const tenderKeys = {
   siteAsset: (id: number) => ['tenders', 'site-assets', 'detail', id] as const,
   // A tender's lifecycle parts, under its detail key so a write to the tender refreshes them.
   documents: (id: string) => ['tenders', 'detail', id, 'documents'] as const,
-  questions: (id: string) => ['tenders', 'detail', id, 'questions'] as const,
   responses: (id: string) => ['tenders', 'detail', id, 'responses'] as const,
   myResponses: (id: string) => ['tenders', 'detail', id, 'my-responses'] as const,
   invitations: (id: string) => ['tenders', 'detail', id, 'email-invitations'] as const,
@@ -29,4 +28,8 @@ export const tenderKeys = {
   evaluators: (id: string) => ['tenders', 'detail', id, 'evaluators'] as const,
   evaluation: (id: string) => ['tenders', 'detail', id, 'evaluation'] as const,
   evaluating: ['tenders', 'evaluating'] as const,
+  // Issue 27 part C (decisions 0524–0528).
+  clarifications: (id: string) => ['tenders', 'detail', id, 'clarifications'] as const,
+  addenda: (id: string) => ['tenders', 'detail', id, 'addenda'] as const,
+  contract: (id: string) => ['tenders', 'detail', id, 'contract'] as const,
 };

@@ -1,31 +1,30 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { FileText, Loader2, MessageSquareText, Send, Trash2, Upload } from 'lucide-react';
+import { FileText, Loader2, Send, Trash2, Upload } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
-import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M, TENDER_QUESTION_MIN } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';
 import { formatUkDateTime } from '@solar/shared/domain/format';
-import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useMe } from '../../../lib/session/get-me';
-import { useAnswerQuestion } from '../api/answer-tender-question';
-import { useAskQuestion } from '../api/ask-tender-question';
 import { useDeleteDocument } from '../api/delete-tender-document';
 import { documentUrl } from '../api/download-tender-document';
 import { useTenderDocuments } from '../api/list-tender-documents';
-import { useTenderQuestions } from '../api/list-tender-questions';
 import { useUploadDocuments } from '../api/upload-tender-documents';
 import { TenderHistory } from './tender-history';
+import { TenderAddenda } from './tender-addenda';
+import { TenderClarificationLog } from './tender-clarification-log';
+import { TenderContractCard } from './tender-contract-card';
+import { TenderRecordsCard } from './tender-records-card';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
 
 /**
  * The tender page's lifecycle parts (docs/product/tenders.md#lifecycle), for tenders listed here:
- * the respond link, documents, questions and answers, and the History for the owner and admins.
+ * the respond link, the contract after the award, documents (with addenda once published), the
+ * clarification log, and the records and History for the owner and admins (issue 27 part C).
  * The owner's panel stands in place of Contact and Save at the top of the page (decision 0407).
  * Signed-out visitors see none of them (documents and Q&A are for signed-in users).
  */
@@ -63,8 +62,11 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
           </Link>
         </Card>
       )}
-      <TenderDocuments tender={tender} isOwner={isOwner} />
-      <TenderQuestions tender={tender} isOwner={isOwner} open={open} />
+      <TenderContractCard tender={tender} />
+      {/* A draft's documents change directly; once published, by addenda (decision 0525). */}
+      {tender.stage === 'draft' ? <TenderDocuments tender={tender} isOwner={isOwner} /> : <TenderAddenda tender={tender} isOwner={isOwner} />}
+      <TenderClarificationLog tender={tender} isOwner={isOwner} open={open} />
+      {(isOwner || me.is_admin) && <TenderRecordsCard tender={tender} />}
       {(isOwner || me.is_admin) && <TenderHistory tenderId={tender.id} />}
     </>
   );
@@ -142,95 +144,5 @@ function TenderDocuments({ tender, isOwner }: { tender: Tender; isOwner: boolean
         </div>
       )}
     </Card>
-  );
-}
-
-function TenderQuestions({ tender, isOwner, open }: { tender: Tender; isOwner: boolean; open: boolean }) {
-  const questions = useTenderQuestions(tender.id);
-  const ask = useAskQuestion(tender.id);
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  return (
-    <Card className="p-6">
-      <h2 className="mb-1 flex items-center gap-2 text-lg font-semibold">
-        <MessageSquareText className="h-5 w-5 text-primary" aria-hidden />
-        Questions and answers
-      </h2>
-      <p className="mb-4 text-sm text-muted-foreground">Answers are published to everyone taking part, without naming who asked.</p>
-      {questions.data && questions.data.length > 0 ? (
-        <ul className="space-y-4">
-          {questions.data.map((q) => (
-            <QuestionItem key={q.id} tenderId={tender.id} question={q} isOwner={isOwner} />
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">No questions answered yet.</p>
-      )}
-      {!isOwner && open && (
-        <form
-          noValidate
-          className="mt-4 grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (text.trim().length < TENDER_QUESTION_MIN) return setError(M.questionTooShort);
-            setError('');
-            ask.mutate(text, {
-              onSuccess: (res) => {
-                setText('');
-                toast({ title: 'Question sent', description: res.message, variant: 'success' });
-              },
-              onError: (err) => setError(err.message),
-            });
-          }}
-        >
-          <Field id="tender-question" label="Ask the owner a question" error={error}>
-            <Textarea id="tender-question" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
-          </Field>
-          <div>
-            <Button type="submit" variant="secondary" disabled={ask.isPending}>
-              Ask question
-            </Button>
-          </div>
-        </form>
-      )}
-    </Card>
-  );
-}
-
-function QuestionItem({ tenderId, question, isOwner }: { tenderId: string; question: { id: string; question: string; answer: string | null; mine: boolean }; isOwner: boolean }) {
-  const answer = useAnswerQuestion(tenderId);
-  const [text, setText] = useState(question.answer ?? '');
-  const [error, setError] = useState('');
-  return (
-    <li className="rounded-md border border-border p-3">
-      <p className="font-medium text-slate-900">
-        Q: {question.question} {question.mine && <Badge variant="secondary">Your question</Badge>}
-      </p>
-      {question.answer ? <p className="mt-1 whitespace-pre-line text-slate-800">A: {question.answer}</p> : <p className="mt-1 text-sm text-muted-foreground">Not answered yet.</p>}
-      {isOwner && (
-        <form
-          noValidate
-          className="mt-2 grid gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!text.trim()) return setError(M.answerRequired);
-            setError('');
-            answer.mutate(
-              { questionId: question.id, answer: text },
-              { onSuccess: (res) => toast({ title: 'Answer published', description: res.message, variant: 'success' }), onError: (err) => setError(err.message) },
-            );
-          }}
-        >
-          <Field id={`answer-${question.id}`} label={question.answer ? 'Correct the answer' : 'Your answer'} error={error}>
-            <Textarea id={`answer-${question.id}`} rows={2} maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} />
-          </Field>
-          <div>
-            <Button type="submit" size="sm" disabled={answer.isPending}>
-              Publish answer
-            </Button>
-          </div>
-        </form>
-      )}
-    </li>
   );
 }

@@ -13,6 +13,8 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 /** The evaluation plan's two reads (issue 27 part B), empty: one shape answers both. */
 const emptyPlan = (call: ApiCall) => (/\/(criteria|pricing-schedule)$/.test(call.path) ? answerJson(200, { success: true, data: { criteria: [], items: [], editable: false } }) : undefined);
+/** A tender part's empty answer: a list, or the documents with their addenda (decision 0525). */
+const emptyPart = (path: string) => (path.endsWith('/addenda') ? { documents: [], addenda: [] } : []);
 
 function renderDetail(path: string, answer: () => Response) {
   const fetch = vi.fn(async (url: string) => (url.startsWith('/api/auth/me') ? json(401, { success: false, message: 'Not signed in' }) : answer()));
@@ -68,7 +70,7 @@ describe('the owner’s own tender (decision 0407)', () => {
     if (call.path === '/api/tenders/t-own') return answerJson(200, { success: true, data: own });
     if (call.path === '/api/tenders/t-own/events') return answerJson(200, { success: true, data: events });
     if (emptyPlan(call)) return emptyPlan(call);
-    if (call.path.startsWith('/api/tenders/t-own/') || call.path === '/api/tenders/saved') return answerJson(200, { success: true, data: [] });
+    if (call.path.startsWith('/api/tenders/t-own/') || call.path === '/api/tenders/saved') return answerJson(200, { success: true, data: emptyPart(call.path) });
     return undefined;
   };
   const renderAs = (me: CurrentUser) => renderWithApi({ path: '/tender/t-own', route: '/tender/:id', element: <TenderDetailPage />, me, answer });
@@ -113,7 +115,7 @@ describe('each party sees its own outcome first (issue 27 defects 2 and 7)', () 
       route: '/tender/:id',
       element: <TenderDetailPage />,
       me,
-      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : (emptyPlan(call) ?? answerJson(200, { success: true, data: [] }))),
+      answer: (call: ApiCall) => (call.path === `/api/tenders/${tender.id}` ? answerJson(200, { success: true, data: tender }) : (emptyPlan(call) ?? answerJson(200, { success: true, data: emptyPart(call.path) }))),
     });
 
   it('a draft is a Draft to its owner, never a green Open, and not yet published', async () => {
@@ -166,7 +168,7 @@ describe('UK time whatever the browser’s zone (issue 27 defect 4)', () => {
           ? answerJson(200, { success: true, data: own })
           : call.method === 'POST'
             ? answerJson(200, { success: true, message: 'Extended', data: own })
-            : (emptyPlan(call) ?? answerJson(200, { success: true, data: [] })),
+            : (emptyPlan(call) ?? answerJson(200, { success: true, data: emptyPart(call.path) })),
     });
     expect(await screen.findByText('Closes 02/12/2099 12:00 UK time')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Extend/ }));

@@ -20,7 +20,6 @@ import { attachmentUrl } from '../api/download-tender-response-attachment';
 import { useTenderResponses, type TenderResponses } from '../api/list-tender-responses';
 import { useClarification } from '../api/request-tender-clarification';
 import { useShortlist } from '../api/shortlist-tender-response';
-import { useAwardTender } from '../api/award-tender';
 import { useTenderEvaluation, type TenderEvaluationAnswer } from '../api/get-tender-evaluation';
 import { Select } from '../../../components/ui/select';
 import {
@@ -34,6 +33,7 @@ import {
   type ResponseSort,
   type Standing,
 } from '../components/tender-evaluation-summary';
+import { AwardWithFeedback } from '../components/tender-award-feedback';
 
 type Response = TenderResponses[number];
 
@@ -161,7 +161,6 @@ function ResponseCard({
   const evaluating = stage === 'active';
   const canAward = evaluating && !open;
   const shortlist = useShortlist(tenderId);
-  const award = useAwardTender(tenderId);
   const [dialog, setDialog] = useState<'clarify' | 'award' | null>(null);
   const [error, setError] = useState('');
   return (
@@ -279,23 +278,15 @@ function ResponseCard({
             <Ranking evaluation={evaluation} highlight={r.id} />
           </div>
         )}
-        <Button
-          disabled={award.isPending}
-          onClick={() =>
-            award.mutate(r.id, {
-              onSuccess: (res) => {
-                setDialog(null);
-                toast({ title: 'Tender awarded', description: res.message, variant: 'success' });
-              },
-              onError: (err) => {
-                setDialog(null);
-                setError(err.message);
-              },
-            })
-          }
-        >
-          Award Tender
-        </Button>
+        <AwardWithFeedback
+          tenderId={tenderId}
+          winnerId={r.id}
+          onDone={() => setDialog(null)}
+          onError={(message) => {
+            setDialog(null);
+            setError(message);
+          }}
+        />
       </Dialog>
     </Card>
   );
@@ -320,7 +311,7 @@ function ClarifyDialog({
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title={`Ask ${response.provider.name} to clarify`}
-      description="They are emailed your question and can edit their response until the closing date."
+      description="It goes into the clarification log, private to them: they are emailed and can reply there, and edit their response until the closing date."
     >
       <form
         noValidate
