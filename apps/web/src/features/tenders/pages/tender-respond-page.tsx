@@ -28,6 +28,8 @@ import { useMyTenderResponses, type MyResponses } from '../api/get-my-tender-res
 import { useSubmitResponse } from '../api/submit-tender-response';
 import { useUploadAttachments } from '../api/upload-tender-response-attachments';
 import { useWithdrawResponse } from '../api/withdraw-tender-response';
+import { DeadlineCountdown } from '../components/deadline-countdown';
+import { ResponseReceipts } from '../components/response-receipts';
 
 /** Where a link's token waits, in this tab only, between the landing and sign-up or sign-in. */
 const inviteKey = (id: string) => `tender-invite:${id}`;
@@ -216,7 +218,11 @@ function RespondForm({ id }: { id: string }) {
 /** What the page says first (issue 27 defect 7): the deadline while it is open, else the reader's own outcome. */
 function RespondIntro({ tender }: { tender: Tender }) {
   if (tender.stage === 'active' && tender.status === 'open')
-    return <p className="mb-6 text-slate-700">Responses close {formatUkDateTime(tender.closingDate)}. You can edit yours until then.</p>;
+    return (
+      <p className="mb-6 text-slate-700">
+        {tender.closingDate && <DeadlineCountdown closesAt={tender.closingDate} label="Responses close" className="mr-1" />} You can edit yours until then.
+      </p>
+    );
   const outcome = tenderOutcome(tender);
   return (
     <Card role="status" className={cn('mb-6 p-4', outcome.badge === 'Won' ? 'border-emerald-300 bg-emerald-50' : 'border-slate-300 bg-slate-50')}>
@@ -253,6 +259,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
 
   if (data.refusal)
     return (
+      <div className="space-y-6">
       <Card className="space-y-3 p-6" role="status">
         <p className="font-medium text-slate-900">{data.refusal}</p>
         {data.refusal === M.responseNeedsProvider && (
@@ -266,6 +273,8 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
           </div>
         )}
       </Card>
+      {data.receipts.length > 0 && <ResponseReceipts receipts={data.receipts} />}
+      </div>
     );
 
   const send = () => {
@@ -286,7 +295,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     setErrors({});
     submit.mutate(parsed.data, {
       onSuccess: (res) => {
-        toast({ title: 'Response saved', description: res.message, variant: 'success' });
+        toast({ title: 'Response saved', description: `${res.message} Receipt ${res.receipt.reference}.`, variant: 'success' });
         if (pendingFiles.length > 0) {
           const files = pendingFiles;
           setPendingFiles([]);
@@ -447,7 +456,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
                   onSuccess: (res) => {
                     setWithdrawOpen(false);
                     setDraft((d) => ({ ...d, message: '', priceMinimum: '', priceMaximum: '', leadTimeDays: '' }));
-                    toast({ title: 'Response withdrawn', description: res.message, variant: 'success' });
+                    toast({ title: 'Response withdrawn', description: `${res.message} Receipt ${res.receipt.reference}.`, variant: 'success' });
                   },
                   onError: (err) => setWithdrawError(err.message),
                 })
@@ -458,6 +467,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
           </div>
         </Dialog>
       )}
+      <ResponseReceipts receipts={data.receipts} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { useTenderResponses, type TenderResponses } from '../api/list-tender-res
 import { useClarification } from '../api/request-tender-clarification';
 import { useShortlist } from '../api/shortlist-tender-response';
 import { useAwardTender } from '../api/award-tender';
+import { SealedResponsesCard } from '../components/sealed-responses';
 
 type Response = TenderResponses[number];
 
@@ -58,13 +59,18 @@ export function TenderResponsesPage() {
         <Card className="p-6 text-destructive" role="alert">
           {TENDER_MESSAGES.loadOneError}
         </Card>
+      ) : responses.data.sealed ? (
+        <>
+          <h1 className="mb-4 break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
+          <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+        </>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h1 className="text-2xl font-bold">Responses: {tender.data.title}</h1>
+            <div className="min-w-0">
+              <h1 className="break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
               <p className="text-slate-700">
-                {formatCount(responses.data.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
+                {formatCount(responses.data.responses.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
               </p>
             </div>
             <label className="inline-flex items-center gap-2 text-sm">
@@ -72,14 +78,14 @@ export function TenderResponsesPage() {
               Shortlisted only
             </label>
           </div>
-          {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.length > 0 && (
+          {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.responses.length > 0 && (
             <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
           )}
-          {responses.data.length === 0 ? (
+          {responses.data.responses.length === 0 ? (
             <Card className="p-6 text-slate-700">No responses yet.</Card>
           ) : (
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {responses.data
+              {responses.data.responses
                 .filter((r) => !shortlistOnly || r.shortlisted)
                 .map((r) => (
                   <ResponseCard
