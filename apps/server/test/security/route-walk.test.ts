@@ -53,6 +53,13 @@ const NOT_PRIVATE: Record<string, string> = {
   getBuyer: 'public buyer pages from published notices (decision 0483)',
 };
 
+/**
+ * GET routes A herself is refused on her own records for a reason other than who she is: the
+ * responses to her tender are sealed until its closing time (decision 0512; tender-sealed.test.ts
+ * tests the seal on every read path). The status A gets instead of 200.
+ */
+const SEALED_FOR_A: Record<string, number> = { downloadTenderResponseAttachment: 409 };
+
 /** Valid bodies, so a refusal is about who is asking and not about the input. */
 async function requestBody(name: string, contract: Contract): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   if (contract.multipart) {
@@ -140,7 +147,7 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
       // The same address works for A (so the refusal is about B, not a wrong id).
       if (contract.method === 'GET') {
         const own = await call(w.a, name, contract, params);
-        expect(own.statusCode, `${name} for A: ${own.body.slice(0, 200)}`).toBe(200);
+        expect(own.statusCode, `${name} for A: ${own.body.slice(0, 200)}`).toBe(SEALED_FOR_A[name] ?? 200);
       }
       walked.push(name);
     }
@@ -239,7 +246,7 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
     for (const [name, contract] of entries) {
       if (contract.method !== 'GET' || contract.access === 'admin' || contract.apiKeys === false || !contract.path.includes(':') || NOT_PRIVATE[name]) continue;
       const params = owned.find(([prefix]) => contract.path.startsWith(prefix))![1];
-      const res = await keyed(w.apiKeyA.secret, name, contract, [200], params);
+      const res = await keyed(w.apiKeyA.secret, name, contract, [SEALED_FOR_A[name] ?? 200], params);
       const viaSession = await call(w.a, name, contract, params);
       expect(res.statusCode).toBe(viaSession.statusCode);
       const refusedB = await keyed(bKey, name, contract, [403, 404], params);

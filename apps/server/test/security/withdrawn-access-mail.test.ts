@@ -113,7 +113,7 @@ describe.each(databaseKinds)('lifecycle mails after access is withdrawn on %s', 
     await ok(owner, 'POST', `/api/tenders/${w.id}/extend`, { closingDate: new Date(clock.now().getTime() + 9 * DAY).toISOString() });
     for (const q of w.questions) await ok(owner, 'POST', `/api/tenders/${w.id}/questions/${q}/answer`, { answer: 'Yes: the gate code is 4471.' });
     for (const r of Object.values(w.responses)) await ok(owner, 'POST', `/api/tenders/${w.id}/responses/${r}/clarifications`, { message: 'Please confirm the harness type.' });
-    await ok(owner, 'POST', `/api/tenders/${w.id}/close`);
+    await ok(owner, 'POST', `/api/tenders/${w.id}/close`, { reason: 'Closed early for the test of this cycle.' });
     await ok(owner, 'POST', `/api/tenders/${w.id}/award`, { responseId: w.responses.keeper });
 
     const keeper = await mailsAbout(w.a.keeper, w);

@@ -133,7 +133,7 @@ describe.each(databaseKinds)('the tender cycle’s defects on %s', (kind) => {
     // While open, each responder sees where their response stands.
     const state = async (who: Who) => (await ok('GET', '/api/tenders/mine', who)).data.responses.find((r: { id: string }) => r.id === draftId).response.state;
     expect([await state(dana), await state(eve), await state(fay)]).toEqual(['open', 'shortlisted', 'clarification-requested']);
-    await ok('POST', `/api/tenders/${draftId}/close`, owner);
+    await ok('POST', `/api/tenders/${draftId}/close`, owner, { reason: 'Closed early for the test of this cycle.' });
     expect(await state(dana)).toBe('under-review');
     await ok('POST', `/api/tenders/${draftId}/award`, owner, { responseId: responses.dana });
     for (const [method, url, body] of [

@@ -393,10 +393,10 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       const late = await call('PUT', `/api/tenders/${tenderId}/my-responses`, invited, { message: 'One more change please.', priceMinimum: 1, priceMaximum: 2, leadTimeDays: 1 });
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe(M.responseClosed);
-      expect((await call('POST', `/api/tenders/${tenderId}/close`, owner)).json().message).toBe(M.alreadyClosed);
+      expect((await call('POST', `/api/tenders/${tenderId}/close`, owner, { reason: 'Closed early for the test of this cycle.' })).json().message).toBe(M.alreadyClosed);
       // Reopen, then close early.
       expect((await call('POST', `/api/tenders/${tenderId}/extend`, owner, { closingDate: inDays(5) })).json().data.status).toBe('open');
-      const closed = await call('POST', `/api/tenders/${tenderId}/close`, owner);
+      const closed = await call('POST', `/api/tenders/${tenderId}/close`, owner, { reason: 'Closed early for the test of this cycle.' });
       expect(closed.json().data).toMatchObject({ status: 'closed', closingDate: clock.now().toISOString() });
       expect((await call('PUT', `/api/tenders/${tenderId}/my-responses`, invited, { message: 'One more change please.', priceMinimum: 1, priceMaximum: 2, leadTimeDays: 1 })).statusCode).toBe(409);
       await settle();
