@@ -196,6 +196,10 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'unwatchTender',
         // Issue 27: the owner's list of invited providers.
         'listTenderInvitedProviders',
+        // Issue 27 part A: an invitee's reply, and the owner's list of invitees (decision 0514).
+        'getTenderIntent',
+        'setTenderIntent',
+        'listTenderInvitees',
         // Issue 31: A's company, accreditations and evidence; the review of A's provider.
         'getProviderCompany',
         'updateProviderCompany',

@@ -60,3 +60,19 @@ export const tenderBidderMails = {
     ].join('\n'),
   }),
 };
+
+/** To an invitee who has neither responded nor declined, 3 days and 24 hours before the closing time (decision 0515). */
+export const reminderMail = (to: Recipient, tender: { id: string; title: string; closing_date: Date | string }, words: string, publicUrl: string): MailMessage => ({
+  to: to.email,
+  subject: oneLine(`Closes in ${words}: ${tender.title}`),
+  text: [
+    hello(to),
+    '',
+    `"${tender.title}", a tender you are invited to, closes in ${words}: ${formatUkDateTimeSeconds(new Date(tender.closing_date))} (UK time).`,
+    'You have not responded yet.',
+    '',
+    `Respond: ${link(publicUrl, tender.id, '/respond')}`,
+    '',
+    `Not taking part? Tell the buyer on the tender's page, so you are not reminded again: ${link(publicUrl, tender.id)}`,
+  ].join('\n'),
+});

@@ -12,6 +12,7 @@ import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import { queueAll } from './tender-participants.service';
 import { notify } from '../../platform/notifications';
 import { stateError, tenderForOwner } from './tender-read.service';
+import { isSealed } from './tender-sealed';
 import { markEmailVerified } from '../accounts/accounts.repository';
 import * as repo from './tender-invitations.repository';
 import { insertEvent } from './tender-events.repository';
@@ -200,10 +201,12 @@ export async function listInvitedProviders(ctx: Ctx, user: UserRow, id: string) 
   return (await repo.listInvitedProviders(ctx.database, id)).map((p) => ({ id: p.id, name: p.name, slug: p.slug, claimed: p.claimed, notified: p.notified }));
 }
 
+/** The addresses invited; whether each responded only once responses are open (sealed, decision 0512). */
 export async function listEmailInvitations(ctx: Ctx, user: UserRow, id: string) {
-  await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  const tender = await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  const sealed = isSealed(tender, ctx.clock.now());
   const rows = await repo.listEmailInvitations(ctx.database, id);
-  return rows.map((r) => ({ id: String(r.id), email: r.email, createdAt: toIsoTimestamp(r.created_at), accepted: r.accepted_by !== null, responded: r.responded }));
+  return rows.map((r) => ({ id: String(r.id), email: r.email, createdAt: toIsoTimestamp(r.created_at), accepted: r.accepted_by !== null, responded: r.responded && !sealed }));
 }
 
 /**

@@ -20,6 +20,7 @@ import { storePrivateFiles, type TenderFile } from './tender-files';
 import { mayBeTold, queueAll } from './tender-participants.service';
 import { issueReceipt, listReceipts, sha256Hex } from './tender-receipts.service';
 import { isSealed } from './tender-sealed';
+import * as biddersRepo from './tender-bidders.repository';
 import { insertEvent } from './tender-events.repository';
 import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import { lockTenderState } from './tender-state.repository';
@@ -133,6 +134,8 @@ export async function submitResponse(ctx: Ctx, user: UserRow, id: string, body: 
     }
     await insertEvent(tx, { tenderId: id, actorId: user.id, kind: updated ? 'response-updated' : 'response-submitted', subject: provider.name, at: now });
     const kind = updated ? 'updated' : 'submitted';
+    // A response is the invitee's reply: it stands as intending to respond (decision 0514), not declined.
+    await biddersRepo.upsertIntents(tx, id, await biddersRepo.inviteeKeysOf(tx, id, user.id), { intent: 'responding', reason: null, userId: user.id, at: now });
     const receipt = await issueReceipt(tx, ctx, { tender, responseId, providerName: provider.name, user, kind, at: now });
     // The owner is told that one arrived and how many there are: never who, nor the price (sealed, decision 0512).
     if (owner) await queueMail(tx, tenderBidderMails.responseActivity(owner, tender, kind, await repo.countResponses(tx, id), ctx.env.PUBLIC_URL), 'tender-response');
