@@ -17,6 +17,7 @@ import type * as parts from './parts';
 import type * as providers from './providers';
 import type * as quotes from './quotes';
 import type * as seo from './seo';
+import type * as tenderBidders from './tender-bidders';
 import type * as tenderLifecycle from './tender-lifecycle';
 import type * as tenderNotices from './tender-notices';
 import type * as tenders from './tenders';
@@ -123,6 +124,9 @@ export const replyToQuote = route<typeof quotes.replyToQuote>('PATCH', '/api/quo
 export const getRobotsTxt = route<typeof seo.getRobotsTxt>('GET', '/robots.txt');
 export const getSitemap = route<typeof seo.getSitemap>('GET', '/sitemaps/:name');
 export const getSitemapIndex = route<typeof seo.getSitemapIndex>('GET', '/sitemap.xml');
+export const getTenderIntent = route<typeof tenderBidders.getTenderIntent>('GET', '/api/tenders/:id/intent');
+export const listTenderInvitees = route<typeof tenderBidders.listTenderInvitees>('GET', '/api/tenders/:id/invitees');
+export const setTenderIntent = route<typeof tenderBidders.setTenderIntent>('PUT', '/api/tenders/:id/intent');
 export const acceptTenderInvitation = route<typeof tenderLifecycle.acceptTenderInvitation>('POST', '/api/tenders/invitations/accept');
 export const answerTenderQuestion = route<typeof tenderLifecycle.answerTenderQuestion>('POST', '/api/tenders/:id/questions/:questionId/answer');
 export const askTenderQuestion = route<typeof tenderLifecycle.askTenderQuestion>('POST', '/api/tenders/:id/questions');

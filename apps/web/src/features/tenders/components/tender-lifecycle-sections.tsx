@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { FileText, Loader2, MessageSquareText, Send, Trash2, Upload } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M, TENDER_QUESTION_MIN } from '@solar/shared/constants/tender-lifecycle';
-import { formatUkDateTime } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -18,7 +17,10 @@ import { documentUrl } from '../api/download-tender-document';
 import { useTenderDocuments } from '../api/list-tender-documents';
 import { useTenderQuestions } from '../api/list-tender-questions';
 import { useUploadDocuments } from '../api/upload-tender-documents';
+import { DeadlineCountdown } from './deadline-countdown';
 import { TenderHistory } from './tender-history';
+import { TenderIntentCard } from './tender-intent-card';
+import { TenderInvitees } from './tender-invitees';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
@@ -56,15 +58,17 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
       )}
       {!isOwner && open && (
         <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <p className="text-slate-800">Responses close {formatUkDateTime(tender.closingDate)}.</p>
+          {tender.closingDate && <DeadlineCountdown closesAt={tender.closingDate} label="Responses close" className="text-slate-800" />}
           <Link to={`/tender/${tender.id}/respond`} className={buttonClasses('primary', 'md')}>
             <Send className="h-4 w-4" aria-hidden />
             Respond to Tender
           </Link>
         </Card>
       )}
+      {!isOwner && <TenderIntentCard tenderId={tender.id} />}
       <TenderDocuments tender={tender} isOwner={isOwner} />
       <TenderQuestions tender={tender} isOwner={isOwner} open={open} />
+      {(isOwner || me.is_admin) && tender.stage !== 'draft' && <TenderInvitees tenderId={tender.id} />}
       {(isOwner || me.is_admin) && <TenderHistory tenderId={tender.id} />}
     </>
   );
