@@ -42,7 +42,8 @@ export function DeadlineCountdown({
     <span className={`inline-flex flex-wrap items-center gap-x-1 ${className}`}>
       <Clock className="h-4 w-4 shrink-0" aria-hidden />
       <span>
-        {closed ? closedLabel : label} <time dateTime={closesAt}>{formatUkDateTime(closesAt)}</time>
+        {(closed ? closedLabel : label) && `${closed ? closedLabel : label} `}
+        <time dateTime={closesAt}>{formatUkDateTime(closesAt)}</time>
       </span>
       {left && !closed && (
         <span suppressHydrationWarning className="font-medium">
