@@ -44,3 +44,9 @@ describe('deadlines and receipt times in another time zone (TZ=America/New_York)
     expect(countdownTick('2026-11-27T13:00:00Z', now)).toBe(30_000);
   });
 });
+
+describe('another verb', () => {
+  it('says when sealed responses open', () => {
+    expect(closesIn('2026-11-29T16:30:00Z', new Date('2026-11-27T12:00:00Z'), 'Opens')).toBe('Opens in 2 days 4 hours');
+  });
+});

@@ -32,22 +32,22 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * How long until a deadline, as people say it: 'Closes in 2 days 4 hours', 'Closes in 3 hours
- * 5 minutes', 'Closes in 45 seconds', 'Closed'. Counted in elapsed time, so the browser's zone does
+ * 5 minutes', 'Closes in 45 seconds', 'Closed' (or another `verb`: 'Opens in 2 days'). Counted in elapsed time, so the browser's zone does
  * not matter; `now` should be the server's clock as near as the browser knows it.
  */
-export function closesIn(closesAt: string | Date | null | undefined, now: Date = new Date()): string | null {
+export function closesIn(closesAt: string | Date | null | undefined, now: Date = new Date(), verb = 'Closes', past = 'Closed'): string | null {
   if (closesAt == null || closesAt === '') return null;
   const end = typeof closesAt === 'string' ? new Date(closesAt) : closesAt;
   if (Number.isNaN(end.getTime())) return null;
   const left = end.getTime() - now.getTime();
-  if (left <= 0) return 'Closed';
+  if (left <= 0) return past;
   const days = Math.floor(left / DAY);
   const hours = Math.floor((left % DAY) / HOUR);
   const minutes = Math.floor((left % HOUR) / MINUTE);
-  if (days > 0) return `Closes in ${plural(days, 'day')}${hours > 0 ? ` ${plural(hours, 'hour')}` : ''}`;
-  if (hours > 0) return `Closes in ${plural(hours, 'hour')}${minutes > 0 ? ` ${plural(minutes, 'minute')}` : ''}`;
-  if (minutes > 0) return `Closes in ${plural(minutes, 'minute')}`;
-  return `Closes in ${plural(Math.ceil(left / 1000), 'second')}`;
+  if (days > 0) return `${verb} in ${plural(days, 'day')}${hours > 0 ? ` ${plural(hours, 'hour')}` : ''}`;
+  if (hours > 0) return `${verb} in ${plural(hours, 'hour')}${minutes > 0 ? ` ${plural(minutes, 'minute')}` : ''}`;
+  if (minutes > 0) return `${verb} in ${plural(minutes, 'minute')}`;
+  return `${verb} in ${plural(Math.ceil(left / 1000), 'second')}`;
 }
 
 /** How often a countdown needs redrawing: every second in the last minute, else every 30 seconds. */

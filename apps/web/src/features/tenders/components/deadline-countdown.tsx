@@ -13,6 +13,7 @@ export function DeadlineCountdown({
   closesAt,
   label = 'Closes',
   closedLabel = 'Closed',
+  verb = 'Closes',
   onClosed,
   className = '',
 }: {
@@ -20,6 +21,8 @@ export function DeadlineCountdown({
   /** The word before the UK time ('Closes', 'Opens'); `closedLabel` once it has passed. */
   label?: string;
   closedLabel?: string;
+  /** The countdown's verb: 'Closes in 2 days', 'Opens in 2 days'. */
+  verb?: string;
   onClosed?: () => void;
   className?: string;
 }) {
@@ -37,7 +40,7 @@ export function DeadlineCountdown({
       onClosed?.();
     }
   }, [closed, onClosed]);
-  const left = closesIn(closesAt, now);
+  const left = closesIn(closesAt, now, verb);
   return (
     <span className={`inline-flex flex-wrap items-center gap-x-1 ${className}`}>
       <Clock className="h-4 w-4 shrink-0" aria-hidden />

@@ -19,7 +19,7 @@ export function SealedResponsesCard({ sealed, onOpened }: { sealed: SealedRespon
         {S.sealedTitle}
       </h2>
       <p className="text-sm text-slate-700">{S.sealedBody}</p>
-      {sealed.closesAt && <DeadlineCountdown closesAt={sealed.closesAt} label="Opens" onClosed={onOpened} className="text-sm text-slate-900" />}
+      {sealed.closesAt && <DeadlineCountdown closesAt={sealed.closesAt} label="Opens" verb="Opens" onClosed={onOpened} className="text-sm text-slate-900" />}
       {sealed.count === 0 ? (
         <p className="text-slate-700">{S.noneYet}</p>
       ) : (

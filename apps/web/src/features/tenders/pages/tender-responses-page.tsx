@@ -84,7 +84,7 @@ export function TenderResponsesPage() {
           {responses.data.responses.length === 0 ? (
             <Card className="p-6 text-slate-700">No responses yet.</Card>
           ) : (
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
               {responses.data.responses
                 .filter((r) => !shortlistOnly || r.shortlisted)
                 .map((r) => (
@@ -127,7 +127,7 @@ function ResponseCard({
   const [error, setError] = useState('');
   return (
     <Card
-      className={`flex flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`}
+      className={`flex min-w-0 flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`}
       aria-label={`Response from ${r.provider.name}`}
     >
       <div className="flex items-start justify-between gap-2">
