@@ -75,14 +75,19 @@ export async function notifyInvitedOwners(ctx: Ctx, tender: Pick<Tender, 'id' | 
     if (!provider.claim_approved || !provider.owner_email) continue;
     // The mail, the record that it was sent and the bell in one transaction (decision 0470): an
     // invitation is told exactly once, or is still marked untold.
-    await ctx.database.db.transaction(async (tx) => {
-      await queueMail(tx, mails.directoryInvitation({ email: provider.owner_email!, name: provider.owner_name ?? provider.business_name }, provider.business_name, tender, owner, ctx.env.PUBLIC_URL), 'tender-invitation');
-      await markInvitationNotified(tx, tender.id, provider.id, ctx.clock.now());
-      if (provider.user_id) {
-        // The bell (decision 0473) beside the mail.
-        await notify(tx, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${tender.title}`, link: `/tender/${tender.id}` });
-      }
-    });
+    try {
+      await ctx.database.db.transaction(async (tx) => {
+        await queueMail(tx, mails.directoryInvitation({ email: provider.owner_email!, name: provider.owner_name ?? provider.business_name }, provider.business_name, tender, owner, ctx.env.PUBLIC_URL), 'tender-invitation');
+        await markInvitationNotified(tx, tender.id, provider.id, ctx.clock.now());
+        if (provider.user_id) {
+          // The bell (decision 0473) beside the mail.
+          await notify(tx, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${tender.title}`, link: `/tender/${tender.id}` });
+        }
+      });
+    } catch (err) {
+      // The invitation stands, marked untold (notified_at is null), for the owner's list to show.
+      ctx.log.error({ err, tenderId: tender.id, providerId: provider.id }, 'tender invitation mail failed');
+    }
   }
 }
 

@@ -128,10 +128,12 @@ export async function submitResponse(ctx: Ctx, user: UserRow, id: string, body: 
       responseId = await repo.insertResponse(tx, { tenderId: id, providerId: provider.id, ...values });
       // Another request for the same provider got in first: this one edits it.
       if (!responseId) {
-        responseId = (await repo.findResponseId(tx, id, provider.id))!;
+        responseId = await repo.findResponseId(tx, id, provider.id);
+        if (!responseId) throw new Error('a response neither inserted nor found');
         await repo.updateResponse(tx, responseId, values);
       }
     }
+    if (!responseId) throw new Error('a response neither inserted nor found');
     await insertEvent(tx, { tenderId: id, actorId: user.id, kind: updated ? 'response-updated' : 'response-submitted', subject: provider.name, at: now });
     const kind = updated ? 'updated' : 'submitted';
     // A response is the invitee's reply: it stands as intending to respond (decision 0514), not declined.

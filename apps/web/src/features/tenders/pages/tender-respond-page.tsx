@@ -260,20 +260,20 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
   if (data.refusal)
     return (
       <div className="space-y-6">
-      <Card className="space-y-3 p-6" role="status">
-        <p className="font-medium text-slate-900">{data.refusal}</p>
-        {data.refusal === M.responseNeedsProvider && (
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/provider-create?redirect=${encodeURIComponent(`/tender/${id}/respond`)}`} className={buttonClasses('primary', 'md')}>
-              Create a business profile
-            </Link>
-            <Link to="/providers" className={buttonClasses('secondary', 'md')}>
-              Find and claim your profile
-            </Link>
-          </div>
-        )}
-      </Card>
-      {data.receipts.length > 0 && <ResponseReceipts receipts={data.receipts} />}
+        <Card className="space-y-3 p-6" role="status">
+          <p className="font-medium text-slate-900">{data.refusal}</p>
+          {data.refusal === M.responseNeedsProvider && (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/provider-create?redirect=${encodeURIComponent(`/tender/${id}/respond`)}`} className={buttonClasses('primary', 'md')}>
+                Create a business profile
+              </Link>
+              <Link to="/providers" className={buttonClasses('secondary', 'md')}>
+                Find and claim your profile
+              </Link>
+            </div>
+          )}
+        </Card>
+        {data.receipts.length > 0 && <ResponseReceipts receipts={data.receipts} />}
       </div>
     );
 
