@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
+import { isTenderNotFound } from '../api/get-tender';
 import { useTenderIntent } from '../api/get-tender-intent';
 import { useSetTenderIntent } from '../api/set-tender-intent';
 
@@ -22,7 +23,8 @@ export function TenderIntentCard({ tenderId }: { tenderId: string }) {
   const save = useSetTenderIntent(tenderId);
   const [declining, setDeclining] = useState(false);
   const [error, setError] = useState('');
-  if (intent.isPending) return null;
+  // Nothing while it loads, nor for a tender the page itself cannot show (its 404 is the page's).
+  if (intent.isPending || isTenderNotFound(intent.error)) return null;
   if (intent.isError)
     return (
       <Card className="p-4 text-sm text-destructive" role="alert">
