@@ -26,7 +26,7 @@ export const tenderBidderMails = {
   /** To the owner when a response arrives, changes or is withdrawn: the count, never the bidder or the price. */
   responseActivity: (to: Recipient, tender: TenderRef, kind: 'submitted' | 'updated' | 'withdrawn', count: number, publicUrl: string): MailMessage => ({
     to: to.email,
-    subject: oneLine(`${kind === 'submitted' ? 'New response' : kind === 'updated' ? 'Response changed' : 'Response withdrawn'}: ${tender.title}`),
+    subject: oneLine(`${kind === 'submitted' ? 'New response' : kind === 'updated' ? 'Response updated' : 'Response withdrawn'}: ${tender.title}`),
     text: [
       hello(to),
       '',

@@ -141,14 +141,15 @@ describe.each(databaseKinds)('the tender lifecycle, finished, on %s', (kind) => 
     });
 
     it('only the responder withdraws, before the closing date; the response, its files and clarifications go and the owner is told', async () => {
-      await call('POST', `${url()}/clarifications`, owner, { message: 'Is water-fed cleaning included?' });
+      // A clarification on record (asked directly: the owner asks only once responses are open, decision 0512).
+      await t.ctx.database.query('INSERT INTO tender_clarifications (response_id, message) VALUES ($1, $2)', [responseId, 'Is water-fed cleaning included?']);
       const filesBefore = (await privateFiles(t)).length;
       for (const who of [owner, other, admin]) expect((await call('DELETE', url(), who)).statusCode).toBe(404);
       expect((await call('DELETE', url(), null)).statusCode).toBe(401);
       expect(await count('SELECT count(*) AS n FROM tender_responses WHERE id = $1', [responseId])).toBe(1);
 
       const res = await call('DELETE', url(), responder);
-      expect(res.json()).toEqual({ success: true, message: M.responseWithdrawn });
+      expect(res.json()).toMatchObject({ success: true, message: M.responseWithdrawn, receipt: { kind: 'withdrawn' } });
       expect(await count('SELECT count(*) AS n FROM tender_responses WHERE id = $1', [responseId])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM tender_clarifications WHERE response_id = $1', [responseId])).toBe(0);
       expect(await privateFiles(t)).toHaveLength(filesBefore - 1);

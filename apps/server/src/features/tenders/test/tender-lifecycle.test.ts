@@ -36,6 +36,19 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
   const settle = () => t.ctx.mailer.idle();
   const inDays = (days: number) => new Date(clock.now().getTime() + days * 86_400_000).toISOString();
   const count = async (sql: string, params: unknown[] = []) => Number((await t.ctx.database.query<{ n: string }>(sql, params))[0]!.n);
+  /**
+   * Runs `check` with the tender's closing time just passed by the server's clock, when its sealed
+   * responses are open (decision 0512), then puts the closing time back.
+   */
+  const whenOpened = async (id: string, check: () => Promise<void>) => {
+    const [row] = await t.ctx.database.query<{ closing_date: Date | string }>('SELECT closing_date FROM tenders WHERE id = $1', [id]);
+    await t.ctx.database.query('UPDATE tenders SET closing_date = $2 WHERE id = $1', [id, new Date(clock.now().getTime() - 1000).toISOString()]);
+    try {
+      await check();
+    } finally {
+      await t.ctx.database.query('UPDATE tenders SET closing_date = $2 WHERE id = $1', [id, new Date(row!.closing_date).toISOString()]);
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ kind, clock });
@@ -264,9 +277,13 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       const att = up.json().data[0].id;
       expect((await upload(`/api/tenders/${tenderId}/responses/${mine.id}/attachments`, invited2, [{ name: 'x.pdf', bytes: pdf('x') }])).statusCode).toBe(404);
       const url = `/api/tenders/${tenderId}/responses/${mine.id}/attachments/${att}`;
-      expect((await call('GET', url, owner)).body).toContain('ivan-method');
+      // Sealed until the closing time (decision 0512): the responder alone, then the owner and admins too.
+      for (const who of [owner, admin]) expect((await call('GET', url, who)).statusCode).toBe(409);
       expect((await call('GET', url, invited)).statusCode).toBe(200);
-      expect((await call('GET', url, admin)).statusCode).toBe(200);
+      await whenOpened(tenderId, async () => {
+        expect((await call('GET', url, owner)).body).toContain('ivan-method');
+        expect((await call('GET', url, admin)).statusCode).toBe(200);
+      });
       expect((await call('GET', url, invited2)).statusCode).toBe(404);
       expect((await call('GET', url, stranger)).statusCode).toBe(404);
     });
@@ -274,7 +291,14 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
     it('only the owner (or an admin) sees responses side by side, with distance to the site', async () => {
       for (const who of [invited, invited2, stranger]) expect((await call('GET', `/api/tenders/${tenderId}/responses`, who)).statusCode).toBe(404);
       expect((await call('GET', `/api/tenders/${tenderId}/responses`, admin)).statusCode).toBe(200);
-      const list = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json().data;
+      // Sealed until the closing time: how many, not who or what (decision 0512).
+      const sealed = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json();
+      expect(sealed.data).toEqual([]);
+      expect(sealed.sealed.count).toBe(2);
+      let list: Array<{ provider: { name: string; services: string[] }; priceMinimum: number; leadTimeDays: number; distanceKm: number }> = [];
+      await whenOpened(tenderId, async () => {
+        list = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json().data;
+      });
       expect(list.map((r: { provider: { name: string }; priceMinimum: number; leadTimeDays: number }) => [r.provider.name, r.priceMinimum, r.leadTimeDays])).toEqual([
         ['Ivan Solar', 11000, 10],
         ['Iris Energy', 9000, 21],
@@ -286,12 +310,15 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       expect(list[1].provider.services).toEqual(['Panel Cleaning', 'Drone Surveys']);
     });
 
-    it('the owner shortlists and asks for clarification; the responder is mailed', async () => {
-      const [first] = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json().data;
-      expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, invited, { shortlisted: true })).statusCode).toBe(404);
-      expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, owner, { shortlisted: true })).json().data).toEqual({ shortlisted: true });
-      const ask = await call('POST', `/api/tenders/${tenderId}/responses/${first.id}/clarifications`, owner, { message: 'Does the price include water-fed poles?' });
-      expect(ask.statusCode, ask.body).toBe(201);
+    it('the owner shortlists and asks for clarification once responses are open; the responder is mailed', async () => {
+      const [first] = (await call('GET', mineUrl(), invited)).json().data.responses;
+      expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, owner, { shortlisted: true })).statusCode).toBe(409);
+      await whenOpened(tenderId, async () => {
+        expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, invited, { shortlisted: true })).statusCode).toBe(404);
+        expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, owner, { shortlisted: true })).json().data).toEqual({ shortlisted: true });
+        const ask = await call('POST', `/api/tenders/${tenderId}/responses/${first.id}/clarifications`, owner, { message: 'Does the price include water-fed poles?' });
+        expect(ask.statusCode, ask.body).toBe(201);
+      });
       await settle();
       expect((await mailsTo(invited.email)).at(-1)!.text_body).toContain('Does the price include water-fed poles?');
       expect((await call('GET', mineUrl(), invited)).json().data.responses[0].clarifications[0].message).toBe('Does the price include water-fed poles?');

@@ -42,7 +42,6 @@ describe('an invitee says whether it will respond (decision 0514)', () => {
   it('shows nothing to someone not invited, and no buttons after the closing time', async () => {
     renderWithApi({ path: '/t', route: '/t', element: <TenderIntentCard tenderId="t-1" />, me: userFixture(), answer: () => json(200, { success: true, data: intent({ invited: false }) }) });
     await vi.waitFor(() => expect(screen.queryByRole('heading', { name: I.title })).toBeNull());
-    vi.unstubAllGlobals();
   });
 
   it('after the closing time says so, without buttons', async () => {
