@@ -85,6 +85,57 @@ test.describe('sealed responses, e-receipts and countdowns', () => {
     await bidderContext.close();
   });
 
+  test('an invitee declines with a reason and changes its mind; the owner sees each invitee', async ({ page, browser }) => {
+    const u = unique();
+    const ownerEmail = `owner.${u}@intent-e2e.co.uk`;
+    await signUp(page.request, { email: ownerEmail, name: 'Ines Intent' });
+    await verifyEmail(page.request, ownerEmail);
+    await signIn(page, { email: ownerEmail, password: NEW_PASSWORD });
+    const inviteeContext = await browser.newContext({ timezoneId: 'America/New_York' });
+    const invitee = await inviteeContext.newPage();
+    const cal = await providerAccount(invitee.request, 'cal', u);
+    const created = await page.request.post('/api/tenders', {
+      data: {
+        service: 'Thermographic Surveys',
+        location: 'Bristol',
+        type: 'private',
+        title: `Private survey ${u}`,
+        description: 'Thermographic survey of 5 MW (intent e2e).',
+        invitedProviders: [cal.id],
+        inviteEmails: [`outside.${u}@elsewhere-e2e.co.uk`],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).data.id as string;
+
+    await invitee.goto(`/tender/${id}`);
+    const card = invitee.getByRole('heading', { name: 'Will you respond?' }).locator('..');
+    await card.getByRole('button', { name: 'Decline' }).click();
+    const dialog = invitee.getByRole('dialog', { name: 'Decline this tender' });
+    await dialog.getByLabel('Why are you declining?').fill('Our crews are booked until March.');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(card.getByText('You have declined this tender.')).toBeVisible();
+    await expect(card.getByText('Your reason: Our crews are booked until March.')).toBeVisible();
+    await pictures(invitee, 'intent', card);
+    await expectAccessible(invitee);
+
+    await page.goto(`/tender/${id}`);
+    const invitees = page.getByRole('heading', { name: 'Invitees' }).locator('..');
+    const row = invitees.getByRole('listitem').filter({ hasText: cal.name });
+    await expect(row.getByText('Declined')).toBeVisible();
+    await expect(row.getByText('Reason: Our crews are booked until March.')).toBeVisible();
+    await expect(invitees.getByRole('listitem').filter({ hasText: `outside.${u}@elsewhere-e2e.co.uk` }).getByText('No reply yet')).toBeVisible();
+    await pictures(page, 'invitees', invitees);
+    await expectAccessible(page);
+
+    // Reversible until the closing time.
+    await card.getByRole('button', { name: 'Change my mind: I intend to respond' }).click();
+    await expect(card.getByText('You have told the buyer you intend to respond.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Invitees' }).locator('..').getByRole('listitem').filter({ hasText: cal.name }).getByText('Intends to respond')).toBeVisible();
+    await inviteeContext.close();
+  });
+
   test('the board with external notices fits a phone (issue 27 defect 9)', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/explore-tenders?source=External&status=all&limit=50');
