@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { TENDER_INTENT_MESSAGES as I } from '@solar/shared/constants/tender-sealed';
+import { TENDER_INTENT_MESSAGES as I, type TenderInviteeStatus } from '@solar/shared/constants/tender-sealed';
 import type { setTenderIntentBody } from '@solar/shared/contracts/tender-bidders';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
@@ -64,7 +64,7 @@ export async function listInvitees(ctx: Ctx, user: UserRow, id: string) {
   return (await repo.listInvitees(ctx.database, id)).map((r) => ({
     kind: r.kind,
     name: r.name,
-    status: r.responded && !sealed ? ('responded' as const) : (r.intent ?? 'invited'),
+    status: (r.responded && !sealed ? 'responded' : (r.intent ?? 'invited')) as TenderInviteeStatus,
     reason: r.intent === 'declined' ? r.reason : null,
     updatedAt: toIsoTimestampOrNull(r.updated_at),
   }));

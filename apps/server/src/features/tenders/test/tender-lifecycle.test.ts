@@ -304,10 +304,10 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
         ['Iris Energy', 9000, 21],
       ]);
       // Bristol → Bath about 17 km, → Cardiff about 41 km.
-      expect(list[0].distanceKm).toBeGreaterThan(14);
-      expect(list[0].distanceKm).toBeLessThan(20);
-      expect(list[1].distanceKm).toBeGreaterThan(38);
-      expect(list[1].provider.services).toEqual(['Panel Cleaning', 'Drone Surveys']);
+      expect(list[0]!.distanceKm).toBeGreaterThan(14);
+      expect(list[0]!.distanceKm).toBeLessThan(20);
+      expect(list[1]!.distanceKm).toBeGreaterThan(38);
+      expect(list[1]!.provider.services).toEqual(['Panel Cleaning', 'Drone Surveys']);
     });
 
     it('the owner shortlists and asks for clarification once responses are open; the responder is mailed', async () => {
