@@ -84,7 +84,9 @@ export async function findReminderCandidates(database: Database, now: Date, unti
     `WITH due AS (
        SELECT t.* FROM tenders t
         WHERE t.source = 'Solar Manager' AND t.stage = 'active' AND t.closing_date > $1::timestamptz AND t.closing_date <= $2::timestamptz)
-     SELECT t.id::text AS tender_id, t.title, t.closing_date, 'provider:' || i.provider_id::text AS invitee, u.email, u.name, i.created_at AS invited_at
+     SELECT t.id::text AS tender_id, t.title, t.closing_date, 'provider:' || i.provider_id::text AS invitee, u.email, u.name,
+            -- When the invitee was told of the tender (its invitation mail), else when it was invited.
+            coalesce(i.notified_at, i.created_at) AS invited_at
        FROM due t JOIN tender_invitations i ON i.tender_id = t.id
        JOIN providers p ON p.id = i.provider_id AND p.claim_approved JOIN users u ON u.id = p.user_id
       WHERE NOT EXISTS (SELECT 1 FROM tender_responses r WHERE r.tender_id = t.id AND r.provider_id = i.provider_id)
