@@ -256,12 +256,12 @@ export async function openAttachment(ctx: Ctx, user: UserRow, id: string, respon
   const manager = tender.userId === user.id || user.isAdmin;
   const mine = response && (await repo.listResponsesOfUser(ctx.database, id, user.id)).some((r) => r.id === response.id);
   if (!response || !(manager || mine)) throw new AppError('NOT_FOUND', M.attachmentNotFound);
-  // Sealed until the closing time (decision 0512): the bidder alone reads its files before then.
-  if (!mine && isSealed(tender, ctx.clock.now())) throw new AppError('CONFLICT', S.attachmentSealed);
   const attachment = response.attachments.find((a) => String(a.id) === attachmentId);
   if (!attachment || !(await tenderRowOwnsFile(ctx.database.db, { attachmentId: attachment.id }, attachment.storage_key))) {
     throw new AppError('NOT_FOUND', M.attachmentNotFound);
   }
+  // Sealed until the closing time (decision 0512): the bidder alone reads its files before then.
+  if (!mine && isSealed(tender, ctx.clock.now())) throw new AppError('CONFLICT', S.attachmentSealed);
   const file = await ctx.storage.open('private', attachment.storage_key);
   if (!file) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   return { ...file, filename: attachment.filename, mimeType: attachment.mime_type };

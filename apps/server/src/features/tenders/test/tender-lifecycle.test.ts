@@ -374,8 +374,13 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       await addProvider(t, { name: 'NewCo Cleaning', services: ['Panel Cleaning'], ownerId: newcomer.user.id });
       const res = await call('PUT', `/api/tenders/${tenderId}/my-responses`, newcomer, { message: 'New to the directory, keen to help.', priceMinimum: 15000, priceMaximum: 15000, leadTimeDays: 5 });
       expect(res.statusCode, res.body).toBe(200);
+      // Who responded is told once responses are open (sealed until then, decision 0512).
       const listed = (await call('GET', `/api/tenders/${tenderId}/email-invitations`, owner)).json().data;
-      expect(listed).toEqual([expect.objectContaining({ email: 'outsider@newco.example.com', accepted: true, responded: true })]);
+      expect(listed).toEqual([expect.objectContaining({ email: 'outsider@newco.example.com', accepted: true, responded: false })]);
+      await whenOpened(tenderId, async () => {
+        const opened = (await call('GET', `/api/tenders/${tenderId}/email-invitations`, owner)).json().data;
+        expect(opened).toEqual([expect.objectContaining({ email: 'outsider@newco.example.com', accepted: true, responded: true })]);
+      });
     });
 
     it('only the owner invites, at most 50 addresses', async () => {
