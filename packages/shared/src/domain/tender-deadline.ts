@@ -20,8 +20,8 @@ export function formatUkDateTimeSeconds(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return 'N/A';
   const p = Object.fromEntries(ukSeconds.formatToParts(date).map((x) => [x.type, x.value]));
-  // Intl names the UK's winter zone 'GMT' and its summer zone 'GMT+1': say BST, as people do.
-  const zone = p.timeZoneName === 'GMT+1' ? 'BST' : 'GMT';
+  // en-GB names the summer zone 'BST' (other engines 'GMT+1'): anything but GMT is BST.
+  const zone = p.timeZoneName === 'GMT' ? 'GMT' : 'BST';
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second} ${zone}`;
 }
 
