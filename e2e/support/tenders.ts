@@ -15,7 +15,7 @@ export async function providerAccount(request: APIRequestContext, label: string,
     data: { businessName: name, description: 'Thermographic surveys of solar farms (e2e).', services: ['Thermographic Surveys'], location: 'Bristol', type: 'O&M', serviceRadius: 200 },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { email, name };
+  return { email, name, id: (await res.json()).data.id as string };
 }
 
 export async function respond(page: Page, tenderId: string, price: string, lead: string, message: string) {

@@ -27,6 +27,7 @@ import { tendersRoutes } from './features/tenders/tenders.routes';
 import { tenderLifecycleRoutes } from './features/tenders/tender-lifecycle.routes';
 import { tenderEvaluationRoutes } from './features/tenders/tender-evaluation.routes';
 import { tenderRecordsRoutes } from './features/tenders/tender-records.routes';
+import { tenderBiddersRoutes } from './features/tenders/tender-bidders.routes';
 import { tenderNoticesRoutes } from './features/tenders/tender-notices.routes';
 import { partsRoutes } from './features/parts/parts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -39,7 +40,7 @@ import { alertsRoutes } from './features/alerts/alerts.routes';
 import { closeReadCacheFeed, readCacheFeed } from './platform/read-cache-feed';
 
 /** Feature route modules, registered in order; a feature adds one line here. */
-const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderEvaluationRoutes, tenderRecordsRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes, exportsRoutes, developersRoutes, alertsRoutes];
+const FEATURES: Array<(app: FastifyInstance) => void | Promise<void>> = [healthRoutes, accountsRoutes, analyticsRoutes, assetsRoutes, mapsRoutes, geoRoutes, tendersRoutes, tenderLifecycleRoutes, tenderEvaluationRoutes, tenderRecordsRoutes, tenderBiddersRoutes, tenderNoticesRoutes, providersRoutes, partsRoutes, adminRoutes, quotesRoutes, seoRoutes, trustRoutes, exportsRoutes, developersRoutes, alertsRoutes];
 
 export interface BuildOptions {
   /** Serve the built web app (off in API tests). */

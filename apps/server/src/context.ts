@@ -14,6 +14,7 @@ import { purgeUnownedFiles } from './platform/stored-files';
 import { purgeExpiredSessions } from './plugins/auth';
 import { runAccountJobs } from './features/accounts/accounts.jobs';
 import { registerTenderJobs } from './features/tenders/tender-alerts.job';
+import { registerTenderBidderJobs } from './features/tenders/tender-bidders.job';
 import { registerAlertJobs } from './features/alerts/alerts.job';
 import { registerRepdFeedJob } from './features/assets/repd-feed.job';
 import { registerTenderFeedJobs } from './features/tenders/feeds/tender-feeds.job';
@@ -73,6 +74,7 @@ function registerJobs(ctx: AppContext) {
   // deleted in the same run (decision 0330).
   ctx.jobs.register({ name: 'sweep-unowned-files', everyMs: 15 * 60_000, run: async () => void (await purgeUnownedFiles(ctx)) });
   registerTenderJobs(ctx);
+  registerTenderBidderJobs(ctx);
   registerAlertJobs(ctx);
   registerTenderFeedJobs(ctx);
   registerRepdFeedJob(ctx);

@@ -194,6 +194,8 @@ export const SAMPLE_BODIES: Record<string, object> = {
   contactTenderOwner: { message: 'Hello from Bob, please share more.' },
   updateTender: { title: 'bob was here' },
   extendTender: { closingDate: '2027-06-01T00:00:00.000Z' },
+  closeTenderEarly: { reason: 'bob closes this tender early' },
+  setTenderIntent: { intent: 'declined', reason: 'bob declines this tender' },
   cancelTender: { reason: 'bob cancels this tender' },
   awardTender: { responseId: '00000000-0000-4000-8000-000000000000' },
   submitTenderResponse: { message: 'bob responds to this', priceMinimum: 1, priceMaximum: 2, leadTimeDays: 1 },

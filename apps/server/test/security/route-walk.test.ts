@@ -58,9 +58,10 @@ const NOT_PRIVATE: Record<string, string> = {
 /**
  * GET routes whose answer to A itself depends on the tender's stage (A's private tender is open and
  * not awarded): a letter is 404 until the award, records are 409 until responses close (issue 27
- * part C, decisions 0527 and 0528). B's refusal is checked all the same.
+ * part C, decisions 0527 and 0528), and the responses' attachments are sealed until the closing time
+ * (decision 0512; tender-sealed.test.ts tests the seal on every read path). B's refusal is checked all the same.
  */
-const OWNER_STATUS: Record<string, number> = { downloadTenderLetter: 404, downloadTenderRecords: 409 };
+const OWNER_STATUS: Record<string, number> = { downloadTenderLetter: 404, downloadTenderRecords: 409, downloadTenderResponseAttachment: 409 };
 
 /** Valid bodies, so a refusal is about who is asking and not about the input. */
 async function requestBody(name: string, contract: Contract): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
@@ -198,6 +199,10 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
         'unwatchTender',
         // Issue 27: the owner's list of invited providers.
         'listTenderInvitedProviders',
+        // Issue 27 part A: an invitee's reply, and the owner's list of invitees (decision 0514).
+        'getTenderIntent',
+        'setTenderIntent',
+        'listTenderInvitees',
         // Issue 31: A's company, accreditations and evidence; the review of A's provider.
         'getProviderCompany',
         'updateProviderCompany',
@@ -272,7 +277,7 @@ describe.each(databaseKinds)('route walk on %s', (kind) => {
     for (const [name, contract] of entries) {
       if (contract.method !== 'GET' || contract.access === 'admin' || contract.apiKeys === false || !contract.path.includes(':') || NOT_PRIVATE[name]) continue;
       const params = owned.find(([prefix]) => contract.path.startsWith(prefix))![1];
-      const res = await keyed(w.apiKeyA.secret, name, contract, [200], params);
+      const res = await keyed(w.apiKeyA.secret, name, contract, [OWNER_STATUS[name] ?? 200], params);
       const viaSession = await call(w.a, name, contract, params);
       expect(res.statusCode).toBe(viaSession.statusCode);
       const refusedB = await keyed(bKey, name, contract, [403, 404], params);

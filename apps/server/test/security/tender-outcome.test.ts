@@ -55,7 +55,7 @@ describe.each(databaseKinds)('who sees a tender’s outcome on %s', (kind) => {
     const win = await ok(who.winner, 'PUT', `/api/tenders/${awardedId}/my-responses`, { message: 'We clean panels well.', priceMinimum: PRICE, priceMaximum: PRICE, leadTimeDays: 7 });
     await ok(who.loser, 'PUT', `/api/tenders/${awardedId}/my-responses`, { message: 'We clean panels too.', priceMinimum: 51_000, priceMaximum: 51_000, leadTimeDays: 3 });
     await ok(who.asker, 'POST', `/api/tenders/${awardedId}/questions`, { question: 'Is there parking at the site?' });
-    await ok(who.owner, 'POST', `/api/tenders/${awardedId}/close`);
+    await ok(who.owner, 'POST', `/api/tenders/${awardedId}/close`, { reason: 'Closed early for the test of this cycle.' });
     await ok(who.owner, 'POST', `/api/tenders/${awardedId}/award`, { responseId: win.data.id });
 
     cancelledId = await open('outcome-cancelled-tender');

@@ -90,7 +90,7 @@ describe.each(databaseKinds)('uploads that outlive the state they began in, on %
     const { id, responseId } = await openTender('awarded-mid-upload');
     const files = privateFiles(t);
     const res = await slowUpload(responder, `/api/tenders/${id}/responses/${responseId}/attachments`, async () => {
-      expect((await call(owner, 'POST', `/api/tenders/${id}/close`)).statusCode).toBe(200);
+      expect((await call(owner, 'POST', `/api/tenders/${id}/close`, { reason: 'Closed early for the test of this cycle.' })).statusCode).toBe(200);
       expect((await call(owner, 'POST', `/api/tenders/${id}/award`, { responseId })).statusCode).toBe(200);
     });
     expect(res.statusCode, res.body).toBe(409);

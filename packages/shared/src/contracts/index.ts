@@ -17,6 +17,7 @@ import * as geo from './geo';
 import * as tenders from './tenders';
 import * as seo from './seo';
 import * as tenderLifecycle from './tender-lifecycle';
+import * as tenderBidders from './tender-bidders';
 import * as tenderNotices from './tender-notices';
 import * as tenderEvaluation from './tender-evaluation';
 import * as tenderPricing from './tender-pricing';
@@ -43,6 +44,7 @@ const FEATURES: Record<string, Record<string, unknown>> = {
   tenders,
   seo,
   'tender-lifecycle': tenderLifecycle,
+  'tender-bidders': tenderBidders,
   'tender-notices': tenderNotices,
   'tender-evaluation': tenderEvaluation,
   'tender-pricing': tenderPricing,

@@ -17,6 +17,7 @@ import type * as parts from './parts';
 import type * as providers from './providers';
 import type * as quotes from './quotes';
 import type * as seo from './seo';
+import type * as tenderBidders from './tender-bidders';
 import type * as tenderEvaluation from './tender-evaluation';
 import type * as tenderLifecycle from './tender-lifecycle';
 import type * as tenderNotices from './tender-notices';
@@ -126,6 +127,9 @@ export const replyToQuote = route<typeof quotes.replyToQuote>('PATCH', '/api/quo
 export const getRobotsTxt = route<typeof seo.getRobotsTxt>('GET', '/robots.txt');
 export const getSitemap = route<typeof seo.getSitemap>('GET', '/sitemaps/:name');
 export const getSitemapIndex = route<typeof seo.getSitemapIndex>('GET', '/sitemap.xml');
+export const getTenderIntent = route<typeof tenderBidders.getTenderIntent>('GET', '/api/tenders/:id/intent');
+export const listTenderInvitees = route<typeof tenderBidders.listTenderInvitees>('GET', '/api/tenders/:id/invitees');
+export const setTenderIntent = route<typeof tenderBidders.setTenderIntent>('PUT', '/api/tenders/:id/intent');
 export const declareTenderInterest = route<typeof tenderEvaluation.declareTenderInterest>('POST', '/api/tenders/:id/evaluation/declaration');
 export const getTenderCriteria = route<typeof tenderEvaluation.getTenderCriteria>('GET', '/api/tenders/:id/criteria');
 export const getTenderEvaluation = route<typeof tenderEvaluation.getTenderEvaluation>('GET', '/api/tenders/:id/evaluation');

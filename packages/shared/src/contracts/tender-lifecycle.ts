@@ -24,6 +24,7 @@ import { defineContract } from './contract';
 import { errors, okBody, successEnvelope, visibleName } from './common';
 import { checkBudget, instantField, inviteEmailsField, moneyField, tenderBriefFields } from './tender-brief';
 import { tender } from './tenders';
+import { tenderReceipt } from './tender-receipts';
 import { readDays } from '../domain/tenders';
 
 /**
@@ -109,17 +110,20 @@ export const extendTender = defineContract({
   response: { 200: tenderAnswer, ...actionErrors },
 });
 
+export const reasonField = z.string({ error: M.reasonRequired }).trim().min(TENDER_REASON_MIN, M.reasonRequired).max(TENDER_REASON_MAX);
+/** Closing early opens the sealed responses at once: the reason is required and kept in History (decision 0512). */
+export const closeTenderEarlyBody = z.strictObject({ reason: reasonField });
 export const closeTenderEarly = defineContract({
   method: 'POST',
   path: '/api/tenders/:id/close',
   access: 'user',
   source: 'project',
-  summary: 'Owner closes an open tender now: the closing date becomes the current time',
+  summary: 'Owner closes an open tender now, with a reason kept in its History: the closing date becomes the current time and the responses open',
   params: tenderParam,
+  body: closeTenderEarlyBody,
   response: { 200: tenderAnswer, ...actionErrors },
 });
 
-export const reasonField = z.string({ error: M.reasonRequired }).trim().min(TENDER_REASON_MIN, M.reasonRequired).max(TENDER_REASON_MAX);
 export const cancelTenderBody = z.strictObject({ reason: reasonField });
 export const cancelTender = defineContract({
   method: 'POST',
@@ -271,14 +275,25 @@ export const tenderResponse = z.object({
 });
 export type TenderResponse = z.infer<typeof tenderResponse>;
 
+/**
+ * While responses are sealed (before the closing time by the server's clock, decision 0512): how
+ * many have arrived and when, nothing of what they say or who sent them. Null once they are open.
+ */
+export const sealedResponses = z.object({
+  closesAt: z.string().nullable(),
+  count: z.number().int(),
+  arrivals: z.array(z.object({ receivedAt: z.string(), updatedAt: z.string() })),
+});
+export type SealedResponses = z.infer<typeof sealedResponses>;
+
 export const listTenderResponses = defineContract({
   method: 'GET',
   path: '/api/tenders/:id/responses',
   access: 'user',
   source: 'project',
-  summary: 'Responses side by side: the owner and admins only (404 to anyone else)',
+  summary: 'Responses side by side: the owner and admins only (404 to anyone else); before the closing time only how many arrived and when',
   params: tenderParam,
-  response: { 200: successEnvelope(z.array(tenderResponse)), 401: errors[401], 404: errors[404] },
+  response: { 200: z.object({ success: z.literal(true), data: z.array(tenderResponse), sealed: sealedResponses.nullable() }), 401: errors[401], 404: errors[404] },
 });
 
 /** What the response form needs: the caller's responses and which of their providers may respond. */
@@ -287,6 +302,8 @@ export const myTenderResponses = z.object({
   providers: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Null when the caller may respond; otherwise the reason shown in place of the form. */
   refusal: z.string().nullable(),
+  /** The e-receipts of the caller's providers' submissions, changes and withdrawals, newest first (decision 0513). */
+  receipts: z.array(tenderReceipt),
 });
 export type MyTenderResponses = z.infer<typeof myTenderResponses>;
 
@@ -308,7 +325,7 @@ export const submitTenderResponse = defineContract({
   summary: 'Submits or edits the caller’s provider’s one response, until the closing date by server time',
   params: tenderParam,
   body: tenderResponseBody,
-  response: { 200: z.object({ success: z.literal(true), message: z.string(), data: tenderResponse.omit({ shortlisted: true }) }), ...actionErrors },
+  response: { 200: z.object({ success: z.literal(true), message: z.string(), data: tenderResponse.omit({ shortlisted: true }), receipt: tenderReceipt }), ...actionErrors },
 });
 
 const responseParams = z.object({ id: idOf('tender'), responseId: idOf('response') });
@@ -321,7 +338,7 @@ export const withdrawTenderResponse = defineContract({
   source: 'project',
   summary: 'The responder withdraws their response before the closing date (its attachments are deleted; the owner is told)',
   params: responseParams,
-  response: { 200: z.object({ success: z.literal(true), message: z.string() }), ...actionErrors },
+  response: { 200: z.object({ success: z.literal(true), message: z.string(), receipt: tenderReceipt }), ...actionErrors },
 });
 
 export const uploadTenderResponseAttachments = defineContract({

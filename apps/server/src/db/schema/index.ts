@@ -5,6 +5,7 @@ export * from './assets';
 export * from './providers';
 export * from './parts';
 export * from './tenders';
+export * from './tender-bidders';
 export * from './admin';
 export * from './quotes';
 export * from './stored-files';

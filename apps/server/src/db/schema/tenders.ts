@@ -199,6 +199,8 @@ export const tenderResponseAttachments = pgTable(
     mimeType: text('mime_type').notNull(),
     storageKey: text('storage_key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 of the bytes as uploaded (migration 0111, decision 0513); null for older uploads. */
+    sha256: text('sha256'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('tender_response_attachments_response_idx').on(t.responseId, t.seq)],

@@ -31,6 +31,9 @@ export interface AuditLogRow {
   created_at: Date | string;
 }
 
+/** A response's entry while the tender's responses are sealed: its actor is the bidder. */
+const SEALED_RESPONSE = `(e.kind IN ('response-submitted', 'response-updated', 'response-withdrawn') AND (t.closing_date IS NULL OR t.closing_date > $5::timestamptz))`;
+
 /**
  * Admin actions (`admin_audit_log`, decision 0230) and tender lifecycle events (`tender_events`,
  * the tender's own history, decision 0401: written by the tender services, only read here), as one
@@ -55,7 +58,10 @@ const ENTRIES = `
     LEFT JOIN users ao ON ao.id::text = a.after->>'userId'
    WHERE ($1::text IS NULL OR a.target_type = $1) AND ($2::text IS NULL OR a.target_id = $2)
   UNION ALL
-  SELECT 'tender', e.id::text, e.actor_id::text, u.name, 'tender.' || e.kind, 'tender', e.tender_id::text,
+  SELECT 'tender', e.id::text,
+         -- Who responded stays sealed until the tender's closing time by the server's clock ($5; decision 0512).
+         CASE WHEN ${SEALED_RESPONSE} THEN NULL ELSE e.actor_id::text END, CASE WHEN ${SEALED_RESPONSE} THEN NULL ELSE u.name END,
+         'tender.' || e.kind, 'tender', e.tender_id::text,
          t.title, NULL, '', e.reason, NULL, e.changes, NULL, NULL, wp.business_name, e.created_at, e.seq
     FROM tender_events e
     JOIN tenders t ON t.id = e.tender_id
@@ -64,10 +70,10 @@ const ENTRIES = `
     LEFT JOIN providers wp ON wp.id = r.provider_id
    WHERE ($1::text IS NULL OR $1 = 'tender') AND ($2::text IS NULL OR e.tender_id::text = $2)`;
 
-export async function listAudit(database: Database, filter: { targetType?: string; targetId?: string }, page: number, pageSize: number) {
+export async function listAudit(database: Database, filter: { targetType?: string; targetId?: string }, page: number, pageSize: number, now: Date) {
   const params = [filter.targetType ?? null, filter.targetId ?? null];
   const [rows, [total]] = await Promise.all([
-    database.query<AuditLogRow>(`SELECT * FROM (${ENTRIES}) x ORDER BY x.created_at DESC, x.source, x.ord DESC LIMIT $3 OFFSET $4`, [...params, pageSize, (page - 1) * pageSize]),
+    database.query<AuditLogRow>(`SELECT * FROM (${ENTRIES}) x ORDER BY x.created_at DESC, x.source, x.ord DESC LIMIT $3 OFFSET $4`, [...params, pageSize, (page - 1) * pageSize, now.toISOString()]),
     database.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM admin_audit_log a WHERE ($1::text IS NULL OR a.target_type = $1) AND ($2::text IS NULL OR a.target_id = $2))::int
             + (SELECT count(*) FROM tender_events e WHERE ($1::text IS NULL OR $1 = 'tender') AND ($2::text IS NULL OR e.tender_id::text = $2))::int AS n`,

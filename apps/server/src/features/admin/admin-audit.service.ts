@@ -34,7 +34,7 @@ export async function writeAudit(tx: Db, actor: UserRow, at: Date, entry: AuditI
 
 /** The audit log: admin actions and tender lifecycle events, newest first, with names (decision 0424). */
 export async function listAudit(ctx: Ctx, query: z.output<typeof listAuditLogQuery>) {
-  const { rows, total } = await audit.listAudit(ctx.database, query, query.page, query.pageSize);
+  const { rows, total } = await audit.listAudit(ctx.database, query, query.page, query.pageSize, ctx.clock.now());
   return { data: rows.map(toAuditEntry), pagination: pageOf(query.page, query.pageSize, total) };
 }
 

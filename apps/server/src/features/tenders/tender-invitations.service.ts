@@ -7,11 +7,12 @@ import { toIsoTimestamp, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { hashToken } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
-import type { MailMessage } from '../../platform/mail';
+import { queueMail, type MailMessage } from '../../platform/mail';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
-import { sendAll } from './tender-participants.service';
+import { queueAll } from './tender-participants.service';
 import { notify } from '../../platform/notifications';
 import { stateError, tenderForOwner } from './tender-read.service';
+import { isSealed } from './tender-sealed';
 import { markEmailVerified } from '../accounts/accounts.repository';
 import * as repo from './tender-invitations.repository';
 import { insertEvent } from './tender-events.repository';
@@ -72,14 +73,19 @@ export async function checkInvitationMails(ctx: Pick<Ctx, 'database' | 'clock'>,
 export async function notifyInvitedOwners(ctx: Ctx, tender: Pick<Tender, 'id' | 'title' | 'closingDate'>, providers: ProviderForInvite[], owner: UserRow) {
   for (const provider of providers) {
     if (!provider.claim_approved || !provider.owner_email) continue;
+    // The mail, the record that it was sent and the bell in one transaction (decision 0470): an
+    // invitation is told exactly once, or is still marked untold.
     try {
-      await ctx.mailer.send(mails.directoryInvitation({ email: provider.owner_email, name: provider.owner_name ?? provider.business_name }, provider.business_name, tender, owner, ctx.env.PUBLIC_URL));
-      await markInvitationNotified(ctx.database.db, tender.id, provider.id, ctx.clock.now());
-      if (provider.user_id) {
-        // The bell (decision 0473) beside the mail.
-        await notify(ctx.database.db, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${tender.title}`, link: `/tender/${tender.id}` });
-      }
+      await ctx.database.db.transaction(async (tx) => {
+        await queueMail(tx, mails.directoryInvitation({ email: provider.owner_email!, name: provider.owner_name ?? provider.business_name }, provider.business_name, tender, owner, ctx.env.PUBLIC_URL), 'tender-invitation');
+        await markInvitationNotified(tx, tender.id, provider.id, ctx.clock.now());
+        if (provider.user_id) {
+          // The bell (decision 0473) beside the mail.
+          await notify(tx, { userId: provider.user_id, kind: 'tender-invitation', title: `${provider.business_name} is invited to a private tender: ${tender.title}`, link: `/tender/${tender.id}` });
+        }
+      });
     } catch (err) {
+      // The invitation stands, marked untold (notified_at is null), for the owner's list to show.
       ctx.log.error({ err, tenderId: tender.id, providerId: provider.id }, 'tender invitation mail failed');
     }
   }
@@ -128,36 +134,42 @@ export async function issueInvitations(
   const unclaimed = new Map((await repo.findUnclaimedProvidersByEmail(ctx.database, emails)).map((p) => [p.email, p.id]));
   for (const p of chosen) unclaimed.set(p.email, p.providerId);
   const tokens = new Map(emails.map((email) => [email, randomBytes(32).toString('base64url')]));
-  const inserted = await repo.insertEmailInvitations(
-    ctx.database.db,
-    emails.map((email) => ({
-      tenderId: tender.id,
-      email,
-      tokenHash: hashToken(tokens.get(email)!),
-      invitedBy: owner.id,
-      providerId: unclaimed.get(email) ?? null,
-      createdAt: now,
-      mailedAt: tender.stage === 'draft' ? null : now,
-    })),
-  );
-  if (tender.stage === 'draft') return;
-  sendAll(
-    ctx,
-    inserted.map(({ email }) => mails.emailInvitation(email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, tokens.get(email)!), ctx.env.links.contact)),
-    'tender-email-invitation',
-  );
+  // The token's hash and the mail carrying the token in one transaction (decision 0470): a link is
+  // never stored without being sent.
+  await ctx.database.db.transaction(async (tx) => {
+    const inserted = await repo.insertEmailInvitations(
+      tx,
+      emails.map((email) => ({
+        tenderId: tender.id,
+        email,
+        tokenHash: hashToken(tokens.get(email)!),
+        invitedBy: owner.id,
+        providerId: unclaimed.get(email) ?? null,
+        createdAt: now,
+        mailedAt: tender.stage === 'draft' ? null : now,
+      })),
+    );
+    if (tender.stage === 'draft') return;
+    await queueAll(
+      tx,
+      inserted.map(({ email }) => mails.emailInvitation(email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, tokens.get(email)!), ctx.env.links.contact)),
+      'tender-email-invitation',
+    );
+  });
 }
 
 /** At publication: a new link for each invitation not yet redeemed, mailed now. */
 export async function mailDraftInvitations(ctx: Ctx, owner: UserRow, tender: Pick<Tender, 'id' | 'title' | 'closingDate'>) {
   const open = (await repo.listEmailInvitations(ctx.database, tender.id)).filter((i) => !i.accepted_by);
-  const messages: MailMessage[] = [];
-  for (const invitation of open) {
-    const token = randomBytes(32).toString('base64url');
-    await repo.replaceInvitationToken(ctx.database.db, invitation.id, hashToken(token), ctx.clock.now());
-    messages.push(mails.emailInvitation(invitation.email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, token), ctx.env.links.contact));
-  }
-  sendAll(ctx, messages, 'tender-email-invitation');
+  await ctx.database.db.transaction(async (tx) => {
+    const messages: MailMessage[] = [];
+    for (const invitation of open) {
+      const token = randomBytes(32).toString('base64url');
+      await repo.replaceInvitationToken(tx, invitation.id, hashToken(token), ctx.clock.now());
+      messages.push(mails.emailInvitation(invitation.email, tender, owner, invitationLink(ctx.env.PUBLIC_URL, tender.id, token), ctx.env.links.contact));
+    }
+    await queueAll(tx, messages, 'tender-email-invitation');
+  });
 }
 
 /**
@@ -194,10 +206,12 @@ export async function listInvitedProviders(ctx: Ctx, user: UserRow, id: string) 
   return (await repo.listInvitedProviders(ctx.database, id)).map((p) => ({ id: p.id, name: p.name, slug: p.slug, claimed: p.claimed, notified: p.notified }));
 }
 
+/** The addresses invited; whether each responded only once responses are open (sealed, decision 0512). */
 export async function listEmailInvitations(ctx: Ctx, user: UserRow, id: string) {
-  await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  const tender = await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  const sealed = isSealed(tender, ctx.clock.now());
   const rows = await repo.listEmailInvitations(ctx.database, id);
-  return rows.map((r) => ({ id: String(r.id), email: r.email, createdAt: toIsoTimestamp(r.created_at), accepted: r.accepted_by !== null, responded: r.responded }));
+  return rows.map((r) => ({ id: String(r.id), email: r.email, createdAt: toIsoTimestamp(r.created_at), accepted: r.accepted_by !== null, responded: r.responded && !sealed }));
 }
 
 /**

@@ -119,18 +119,7 @@ export const tenderLifecycleMails = {
     ].join('\n'),
   }),
 
-  /** To the owner, when a response arrives or changes. */
-  responseReceived: (to: Recipient, tender: TenderRef, provider: string, updated: boolean, publicUrl: string): MailMessage => ({
-    to: to.email,
-    subject: oneLine(`${updated ? 'Response updated' : 'New response'}: ${tender.title}`),
-    text: [hello(to), '', `${provider} has ${updated ? 'updated its' : 'sent a'} response to "${tender.title}".`, '', `Compare the responses: ${link(publicUrl, tender.id, '/responses')}`].join('\n'),
-  }),
-
-  responseWithdrawn: (to: Recipient, tender: TenderRef, provider: string, publicUrl: string): MailMessage => ({
-    to: to.email,
-    subject: oneLine(`Response withdrawn: ${tender.title}`),
-    text: [hello(to), '', `${provider} has withdrawn its response to "${tender.title}".`, '', `Compare the responses: ${link(publicUrl, tender.id, '/responses')}`].join('\n'),
-  }),
+  // The owner's mails of arrivals and withdrawals are sealed ones: tender-bidders.mail.ts (decision 0512).
 
   clarification: (to: Recipient, tender: TenderRef, provider: string, message: string, publicUrl: string): MailMessage => ({
     to: to.email,

@@ -60,7 +60,7 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
     bind(scope, updateTender, async ({ params, body, user }) => withData(await state.updateTender(ctx, user!, params.id, body)), ownerLimits);
     bind(scope, publishTender, async ({ params, user }) => withData(await tenders.publishTender(ctx, user!, params.id)), ownerLimits);
     bind(scope, extendTender, async ({ params, body, user }) => withData(await state.extendTender(ctx, user!, params.id, body.closingDate)), ownerLimits);
-    bind(scope, closeTenderEarly, async ({ params, user }) => withData(await state.closeTenderEarly(ctx, user!, params.id)), ownerLimits);
+    bind(scope, closeTenderEarly, async ({ params, body, user }) => withData(await state.closeTenderEarly(ctx, user!, params.id, body.reason)), ownerLimits);
     bind(scope, cancelTender, async ({ params, body, user }) => withData(await state.cancelTender(ctx, user!, params.id, body.reason)), ownerLimits);
     bind(scope, awardTender, async ({ params, body, user }) => withData(await state.awardTender(ctx, user!, params.id, body.responseId, body.feedback)), ownerLimits);
     bind(scope, listTenderEvents, async ({ params, user }) => ({ success: true as const, data: await state.listEvents(ctx, user!, params.id) }));
@@ -80,13 +80,13 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
       return { success: true as const };
     }, ownerLimits);
 
-    bind(scope, listTenderResponses, async ({ params, user }) => ({ success: true as const, data: await responses.listResponses(ctx, user!, params.id) }));
+    bind(scope, listTenderResponses, async ({ params, user }) => ({ success: true as const, ...(await responses.listResponses(ctx, user!, params.id)) }));
     bind(scope, getMyTenderResponses, async ({ params, user }) => ({ success: true as const, data: await responses.getMyResponses(ctx, user!, params.id) }));
     bind(scope, submitTenderResponse, async ({ params, body, user }) => ({ success: true as const, ...(await responses.submitResponse(ctx, user!, params.id, body)) }), responseLimits);
     bind(
       scope,
       withdrawTenderResponse,
-      async ({ params, user }) => ({ success: true as const, message: await responses.withdrawResponse(ctx, user!, params.id, params.responseId) }),
+      async ({ params, user }) => ({ success: true as const, ...(await responses.withdrawResponse(ctx, user!, params.id, params.responseId)) }),
       responseLimits,
     );
     bind(scope, uploadTenderResponseAttachments, async (request, reply) => {

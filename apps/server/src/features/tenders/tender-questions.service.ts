@@ -5,7 +5,7 @@ import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
-import { sendAll, tellParticipants } from './tender-participants.service';
+import { participantMails, queueAll } from './tender-participants.service';
 import { getTender, tenderForOwner } from './tender-read.service';
 import { findOwnerContact } from './tenders.repository';
 import { insertEvent } from './tender-events.repository';
@@ -42,11 +42,16 @@ export async function askQuestion(ctx: Ctx, user: UserRow, id: string, question:
   if (tender.userId === user.id) throw new AppError('FORBIDDEN', M.ownQuestion);
   if (tender.stage !== 'active' || tender.status !== 'open') throw new AppError('CONFLICT', M.notOpen);
   requireVerifiedEmail(user, 'tender-response');
-  const row = await repo.insertQuestion(ctx.database.db, { tenderId: id, askerId: user.id, question, at: ctx.clock.now() });
-  // The asker is never named, not even in the owner's History (decision 0401).
-  await insertEvent(ctx.database.db, { tenderId: id, actorId: null, kind: 'question-asked', subject: cut(question), at: ctx.clock.now() });
   const owner = await findOwnerContact(ctx.database, id);
-  if (owner) sendAll(ctx, [mails.questionAsked(owner, tender, question, ctx.env.PUBLIC_URL)], 'tender-question');
+  // The question, its History entry and the owner's mail in one transaction (decision 0470).
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const row = await repo.insertQuestion(tx, { tenderId: id, askerId: user.id, question, at: now });
+    // The asker is never named, not even in the owner's History (decision 0401).
+    await insertEvent(tx, { tenderId: id, actorId: null, kind: 'question-asked', subject: cut(question), at: now });
+    if (owner) await queueAll(tx, [mails.questionAsked(owner, tender, question, ctx.env.PUBLIC_URL)], 'tender-question');
+    return row;
+  });
   return {
     message: M.questionSent,
     data: toQuestion({ id: row.id, asker_id: row.askerId, question: row.question, answer: null, answered_at: null, created_at: row.createdAt }, user),
@@ -55,10 +60,18 @@ export async function askQuestion(ctx: Ctx, user: UserRow, id: string, question:
 
 export async function answerQuestion(ctx: Ctx, user: UserRow, id: string, questionId: string, answer: string) {
   const tender = await tenderForOwner(ctx, id, user);
-  const row = isUuid(questionId) ? await repo.answerQuestion(ctx.database.db, id, questionId, answer, ctx.clock.now()) : undefined;
-  if (!row) throw new AppError('NOT_FOUND', M.questionNotFound);
-  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'question-answered', subject: cut(row.question), at: ctx.clock.now() });
-  await tellParticipants(ctx, id, 'tender-answer', (to) => mails.answerPublished(to, tender, row.question, answer, ctx.env.PUBLIC_URL));
+  if (!isUuid(questionId)) throw new AppError('NOT_FOUND', M.questionNotFound);
+  const question = (await repo.listQuestions(ctx.database, id)).find((q) => String(q.id) === questionId);
+  if (!question) throw new AppError('NOT_FOUND', M.questionNotFound);
+  const told = await participantMails(ctx, id, (to) => mails.answerPublished(to, tender, question.question, answer, ctx.env.PUBLIC_URL));
+  const row = await ctx.database.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const row = await repo.answerQuestion(tx, id, questionId, answer, now);
+    if (!row) throw new AppError('NOT_FOUND', M.questionNotFound);
+    await insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'question-answered', subject: cut(row.question), at: now });
+    await queueAll(tx, told, 'tender-answer');
+    return row;
+  });
   return {
     message: M.answerPublished,
     data: toQuestion({ id: row.id, asker_id: row.askerId, question: row.question, answer: row.answer, answered_at: row.answeredAt, created_at: row.createdAt }, user),

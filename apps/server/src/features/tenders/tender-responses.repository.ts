@@ -121,6 +121,26 @@ export async function insertClarification(db: Db, responseId: string, message: s
   await db.insert(tenderClarifications).values({ responseId, message, createdAt: at });
 }
 
+/** The id of a provider's response to a tender, read in the transaction that writes it. */
+export async function findResponseId(tx: Db, tenderId: string, providerId: string) {
+  const result = await tx.execute(sql`SELECT id::text AS id FROM tender_responses WHERE tender_id = ${tenderId} AND provider_id = ${providerId}`);
+  return rowsOf<{ id: string }>(result)[0]?.id;
+}
+
+/** How many responses a tender holds, in the transaction that changed them (the owner's sealed count). */
+export async function countResponses(tx: Db, tenderId: string) {
+  const result = await tx.execute(sql`SELECT count(*)::int AS n FROM tender_responses WHERE tender_id = ${tenderId}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** While sealed (decision 0512): when each response arrived and last changed, and nothing else. */
+export async function listArrivals(database: Database, tenderId: string) {
+  return database.query<{ created_at: Date | string; updated_at: Date | string }>(
+    'SELECT created_at, updated_at FROM tender_responses WHERE tender_id = $1 ORDER BY created_at, seq',
+    [tenderId],
+  );
+}
+
 /**
  * The response's row locked for the transaction (a withdrawal waits, or has already won), with what
  * its attachments hold now; undefined once it is withdrawn.
@@ -138,7 +158,7 @@ export async function insertAttachments(
   tx: Db,
   responseId: string,
   uploadedBy: string,
-  files: Array<{ filename: string; mimeType: string; storageKey: string; sizeBytes: number }>,
+  files: Array<{ filename: string; mimeType: string; storageKey: string; sizeBytes: number; sha256: string }>,
   at: Date,
 ) {
   for (const file of files) {

@@ -5,16 +5,22 @@ import {
   TENDER_RESPONSE_MAX_TOTAL_BYTES,
 } from '@solar/shared/constants/tender-lifecycle';
 import type { Tender } from '@solar/shared/contracts/tenders';
+import { TENDER_SEALED_MESSAGES as S } from '@solar/shared/constants/tender-sealed';
 import type { TenderResponse, tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import type { UserRow } from '../../db/rows';
 import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
+import { queueMail } from '../../platform/mail';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { purgeUnownedFiles, tenderRowOwnsFile } from '../../platform/stored-files';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
+import { tenderBidderMails } from './tender-bidders.mail';
 import { storePrivateFiles, type TenderFile } from './tender-files';
-import { mayBeTold, sendAll } from './tender-participants.service';
+import { mayBeTold, queueAll } from './tender-participants.service';
+import { issueReceipt, listReceipts, sha256Hex } from './tender-receipts.service';
+import { isSealed } from './tender-sealed';
+import * as biddersRepo from './tender-bidders.repository';
 import { insertEvent } from './tender-events.repository';
 import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import { lockTenderState } from './tender-state.repository';
@@ -79,7 +85,18 @@ export async function getMyResponses(ctx: Ctx, user: UserRow, id: string) {
   const tender = await getTender(ctx, id, user);
   const providers = await repo.listOwnedProviders(ctx.database, user.id);
   const responses = await repo.listResponsesOfUser(ctx.database, id, user.id);
-  return { responses: responses.map((r) => forResponder(toResponse(r))), providers, refusal: await refusalFor(ctx, tender, user, providers) };
+  return {
+    responses: responses.map((r) => forResponder(toResponse(r))),
+    providers,
+    refusal: await refusalFor(ctx, tender, user, providers),
+    receipts: await listReceipts(ctx, id, user.id),
+  };
+}
+
+/** Refuses, at commit, a change to a response once the tender no longer takes them (by the server's clock). */
+async function stillTakesResponses(tx: Parameters<typeof lockTenderState>[0], id: string, now: Date) {
+  const state = await lockTenderState(tx, id, now);
+  if (!state || state.stage !== 'active' || !state.open) throw new AppError('CONFLICT', M.responseClosed);
 }
 
 /**
@@ -97,31 +114,57 @@ export async function submitResponse(ctx: Ctx, user: UserRow, id: string, body: 
   if (!provider) throw new AppError('BAD_REQUEST', M.chooseProvider);
   if (tender.type === 'private' && !(await repo.isInvited(ctx.database, id, provider.id, user.id))) throw new AppError('FORBIDDEN', M.responseNotInvited);
 
-  const now = ctx.clock.now();
-  const values = { userId: user.id, message: body.message, priceMinimum: body.priceMinimum, priceMaximum: body.priceMaximum, leadTimeDays: body.leadTimeDays, at: now };
-  const existing = (await repo.listResponsesOfUser(ctx.database, id, user.id)).find((r) => String(r.provider_id) === provider.id);
-  let responseId = existing?.id;
-  if (existing) await repo.updateResponse(ctx.database.db, existing.id, values);
-  else {
-    responseId = await repo.insertResponse(ctx.database.db, { tenderId: id, providerId: provider.id, ...values });
-    // Another request for the same provider got in first: this one edits it.
-    if (!responseId) {
-      const raced = (await repo.listResponsesOfUser(ctx.database, id, user.id)).find((r) => String(r.provider_id) === provider.id)!;
-      responseId = raced.id;
-      await repo.updateResponse(ctx.database.db, raced.id, values);
-    }
-  }
-  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: existing ? 'response-updated' : 'response-submitted', subject: provider.name, at: now });
   const owner = await findOwnerContact(ctx.database, id);
-  if (owner) sendAll(ctx, [mails.responseReceived(owner, tender, provider.name, !!existing, ctx.env.PUBLIC_URL)], 'tender-response');
-  const saved = (await repo.findResponse(ctx.database, id, responseId!))!;
-  return { message: existing ? M.responseUpdated : M.responseSubmitted, data: forResponder(toResponse(saved)) };
+  // One transaction (decision 0470): the response, its History entry, its e-receipt and the mails
+  // exist together or not at all, judged by the tender's state at commit.
+  const { responseId, updated, receipt } = await ctx.database.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await stillTakesResponses(tx, id, now);
+    const values = { userId: user.id, message: body.message, priceMinimum: body.priceMinimum, priceMaximum: body.priceMaximum, leadTimeDays: body.leadTimeDays, at: now };
+    let responseId = await repo.findResponseId(tx, id, provider.id);
+    const updated = !!responseId;
+    if (responseId) await repo.updateResponse(tx, responseId, values);
+    else {
+      responseId = await repo.insertResponse(tx, { tenderId: id, providerId: provider.id, ...values });
+      // Another request for the same provider got in first: this one edits it.
+      if (!responseId) {
+        responseId = await repo.findResponseId(tx, id, provider.id);
+        if (!responseId) throw new Error('a response neither inserted nor found');
+        await repo.updateResponse(tx, responseId, values);
+      }
+    }
+    if (!responseId) throw new Error('a response neither inserted nor found');
+    await insertEvent(tx, { tenderId: id, actorId: user.id, kind: updated ? 'response-updated' : 'response-submitted', subject: provider.name, at: now });
+    const kind = updated ? 'updated' : 'submitted';
+    // A response is the invitee's reply: it stands as intending to respond (decision 0514), not declined.
+    await biddersRepo.upsertIntents(tx, id, await biddersRepo.inviteeKeysOf(tx, id, user.id), { intent: 'responding', reason: null, userId: user.id, at: now });
+    const receipt = await issueReceipt(tx, ctx, { tender, responseId, providerName: provider.name, user, kind, at: now });
+    // The owner is told that one arrived and how many there are: never who, nor the price (sealed, decision 0512).
+    if (owner) await queueMail(tx, tenderBidderMails.responseActivity(owner, tender, kind, await repo.countResponses(tx, id), ctx.env.PUBLIC_URL), 'tender-response');
+    return { responseId, updated, receipt };
+  });
+  const saved = (await repo.findResponse(ctx.database, id, responseId))!;
+  return { message: updated ? M.responseUpdated : M.responseSubmitted, data: forResponder(toResponse(saved)), receipt };
 }
 
-/** Responses side by side: the owner and admins only. */
+/**
+ * Responses side by side: the owner and admins only. Sealed until the closing time by the server's
+ * clock (decision 0512): until then only how many arrived and when, and no response row is read.
+ */
 export async function listResponses(ctx: Ctx, user: UserRow, id: string) {
-  await tenderForOwner(ctx, id, user, { adminMayRead: true });
-  return (await repo.listResponses(ctx.database, id)).map(toResponse);
+  const tender = await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  if (isSealed(tender, ctx.clock.now())) {
+    const arrivals = await repo.listArrivals(ctx.database, id);
+    return {
+      data: [],
+      sealed: {
+        closesAt: tender.closingDate,
+        count: arrivals.length,
+        arrivals: arrivals.map((a) => ({ receivedAt: toIsoTimestamp(a.created_at), updatedAt: toIsoTimestamp(a.updated_at) })),
+      },
+    };
+  }
+  return { data: (await repo.listResponses(ctx.database, id)).map(toResponse), sealed: null };
 }
 
 async function ownResponse(ctx: Ctx, user: UserRow, id: string, responseId: string) {
@@ -149,16 +192,19 @@ export async function attachmentRoom(ctx: Ctx, user: UserRow, id: string, respon
  * past its closing date), and the totals still fit.
  */
 export async function addAttachments(ctx: Ctx, user: UserRow, id: string, responseId: string, files: TenderFile[]) {
+  const { tender, response } = await ownResponse(ctx, user, id, responseId);
+  // Each file's SHA-256 from the bytes as uploaded: the e-receipt hashes them (decision 0513).
+  const hashes = files.map((f) => sha256Hex(f.bytes));
   await storePrivateFiles(ctx, files, (stored) =>
     ctx.database.db.transaction(async (tx) => {
       const now = ctx.clock.now();
       const held = await repo.lockResponseFiles(tx, id, responseId);
       if (!held) throw new AppError('NOT_FOUND', M.responseNotFound);
-      const state = await lockTenderState(tx, id, now);
-      if (!state || state.stage !== 'active' || !state.open) throw new AppError('CONFLICT', M.responseClosed);
+      await stillTakesResponses(tx, id, now);
       if (held.files + stored.length > TENDER_RESPONSE_MAX_FILES) throw new AppError('BAD_REQUEST', M.tooManyResponseFiles);
       if (held.bytes + stored.reduce((sum, f) => sum + f.sizeBytes, 0) > TENDER_RESPONSE_MAX_TOTAL_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', M.filesTooLarge);
-      await repo.insertAttachments(tx, responseId, user.id, stored, now);
+      await repo.insertAttachments(tx, responseId, user.id, stored.map((f, i) => ({ ...f, sha256: hashes[i]! })), now);
+      await issueReceipt(tx, ctx, { tender, responseId, providerName: response.provider_name, user, kind: 'updated', at: now });
     }),
   );
   const saved = await repo.findResponse(ctx.database, id, responseId);
@@ -167,9 +213,16 @@ export async function addAttachments(ctx: Ctx, user: UserRow, id: string, respon
 }
 
 export async function deleteAttachment(ctx: Ctx, user: UserRow, id: string, responseId: string, attachmentId: string) {
-  await ownResponse(ctx, user, id, responseId);
-  const key = isUuid(attachmentId) ? await repo.deleteAttachment(ctx.database.db, responseId, attachmentId) : undefined;
-  if (!key) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  const { tender, response } = await ownResponse(ctx, user, id, responseId);
+  if (!isUuid(attachmentId)) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  const key = await ctx.database.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await stillTakesResponses(tx, id, now);
+    const key = await repo.deleteAttachment(tx, responseId, attachmentId);
+    if (!key) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+    await issueReceipt(tx, ctx, { tender, responseId, providerName: response.provider_name, user, kind: 'updated', at: now });
+    return key;
+  });
   await purgeUnownedFiles(ctx, { storageClass: 'private', keys: [key] });
 }
 
@@ -180,13 +233,20 @@ export async function deleteAttachment(ctx: Ctx, user: UserRow, id: string, resp
  */
 export async function withdrawResponse(ctx: Ctx, user: UserRow, id: string, responseId: string) {
   const { tender, response } = await ownResponse(ctx, user, id, responseId);
-  const keys = await ctx.database.db.transaction((tx) => repo.deleteResponse(tx, id, response.id));
-  if (!keys) throw new AppError('NOT_FOUND', M.responseNotFound);
-  await purgeUnownedFiles(ctx, { storageClass: 'private', keys });
-  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'response-withdrawn', subject: response.provider_name, at: ctx.clock.now() });
   const owner = await findOwnerContact(ctx.database, id);
-  if (owner) sendAll(ctx, [mails.responseWithdrawn(owner, tender, response.provider_name, ctx.env.PUBLIC_URL)], 'tender-response-withdrawn');
-  return M.responseWithdrawn;
+  const { keys, receipt } = await ctx.database.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await stillTakesResponses(tx, id, now);
+    // The receipt hashes what is withdrawn, so it is issued before the row goes.
+    const receipt = await issueReceipt(tx, ctx, { tender, responseId: response.id, providerName: response.provider_name, user, kind: 'withdrawn', at: now });
+    const keys = await repo.deleteResponse(tx, id, response.id);
+    if (!keys) throw new AppError('NOT_FOUND', M.responseNotFound);
+    await insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'response-withdrawn', subject: response.provider_name, at: now });
+    if (owner) await queueMail(tx, tenderBidderMails.responseActivity(owner, tender, 'withdrawn', await repo.countResponses(tx, id), ctx.env.PUBLIC_URL), 'tender-response-withdrawn');
+    return { keys, receipt };
+  });
+  await purgeUnownedFiles(ctx, { storageClass: 'private', keys });
+  return { message: M.responseWithdrawn, receipt };
 }
 
 /** An attachment, to the tender's owner, admins and the responder only (through the stored-file record). */
@@ -194,12 +254,14 @@ export async function openAttachment(ctx: Ctx, user: UserRow, id: string, respon
   const tender = await getTender(ctx, id, user);
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   const manager = tender.userId === user.id || user.isAdmin;
-  const mine = response && !manager && (await repo.listResponsesOfUser(ctx.database, id, user.id)).some((r) => r.id === response.id);
+  const mine = response && (await repo.listResponsesOfUser(ctx.database, id, user.id)).some((r) => r.id === response.id);
   if (!response || !(manager || mine)) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   const attachment = response.attachments.find((a) => String(a.id) === attachmentId);
   if (!attachment || !(await tenderRowOwnsFile(ctx.database.db, { attachmentId: attachment.id }, attachment.storage_key))) {
     throw new AppError('NOT_FOUND', M.attachmentNotFound);
   }
+  // Sealed until the closing time (decision 0512): the bidder alone reads its files before then.
+  if (!mine && isSealed(tender, ctx.clock.now())) throw new AppError('CONFLICT', S.attachmentSealed);
   const file = await ctx.storage.open('private', attachment.storage_key);
   if (!file) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   return { ...file, filename: attachment.filename, mimeType: attachment.mime_type };
@@ -209,6 +271,7 @@ export async function openAttachment(ctx: Ctx, user: UserRow, id: string, respon
 export async function setShortlisted(ctx: Ctx, user: UserRow, id: string, responseId: string, shortlisted: boolean) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage !== 'active') throw stateError(tender);
+  if (isSealed(tender, ctx.clock.now())) throw new AppError('CONFLICT', S.sealedAction);
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   if (!response || !(await repo.setShortlisted(ctx.database.db, id, responseId, shortlisted))) throw new AppError('NOT_FOUND', M.responseNotFound);
   if (response.shortlisted !== shortlisted) {
@@ -221,14 +284,18 @@ export async function requestClarification(ctx: Ctx, user: UserRow, id: string, 
   const tender = await tenderForOwner(ctx, id, user);
   // A clarification changes a response: nothing to change once the tender is awarded or cancelled.
   if (tender.stage !== 'active') throw stateError(tender);
+  if (isSealed(tender, ctx.clock.now())) throw new AppError('CONFLICT', S.sealedAction);
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   if (!response) throw new AppError('NOT_FOUND', M.responseNotFound);
-  await repo.insertClarification(ctx.database.db, response.id, message, ctx.clock.now());
-  await insertEvent(ctx.database.db, { tenderId: id, actorId: user.id, kind: 'clarification-requested', subject: response.provider_name, at: ctx.clock.now() });
-  // The responder is told if they may still see the tender (decision 0441).
+  // The responder is told if they may still see the tender (decision 0441), in the request's transaction.
   const to = response.owner_id && response.owner_email ? [{ id: String(response.owner_id), email: response.owner_email, name: response.owner_name ?? response.provider_name }] : [];
   const told = await mayBeTold(ctx, id, to);
-  sendAll(ctx, told.map((r) => mails.clarification(r, tender, response.provider_name, message, ctx.env.PUBLIC_URL)), 'tender-clarification');
+  await ctx.database.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    await repo.insertClarification(tx, response.id, message, now);
+    await insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'clarification-requested', subject: response.provider_name, at: now });
+    await queueAll(tx, told.map((r) => mails.clarification(r, tender, response.provider_name, message, ctx.env.PUBLIC_URL)), 'tender-clarification');
+  });
   return { success: true as const, message: M.clarificationSent };
 }
 

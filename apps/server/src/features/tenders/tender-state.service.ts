@@ -14,11 +14,13 @@ import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
+import type { MailMessage } from '../../platform/mail';
 import { tenderLifecycleMails as mails } from './tender-lifecycle.mail';
 import * as invitationsRepo from './tender-invitations.repository';
 import { checkInvitationMails, inviteByEmail, plannedInvitationMails, setInvitedProviders } from './tender-invitations.service';
 import { findProvidersByIds } from './tenders.repository';
-import { mayBeTold, sendAll, tellParticipants } from './tender-participants.service';
+import { mayBeTold, participantMails, queueAll } from './tender-participants.service';
+import { isSealed, RESPONSE_EVENT_KINDS } from './tender-sealed';
 import * as responsesRepo from './tender-responses.repository';
 import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import * as eventsRepo from './tender-events.repository';
@@ -141,14 +143,13 @@ async function updateBrief(ctx: Ctx, user: UserRow, tender: Tender, body: Omit<U
   if (Object.keys(changes).length === 0) return { tender, message: M.edited };
 
   const published = tender.stage !== 'draft';
+  const lines = Object.entries(changes).map(([key, c]) => `${TENDER_FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
+  const told = published ? await participantMails(ctx, id, (to) => mails.edited(to, tender, lines, ctx.env.PUBLIC_URL)) : [];
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { ...next, updatedAt: now });
     if (published) await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'edited', changes, at: now });
+    await queueAll(tx, told, 'tender-edited');
   });
-  if (published) {
-    const lines = Object.entries(changes).map(([key, c]) => `${TENDER_FIELD_LABELS[key] ?? key}: ${shown(key, c.from)} → ${shown(key, c.to)}`);
-    await tellParticipants(ctx, id, 'tender-edited', (to) => mails.edited(to, tender, lines, ctx.env.PUBLIC_URL));
-  }
   return { tender: await getTender(ctx, id, user), message: M.edited };
 }
 
@@ -176,6 +177,10 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string, notify:
   return { tender: await getTender(ctx, id, user), message: M.published };
 }
 
+/**
+ * One state change: the row, its audit entry, what the change adds (`also`) and its mails, queued
+ * in the same transaction (decision 0470); mails may read the change's time.
+ */
 async function change(
   ctx: Ctx,
   user: UserRow,
@@ -183,6 +188,7 @@ async function change(
   kind: TenderEventKind,
   values: Partial<NewTenderRow>,
   extra: { reason?: string; subject?: string; changes?: Record<string, unknown> } = {},
+  told: { messages: MailMessage[] | ((now: Date) => MailMessage[]); kind: string } = { messages: [], kind },
   also?: (tx: Executor, now: Date) => Promise<void>,
 ) {
   const now = ctx.clock.now();
@@ -190,6 +196,7 @@ async function change(
     await repo.updateTenderRow(tx, id, { ...values, updatedAt: now });
     await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind, at: now, ...extra });
     if (also) await also(tx, now);
+    await queueAll(tx, typeof told.messages === 'function' ? told.messages(now) : told.messages, told.kind);
   });
 }
 
@@ -200,27 +207,30 @@ export async function extendTender(ctx: Ctx, user: UserRow, id: string, closingD
   const now = ctx.clock.now();
   const closing = checkClosingDate(closingDateIso, now);
   if (tender.closingDate && closing.getTime() <= new Date(tender.closingDate).getTime()) throw new AppError('BAD_REQUEST', M.extendNotLater);
-  await change(ctx, user, id, 'extended', { closingDate: closing }, { changes: { closingDate: { from: tender.closingDate, to: closing.toISOString() } } });
-  await tellParticipants(ctx, id, 'tender-extended', (to) => mails.extended(to, tender, closing.toISOString(), ctx.env.PUBLIC_URL));
+  const messages = await participantMails(ctx, id, (to) => mails.extended(to, tender, closing.toISOString(), ctx.env.PUBLIC_URL));
+  await change(ctx, user, id, 'extended', { closingDate: closing }, { changes: { closingDate: { from: tender.closingDate, to: closing.toISOString() } } }, { messages, kind: 'tender-extended' });
   return { tender: await getTender(ctx, id, user), message: M.extended };
 }
 
-/** Closes an open tender now: its closing date becomes the current server time. */
-export async function closeTenderEarly(ctx: Ctx, user: UserRow, id: string) {
+/**
+ * Closes an open tender now: its closing date becomes the current server time, so its sealed
+ * responses open (decision 0512). The reason is required and kept in the History.
+ */
+export async function closeTenderEarly(ctx: Ctx, user: UserRow, id: string, reason: string) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage !== 'active') throw stateError(tender);
   if (tender.status !== 'open') throw new AppError('CONFLICT', M.alreadyClosed);
   const now = ctx.clock.now();
-  await change(ctx, user, id, 'closed-early', { closingDate: now }, { changes: { closingDate: { from: tender.closingDate, to: now.toISOString() } } });
-  await tellParticipants(ctx, id, 'tender-closed', (to) => mails.closedEarly(to, tender, ctx.env.PUBLIC_URL));
+  const messages = await participantMails(ctx, id, (to) => mails.closedEarly(to, tender, ctx.env.PUBLIC_URL));
+  await change(ctx, user, id, 'closed-early', { closingDate: now }, { reason, changes: { closingDate: { from: tender.closingDate, to: now.toISOString() } } }, { messages, kind: 'tender-closed' });
   return { tender: await getTender(ctx, id, user), message: M.closedEarly };
 }
 
 export async function cancelTender(ctx: Ctx, user: UserRow, id: string, reason: string) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage === 'cancelled' || tender.stage === 'awarded') throw stateError(tender);
-  await change(ctx, user, id, 'cancelled', { stage: 'cancelled', cancelReason: reason }, { reason });
-  if (tender.stage !== 'draft') await tellParticipants(ctx, id, 'tender-cancelled', (to) => mails.cancelled(to, tender, reason, ctx.env.PUBLIC_URL));
+  const messages = tender.stage === 'draft' ? [] : await participantMails(ctx, id, (to) => mails.cancelled(to, tender, reason, ctx.env.PUBLIC_URL));
+  await change(ctx, user, id, 'cancelled', { stage: 'cancelled', cancelReason: reason }, { reason }, { messages, kind: 'tender-cancelled' });
   return { tender: await getTender(ctx, id, user), message: M.cancelled };
 }
 
@@ -235,9 +245,13 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
   const winner = isUuid(responseId) ? await responsesRepo.findResponse(ctx.database, id, responseId) : undefined;
   if (!winner) throw new AppError('NOT_FOUND', M.responseNotFound);
   const responses = await responsesRepo.listResponses(ctx.database, id);
-  let awardedAt = ctx.clock.now();
   const min = Number(winner.price_minimum);
   const max = Number(winner.price_maximum);
+  // Each responder who may still see the tender is told (decision 0441), in the award's transaction.
+  const responders = responses.flatMap((r) =>
+    r.owner_id && r.owner_email ? [{ id: String(r.owner_id), email: r.owner_email, name: r.owner_name ?? r.provider_name, response: r }] : [],
+  );
+  const told = await mayBeTold(ctx, id, responders);
   await change(
     ctx,
     user,
@@ -245,37 +259,33 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
     'awarded',
     { stage: 'awarded', awardedResponseId: responseId, awardSupplier: winner.provider_name, awardValue: min === max ? min : null, awardDate: ctx.clock.now() },
     { subject: winner.provider_name, changes: { responseId: { from: null, to: responseId } } },
-    // The standstill and the feedback of the letters, in the award's transaction (decisions 0526, 0527).
-    async (tx, at) => {
-      awardedAt = at;
-      await recordAward(tx, { tenderId: id, at, feedback, responseIds: responses.map((r) => String(r.id)) });
+    {
+      messages: (at) =>
+        told.map((to) =>
+          mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL, outcomeLines(at, id, String(to.response.id), feedback[String(to.response.id)], ctx.env.PUBLIC_URL)),
+        ),
+      kind: 'tender-outcome',
     },
-  );
-  // Each responder who may still see the tender is told (decision 0441).
-  const responders = responses.flatMap((r) =>
-    r.owner_id && r.owner_email ? [{ id: String(r.owner_id), email: r.owner_email, name: r.owner_name ?? r.provider_name, response: r }] : [],
-  );
-  const told = await mayBeTold(ctx, id, responders);
-  sendAll(
-    ctx,
-    told.map((to) =>
-      mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL, outcomeLines(awardedAt, id, String(to.response.id), feedback[String(to.response.id)], ctx.env.PUBLIC_URL)),
-    ),
-    'tender-outcome',
+    // The standstill and the feedback of the letters, in the award's transaction (decisions 0526, 0527).
+    (tx, at) => recordAward(tx, { tenderId: id, at, feedback, responseIds: responses.map((r) => String(r.id)) }),
   );
   return { tender: await getTender(ctx, id, user), message: M.awarded };
 }
 
-/** The audit: the owner and admins. */
+/**
+ * The audit: the owner and admins. While responses are sealed (decision 0512) the entries of
+ * responses say when, not who.
+ */
 export async function listEvents(ctx: Ctx, user: UserRow, id: string) {
-  await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  const tender = await tenderForOwner(ctx, id, user, { adminMayRead: true });
+  const sealed = isSealed(tender, ctx.clock.now());
   const rows = await eventsRepo.listEvents(ctx.database, id);
   return rows.map((r) => ({
     id: String(r.id),
     kind: r.kind,
-    actor: r.actor_name ? { name: r.actor_name } : null,
+    actor: r.actor_name && !(sealed && RESPONSE_EVENT_KINDS.has(r.kind)) ? { name: r.actor_name } : null,
     reason: r.reason,
-    subject: r.subject,
+    subject: sealed && RESPONSE_EVENT_KINDS.has(r.kind) ? null : r.subject,
     changes: r.changes ?? {},
     createdAt: toIsoTimestamp(r.created_at),
   }));

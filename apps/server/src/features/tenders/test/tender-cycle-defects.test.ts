@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENDER_SEALED_MESSAGES as S } from '@solar/shared/constants/tender-sealed';
 import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { fixedClock } from '../../../platform/clock';
@@ -126,15 +127,17 @@ describe.each(databaseKinds)('the tender cycle’s defects on %s', (kind) => {
     const early = await call('POST', `/api/tenders/${draftId}/award`, owner, { responseId: responses.dana });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(M.awardBeforeClosing);
+    // Sealed while open (decision 0512): evaluation waits for the responses to open.
+    expect((await call('PUT', `/api/tenders/${draftId}/responses/${responses.eve}/shortlist`, owner, { shortlisted: true })).json().message).toBe(S.sealedAction);
+    await ok('POST', `/api/tenders/${draftId}/questions`, eve, { question: 'Is there a site induction?' });
+    // Each responder sees where their response stands.
+    const state = async (who: Who) => (await ok('GET', '/api/tenders/mine', who)).data.responses.find((r: { id: string }) => r.id === draftId).response.state;
+    expect([await state(dana), await state(eve), await state(fay)]).toEqual(['open', 'open', 'open']);
+    await ok('POST', `/api/tenders/${draftId}/close`, owner, { reason: 'Closed early for the test of this cycle.' });
     await ok('PUT', `/api/tenders/${draftId}/responses/${responses.eve}/shortlist`, owner, { shortlisted: true });
     clock.set(new Date(clock.now().getTime() + 60_000));
     await ok('POST', `/api/tenders/${draftId}/responses/${responses.fay}/clarifications`, owner, { message: 'Which camera do you use?' });
-    await ok('POST', `/api/tenders/${draftId}/questions`, eve, { question: 'Is there a site induction?' });
-    // While open, each responder sees where their response stands.
-    const state = async (who: Who) => (await ok('GET', '/api/tenders/mine', who)).data.responses.find((r: { id: string }) => r.id === draftId).response.state;
-    expect([await state(dana), await state(eve), await state(fay)]).toEqual(['open', 'shortlisted', 'clarification-requested']);
-    await ok('POST', `/api/tenders/${draftId}/close`, owner);
-    expect(await state(dana)).toBe('under-review');
+    expect([await state(dana), await state(eve), await state(fay)]).toEqual(['under-review', 'shortlisted', 'clarification-requested']);
     await ok('POST', `/api/tenders/${draftId}/award`, owner, { responseId: responses.dana });
     for (const [method, url, body] of [
       ['PUT', `/api/tenders/${draftId}/responses/${responses.eve}/shortlist`, { shortlisted: false }],

@@ -141,14 +141,15 @@ describe.each(databaseKinds)('the tender lifecycle, finished, on %s', (kind) => 
     });
 
     it('only the responder withdraws, before the closing date; the response, its files and clarifications go and the owner is told', async () => {
-      await call('POST', `${url()}/clarifications`, owner, { message: 'Is water-fed cleaning included?' });
+      // A clarification on record (asked directly: the owner asks only once responses are open, decision 0512).
+      await t.ctx.database.query('INSERT INTO tender_clarifications (response_id, message) VALUES ($1, $2)', [responseId, 'Is water-fed cleaning included?']);
       const filesBefore = (await privateFiles(t)).length;
       for (const who of [owner, other, admin]) expect((await call('DELETE', url(), who)).statusCode).toBe(404);
       expect((await call('DELETE', url(), null)).statusCode).toBe(401);
       expect(await count('SELECT count(*) AS n FROM tender_responses WHERE id = $1', [responseId])).toBe(1);
 
       const res = await call('DELETE', url(), responder);
-      expect(res.json()).toEqual({ success: true, message: M.responseWithdrawn });
+      expect(res.json()).toMatchObject({ success: true, message: M.responseWithdrawn, receipt: { kind: 'withdrawn' } });
       expect(await count('SELECT count(*) AS n FROM tender_responses WHERE id = $1', [responseId])).toBe(0);
       expect(await count('SELECT count(*) AS n FROM tender_clarifications WHERE response_id = $1', [responseId])).toBe(0);
       expect(await privateFiles(t)).toHaveLength(filesBefore - 1);
@@ -164,7 +165,7 @@ describe.each(databaseKinds)('the tender lifecycle, finished, on %s', (kind) => 
       responseId = again.json().data.id;
       const files = multipart([{ field: 'files', filename: 'late.pdf', bytes: pdf('late') }]);
       attachmentId = (await call('POST', `${url()}/attachments`, responder, files.payload, files.headers)).json().data[0].id;
-      expect((await call('POST', `/api/tenders/${tenderId}/close`, owner)).statusCode).toBe(200);
+      expect((await call('POST', `/api/tenders/${tenderId}/close`, owner, { reason: 'Closed early for the test of this cycle.' })).statusCode).toBe(200);
       clock.advance(1000);
       const late = await call('DELETE', url(), responder);
       expect(late.statusCode).toBe(409);
@@ -191,7 +192,7 @@ describe.each(databaseKinds)('the tender lifecycle, finished, on %s', (kind) => 
       // Another owner's budget is their own.
       const theirs = await call('POST', '/api/tenders', other, { service: 'Panel Cleaning', location: 'Leeds, West Yorkshire, England', latitude: 53.8, longitude: -1.55 });
       expect(theirs.statusCode, theirs.body).toBe(201);
-      expect((await call('POST', `/api/tenders/${theirs.json().data.id}/close`, other)).statusCode).toBe(200);
+      expect((await call('POST', `/api/tenders/${theirs.json().data.id}/close`, other, { reason: 'Closed early for the test of this cycle.' })).statusCode).toBe(200);
     });
   });
 });

@@ -36,6 +36,19 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
   const settle = () => t.ctx.mailer.idle();
   const inDays = (days: number) => new Date(clock.now().getTime() + days * 86_400_000).toISOString();
   const count = async (sql: string, params: unknown[] = []) => Number((await t.ctx.database.query<{ n: string }>(sql, params))[0]!.n);
+  /**
+   * Runs `check` with the tender's closing time just passed by the server's clock, when its sealed
+   * responses are open (decision 0512), then puts the closing time back.
+   */
+  const whenOpened = async (id: string, check: () => Promise<void>) => {
+    const [row] = await t.ctx.database.query<{ closing_date: Date | string }>('SELECT closing_date FROM tenders WHERE id = $1', [id]);
+    await t.ctx.database.query('UPDATE tenders SET closing_date = $2 WHERE id = $1', [id, new Date(clock.now().getTime() - 1000).toISOString()]);
+    try {
+      await check();
+    } finally {
+      await t.ctx.database.query('UPDATE tenders SET closing_date = $2 WHERE id = $1', [id, new Date(row!.closing_date).toISOString()]);
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ kind, clock });
@@ -264,9 +277,13 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       const att = up.json().data[0].id;
       expect((await upload(`/api/tenders/${tenderId}/responses/${mine.id}/attachments`, invited2, [{ name: 'x.pdf', bytes: pdf('x') }])).statusCode).toBe(404);
       const url = `/api/tenders/${tenderId}/responses/${mine.id}/attachments/${att}`;
-      expect((await call('GET', url, owner)).body).toContain('ivan-method');
+      // Sealed until the closing time (decision 0512): the responder alone, then the owner and admins too.
+      for (const who of [owner, admin]) expect((await call('GET', url, who)).statusCode).toBe(409);
       expect((await call('GET', url, invited)).statusCode).toBe(200);
-      expect((await call('GET', url, admin)).statusCode).toBe(200);
+      await whenOpened(tenderId, async () => {
+        expect((await call('GET', url, owner)).body).toContain('ivan-method');
+        expect((await call('GET', url, admin)).statusCode).toBe(200);
+      });
       expect((await call('GET', url, invited2)).statusCode).toBe(404);
       expect((await call('GET', url, stranger)).statusCode).toBe(404);
     });
@@ -274,24 +291,34 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
     it('only the owner (or an admin) sees responses side by side, with distance to the site', async () => {
       for (const who of [invited, invited2, stranger]) expect((await call('GET', `/api/tenders/${tenderId}/responses`, who)).statusCode).toBe(404);
       expect((await call('GET', `/api/tenders/${tenderId}/responses`, admin)).statusCode).toBe(200);
-      const list = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json().data;
+      // Sealed until the closing time: how many, not who or what (decision 0512).
+      const sealed = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json();
+      expect(sealed.data).toEqual([]);
+      expect(sealed.sealed.count).toBe(2);
+      let list: Array<{ provider: { name: string; services: string[] }; priceMinimum: number; leadTimeDays: number; distanceKm: number }> = [];
+      await whenOpened(tenderId, async () => {
+        list = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json().data;
+      });
       expect(list.map((r: { provider: { name: string }; priceMinimum: number; leadTimeDays: number }) => [r.provider.name, r.priceMinimum, r.leadTimeDays])).toEqual([
         ['Ivan Solar', 11000, 10],
         ['Iris Energy', 9000, 21],
       ]);
       // Bristol → Bath about 17 km, → Cardiff about 41 km.
-      expect(list[0].distanceKm).toBeGreaterThan(14);
-      expect(list[0].distanceKm).toBeLessThan(20);
-      expect(list[1].distanceKm).toBeGreaterThan(38);
-      expect(list[1].provider.services).toEqual(['Panel Cleaning', 'Drone Surveys']);
+      expect(list[0]!.distanceKm).toBeGreaterThan(14);
+      expect(list[0]!.distanceKm).toBeLessThan(20);
+      expect(list[1]!.distanceKm).toBeGreaterThan(38);
+      expect(list[1]!.provider.services).toEqual(['Panel Cleaning', 'Drone Surveys']);
     });
 
-    it('the owner shortlists and asks for clarification; the responder is mailed', async () => {
-      const [first] = (await call('GET', `/api/tenders/${tenderId}/responses`, owner)).json().data;
-      expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, invited, { shortlisted: true })).statusCode).toBe(404);
-      expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, owner, { shortlisted: true })).json().data).toEqual({ shortlisted: true });
-      const ask = await call('POST', `/api/tenders/${tenderId}/responses/${first.id}/clarifications`, owner, { message: 'Does the price include water-fed poles?' });
-      expect(ask.statusCode, ask.body).toBe(201);
+    it('the owner shortlists and asks for clarification once responses are open; the responder is mailed', async () => {
+      const [first] = (await call('GET', mineUrl(), invited)).json().data.responses;
+      expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, owner, { shortlisted: true })).statusCode).toBe(409);
+      await whenOpened(tenderId, async () => {
+        expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, invited, { shortlisted: true })).statusCode).toBe(404);
+        expect((await call('PUT', `/api/tenders/${tenderId}/responses/${first.id}/shortlist`, owner, { shortlisted: true })).json().data).toEqual({ shortlisted: true });
+        const ask = await call('POST', `/api/tenders/${tenderId}/responses/${first.id}/clarifications`, owner, { message: 'Does the price include water-fed poles?' });
+        expect(ask.statusCode, ask.body).toBe(201);
+      });
       await settle();
       expect((await mailsTo(invited.email)).at(-1)!.text_body).toContain('Does the price include water-fed poles?');
       expect((await call('GET', mineUrl(), invited)).json().data.responses[0].clarifications[0].message).toBe('Does the price include water-fed poles?');
@@ -347,8 +374,13 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       await addProvider(t, { name: 'NewCo Cleaning', services: ['Panel Cleaning'], ownerId: newcomer.user.id });
       const res = await call('PUT', `/api/tenders/${tenderId}/my-responses`, newcomer, { message: 'New to the directory, keen to help.', priceMinimum: 15000, priceMaximum: 15000, leadTimeDays: 5 });
       expect(res.statusCode, res.body).toBe(200);
+      // Who responded is told once responses are open (sealed until then, decision 0512).
       const listed = (await call('GET', `/api/tenders/${tenderId}/email-invitations`, owner)).json().data;
-      expect(listed).toEqual([expect.objectContaining({ email: 'outsider@newco.example.com', accepted: true, responded: true })]);
+      expect(listed).toEqual([expect.objectContaining({ email: 'outsider@newco.example.com', accepted: true, responded: false })]);
+      await whenOpened(tenderId, async () => {
+        const opened = (await call('GET', `/api/tenders/${tenderId}/email-invitations`, owner)).json().data;
+        expect(opened).toEqual([expect.objectContaining({ email: 'outsider@newco.example.com', accepted: true, responded: true })]);
+      });
     });
 
     it('only the owner invites, at most 50 addresses', async () => {
@@ -393,10 +425,10 @@ describe.each(databaseKinds)('the tender lifecycle on %s', (kind) => {
       const late = await call('PUT', `/api/tenders/${tenderId}/my-responses`, invited, { message: 'One more change please.', priceMinimum: 1, priceMaximum: 2, leadTimeDays: 1 });
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe(M.responseClosed);
-      expect((await call('POST', `/api/tenders/${tenderId}/close`, owner)).json().message).toBe(M.alreadyClosed);
+      expect((await call('POST', `/api/tenders/${tenderId}/close`, owner, { reason: 'Closed early for the test of this cycle.' })).json().message).toBe(M.alreadyClosed);
       // Reopen, then close early.
       expect((await call('POST', `/api/tenders/${tenderId}/extend`, owner, { closingDate: inDays(5) })).json().data.status).toBe('open');
-      const closed = await call('POST', `/api/tenders/${tenderId}/close`, owner);
+      const closed = await call('POST', `/api/tenders/${tenderId}/close`, owner, { reason: 'Closed early for the test of this cycle.' });
       expect(closed.json().data).toMatchObject({ status: 'closed', closingDate: clock.now().toISOString() });
       expect((await call('PUT', `/api/tenders/${tenderId}/my-responses`, invited, { message: 'One more change please.', priceMinimum: 1, priceMaximum: 2, leadTimeDays: 1 })).statusCode).toBe(409);
       await settle();

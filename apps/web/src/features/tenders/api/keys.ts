@@ -20,6 +20,8 @@ export const tenderKeys = {
   events: (id: string) => ['tenders', 'detail', id, 'events'] as const,
   invitationPreview: (id: string) => ['tenders', 'invitation-preview', id] as const,
   invitedProviders: (id: string) => ['tenders', 'detail', id, 'invited-providers'] as const,
+  intent: (id: string) => ['tenders', 'detail', id, 'intent'] as const,
+  invitees: (id: string) => ['tenders', 'detail', id, 'invitees'] as const,
   siteProviders: (assetId: string) => ['tenders', 'site-providers', assetId] as const,
   // Evaluation and pricing (issue 27 part B), under the detail key as well.
   criteria: (id: string) => ['tenders', 'detail', id, 'criteria'] as const,

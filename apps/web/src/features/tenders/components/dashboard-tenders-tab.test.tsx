@@ -45,8 +45,16 @@ describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
     const calls = renderTab((call) => (call.method === 'POST' ? json(200, { success: true, message: M.closedEarly, data: live }) : undefined));
     const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });
     await userEvent.click(within(row).getByRole('button', { name: 'Close Early' }));
+    // Closing early opens the sealed responses: it asks why (decision 0512).
+    const dialog = await screen.findByRole('dialog', { name: 'Close this tender early' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close Tender Now' }));
+    expect(within(dialog).getByText(M.reasonRequired)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason for closing early'), 'The roof works start sooner.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close Tender Now' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close this tender early' })).toBeNull());
     await userEvent.click(within(screen.getByRole('group', { name: 'Manage Drone survey at Fenland' })).getByRole('button', { name: 'Publish Tender' }));
     await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/tenders/t-live/close', '/api/tenders/t-draft/publish']));
+    expect(calls.find((c) => c.path === '/api/tenders/t-live/close')?.body).toEqual({ reason: 'The roof works start sooner.' });
   });
 
   it('Cancel Tender asks for a reason on the row and shows the server’s refusal there', async () => {

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { BellRing, ClipboardList } from 'lucide-react';
 import type { UserType } from '@solar/shared/constants/accounts';
 import type { Tender } from '@solar/shared/contracts/tenders';
-import { formatDate } from '@solar/shared/domain/format';
 import { tenderOutcome } from '@solar/shared/domain/tenders';
 import { TENDER_RESPONSE_STATE_LABELS } from '@solar/shared/constants/tender-lifecycle';
 import { formatCount } from '@solar/shared/domain/count';
@@ -14,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
 import { useMyTenders, useUpdateTenderAlerts } from '../api/get-my-tenders';
+import { DeadlineCountdown } from './deadline-countdown';
 import { TenderOwnerActions } from './tender-owner-panel';
 import { EvaluatingTendersCard } from './evaluating-tenders-card';
 
@@ -148,7 +148,8 @@ function TenderSection({ title, items, empty }: { title: string; items: Array<{ 
                     {tender.title}
                   </Link>
                   <p className="text-sm text-muted-foreground">
-                    {note} · Closes {formatDate(tender.closingDate)}
+                    {note} ·{' '}
+                    {tender.closingDate ? <DeadlineCountdown closesAt={tender.closingDate} className="inline-flex" /> : 'No closing date'}
                   </p>
                 </div>
                 <div className="flex items-center gap-2">

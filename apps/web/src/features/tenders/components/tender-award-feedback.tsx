@@ -15,7 +15,7 @@ export function AwardWithFeedback({ tenderId, winnerId, onDone, onError }: { ten
   const responses = useTenderResponses(tenderId);
   const award = useAwardTender(tenderId);
   const [feedback, setFeedback] = useState<Record<string, string>>({});
-  const list = [...(responses.data ?? [])].sort((a, b) => (a.id === winnerId ? -1 : b.id === winnerId ? 1 : 0));
+  const list = [...(responses.data?.responses ?? [])].sort((a, b) => (a.id === winnerId ? -1 : b.id === winnerId ? 1 : 0));
   return (
     <form
       noValidate

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { FileText, Loader2, Send, Trash2, Upload } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';
-import { formatUkDateTime } from '@solar/shared/domain/format';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast-store';
@@ -12,11 +11,14 @@ import { useDeleteDocument } from '../api/delete-tender-document';
 import { documentUrl } from '../api/download-tender-document';
 import { useTenderDocuments } from '../api/list-tender-documents';
 import { useUploadDocuments } from '../api/upload-tender-documents';
+import { DeadlineCountdown } from './deadline-countdown';
 import { TenderHistory } from './tender-history';
 import { TenderAddenda } from './tender-addenda';
 import { TenderClarificationLog } from './tender-clarification-log';
 import { TenderContractCard } from './tender-contract-card';
 import { TenderRecordsCard } from './tender-records-card';
+import { TenderIntentCard } from './tender-intent-card';
+import { TenderInvitees } from './tender-invitees';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
@@ -55,7 +57,7 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
       )}
       {!isOwner && open && (
         <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-          <p className="text-slate-800">Responses close {formatUkDateTime(tender.closingDate)}.</p>
+          {tender.closingDate && <DeadlineCountdown closesAt={tender.closingDate} label="Responses close" className="text-slate-800" />}
           <Link to={`/tender/${tender.id}/respond`} className={buttonClasses('primary', 'md')}>
             <Send className="h-4 w-4" aria-hidden />
             Respond to Tender
@@ -63,9 +65,11 @@ export function TenderLifecycleSections({ tender }: { tender: Tender }) {
         </Card>
       )}
       <TenderContractCard tender={tender} />
+      {!isOwner && <TenderIntentCard tenderId={tender.id} />}
       {/* A draft's documents change directly; once published, by addenda (decision 0525). */}
       {tender.stage === 'draft' ? <TenderDocuments tender={tender} isOwner={isOwner} /> : <TenderAddenda tender={tender} isOwner={isOwner} />}
       <TenderClarificationLog tender={tender} isOwner={isOwner} open={open} />
+      {(isOwner || me.is_admin) && tender.stage !== 'draft' && <TenderInvitees tenderId={tender.id} />}
       {(isOwner || me.is_admin) && <TenderRecordsCard tender={tender} />}
       {(isOwner || me.is_admin) && <TenderHistory tenderId={tender.id} />}
     </>

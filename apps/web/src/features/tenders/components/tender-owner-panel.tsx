@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
-import { formatUkDateTime, fromUkDateTimeInput, toUkDateTimeInput } from '@solar/shared/domain/format';
+import { fromUkDateTimeInput, toUkDateTimeInput } from '@solar/shared/domain/format';
 import { tenderOutcome } from '@solar/shared/domain/tenders';
 import { parseEmails } from '../state/tender-form';
 import { Badge } from '../../../components/ui/badge';
@@ -20,6 +20,8 @@ import { useExtendTender } from '../api/extend-tender';
 import { useInviteEmails } from '../api/invite-tender-emails';
 import { usePublishTender } from '../api/publish-tender';
 import { useTenderEmailInvitations } from '../api/list-tender-email-invitations';
+import { CloseEarlyDialog } from './close-early-dialog';
+import { DeadlineCountdown } from './deadline-countdown';
 
 const STAGE_LABELS: Record<Tender['stage'], string> = { draft: 'Draft', active: 'Published', awarded: 'Awarded', cancelled: 'Cancelled' };
 
@@ -38,7 +40,11 @@ export function TenderOwnerPanel({ tender }: { tender: Tender }) {
       </div>
       {tender.stage === 'cancelled' && tender.cancelReason && <p className="text-sm text-slate-700">Cancelled: {tender.cancelReason}</p>}
       {(tender.stage === 'awarded' || (tender.stage === 'active' && tender.status !== 'open')) && <p className="font-medium text-slate-900">{tenderOutcome(tender).headline}</p>}
-      {tender.stage !== 'draft' && <p className="text-sm text-slate-700">Closes {formatUkDateTime(tender.closingDate)}</p>}
+      {tender.stage !== 'draft' && tender.closingDate && (
+        <p className="text-sm text-slate-700">
+          <DeadlineCountdown closesAt={tender.closingDate} />
+        </p>
+      )}
       <TenderOwnerActions tender={tender} />
     </Card>
   );
@@ -56,7 +62,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
   const extend = useExtendTender(tender.id);
   const cancel = useCancelTender(tender.id);
   const pending = [publish, close, extend, cancel].some((m) => m.isPending);
-  const [dialog, setDialog] = useState<'extend' | 'cancel' | 'invite' | null>(null);
+  const [dialog, setDialog] = useState<'extend' | 'close' | 'cancel' | 'invite' | null>(null);
   const [error, setError] = useState('');
   const row = responseCount !== undefined;
   const size = row ? 'sm' : 'md';
@@ -100,7 +106,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
           </Button>
         )}
         {open && (
-          <Button size={size} variant="secondary" onClick={() => run(close, undefined)} disabled={pending}>
+          <Button size={size} variant="secondary" onClick={() => setDialog('close')} disabled={pending}>
             <Lock className="h-4 w-4" aria-hidden />
             Close Early
           </Button>
@@ -124,6 +130,7 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
         </p>
       )}
       <ExtendDialog open={dialog === 'extend'} onClose={() => setDialog(null)} current={tender.closingDate} pending={pending} error={error} onSubmit={(closingDate) => run(extend, closingDate)} />
+      <CloseEarlyDialog open={dialog === 'close'} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(reason) => run(close, reason)} />
       <CancelDialog open={dialog === 'cancel'} onClose={() => setDialog(null)} pending={pending} error={error} onSubmit={(reason) => run(cancel, reason)} />
       {!row && <InviteDialog tenderId={tender.id} open={dialog === 'invite'} onClose={() => setDialog(null)} />}
     </div>

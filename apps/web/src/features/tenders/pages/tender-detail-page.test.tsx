@@ -170,7 +170,8 @@ describe('UK time whatever the browser’s zone (issue 27 defect 4)', () => {
             ? answerJson(200, { success: true, message: 'Extended', data: own })
             : (emptyPlan(call) ?? answerJson(200, { success: true, data: emptyPart(call.path) })),
     });
-    expect(await screen.findByText('Closes 02/12/2099 12:00 UK time')).toBeInTheDocument();
+    // In UK time with a countdown (decision 0514): on the panel and in the details.
+    await vi.waitFor(() => expect(screen.getAllByText('02/12/2099 12:00 UK time').map((el) => el.parentElement?.textContent)).toContain('Closes 02/12/2099 12:00 UK time'));
     await userEvent.click(screen.getByRole('button', { name: /Extend/ }));
     const input = await screen.findByLabelText('New closing date and time (UK time)');
     expect(input).toHaveValue('2099-12-02T12:00');

@@ -22,6 +22,7 @@ import { ContactTenderDialog } from '../components/contact-tender-dialog';
 import { TenderBadges } from '../components/tender-badges';
 import { TenderLifecycleSections } from '../components/tender-lifecycle-sections';
 import { TenderOwnerPanel } from '../components/tender-owner-panel';
+import { DeadlineCountdown } from '../components/deadline-countdown';
 import { NoticeFacts } from '../components/notice-detail';
 import { TenderEvaluationPlan } from '../components/tender-evaluation-plan';
 
@@ -167,7 +168,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
           <Detail label="Service">{tender.service}</Detail>
           <Detail label="Value">{valueRangeLabel(tender.valueMinimum, tender.valueMaximum, formatGBP)}</Detail>
           <Detail label="Published">{tender.stage === 'draft' ? 'Not yet: this is a draft' : formatDate(tender.publishedDate)}</Detail>
-          <Detail label="Closing date">{formatDate(tender.closingDate)}</Detail>
+          <Detail label="Closing date">{tender.closingDate ? <DeadlineCountdown closesAt={tender.closingDate} label="" closedLabel="" /> : null}</Detail>
           <Detail label="Contract start">{tender.startDate ? formatDate(tender.startDate) : null}</Detail>
           <Detail label="Contract end">{tender.endDate ? formatDate(tender.endDate) : null}</Detail>
           <Detail label="Location">{place || null}</Detail>

@@ -25,7 +25,17 @@ const response = {
   clarifications: [],
 };
 
-function renderRespond(answer: (call: ApiCall) => Response | undefined) {
+/** An e-receipt as the API answers it (decision 0513). */
+const receipt = (reference: string, kind: 'submitted' | 'updated' | 'withdrawn', ukTime: string) => ({
+  reference,
+  kind,
+  providerName: 'Rita Solar',
+  createdAt: '2026-11-23T09:00:00.000Z',
+  ukTime,
+  sha256: 'ab'.repeat(32),
+});
+
+function renderRespond(answer: (call: ApiCall) => Response | undefined, receipts: unknown[] = []) {
   return renderWithApi({
     path: '/tender/t-1/respond',
     route: '/tender/:id/respond',
@@ -34,7 +44,7 @@ function renderRespond(answer: (call: ApiCall) => Response | undefined) {
     answer: (call) => {
       if (call.method === 'GET' && call.path === '/api/tenders/t-1') return json(200, { success: true, data: tender });
       if (call.method === 'GET' && call.path === '/api/tenders/t-1/my-responses')
-        return json(200, { success: true, data: { responses: [response], providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null } });
+        return json(200, { success: true, data: { responses: [response], providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null, receipts } });
       return answer(call);
     },
   });
@@ -53,7 +63,7 @@ describe('a responder manages their response (decision 0406)', () => {
       call.method === 'DELETE'
         ? refuse
           ? json(409, { success: false, message: M.responseClosed })
-          : json(200, { success: true, message: M.responseWithdrawn })
+          : json(200, { success: true, message: M.responseWithdrawn, receipt: receipt('TR-2026-000003', 'withdrawn', '23/11/2026 09:05:00 GMT') })
         : undefined,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Withdraw Response' }));
@@ -65,6 +75,23 @@ describe('a responder manages their response (decision 0406)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw Response' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/tenders/t-1/responses/r-1', '/api/tenders/t-1/responses/r-1']);
+  });
+});
+
+describe('e-receipts on the response page (decision 0513)', () => {
+  it('shows the newest receipt in full, then the earlier ones; with none, says when one is issued', async () => {
+    renderRespond(() => undefined, [receipt('TR-2026-000002', 'updated', '23/11/2026 09:01:07 GMT'), receipt('TR-2026-000001', 'submitted', '23/11/2026 09:00:00 GMT')]);
+    const latest = await screen.findByRole('region', { name: 'Your e-receipt' });
+    expect(within(latest).getByText('TR-2026-000002')).toBeInTheDocument();
+    expect(within(latest).getByText('23/11/2026 09:01:07 GMT')).toBeInTheDocument();
+    expect(within(latest).getByText('ab'.repeat(32))).toBeInTheDocument();
+    expect(within(latest).getByText('Response changed for Rita Solar')).toBeInTheDocument();
+    expect(screen.getByText('TR-2026-000001')).toBeInTheDocument();
+  });
+
+  it('before any, says a receipt comes with each submission', async () => {
+    renderRespond(() => undefined);
+    expect(await screen.findByText(/No receipts yet/)).toBeInTheDocument();
   });
 });
 
@@ -109,8 +136,9 @@ describe('the response form takes what people type, and files with the first sub
       answer: (call) => {
         if (call.method === 'GET' && call.path === '/api/tenders/t-1') return json(200, { success: true, data: { ...tender, ...extra } });
         if (call.method === 'GET' && call.path === '/api/tenders/t-1/my-responses')
-          return json(200, { success: true, data: { responses, providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null } });
-        if (call.method === 'PUT') return json(200, { success: true, message: M.responseSubmitted, data: { ...response, id: 'r-new', attachments: [] } });
+          return json(200, { success: true, data: { responses, providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null, receipts: [] } });
+        if (call.method === 'PUT')
+          return json(200, { success: true, message: M.responseSubmitted, data: { ...response, id: 'r-new', attachments: [] }, receipt: receipt('TR-2026-000001', 'submitted', '23/11/2026 09:00:00 GMT') });
         if (call.method === 'POST' && call.path.endsWith('/attachments')) return json(201, { success: true, data: [] });
         return undefined;
       },

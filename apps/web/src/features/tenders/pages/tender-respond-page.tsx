@@ -29,6 +29,8 @@ import { useSubmitResponse } from '../api/submit-tender-response';
 import { useUploadAttachments } from '../api/upload-tender-response-attachments';
 import { useWithdrawResponse } from '../api/withdraw-tender-response';
 import { TenderResponsePricingFields, useResponsePricing } from '../components/tender-response-pricing-fields';
+import { DeadlineCountdown } from '../components/deadline-countdown';
+import { ResponseReceipts } from '../components/response-receipts';
 
 /** Where a link's token waits, in this tab only, between the landing and sign-up or sign-in. */
 const inviteKey = (id: string) => `tender-invite:${id}`;
@@ -217,7 +219,11 @@ function RespondForm({ id }: { id: string }) {
 /** What the page says first (issue 27 defect 7): the deadline while it is open, else the reader's own outcome. */
 function RespondIntro({ tender }: { tender: Tender }) {
   if (tender.stage === 'active' && tender.status === 'open')
-    return <p className="mb-6 text-slate-700">Responses close {formatUkDateTime(tender.closingDate)}. You can edit yours until then.</p>;
+    return (
+      <p className="mb-6 text-slate-700">
+        {tender.closingDate && <DeadlineCountdown closesAt={tender.closingDate} label="Responses close" className="mr-1" />} You can edit yours until then.
+      </p>
+    );
   const outcome = tenderOutcome(tender);
   return (
     <Card role="status" className={cn('mb-6 p-4', outcome.badge === 'Won' ? 'border-emerald-300 bg-emerald-50' : 'border-slate-300 bg-slate-50')}>
@@ -256,19 +262,22 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
 
   if (data.refusal)
     return (
-      <Card className="space-y-3 p-6" role="status">
-        <p className="font-medium text-slate-900">{data.refusal}</p>
-        {data.refusal === M.responseNeedsProvider && (
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/provider-create?redirect=${encodeURIComponent(`/tender/${id}/respond`)}`} className={buttonClasses('primary', 'md')}>
-              Create a business profile
-            </Link>
-            <Link to="/providers" className={buttonClasses('secondary', 'md')}>
-              Find and claim your profile
-            </Link>
-          </div>
-        )}
-      </Card>
+      <div className="space-y-6">
+        <Card className="space-y-3 p-6" role="status">
+          <p className="font-medium text-slate-900">{data.refusal}</p>
+          {data.refusal === M.responseNeedsProvider && (
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/provider-create?redirect=${encodeURIComponent(`/tender/${id}/respond`)}`} className={buttonClasses('primary', 'md')}>
+                Create a business profile
+              </Link>
+              <Link to="/providers" className={buttonClasses('secondary', 'md')}>
+                Find and claim your profile
+              </Link>
+            </div>
+          )}
+        </Card>
+        {data.receipts.length > 0 && <ResponseReceipts receipts={data.receipts} />}
+      </div>
     );
 
   const send = () => {
@@ -290,7 +299,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
     setErrors({});
     submit.mutate(parsed.data, {
       onSuccess: (res) => {
-        toast({ title: 'Response saved', description: res.message, variant: 'success' });
+        toast({ title: 'Response saved', description: `${res.message} Receipt ${res.receipt.reference}.`, variant: 'success' });
         void pricing.save(res.data.id).catch((err: Error) => setErrors({ pricing: err.message }));
         if (pendingFiles.length > 0) {
           const files = pendingFiles;
@@ -453,7 +462,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
                   onSuccess: (res) => {
                     setWithdrawOpen(false);
                     setDraft((d) => ({ ...d, message: '', priceMinimum: '', priceMaximum: '', leadTimeDays: '' }));
-                    toast({ title: 'Response withdrawn', description: res.message, variant: 'success' });
+                    toast({ title: 'Response withdrawn', description: `${res.message} Receipt ${res.receipt.reference}.`, variant: 'success' });
                   },
                   onError: (err) => setWithdrawError(err.message),
                 })
@@ -464,6 +473,7 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
           </div>
         </Dialog>
       )}
+      <ResponseReceipts receipts={data.receipts} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_SEALED_MESSAGES as S } from '@solar/shared/constants/tender-sealed';
 import { tenderFixture } from '../test/tender-fixture';
 import { json, renderWithApi, userFixture } from '../test/render-with-api';
 import { TenderResponsesPage } from './tender-responses-page';
@@ -59,5 +60,39 @@ describe('Compare Responses offers each step when it may be taken (issue 27 defe
     expect(within(await screen.findByLabelText('Response from Dana Thermal')).getByText('Claim verified')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Response from Eve Drones')).queryByText(/verified/i)).toBeNull();
     expect(within(screen.getByLabelText('Response from Eve Drones')).getByRole('button', { name: 'Award' })).toBeInTheDocument();
+  });
+});
+
+describe('sealed until the closing time (decision 0512)', () => {
+  it('shows how many arrived and when, and nothing of who or what', async () => {
+    renderWithApi({
+      path: '/tender/t-1/responses',
+      route: '/tender/:id/responses',
+      element: <TenderResponsesPage />,
+      me: userFixture(),
+      answer: (call) =>
+        call.path === '/api/tenders/t-1'
+          ? json(200, { success: true, data: tenderFixture('t-1', { source: 'Solar Manager', userId: 'u-owner', viewerRelation: 'manager', status: 'open', closingDate: '2099-12-02T12:00:00.000Z' }) })
+          : call.path === '/api/tenders/t-1/responses'
+            ? json(200, {
+                success: true,
+                data: [],
+                sealed: {
+                  closesAt: '2099-12-02T12:00:00.000Z',
+                  count: 2,
+                  arrivals: [
+                    { receivedAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z' },
+                    { receivedAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-24T08:30:00.000Z' },
+                  ],
+                },
+              })
+            : undefined,
+    });
+    expect(await screen.findByRole('heading', { name: S.sealedTitle })).toBeInTheDocument();
+    expect(screen.getByText('2 responses received so far')).toBeInTheDocument();
+    expect(screen.getByText(/^Response 2: received/).textContent).toBe('Response 2: received 23/11/2026 10:00 UK time, last changed 24/11/2026 08:30 UK time');
+    expect(screen.getByText(/Opens in \d+ days/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Response from/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Shortlist' })).toBeNull();
   });
 });

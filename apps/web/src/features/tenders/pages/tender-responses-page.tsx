@@ -34,6 +34,7 @@ import {
   type Standing,
 } from '../components/tender-evaluation-summary';
 import { AwardWithFeedback } from '../components/tender-award-feedback';
+import { SealedResponsesCard } from '../components/sealed-responses';
 
 type Response = TenderResponses[number];
 
@@ -74,13 +75,18 @@ export function TenderResponsesPage() {
         <Card className="p-6 text-destructive" role="alert">
           {TENDER_MESSAGES.loadOneError}
         </Card>
+      ) : responses.data.sealed ? (
+        <>
+          <h1 className="mb-4 break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
+          <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+        </>
       ) : (
         <>
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-            <div>
-              <h1 className="text-2xl font-bold">Responses: {tender.data.title}</h1>
+            <div className="min-w-0">
+              <h1 className="break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
               <p className="text-slate-700">
-                {formatCount(responses.data.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
+                {formatCount(responses.data.responses.length, 'response')} · closes {formatUkDateTime(tender.data.closingDate)}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-3">
@@ -109,15 +115,15 @@ export function TenderResponsesPage() {
             )}
             {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
           </div>
-          {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.length > 0 && (
+          {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.responses.length > 0 && (
             <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
           )}
-          {responses.data.length === 0 ? (
+          {responses.data.responses.length === 0 ? (
             <Card className="p-6 text-slate-700">No responses yet.</Card>
           ) : (
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
               {sortResponses(
-                responses.data.filter((r) => !shortlistOnly || r.shortlisted),
+                responses.data.responses.filter((r) => !shortlistOnly || r.shortlisted),
                 evaluation.data,
                 sort,
               ).map((r) => (
@@ -165,7 +171,7 @@ function ResponseCard({
   const [error, setError] = useState('');
   return (
     <Card
-      className={`flex flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`}
+      className={`flex min-w-0 flex-col gap-3 p-5 ${r.awarded ? 'border-2 border-emerald-500' : ''}`}
       aria-label={`Response from ${r.provider.name}`}
     >
       <div className="flex items-start justify-between gap-2">
