@@ -105,7 +105,7 @@ test.describe('evaluating a tender', () => {
     await expect.poll(async () => (await (await provider.request.get(`/api/tenders/${id}/my-responses`)).json()).data.responses.length).toBe(1);
 
     // Closed early by the owner; the colleague declares and scores.
-    expect((await page.request.post(`/api/tenders/${id}/close`)).status()).toBe(200);
+    expect((await page.request.post(`/api/tenders/${id}/close`, { data: { reason: 'Every invited provider has responded.' } })).status()).toBe(200);
     const eveContext = await browser.newContext({ timezoneId: 'America/New_York' });
     const eve = await eveContext.newPage();
     await signIn(eve, { email: eveEmail, password: NEW_PASSWORD });

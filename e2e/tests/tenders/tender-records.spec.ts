@@ -78,7 +78,7 @@ test.describe('a tender’s records: clarification log, addenda, award with lett
 
     // Records wait for the close; then the award with feedback starts the standstill.
     expect((await page.request.get(`/api/tenders/${id}/records/comparison.csv`)).status()).toBe(409);
-    expect((await page.request.post(`/api/tenders/${id}/close`)).status()).toBe(200);
+    expect((await page.request.post(`/api/tenders/${id}/close`, { data: { reason: 'Every invited provider has responded.' } })).status()).toBe(200);
     await page.goto(`/tender/${id}/responses`);
     await page.getByRole('button', { name: 'Award' }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`Award the tender to ${rita.name}`) });
