@@ -10,7 +10,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useMe } from '../../../lib/session/get-me';
 import { useAssetSource } from '../api/get-asset-source';
-import { AssetDetailView } from '../components/asset-detail';
 import { RepdChecked } from '../components/repd-freshness';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { ASSET_MAP_ID, AssetMap, type AssetPick } from '../components/asset-map';
@@ -24,6 +23,8 @@ import { INSIGHT_MESSAGES } from '@solar/shared/constants/asset-insights';
 
 /** The Insights tab's charts load only when the tab opens (decision 0490): the charting library stays out of the page's first load. */
 const InsightsTab = lazy(() => import('../components/insights/insights-tab'));
+/** An asset's tab loads its view (history, nearby providers, its map) when the first one opens (decision 0540). */
+const AssetDetailView = lazy(async () => ({ default: (await import('../components/asset-detail')).AssetDetailView }));
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 
 /** Server rendering and the document head (decision 0370). */
@@ -202,7 +203,9 @@ export function AssetIntelPage() {
         </TabsContent>
         {assetTabs.map((t) => (
           <TabsContent key={t.id} value={`asset-${t.id}`}>
-            <AssetDetailView id={String(t.id)} />
+            <Suspense fallback={<p role="status" className="text-sm text-slate-600">{ASSET_MESSAGES.loadingAsset}</p>}>
+              <AssetDetailView id={String(t.id)} />
+            </Suspense>
             <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               <button type="button" className="text-primary underline" onClick={() => navigate(`/asset-intel/${t.id}`)}>
                 Open this asset on its own page
