@@ -114,3 +114,18 @@ export async function myProvider(cookie: string): Promise<OwnProvider> {
 
 /** A provider's answer, whether the route wraps it in `data` or not. */
 export const unwrap = <T>(json: unknown): T => ((json as { data?: T }).data ?? json) as T;
+
+/**
+ * A server on the target with the demo provider signed in: `run` gets the process, the session
+ * cookie and the provider's profile; the server is stopped afterwards, whatever happened.
+ */
+export async function withDemoProvider<T>(target: Target, run: (session: { child: Process; cookie: string; provider: OwnProvider }) => Promise<T>): Promise<T> {
+  const child = startServer(target);
+  try {
+    await waitReady();
+    const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
+    return await run({ child, cookie, provider: await myProvider(cookie) });
+  } finally {
+    await stop(child);
+  }
+}

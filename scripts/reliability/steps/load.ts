@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { base, check, LOAD_SECONDS } from '../config';
-import { login, myProvider, rss, startServer, stop, waitReady } from '../servers';
+import { rss, withDemoProvider } from '../servers';
 import { BOTH, type ReliabilityStep } from '../step';
 
 interface LoadRequest {
@@ -16,12 +16,8 @@ export const load: ReliabilityStep = {
   name: 'load',
   databases: BOTH,
   target: 'load',
-  async run(target) {
-    const child = startServer(target);
-    try {
-      await waitReady();
-      const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
-      const provider = await myProvider(cookie);
+  run: (target) =>
+    withDemoProvider(target, async ({ child, cookie, provider }) => {
       const reqs: LoadRequest[] = [
         { path: '/api/providers/search?page=1&pageSize=9' },
         { path: '/api/providers/search?services=Panel%20Cleaning&location=Leeds&locationCenter=-1.549,53.801&radius=80&sort=name' },
@@ -70,8 +66,5 @@ export const load: ReliabilityStep = {
       const figures = `${result.requests.average.toFixed(0)} req/s avg, ${result.requests.total} requests, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; statuses ${JSON.stringify(statuses)}; errors ${result.errors}, timeouts ${result.timeouts}; ${mem}; ${countrywideNote}`;
       check(fivexx === 0 && result.errors === 0 && result.timeouts === 0, `5xx ${fivexx}, errors ${result.errors}, timeouts ${result.timeouts}: ${figures}`);
       return figures;
-    } finally {
-      await stop(child);
-    }
-  },
+    }),
 };

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { base, check, PORT, sleep } from '../config';
-import { login, myProvider, startServer, stop, unwrap, waitReady } from '../servers';
+import { unwrap, withDemoProvider } from '../servers';
 import { BOTH, type ReliabilityStep } from '../step';
 
 type ProfileMedia = { mediaFiles?: unknown[]; media?: unknown[] };
@@ -28,12 +28,8 @@ export const uploadAbort: ReliabilityStep = {
   name: 'upload-abort',
   databases: BOTH,
   target: 'upload',
-  async run(target) {
-    const child = startServer(target);
-    try {
-      await waitReady();
-      const cookie = await login('provider.demo@example.com', 'DemoProvider2026');
-      const provider = await myProvider(cookie);
+  run: (target) =>
+    withDemoProvider(target, async ({ cookie, provider }) => {
       const files = () => listFiles(path.join(target.dataDir, 'uploads'));
       const rowsBefore = mediaCount(await (await fetch(`${base}/api/providers/${provider.id}`)).json());
       const filesBefore = files();
@@ -67,8 +63,5 @@ export const uploadAbort: ReliabilityStep = {
       const stillUp = await fetch(`${base}/api/health/ready`).then((r) => r.status);
       check(stillUp === 200, 'server not ready after the aborted uploads');
       return 'media and logo uploads cut off halfway (0.75 MB of 1.5 MB): no row, no file, server ready';
-    } finally {
-      await stop(child);
-    }
-  },
+    }),
 };
