@@ -174,7 +174,7 @@ export default tseslint.config(
   },
   {
     // Kebab-case file and folder names in every workspace (docs/style.md#2-names-say-what-a-thing-is).
-    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}', 'e2e/**/*.{ts,js,mjs}', 'scripts/**/*.{js,mjs}'],
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,tsx,js,mjs}', 'e2e/**/*.{ts,js,mjs}', 'scripts/**/*.{ts,js,mjs}'],
     plugins: { local: localRules },
     rules: { 'local/kebab-case-file-names': 'error' },
   },

@@ -58,6 +58,17 @@ test.describe('server-rendered public pages', () => {
     expect(rendered).toContain('<title>Solar service providers in the UK | Solar Marketplace</title>');
   });
 
+  test('a directory address the search call would refuse is rendered as its clean self, with its results in the HTML (issue 28)', async ({ page }) => {
+    // Before decision 0541 the render prefetched the address as it came, under another key than
+    // the page asked for once cleaned, so the HTML had no results and the browser asked again.
+    const count = (html: string) => /aria-live="polite">([^<]+)<\/p>/.exec(html)?.[1];
+    const clean = '/providers?services=Panel+Cleaning';
+    const want = count(await (await page.request.get(clean)).text());
+    expect(want).toMatch(/\d providers?$/);
+    const refused = `${clean}&services=${'x'.repeat(201)}&radius=0&page=0&locationCenter=abc`;
+    expect(count(await (await page.request.get(refused)).text())).toBe(want);
+  });
+
   test('a signed-in visitor gets their own header in the first HTML: no flash of the Login button', async ({ page }) => {
     await signIn(page, DEMO.owner);
     const html = await (await page.request.get('/providers')).text();

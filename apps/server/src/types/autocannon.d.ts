@@ -1,4 +1,4 @@
-// The parts of autocannon's API the benchmark uses (the package ships no types).
+// The parts of autocannon's API the benchmark and the reliability suite use (the package ships no types).
 declare module 'autocannon' {
   interface Request {
     method?: string;
@@ -16,6 +16,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
     requests?: Array<{
       /** `context` is the connection's own object, kept across its requests. */
       setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
@@ -24,8 +26,8 @@ declare module 'autocannon' {
     setupClient?: (client: Client) => void;
   }
   interface Result {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number; max: number };
     errors: number;
     timeouts: number;
     non2xx: number;

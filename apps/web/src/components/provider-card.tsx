@@ -14,6 +14,7 @@ import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
 import { cn } from '../lib/cn';
+import { quotePath } from '../lib/quote-path';
 
 /** Loaded when first opened: the dialog (Radix) is not in the directory's first load (decision 0372). */
 const SignInRequiredDialog = lazy(async () => ({ default: (await import('./sign-in-required-dialog')).SignInRequiredDialog }));
@@ -34,8 +35,6 @@ export interface ProviderCardProps {
   /** km from the searched location (decision 0361), shown when given. */
   distanceKm?: number | null;
 }
-
-export const quotePath = (p: Pick<ProviderSummary, 'id'>) => `/providers/${p.id}/quote`;
 
 /** The provider card (docs/product/providers.md#provider-card). */
 export function ProviderCard({

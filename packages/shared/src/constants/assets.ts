@@ -224,6 +224,7 @@ export const ASSET_MESSAGES = {
   includeUnknownAge: 'Include assets with unknown age',
   loadingMap: 'Loading map...',
   loadingAssets: 'Loading assets...',
+  loadingAsset: 'Loading asset…',
   viewDetails: 'View Details',
   capacity: (mw: number | string) => `Capacity: ${mw} MW`,
   mapStyleError: (message: string) => `Error loading map style: ${message}`,

@@ -11,7 +11,7 @@ import {
 import { gridCellDegrees, snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
 import { COMPANY_NAME_SUGGESTIONS, DEFAULT_RADIUS_KM, implicitDirectorySort, typesMatching } from '@solar/shared/constants/providers';
 import { companyNameTokens } from '@solar/shared/domain/company-name';
-import { parseCoordinate } from '@solar/shared/domain/geo';
+import { parseLngLat } from '@solar/shared/domain/directory-address';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
 import { toProviderSummary } from './providers.mapper';
@@ -32,16 +32,6 @@ type SearchInput = z.output<typeof searchProvidersQuery>;
 const lowerAll = (items: string[]) => [...new Set(items.map((i) => i.trim().toLowerCase()).filter(Boolean))];
 const trimAll = (items: string[]) => [...new Set(items.map((i) => i.trim()).filter(Boolean))];
 
-/** `lng,lat` from the address; invalid or out of range gives null. */
-export function parseCenter(value: string | undefined): { lat: number; lng: number } | null {
-  if (!value) return null;
-  const [lngText, latText] = value.split(',');
-  const lng = parseCoordinate(lngText);
-  const lat = parseCoordinate(latText);
-  if (lng === null || lat === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
-}
-
 /** GET /api/providers/search: a list page, or the map's answer (`mode=map`). */
 export async function searchProviders(ctx: Ctx, query: SearchInput) {
   if (query.mode === 'map') return mapSearch(ctx, searchFilters(query), query);
@@ -49,7 +39,8 @@ export async function searchProviders(ctx: Ctx, query: SearchInput) {
 }
 
 export function searchFilters(query: SearchInput): SearchFilters {
-  let center = parseCenter(query.locationCenter);
+  const point = parseLngLat(query.locationCenter);
+  let center = point && { lng: point[0], lat: point[1] };
   // An address with a location but no centre (typed by hand) is geocoded with the gazetteer.
   if (!center && query.location?.trim()) {
     const hit = placeFor(query.location);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { useMe } from '../../lib/session/get-me';
@@ -5,9 +6,15 @@ import { config } from '../../lib/config';
 import { cn } from '../../lib/cn';
 import { AuthButton, DashboardLink } from './auth-button';
 import { MobileMenu } from './mobile-menu';
-import { NotificationBell } from '../../features/alerts/components/notification-bell';
 import { NavDropdown } from './nav-dropdown';
 import { NAV_MENUS, visibleItems } from './nav-items';
+
+/**
+ * The bell is for signed-in users only, so its code (and every alert string) is not in a visitor's
+ * first load (decision 0540); a box of its size holds its place while it loads.
+ */
+const NotificationBell = lazy(async () => ({ default: (await import('../../features/alerts/components/notification-bell')).NotificationBell }));
+const bellPlace = <span className="inline-block h-10 w-10" aria-hidden />;
 
 export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
   const { data: user, isLoading } = useMe();
@@ -42,7 +49,11 @@ export function SiteHeader({ belowBanner }: { belowBanner: boolean }) {
         </nav>
         {/* The bell (decision 0473) at every width, signed-in users only; the menu below xl. */}
         <div className="flex shrink-0 items-center gap-1">
-          {user && <NotificationBell />}
+          {user && (
+            <Suspense fallback={bellPlace}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <div className="flex items-center gap-2 xl:hidden">
             <div className="hidden md:block">
               <AuthButton user={user} loading={isLoading} />

@@ -70,7 +70,7 @@ export function AssetDetailView({ id, headingLevel = 'h2' }: { id: string; headi
       </Alert>
     );
   }
-  if (asset.isPending) return <p role="status" className="text-sm text-slate-600">Loading asset…</p>;
+  if (asset.isPending) return <p role="status" className="text-sm text-slate-600">{ASSET_MESSAGES.loadingAsset}</p>;
   if (isAssetNotFound(asset.error)) {
     return (
       <NotFoundCard

@@ -1,7 +1,8 @@
 import type { Dataset, WithContext } from 'schema-dts';
-import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, DEFAULT_PROJECT_SORT, PROJECTS_PAGE_SIZE } from '@solar/shared/constants/assets';
+import { DEFAULT_PROJECT_SORT, PROJECTS_PAGE_SIZE } from '@solar/shared/constants/assets';
 import { INSIGHT_BREAKDOWNS } from '@solar/shared/constants/asset-insights';
 import { SITE_NAME } from '@solar/shared/constants/seo';
+import { assetFiltersOf } from '@solar/shared/domain/asset-map-address';
 import { absoluteUrl, metaDescription } from '@solar/shared/domain/seo';
 import { breadcrumbs } from '../../../lib/render/json-ld';
 import type { PageHandle, PrefetchContext } from '../../../lib/render/page-handle';
@@ -13,7 +14,7 @@ import { listAssetDurationsOptions } from '../api/list-asset-durations';
 import { listAssetQuartersOptions } from '../api/list-asset-quarters';
 import { listAssetReleasesOptions } from '../api/list-asset-releases';
 import { listLargestAssetsOptions } from '../api/list-largest-assets';
-import { filtersFromParams, toInsightsParams } from '../state/asset-filters';
+import { toInsightsParams } from '../state/asset-filters';
 
 /** The Projects tab's first page as the table asks for it: no filters, the default sort. */
 export const firstProjectsPage = () => assetProjectsOptions({ ...DEFAULT_PROJECT_SORT, offset: 0, limit: PROJECTS_PAGE_SIZE });
@@ -24,11 +25,9 @@ export const tabOfAddress = (params: URLSearchParams): 'overview' | 'projects' |
   return tab === 'projects' || tab === 'insights' ? tab : 'overview';
 };
 
-const FILTER_OPTIONS = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
-
 /** Loads the Insights tab's first answers for the address's filters, as its charts ask for them (decision 0490). */
 export function prefetchInsights(prefetch: PrefetchContext['prefetch'], params: URLSearchParams) {
-  const q = toInsightsParams(filtersFromParams(params, FILTER_OPTIONS));
+  const q = toInsightsParams(assetFiltersOf(params));
   return Promise.all([
     ...INSIGHT_BREAKDOWNS.map((b) => prefetch(listAssetBreakdownOptions({ ...q, by: b.key }))),
     prefetch(getAssetPipelineOptions(q)),

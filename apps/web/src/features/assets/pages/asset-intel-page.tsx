@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { X } from 'lucide-react';
-import { ASSET_DEVELOPMENT_STATUSES, ASSET_MESSAGES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
+import { ASSET_MESSAGES } from '@solar/shared/constants/assets';
+import { assetFiltersAddress, assetFiltersOf, isAssetFiltersAddress } from '@solar/shared/domain/asset-map-address';
 import { formatDate } from '@solar/shared/domain/format';
 import { formatCount } from '@solar/shared/domain/count';
 import { CollapsibleFilters } from '../../../components/collapsible-filters';
@@ -9,13 +10,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useMe } from '../../../lib/session/get-me';
 import { useAssetSource } from '../api/get-asset-source';
-import { AssetDetailView } from '../components/asset-detail';
 import { RepdChecked } from '../components/repd-freshness';
 import { AssetFiltersPanel } from '../components/asset-filters';
 import { ASSET_MAP_ID, AssetMap, type AssetPick } from '../components/asset-map';
 import { ASSETS_IN_VIEW_HEADING_ID } from '../components/assets-in-view';
 import { SkipLinks } from '../../../components/ui/skip-links';
-import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, type AssetFilters } from '../state/asset-filters';
+import { activeAssetFilters, DEFAULT_FILTERS, type AssetFilters } from '../state/asset-filters';
 import { CHANGED_SINCE_PARAM, ProjectsTable } from '../components/projects-table';
 import { useQueryParams } from '../../../lib/use-query-params';
 import { tabOfAddress } from './asset-intel-page.handle';
@@ -23,12 +23,12 @@ import { INSIGHT_MESSAGES } from '@solar/shared/constants/asset-insights';
 
 /** The Insights tab's charts load only when the tab opens (decision 0490): the charting library stays out of the page's first load. */
 const InsightsTab = lazy(() => import('../components/insights/insights-tab'));
+/** An asset's tab loads its view (history, nearby providers, its map) when the first one opens (decision 0540). */
+const AssetDetailView = lazy(async () => ({ default: (await import('../components/asset-detail')).AssetDetailView }));
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './asset-intel-page.handle';
-
-const FILTER_OPTIONS = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
 
 function SourceNote() {
   const source = useAssetSource();
@@ -62,15 +62,15 @@ export function AssetIntelPage() {
     // The Projects and Insights tabs have addresses of their own, which the server renders (decision 0490).
     setParams({ tab: next === 'projects' || next === 'insights' ? next : null });
   };
-  const [filters, setFilterState] = useState<AssetFilters>(() => filtersFromParams(params, FILTER_OPTIONS));
+  const [filters, setFilterState] = useState<AssetFilters>(() => assetFiltersOf(params));
   // What the address held that the filters could not take is dropped from it once (decision 0352).
   useEffect(() => {
-    if (!sameFilterParams(params, filters)) setParams(filtersToParams(filters));
+    if (!isAssetFiltersAddress(params, filters)) setParams(assetFiltersAddress(filters));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const setFilters = (next: AssetFilters) => {
     setFilterState(next);
-    setParams(filtersToParams(next));
+    setParams(assetFiltersAddress(next));
   };
   const [resetSignal, setResetSignal] = useState(0);
   const [focusSite, setFocusSite] = useState<{ name: string; seq: number } | null>(null);
@@ -203,7 +203,9 @@ export function AssetIntelPage() {
         </TabsContent>
         {assetTabs.map((t) => (
           <TabsContent key={t.id} value={`asset-${t.id}`}>
-            <AssetDetailView id={String(t.id)} />
+            <Suspense fallback={<p role="status" className="text-sm text-slate-600">{ASSET_MESSAGES.loadingAsset}</p>}>
+              <AssetDetailView id={String(t.id)} />
+            </Suspense>
             <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               <button type="button" className="text-primary underline" onClick={() => navigate(`/asset-intel/${t.id}`)}>
                 Open this asset on its own page

@@ -1,85 +1,12 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
-import { assetMapQuery } from '@solar/shared/contracts/assets';
-import { activeAssetFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams, sameFilterParams, toMapParams, type AssetFilters } from './asset-filters';
+import { assetFiltersOf } from '@solar/shared/domain/asset-map-address';
+import { activeAssetFilters, DEFAULT_FILTERS } from './asset-filters';
 
-const options = { statuses: ASSET_DEVELOPMENT_STATUSES, technologies: ASSET_TECHNOLOGY_TYPES, regions: ASSET_REGIONS };
-
-const toSearch = (f: AssetFilters) => {
-  const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(filtersToParams(f))) {
-    if (Array.isArray(value)) value.forEach((v) => out.append(key, v));
-    else if (value) out.set(key, value);
-  }
-  return out;
-};
-
-describe('Overview filters in the address', () => {
-  it('writes nothing for the defaults and round-trips a filtered view', () => {
-    expect(toSearch(DEFAULT_FILTERS).toString()).toBe('');
-    const f: AssetFilters = {
-      operators: ['Island Green Power'],
-      siteName: 'Cottam',
-      capacity: [50, 100],
-      statuses: ['Operational'],
-      technologies: ['Battery', 'Solar Photovoltaics'],
-      regions: ['Wales'],
-      age: [2, 20],
-      includeUnknownAge: false,
-    };
-    const search = toSearch(f);
-    expect(search.toString()).toBe(
-      'operator=Island+Green+Power&site=Cottam&minCapacity=50&status=Operational&technology=Battery&technology=Solar+Photovoltaics&region=Wales&minAge=2&unknownAge=exclude',
-    );
-    expect(filtersFromParams(search, options)).toEqual(f);
-  });
-
-  it('ignores unknown list values and clamps or orders ranges', () => {
-    const f = filtersFromParams(
-      new URLSearchParams(
-        'technology=Nope&technology=Battery&region=Atlantis&minCapacity=500&maxCapacity=-3&minAge=abc&maxAge=5',
-      ),
-      options,
-    );
-    expect(f.technologies).toEqual(['Battery']);
-    expect(f.regions).toEqual([]);
-    expect(f.capacity).toEqual([0, 100]);
-    expect(f.age).toEqual([0, 5]);
-    expect(f.includeUnknownAge).toBe(true);
-  });
-});
-
-/** Any address the Overview might be given: its keys with any text, repeated, plus keys it does not know. */
-const address = fc
-  .array(
-    fc.tuple(
-      fc.constantFrom('operator', 'site', 'minCapacity', 'maxCapacity', 'status', 'technology', 'region', 'minAge', 'maxAge', 'unknownAge', 'utm_source'),
-      fc.oneof(fc.string(), fc.string({ minLength: 190, maxLength: 260 }), fc.integer().map(String), fc.double().map(String), fc.constantFrom('Wales', 'Battery', 'exclude', ' ', '')),
-    ),
-    { maxLength: 80 },
-  )
-  .map((pairs) => new URLSearchParams(pairs));
-
-describe('a bad Overview address (decision 0352)', () => {
-  it('whatever the address holds, the map query passes the contract', () => {
-    fc.assert(
-      fc.property(address, (params) => {
-        const query = toMapParams(filtersFromParams(params, options));
-        const result = assetMapQuery.safeParse(query);
-        expect(result.success, JSON.stringify({ params: params.toString(), issues: result.error?.issues })).toBe(true);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('is seen as needing a rewrite, and the rewrite is stable', () => {
-    const bad = new URLSearchParams('minCapacity=abc&status=Nope&region=Wales&unknownAge=maybe');
-    const f = filtersFromParams(bad, options);
-    expect(sameFilterParams(bad, f)).toBe(false);
-    expect(toSearch(f).toString()).toBe('region=Wales');
-    expect(sameFilterParams(toSearch(f), f)).toBe(true);
-    expect(activeAssetFilters(f)).toBe(1);
+// Reading and writing the Overview filters in the address, and their query: packages/shared/src/domain/asset-map-address.test.ts.
+describe('Overview filters on the screens', () => {
+  it("counts the filters set, for the small-screen 'Filters' button (decision 0350)", () => {
+    expect(activeAssetFilters(assetFiltersOf(new URLSearchParams('minCapacity=abc&status=Nope&region=Wales&unknownAge=maybe')))).toBe(1);
     expect(activeAssetFilters({ ...DEFAULT_FILTERS, capacity: [5, 100], includeUnknownAge: false, operators: ['a', 'b'] })).toBe(4);
+    expect(activeAssetFilters(DEFAULT_FILTERS)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
-import { readFilters } from '../state/directory-filters';
+import { directoryFiltersOf } from '@solar/shared/domain/directory-address';
 import { searchProviderPointsOptions } from './search-provider-points';
 import { searchProvidersOptions } from './search-providers';
 
@@ -20,7 +20,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
-const filters = readFilters(new URLSearchParams('services=Panel+Cleaning'));
+const filters = directoryFiltersOf(new URLSearchParams('services=Panel+Cleaning'));
 
 describe('directory list responses (docs/product/providers.md#directory)', () => {
   it.each([

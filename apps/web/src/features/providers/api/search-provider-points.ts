@@ -5,7 +5,7 @@ import { snapViewBounds, type Bounds } from '@solar/shared/domain/map-grid';
 import { apiFor } from '../../../lib/api-client';
 import { checkListShape } from '../../../lib/provider-list';
 import { retryUnless401 } from '../../../lib/query-client';
-import { searchQuery, type DirectoryFilters } from '../state/directory-filters';
+import { directorySearchQuery, type DirectoryFilters } from '@solar/shared/domain/directory-address';
 import { providerKeys } from './keys';
 import { fetchProviderList } from './search-providers';
 
@@ -30,7 +30,7 @@ export interface ProviderMapAnswer {
  * a small pan asks the same address again.
  */
 export const pointsQuery = (filters: DirectoryFilters, view?: MapViewBox | null) => {
-  const query = { ...searchQuery({ ...filters, page: 1 }), sort: undefined, mode: 'map' as const };
+  const query = { ...directorySearchQuery({ ...filters, page: 1 }), sort: undefined, mode: 'map' as const };
   if (!view) return query;
   const [w, s, e, n] = view.bbox;
   const zoom = Math.max(0, Math.min(24, Math.floor(view.zoom)));

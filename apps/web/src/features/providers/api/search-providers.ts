@@ -6,7 +6,7 @@ import { QUERY } from '@solar/shared/constants/ui';
 import { ApiError, apiFor, type ApiClient, type ApiQuery } from '../../../lib/api-client';
 import { checkListShape } from '../../../lib/provider-list';
 import { retryUnless401 } from '../../../lib/query-client';
-import { searchQuery, type DirectoryFilters } from '../state/directory-filters';
+import { directorySearchQuery, type DirectoryFilters } from '@solar/shared/domain/directory-address';
 import { providerKeys } from './keys';
 
 /** The directory's list reads: the server's message, or 'Failed to fetch providers' when it gave none (decision 0353). */
@@ -19,7 +19,7 @@ export async function fetchProviderList(client: ApiClient, query: ApiQuery<typeo
 }
 
 export const searchProvidersOptions = (filters: DirectoryFilters) => {
-  const query = searchQuery(filters);
+  const query = directorySearchQuery(filters);
   return queryOptions({
     queryKey: providerKeys.search(query),
     queryFn: async ({ client }) => checkListShape<ProviderSearchResult>(await fetchProviderList(apiFor(client), query)),

@@ -16,7 +16,7 @@ import { LocationInput } from '../../../components/location-input';
 import { useServices } from '../../../lib/geo/services';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useProviderNames } from '../api/list-provider-names';
-import type { DirectoryFilters, ListKey } from '../state/directory-filters';
+import type { DirectoryFilters, DirectoryListKey as ListKey } from '@solar/shared/domain/directory-address';
 import { RemovableChips, ToggleChips } from './toggle-chips';
 
 export interface DirectoryFilterPanelProps {

@@ -11,3 +11,6 @@ export const HeaderEditor = lazy(async () => ({ default: (await import('./profil
 export const LocationEditor = lazy(async () => ({ default: (await import('./profile-editors')).LocationEditor }));
 export const RadiusEditor = lazy(async () => ({ default: (await import('./profile-editors')).RadiusEditor }));
 export const ContactForm = lazy(async () => ({ default: (await import('./contact-form')).ContactForm }));
+export const ProviderListEditor = lazy(async () => ({ default: (await import('./profile-section-editors')).ProviderListEditor }));
+export const DescriptionEditor = lazy(async () => ({ default: (await import('./profile-section-editors')).DescriptionEditor }));
+export const OptionsEditor = lazy(async () => ({ default: (await import('./profile-section-editors')).OptionsEditor }));

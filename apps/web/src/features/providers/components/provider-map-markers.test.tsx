@@ -5,7 +5,7 @@ import { searchProvidersQuery, type ProviderCluster, type ProviderPoint } from '
 import { MapContext, type MapContextValue } from '../../../lib/map/map-context';
 import type { MapLibreModule } from '../../../lib/map/load-maplibre';
 import { pointsQuery } from '../api/search-provider-points';
-import { readFilters } from '../state/directory-filters';
+import { directoryFiltersOf } from '@solar/shared/domain/directory-address';
 import { ProviderClusters } from './provider-map-clusters';
 import { Markers } from './provider-map-markers';
 
@@ -82,7 +82,7 @@ describe("the server's clusters on the directory map (decision 0387)", () => {
 });
 
 describe('the view the map asks the server for (decision 0387)', () => {
-  const filters = readFilters(new URLSearchParams('services=Drone+Surveys'));
+  const filters = directoryFiltersOf(new URLSearchParams('services=Drone+Surveys'));
 
   it('is the filters with the view widened to the server grid, clamped to the world and a whole zoom, and passes the contract', () => {
     const query = pointsQuery(filters, { bbox: [-190.5, -95, 12.3, 61.2], zoom: 4.8 });

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { COUNTRYWIDE_PROVIDER_COLOUR, LOCAL_PROVIDER_COLOUR } from '@solar/shared/constants/maps';
-import { centerOf, listLinkQuery } from '../pages/providers-map-page';
+import { listLinkQuery } from '../pages/providers-map-page';
 import { ClusterDonut } from './provider-map-markers';
 import { ProviderLegend, ProviderMapCard } from './provider-map-card';
 
@@ -64,12 +64,5 @@ describe('directory map address', () => {
       '?technologies=Solar+PV&scales=Utility&scales=Commercial&location=Leeds&locationCenter=-1.5%2C53.8&radius=100',
     );
     expect(listLinkQuery(new URLSearchParams())).toBe('');
-  });
-
-  it('reads the location centre as lng,lat', () => {
-    expect(centerOf('-1.55,53.8')).toEqual([-1.55, 53.8]);
-    expect(centerOf('')).toBeNull();
-    expect(centerOf('abc')).toBeNull();
-    expect(centerOf('10,95')).toBeNull();
   });
 });

@@ -95,6 +95,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The section editors load on first use (decision 0540): their first import in a test run may take a while. */
+const LAZY = { timeout: 10_000 };
 const section = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('div.rounded-lg') as HTMLElement;
 
 describe('the provider profile, screen by screen (issue 19)', () => {
@@ -124,7 +126,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit About' }));
-    const box = screen.getByLabelText('About');
+    const box = await screen.findByLabelText('About', {}, LAZY);
     await user.clear(box);
     await user.type(box, 'Drone surveys and cleaning.');
     await user.click(within(section('About')).getByRole('button', { name: 'Save' }));
@@ -142,7 +144,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     const { calls } = renderProfile({ me: OWNER, provider: profile() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit About' }));
-    const box = screen.getByLabelText('About');
+    const box = await screen.findByLabelText('About', {}, LAZY);
     await user.clear(box);
     await user.click(box);
     await user.paste('x'.repeat(5_001));
@@ -156,7 +158,7 @@ describe('the provider profile, screen by screen (issue 19)', () => {
     const { calls } = renderProfile({ me: OWNER, provider: profile() });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Services' }));
-    await user.click(screen.getByLabelText('Add to Services'));
+    await user.click(await screen.findByLabelText('Add to Services', {}, LAZY));
     await user.paste('x'.repeat(201));
     await user.click(within(section('Services')).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Each service can be at most 200 characters')).toBeInTheDocument();

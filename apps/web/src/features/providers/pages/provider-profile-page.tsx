@@ -1,12 +1,10 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
 import { MapPin } from 'lucide-react';
-import { descriptionField, providerLists, type Provider, type UpdateProviderInput } from '@solar/shared/contracts/providers';
+import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
 import {
   COUNTRYWIDE_RADIUS,
   PHASES,
-  PROVIDER_LIMITS,
   PROVIDER_MESSAGES as M,
   SCALES,
   TECHNOLOGIES,
@@ -23,13 +21,13 @@ import { useUpdatePlace, useUpdateProvider } from '../api/provider-mutations';
 import { ContactCard } from '../components/contact-card';
 import { ProfileHeader } from '../components/profile-header';
 import { DeferredProviderMapCard } from '../components/deferred-provider-map-card';
-import { LocationEditor, RadiusEditor } from '../components/profile-lazy-parts';
+import { DescriptionEditor, LocationEditor, OptionsEditor, ProviderListEditor, RadiusEditor } from '../components/profile-lazy-parts';
 import { ProfileMediaCard } from '../components/profile-media-card';
-import { ChipsView, ListEditor, OptionsEditor, SectionCard, TextEditor } from '../components/profile-sections';
+import { ChipsView, SectionCard } from '../components/profile-sections';
 import { ProfileSkeleton } from '../components/profile-skeleton';
 import { AccreditationsCard, CompanyChecksCard, MadeFromAward, ProfileRatingSummary, PublicContractsCard, ReviewsCard } from '../components/profile-trust';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { quotePath } from '../../../components/provider-card';
+import { quotePath } from '../../../lib/quote-path';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './provider-profile-page.handle';
@@ -166,14 +164,16 @@ export function ProviderProfilePage({
     shown(provider[key].length > 0) && detail(key) && (
     <SectionCard title={title} className={className} {...section(key)}>
       {editing === key ? (
-        <ListEditor
-          id={`edit-${key}`}
-          label={title}
-          initial={provider[key]}
-          saving={update.isPending}
-          validate={(values) => firstIssue(providerLists[key], values)}
-          onSave={(values) => save({ [key]: values })}
-        />
+        <Suspense fallback={null}>
+          <ProviderListEditor
+            listKey={key}
+            id={`edit-${key}`}
+            label={title}
+            initial={provider[key]}
+            saving={update.isPending}
+            onSave={(values) => save({ [key]: values })}
+          />
+        </Suspense>
       ) : (
         <ChipsView values={provider[key]} />
       )}
@@ -184,13 +184,15 @@ export function ProviderProfilePage({
     shown(provider[key].length > 0) && detail(key) && (
     <SectionCard title={title} {...section(key)}>
       {editing === key ? (
-        <OptionsEditor
-          label={title}
-          options={options}
-          initial={provider[key]}
-          saving={update.isPending}
-          onSave={(values) => save({ [key]: values })}
-        />
+        <Suspense fallback={null}>
+          <OptionsEditor
+            label={title}
+            options={options}
+            initial={provider[key]}
+            saving={update.isPending}
+            onSave={(values) => save({ [key]: values })}
+          />
+        </Suspense>
       ) : (
         <ChipsView values={provider[key]} />
       )}
@@ -242,16 +244,15 @@ export function ProviderProfilePage({
           {shown(Boolean(provider.description)) && (
           <SectionCard title="About" {...section('description')}>
             {editing === 'description' ? (
-              <TextEditor
-                id="edit-description"
-                label="About"
-                multiline
-                initial={provider.description}
-                max={PROVIDER_LIMITS.description}
-                saving={update.isPending}
-                validate={(v) => (v.trim() ? firstIssue(descriptionField, v) : M.descriptionEmpty)}
-                onSave={(value) => save({ description: value }, M.descriptionUpdated)}
-              />
+              <Suspense fallback={null}>
+                <DescriptionEditor
+                  id="edit-description"
+                  label="About"
+                  initial={provider.description}
+                  saving={update.isPending}
+                  onSave={(value) => save({ description: value }, M.descriptionUpdated)}
+                />
+              </Suspense>
             ) : provider.description ? (
               <p className="whitespace-pre-line text-sm leading-relaxed text-slate-800">{provider.description}</p>
             ) : (
@@ -331,12 +332,6 @@ export function ProviderProfilePage({
       </div>
     </div>
   );
-}
-
-/** The first refusal of a field's shared schema, as the server would word it (decision 0365). */
-function firstIssue(schema: z.ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? M.updateFailed);
 }
 
 function Centered({ children }: { children: ReactNode }) {

@@ -12,7 +12,8 @@ import { useMe } from '../../../lib/session/get-me';
 import { useProviderMapData, type MapViewBox } from '../api/search-provider-points';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { activeFilterCount, centerOf, useDirectoryFilters } from '../state/directory-filters';
+import { parseLngLat } from '@solar/shared/domain/directory-address';
+import { activeFilterCount, useDirectoryFilters } from '../state/directory-filters';
 import { DIRECTORY_MAP_ID, ProviderMap } from '../components/provider-map';
 import { PROVIDERS_IN_VIEW_HEADING_ID } from '../components/providers-in-view';
 
@@ -36,9 +37,6 @@ export function listLinkQuery(params: URLSearchParams): string {
   return text ? `?${text}` : '';
 }
 
-/** Kept here for the map's own tests; the address cleaning reads it from the filter state. */
-export { centerOf };
-
 /** /providers/map: the directory as a map (docs/product/providers.md#directory-map). */
 export function ProvidersMapPage() {
   const { params, filters, toggle, setLocation, clearLocation, setRadius } = useDirectoryFilters();
@@ -47,7 +45,7 @@ export function ProvidersMapPage() {
   const { query, data: answer } = useProviderMapData(filters, view);
   const [focus, setFocus] = useState<{ center: [number, number]; seq: number } | null>(null);
   // The first camera: the address's location at zoom 10, else the UK view (read once by the map).
-  const initial = useRef(centerOf(filters.locationCenter));
+  const initial = useRef(parseLngLat(filters.locationCenter));
 
   return (
     <div className="relative mx-auto w-full max-w-7xl px-4 py-8">

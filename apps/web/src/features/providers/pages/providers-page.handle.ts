@@ -5,7 +5,7 @@ import { canonicalSearch, metaDescription } from '@solar/shared/domain/seo';
 import { breadcrumbs, itemList } from '../../../lib/render/json-ld';
 import type { PageHandle } from '../../../lib/render/page-handle';
 import { searchProvidersOptions } from '../api/search-providers';
-import { readFilters, type DirectoryFilters } from '../state/directory-filters';
+import { directoryFiltersOf, type DirectoryFilters } from '@solar/shared/domain/directory-address';
 
 /** The filters that make a different list; the sort only reorders it, so it is not part of the address. */
 const CANONICAL_KEYS = ['companies', 'services', 'types', 'technologies', 'scales', 'phases', 'location', 'locationCenter', 'radius', 'page'];
@@ -19,9 +19,9 @@ function asked(filters: DirectoryFilters): string | null {
 /** /providers (decision 0370): the list of the address's filters, server-rendered; page 2 on is not indexed. */
 export const handle: PageHandle = {
   reads: ['providers'],
-  prefetch: ({ prefetch, url }) => prefetch(searchProvidersOptions(readFilters(url.searchParams))),
+  prefetch: ({ prefetch, url }) => prefetch(searchProvidersOptions(directoryFiltersOf(url.searchParams))),
   head: ({ queryClient, url, publicUrl }) => {
-    const filters = readFilters(url.searchParams);
+    const filters = directoryFiltersOf(url.searchParams);
     const list = queryClient.getQueryData(searchProvidersOptions(filters).queryKey);
     const where = filters.location ? ` near ${filters.location}` : ' in the UK';
     const paged = filters.page > 1 ? ` – page ${filters.page}` : '';

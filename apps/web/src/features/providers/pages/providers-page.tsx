@@ -8,6 +8,7 @@ import {
   type DirectorySort,
 } from '@solar/shared/constants/providers';
 import { formatCount } from '@solar/shared/domain/count';
+import { isLocated } from '@solar/shared/domain/directory-address';
 import { CollapsibleFilters } from '../../../components/collapsible-filters';
 import { FewProviders } from '../../../components/few-providers';
 import { PastTheEnd } from '../../../components/past-the-end';
@@ -19,7 +20,7 @@ import { withParams } from '../../../lib/use-query-params';
 import { useSearchProviders } from '../api/search-providers';
 import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/directory-filter-panel';
 import { DirectoryQueryState } from '../components/directory-query-state';
-import { activeFilterCount, located, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
+import { activeFilterCount, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { ProviderCard } from '../../../components/provider-card';
 
@@ -32,7 +33,7 @@ export function ProvidersPage() {
   const { data: me } = useMe();
   const query = useSearchProviders(filters);
   const pagination = query.data?.pagination;
-  const nearby = located(filters);
+  const nearby = isLocated(filters);
   // 'Nearest first' is offered only with a location (decision 0361), and is then the first and the default (decision 0502).
   const sorts = nearby ? (['distance', 'default', 'name'] as const) : DIRECTORY_SORTS.filter((s) => s !== 'distance');
   // Honest counts for a service search (decision 0360), on the first page of an answer.
