@@ -51,6 +51,7 @@ const NOT_PRIVATE: Record<string, string> = {
   getSitemap: 'public sitemaps: only what a visitor may see (open tenders, indexable profiles)',
   listProviderReviews: 'published reviews are public (decision 0480)',
   getBuyer: 'public buyer pages from published notices (decision 0483)',
+  exportBuyerAwards: 'a public buyer’s awards from published notices, as on its page (decision 0532)',
 };
 
 /** Valid bodies, so a refusal is about who is asking and not about the input. */
