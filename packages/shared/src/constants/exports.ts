@@ -27,6 +27,14 @@ export const EXPORT_MESSAGES = {
   csvLong: 'Download CSV (spreadsheets)',
   jsonLong: 'Download JSON (scripts)',
   preparing: 'Preparing the export...',
+  title: 'Export these results',
+  /** What the file holds: '1,234 providers matching the filters'. */
+  holds: (what: string) => `The file holds ${what}, in the page's order. CSV opens in a spreadsheet; JSON suits scripts.`,
+  limit: (max: number) => `A file holds at most ${formatNumber(max)} rows: narrow the filters to export more.`,
+  nothing: 'Nothing matches these filters: the file will hold only its column headings.',
+  /** What a page's export holds: '1,234 providers' → '1,234 providers matching the filters'. */
+  awardsOf: (buyer: string, counted: string) => `every award of ${buyer} (${counted})`,
+  matching: (counted: string | null) => (counted ? `${counted} matching the filters` : 'every result matching the filters'),
   failed: 'The export failed. Please try again.',
   /** Header-safe (ASCII only). */
   truncated: (limit: number, total: number) =>

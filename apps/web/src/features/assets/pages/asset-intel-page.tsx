@@ -24,6 +24,9 @@ import { INSIGHT_MESSAGES } from '@solar/shared/constants/asset-insights';
 /** The Insights tab's charts load only when the tab opens (decision 0490): the charting library stays out of the page's first load. */
 const InsightsTab = lazy(() => import('../components/insights/insights-tab'));
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
+import { ExportButton } from '../../../components/export/export-button';
+import { EXPORT_MESSAGES } from '@solar/shared/constants/exports';
+import { exportAssetsUrl } from '../api/export-assets';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './asset-intel-page.handle';
@@ -175,8 +178,9 @@ export function AssetIntelPage() {
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
             {filterPanel}
             <div className="grid grid-cols-1 gap-3">
-              <div className="flex justify-end">
+              <div className="flex flex-wrap justify-end gap-2">
                 <SaveSearchButton kind="assets" params={params} />
+                <ExportButton what={EXPORT_MESSAGES.matching(null)} files={() => ({ csv: exportAssetsUrl(filters, 'csv'), json: exportAssetsUrl(filters, 'json') })} />
               </div>
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
               <SourceNote />
