@@ -112,8 +112,8 @@ export const API_REFERENCE = {
 
 /**
  * The common reads, shown on the reference page and walked through in docs/product/developers.md
- * (the same commands: `apps/server/test/developers-walkthrough.test.ts` runs the document's and
- * checks these are among them).
+ * (the same commands: `features/developers/test/developers-walkthrough.test.ts` runs the document's
+ * and checks these are among them).
  */
 export const API_EXAMPLES = [
   { title: 'Tenders changed since your last read (start without "after")', command: 'curl -sS -H "Authorization: Bearer $KEY" "$SITE/api/changes/tenders?limit=2"' },
