@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BookOpen, Check, Copy, KeyRound } from 'lucide-react';
 import { API_KEY_LIMITS, API_KEY_MESSAGES as M } from '@solar/shared/constants/developers';
 import type { ApiKey } from '@solar/shared/contracts/developers';
+import { getMe } from '@solar/shared/contracts/routes';
 import { formatDate } from '@solar/shared/domain/format';
 import { RequireAuth } from '../../../components/require-auth';
 import { Badge } from '../../../components/ui/badge';
@@ -12,6 +13,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
+import { api } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -117,7 +120,7 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
       </div>
       <p className="text-sm">{M.usage}</p>
       <pre className="overflow-x-auto rounded-md bg-white p-3 text-xs text-slate-900">
-        <code>curl -H &quot;Authorization: Bearer {secret}&quot; &quot;{typeof location === 'undefined' ? '' : location.origin}/api/auth/me&quot;</code>
+        <code>{`curl -H "Authorization: Bearer ${secret}" "${config.publicUrl}${api.url(getMe)}"`}</code>
       </pre>
       <span role="status" className="sr-only">
         {copied ? M.copied : ''}

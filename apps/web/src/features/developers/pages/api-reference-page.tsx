@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { KeyRound } from 'lucide-react';
+import { ChevronRight, KeyRound } from 'lucide-react';
 import { API_EXAMPLES, API_KEY_LIMITS, API_REFERENCE as R } from '@solar/shared/constants/developers';
 import { getOpenApi } from '@solar/shared/contracts/routes';
 import { signInPath } from '@solar/shared/domain/redirect';
@@ -158,8 +158,9 @@ function OperationItem({ op }: { op: Operation }) {
   const [open, setOpen] = useState(false);
   return (
     <li className="min-w-0 rounded-lg border border-border bg-white">
-      <details id={op.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-4 py-3">
+      <details id={op.id} className="group" onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="flex cursor-pointer list-none flex-wrap items-center gap-2 px-4 py-3 [&::-webkit-details-marker]:hidden">
+          <ChevronRight className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90" aria-hidden />
           <span className={`rounded px-2 py-0.5 font-mono text-xs font-semibold ${METHOD_COLOURS[op.method] ?? 'bg-muted text-slate-900'}`}>{op.method}</span>
           <code className="min-w-0 break-all text-sm font-medium text-slate-900">{op.path}</code>
           <span className="min-w-0 basis-full text-sm text-slate-700 sm:basis-auto">{op.summary}</span>
