@@ -119,7 +119,7 @@ function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone
         </Button>
       </div>
       <p className="text-sm">{M.usage}</p>
-      <pre className="overflow-x-auto rounded-md bg-white p-3 text-xs text-slate-900">
+      <pre className="overflow-x-auto rounded-md bg-white p-3 text-xs text-slate-900" tabIndex={0}>
         <code>{`curl -H "Authorization: Bearer ${secret}" "${config.publicUrl}${api.url(getMe)}"`}</code>
       </pre>
       <span role="status" className="sr-only">
