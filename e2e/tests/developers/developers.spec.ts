@@ -139,8 +139,8 @@ test.describe('the API reference', () => {
 test.describe('Export buttons', () => {
   test('the directory exports its current filters as CSV, from the keyboard', async ({ page }) => {
     await page.goto('/providers?services=Installation');
-    await expect(page.getByText(/^\d[\d,]* providers?$/)).toBeVisible({ timeout: 15_000 });
-    const count = Number((await page.getByText(/^\d[\d,]* providers?$/).textContent())!.replace(/[^\d]/g, ''));
+    await expect(page.getByText(/^\d[\d,]* providers?$/).first()).toBeVisible({ timeout: 15_000 });
+    const count = Number((await page.getByText(/^\d[\d,]* providers?$/).first().textContent())!.replace(/[^\d]/g, ''));
     await page.getByRole('button', { name: 'Export', exact: true }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Export these results' });
