@@ -159,7 +159,7 @@ describe.each(databaseKinds)('the curl walkthrough of docs/product/developers.md
     const said: string[] = [];
     for (const [i, step] of steps.entries()) {
       const label = `step ${i + 1}: ${step.command.split('\n')[0]}`;
-      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', step.command], { cwd: dir, env: { ...process.env, ...env }, timeout: 30_000 });
+      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', step.command], { cwd: dir, env: { ...process.env, no_proxy: '127.0.0.1', NO_PROXY: '127.0.0.1', ...env }, timeout: 30_000 });
       said.push(stdout);
       if (step.answer?.lang === 'json') {
         const answer: unknown = JSON.parse(stdout);
