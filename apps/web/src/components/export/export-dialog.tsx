@@ -37,7 +37,7 @@ export default function ExportDialog({
         ) : (
           <p className="text-xs text-muted-foreground">{M.limit(max)}</p>
         )}
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid gap-2">
           <a href={files.csv} download className={buttonClasses('primary', 'md', 'w-full')} onClick={close}>
             <FileSpreadsheet className="h-4 w-4" aria-hidden />
             {M.csvLong}
