@@ -1,5 +1,5 @@
 import type { AppConfig } from '@solar/shared/contracts/config';
-import { EXPORT_MAX_ROWS } from '@solar/shared/constants/exports';
+import { EXPORT_MAX_ROWS } from '@solar/shared/constants/exports-core';
 
 const DEFAULTS: AppConfig = {
   links: {

@@ -3,12 +3,12 @@
  * One home for the formats, the cap and the texts.
  */
 import { formatNumber } from '../domain/count';
+import { EXPORT_BUTTON } from './exports-core';
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Most rows one export holds (the server's `EXPORT_MAX_ROWS` may lower it). */
-export const EXPORT_MAX_ROWS = 1_000_000;
+export { EXPORT_MAX_ROWS } from './exports-core';
 /** Rows read from the database per query while an export streams. */
 export const EXPORT_BATCH_ROWS = 1_000;
 
@@ -21,7 +21,7 @@ export const EXPORT_HEADERS = {
 } as const;
 
 export const EXPORT_MESSAGES = {
-  button: 'Export',
+  button: EXPORT_BUTTON,
   csv: 'CSV',
   json: 'JSON',
   csvLong: 'Download CSV (spreadsheets)',

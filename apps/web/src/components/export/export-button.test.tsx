@@ -9,7 +9,7 @@ const files = () => ({ csv: '/api/exports/providers?services=Installation&format
 /** Issue 32: the Export button of a page of results (decision 0531). */
 describe('the Export button', () => {
   it('offers the CSV and JSON of the current filters as downloads, from the keyboard, and gives focus back when closed', async () => {
-    render(<ExportButton files={files} what="12 providers matching the filters" total={12} />);
+    render(<ExportButton files={files} what={{ counted: '12 providers' }} total={12} />);
     const user = userEvent.setup();
     await user.tab();
     expect(screen.getByRole('button', { name: M.button })).toHaveFocus();
@@ -27,13 +27,13 @@ describe('the Export button', () => {
   });
 
   it('says before downloading when the result is larger than one file holds', async () => {
-    render(<ExportButton files={files} what="every result matching the filters" total={EXPORT_MAX_ROWS + 5} />);
+    render(<ExportButton files={files} what={{ counted: null }} total={EXPORT_MAX_ROWS + 5} />);
     await userEvent.setup().click(screen.getByRole('button', { name: M.button }));
     expect(await screen.findByRole('alert')).toHaveTextContent(M.truncated(EXPORT_MAX_ROWS, EXPORT_MAX_ROWS + 5));
   });
 
   it('says when nothing matches', async () => {
-    render(<ExportButton files={files} what="0 providers matching the filters" total={0} />);
+    render(<ExportButton files={files} what={{ counted: '0 providers' }} total={0} />);
     await userEvent.setup().click(screen.getByRole('button', { name: M.button }));
     expect(await screen.findByRole('dialog')).toHaveTextContent(M.nothing);
   });

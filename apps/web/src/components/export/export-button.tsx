@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
-import { EXPORT_MESSAGES as M } from '@solar/shared/constants/exports';
+import { EXPORT_BUTTON } from '@solar/shared/constants/exports-core';
 import { Button } from '../ui/button';
 
 /** The dialog loads on the first click, not with the page (the first-load budget, decision 0509). */
@@ -16,13 +16,24 @@ export interface ExportFiles {
  * page's CSV and JSON downloads, built from its current filters, saying when the result is larger
  * than one file holds. The files are plain links, so the browser streams them to disk.
  */
-export function ExportButton({ files, what, total, className }: { files: () => ExportFiles; what: string; total?: number; className?: string }) {
+export function ExportButton({
+  files,
+  what,
+  total,
+  className,
+}: {
+  files: () => ExportFiles;
+  /** What the file holds: the page's count ('1,234 providers', said as '… matching the filters'), null before it is known, or its own words. */
+  what: { counted: string | null } | { words: string };
+  total?: number;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Download className="h-4 w-4" aria-hidden />
-        {M.button}
+        {EXPORT_BUTTON}
       </Button>
       {open && (
         <Suspense fallback={null}>

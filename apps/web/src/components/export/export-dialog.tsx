@@ -20,13 +20,13 @@ export default function ExportDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
   files: ExportFiles;
-  what: string;
+  what: { counted: string | null } | { words: string };
   total?: number;
 }) {
   const max = config.exportMaxRows;
   const close = () => onOpenChange(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={M.title} description={M.holds(what)}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={M.title} description={M.holds('words' in what ? what.words : M.matching(what.counted))}>
       <div className="grid gap-3">
         {total !== undefined && total > max ? (
           <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">

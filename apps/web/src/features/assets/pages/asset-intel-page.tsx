@@ -25,7 +25,6 @@ import { INSIGHT_MESSAGES } from '@solar/shared/constants/asset-insights';
 const InsightsTab = lazy(() => import('../components/insights/insights-tab'));
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { ExportButton } from '../../../components/export/export-button';
-import { EXPORT_MESSAGES } from '@solar/shared/constants/exports';
 import { exportAssetsUrl } from '../api/export-assets';
 
 /** Server rendering and the document head (decision 0370). */
@@ -180,7 +179,7 @@ export function AssetIntelPage() {
             <div className="grid grid-cols-1 gap-3">
               <div className="flex flex-wrap justify-end gap-2">
                 <SaveSearchButton kind="assets" params={params} />
-                <ExportButton what={EXPORT_MESSAGES.matching(null)} files={() => ({ csv: exportAssetsUrl(filters, 'csv'), json: exportAssetsUrl(filters, 'json') })} />
+                <ExportButton what={{ counted: null }} files={() => ({ csv: exportAssetsUrl(filters, 'csv'), json: exportAssetsUrl(filters, 'json') })} />
               </div>
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
               <SourceNote />

@@ -22,7 +22,6 @@ import { DirectoryQueryState } from '../components/directory-query-state';
 import { activeFilterCount, located, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { ExportButton } from '../../../components/export/export-button';
-import { EXPORT_MESSAGES } from '@solar/shared/constants/exports';
 import { exportProvidersUrl } from '../api/export-providers';
 import { ProviderCard } from '../../../components/provider-card';
 
@@ -103,7 +102,7 @@ export function ProvidersPage() {
           <SaveSearchButton kind="providers" params={params} className="whitespace-nowrap" />
           <ExportButton
             className="whitespace-nowrap"
-            what={EXPORT_MESSAGES.matching(pagination ? formatCount(pagination.total, 'provider') : null)}
+            what={{ counted: pagination ? formatCount(pagination.total, 'provider') : null }}
             total={pagination?.total}
             files={() => ({ csv: exportProvidersUrl(filters, 'csv'), json: exportProvidersUrl(filters, 'json') })}
           />

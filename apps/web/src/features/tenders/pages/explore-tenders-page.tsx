@@ -18,7 +18,6 @@ import { TenderPagination } from '../components/tender-pagination';
 import { BOARD_FILTER_KEYS, cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { ExportButton } from '../../../components/export/export-button';
-import { EXPORT_MESSAGES } from '@solar/shared/constants/exports';
 import { exportTendersUrl } from '../api/export-tenders';
 
 /** Server rendering and the document head (decision 0370). */
@@ -98,7 +97,7 @@ export function ExploreTendersPage() {
               </label>
               <SaveSearchButton kind="tenders" params={params} />
               <ExportButton
-                what={EXPORT_MESSAGES.matching(pagination ? formatCount(pagination.total, 'tender') : null)}
+                what={{ counted: pagination ? formatCount(pagination.total, 'tender') : null }}
                 total={pagination?.total}
                 files={() => ({ csv: exportTendersUrl(board, 'csv'), json: exportTendersUrl(board, 'json') })}
               />

@@ -57,7 +57,7 @@ export function BuyerPage() {
               <CardTitle className="text-lg">Awards</CardTitle>
               {b.awards > 0 && (
                 <ExportButton
-                  what={EXPORT_MESSAGES.awardsOf(b.name, formatCount(b.awards, 'award'))}
+                  what={{ words: EXPORT_MESSAGES.awardsOf(b.name, formatCount(b.awards, 'award')) }}
                   total={b.awards}
                   files={() => ({ csv: exportBuyerAwardsUrl(b.slug, 'csv'), json: exportBuyerAwardsUrl(b.slug, 'json') })}
                 />
