@@ -94,6 +94,8 @@ test.describe('API keys', () => {
 
 test.describe('the API reference', () => {
   test('is drawn from the app’s own OpenAPI document, with nothing fetched from another site', async ({ page, baseURL }) => {
+    // Every route of the app, filtered and opened, and an axe scan: over 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const errors = watchErrors(page, { ignore: /401|Unauthorized/ });
     const foreign: string[] = [];
     page.on('request', (r) => {
@@ -176,6 +178,8 @@ test.describe('Export buttons', () => {
   });
 
   test('the asset overview exports the assets matching its filters', async ({ page }) => {
+    // The overview's map loads beside it: over 30 s on a loaded machine.
+    test.setTimeout(90_000);
     await page.goto('/asset-intel?technology=Battery');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const downloading = page.waitForEvent('download');
