@@ -20,7 +20,7 @@ const API_LIKE = /^\/(api|assets|uploads)(\/|$)/;
  */
 export async function registerSpa(app: FastifyInstance, distDir = webDistDir, entryDir = webServerEntryDir(distDir), devWeb = false) {
   const { ctx } = app;
-  const config: AppConfig = { links: ctx.env.links, mapStyleUrl: ctx.env.MAP_STYLE_URL ?? null, publicUrl: ctx.env.PUBLIC_URL };
+  const config: AppConfig = { links: ctx.env.links, mapStyleUrl: ctx.env.MAP_STYLE_URL ?? null, publicUrl: ctx.env.PUBLIC_URL, exportMaxRows: ctx.env.exportMaxRows };
   // `npm run dev`: the same render path, the entry and shell from Vite (plugins/dev-web.ts).
   const dev = devWeb ? await registerDevWeb(app) : null;
   const indexFile = path.join(distDir, 'index.html');

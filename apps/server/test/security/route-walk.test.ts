@@ -53,6 +53,7 @@ const NOT_PRIVATE: Record<string, string> = {
   getSitemap: 'public sitemaps: only what a visitor may see (open tenders, indexable profiles)',
   listProviderReviews: 'published reviews are public (decision 0480)',
   getBuyer: 'public buyer pages from published notices (decision 0483)',
+  exportBuyerAwards: 'a public buyer’s awards from published notices, as on its page (decision 0532)',
 };
 
 /**

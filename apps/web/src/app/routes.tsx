@@ -82,6 +82,8 @@ export const routes: RouteObject[] = [
       { path: 'list-a-tender', lazy: async () => ({ Component: (await import('../features/tenders/pages/list-a-tender-page')).ListATenderPage }) },
       { path: 'asset-intel', ...publicPage('../features/assets/pages/asset-intel-page.tsx', 'AssetIntelPage') },
       { path: 'asset-intel/:id', lazy: async () => ({ Component: (await import('../features/assets/pages/asset-detail-page')).AssetDetailPage }) },
+      { path: 'developers', lazy: async () => ({ Component: (await import('../features/developers/pages/api-keys-page')).GuardedApiKeysPage }) },
+      { path: 'developers/api', lazy: async () => ({ Component: (await import('../features/developers/pages/api-reference-page')).ApiReferencePage }) },
       { path: 'search-parts', ...publicPage('../features/parts/pages/search-parts-page.tsx', 'SearchPartsPage') },
       { path: 'parts/:id', lazy: async () => ({ Component: (await import('../features/parts/pages/part-page')).PartPage }) },
       { path: 'services/list/*', ...publicPage('./pages/provider-landing-page.tsx', 'ProviderLandingPage') },

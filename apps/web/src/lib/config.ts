@@ -1,4 +1,5 @@
 import type { AppConfig } from '@solar/shared/contracts/config';
+import { EXPORT_MAX_ROWS } from '@solar/shared/constants/exports-core';
 
 const DEFAULTS: AppConfig = {
   links: {
@@ -12,6 +13,7 @@ const DEFAULTS: AppConfig = {
   },
   mapStyleUrl: null,
   publicUrl: '',
+  exportMaxRows: EXPORT_MAX_ROWS,
 };
 
 /** Configuration the server inlines into index.html (see apps/server/src/plugins/spa.ts). */
@@ -25,6 +27,7 @@ function readConfig(): AppConfig {
       links: { ...DEFAULTS.links, ...(typeof parsed.links === 'object' ? parsed.links : {}) },
       mapStyleUrl: typeof parsed.mapStyleUrl === 'string' ? parsed.mapStyleUrl : null,
       publicUrl: typeof parsed.publicUrl === 'string' && parsed.publicUrl ? parsed.publicUrl : location.origin,
+      exportMaxRows: typeof parsed.exportMaxRows === 'number' && parsed.exportMaxRows > 0 ? parsed.exportMaxRows : EXPORT_MAX_ROWS,
     };
   } catch {
     return DEFAULTS;

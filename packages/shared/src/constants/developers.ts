@@ -1,6 +1,6 @@
 /**
- * The API for scripts (docs/product/developers.md): API keys and the feeds of changes (decisions
- * 0492, 0493). One home for their limits and texts; the key page's texts wait for that page.
+ * The API for scripts (docs/product/developers.md): API keys, the feeds of changes and the pages
+ * that go with them (decisions 0492, 0493, 0530). One home for their limits and texts.
  */
 
 /** `sm_` and 32 base64url characters (24 random bytes, 192 bits). */
@@ -54,6 +54,23 @@ export const API_KEY_MESSAGES = {
   loadFailed: 'Failed to load API keys',
   createFailed: 'Failed to create the API key',
   revokeFailed: 'Failed to revoke the API key',
+  retry: 'Try again',
+  loading: 'Loading your API keys...',
+  created: 'API key created',
+  newKeyLabel: 'Your new key',
+  done: 'I have copied it',
+  copyFailed: 'Copying failed: select the key and copy it yourself.',
+  listTitle: 'Your keys',
+  createdOn: 'Created',
+  lastUsed: 'Last used',
+  revokedOn: 'Revoked',
+  active: (n: number, max: number) => `${n} of ${max} active keys`,
+  atMost: (max: number) => `You can hold up to ${max} active keys.`,
+  cancel: 'Cancel',
+  referenceLink: 'Read the API reference',
+  usage: 'Send it with each request:',
+  settingsLink: 'Manage API keys',
+  settingsHint: 'Let your scripts read the marketplace’s data and your own.',
 } as const;
 
 /** The feeds of changes (decision 0493). */
@@ -64,7 +81,7 @@ export const CHANGE_FEED = {
   cursorPattern: /^\d{1,20}\.\d{1,20}$/,
 } as const;
 
-/** The reference page (decision 0494). */
+/** The reference page (decision 0530). */
 export const API_REFERENCE = {
   title: 'API reference',
   intro: 'Read the marketplace’s public data, and your own, from a script. Every answer is JSON; lists and charts can also be downloaded as CSV or JSON.',
@@ -75,4 +92,32 @@ export const API_REFERENCE = {
   signInForKeys: 'Sign in to create an API key',
   loading: 'Loading the API reference...',
   failed: 'Failed to load the API reference',
+  retry: 'Try again',
+  authText: 'Public reads need nothing. For your own data, and for higher limits of your own, send an API key: "Authorization: Bearer <key>". A key works only on reads (GET) that are public or need a sign-in, never on admin routes or changes.',
+  limitText: (perMinute: number) => `Each key may make ${perMinute} requests a minute; every keyed answer says how many are left (X-RateLimit-Remaining).`,
+  filterLabel: 'Find a route',
+  filterHint: 'A path, a word of its summary or a group',
+  noMatch: 'No route matches.',
+  contents: 'Groups',
+  parameters: 'Parameters',
+  body: 'Body',
+  answers: 'Answers',
+  required: 'required',
+  keyWorks: 'API key works',
+  keyRefused: 'No API key',
+  access: { public: 'Anyone', user: 'Signed in or API key', admin: 'Admins only' } as Record<string, string>,
+  routeCount: (n: number) => `${n} ${n === 1 ? 'route' : 'routes'}`,
+  document: 'The OpenAPI document',
 } as const;
+
+/**
+ * The common reads, shown on the reference page and walked through in docs/product/developers.md
+ * (the same commands: `features/developers/test/developers-walkthrough.test.ts` runs the document's
+ * and checks these are among them).
+ */
+export const API_EXAMPLES = [
+  { title: 'Tenders changed since your last read (start without "after")', command: 'curl -sS -H "Authorization: Bearer $KEY" "$SITE/api/changes/tenders?limit=2"' },
+  { title: 'Solar projects by region, as CSV', command: 'curl -sS -H "Authorization: Bearer $KEY" "$SITE/api/assets/insights/breakdown?by=region&format=csv"' },
+  { title: 'The public tender board, as JSON', command: 'curl -sS -H "Authorization: Bearer $KEY" "$SITE/api/exports/tenders?format=json"' },
+  { title: 'Who you are (your key’s account)', command: 'curl -sS -H "Authorization: Bearer $KEY" "$SITE/api/auth/me"' },
+] as const;

@@ -43,3 +43,14 @@ export const exportAssets = defineContract({
   query: assetMapQuery.omit({ zoom: true }).extend({ format }),
   response: { 200: z.unknown(), 400: errors[400] },
 });
+
+export const exportBuyerAwards = defineContract({
+  method: 'GET',
+  path: '/api/exports/buyers/:slug/awards',
+  access: 'public',
+  source: 'project',
+  summary: "A public buyer's awards (every award notice it published, newest first) as a CSV or JSON download",
+  params: z.object({ slug: z.string().min(1).max(200) }),
+  query: z.object({ format }),
+  response: { 200: z.unknown(), 400: errors[400], 404: errors[404] },
+});

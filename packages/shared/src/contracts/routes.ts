@@ -85,6 +85,7 @@ export const listAssetChanges = route<typeof developers.listAssetChanges>('GET',
 export const listTenderChanges = route<typeof developers.listTenderChanges>('GET', '/api/changes/tenders');
 export const revokeApiKey = route<typeof developers.revokeApiKey>('DELETE', '/api/api-keys/:id');
 export const exportAssets = route<typeof exports.exportAssets>('GET', '/api/exports/assets');
+export const exportBuyerAwards = route<typeof exports.exportBuyerAwards>('GET', '/api/exports/buyers/:slug/awards');
 export const exportProviders = route<typeof exports.exportProviders>('GET', '/api/exports/providers');
 export const exportTenders = route<typeof exports.exportTenders>('GET', '/api/exports/tenders');
 export const geocode = route<typeof geo.geocode>('GET', '/api/geocode');

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { exportAssets, exportProviders, exportTenders } from '@solar/shared/contracts/exports';
+import { exportAssets, exportBuyerAwards, exportProviders, exportTenders } from '@solar/shared/contracts/exports';
 import { bind } from '../../plugins/routes';
 import { exportAssets as exportMapSelection } from '../assets/asset-export.service';
 import { exportDirectory } from '../providers/provider-export.service';
+import { exportBuyerAwards as exportAwardsOfBuyer } from '../trust/buyer-awards-export.service';
 import { exportTenderBoard } from '../tenders/tender-export.service';
 
 /**
@@ -16,4 +17,5 @@ export function exportsRoutes(app: FastifyInstance) {
   bind(app, exportProviders, async ({ query }, reply) => exportDirectory(ctx, reply, query));
   bind(app, exportTenders, async ({ query }, reply) => exportTenderBoard(ctx, reply, query));
   bind(app, exportAssets, async ({ query, user }, reply) => exportMapSelection(ctx, reply, query, user));
+  bind(app, exportBuyerAwards, async ({ params, query }, reply) => exportAwardsOfBuyer(ctx, reply, params.slug, query.format));
 }

@@ -186,6 +186,37 @@ export async function buyerTenders(db: Db, slug: string, limit: number): Promise
   return rowsOf<BuyerTenderRow>(result);
 }
 
+/** The position of a buyer's award in its export's order (newest notice first). */
+export interface BuyerAwardKey {
+  /** published_date as PostgreSQL writes it: exact to the microsecond, which a JS Date is not. */
+  publishedKey: string;
+  id: string;
+}
+
+/** How many awards a buyer has (the export's total; the same rows as `buyerAwardsAfter`). */
+export async function countBuyerAwards(db: Db, slug: string): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n FROM tenders
+     WHERE source = 'External' AND stage = 'awarded' AND buyer_slug(organisation_name) = ${slug}`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/**
+ * A buyer's awards for its export (decision 0532): newest notice first, a batch after `after` by
+ * keyset on (published_date, id), so each batch is an index range of tenders_buyer_slug_idx.
+ */
+export async function buyerAwardsAfter(db: Db, slug: string, after: BuyerAwardKey | null, limit: number): Promise<Array<BuyerTenderRow & { published_key: string }>> {
+  const from = after ? sql`AND (published_date, id) < (${after.publishedKey}::timestamptz, ${after.id}::uuid)` : sql``;
+  const result = await db.execute(sql`
+    SELECT id::text, title, stage, organisation_name, published_date, closing_date, value_maximum, award_value, award_date, start_date, end_date,
+           notice_url, contact_website, contact_town, award_suppliers, notice_awards, lots, published_date::text AS published_key
+      FROM tenders
+     WHERE source = 'External' AND stage = 'awarded' AND buyer_slug(organisation_name) = ${slug} ${from}
+     ORDER BY published_date DESC, id DESC
+     LIMIT ${limit}`);
+  return rowsOf<BuyerTenderRow & { published_key: string }>(result);
+}
+
 export async function sitemapBuyers(db: Db, limit: number) {
   const result = await db.execute(sql`
     SELECT buyer_slug(organisation_name) AS slug, max(updated_at) AS updated_at FROM tenders

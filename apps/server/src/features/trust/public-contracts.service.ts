@@ -176,11 +176,11 @@ export function awardShares(r: Pick<repo.BuyerTenderRow, 'award_value' | 'award_
   return { value, bySupplier };
 }
 
-export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
-  const db = ctx.database.db;
-  const rows = await repo.buyerTenders(db, slug.toLowerCase(), BUYER_SCAN);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', M.buyerNotFound);
-  const awarded = rows.filter((r) => r.stage === 'awarded');
+/**
+ * Awards as the buyer page shows them, each supplier linked to the profile holding its identifier
+ * or confirmed by an admin (decision 0483); shared by the page and its awards export.
+ */
+export async function awardsOf(db: Db, awarded: repo.BuyerTenderRow[]): Promise<(r: repo.BuyerTenderRow) => BuyerAward> {
   const ids = [...new Set(awarded.flatMap((r) => (r.award_suppliers ?? []).map(supplierIdentifier).filter((x): x is string => Boolean(x))))];
   const [byIdentifier, confirmed] = await Promise.all([repo.providersByIdentifiers(db, ids), repo.confirmedMatchesOf(db, awarded.map((r) => r.id))]);
   const linkOf = (tenderId: string, s: { name?: unknown; id?: unknown; scheme?: unknown }) => {
@@ -190,7 +190,7 @@ export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
     const m = confirmed.find((c) => c.tender_id === tenderId && c.supplier_name === String(s.name ?? '').trim());
     return m ? { slug: m.slug, name: m.name } : null;
   };
-  const toAward = (r: repo.BuyerTenderRow): BuyerAward => ({
+  return (r: repo.BuyerTenderRow): BuyerAward => ({
     tenderId: r.id,
     title: r.title,
     awardedOn: iso(r.award_date),
@@ -203,6 +203,14 @@ export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
     extensionOptions: extensionOptions(r.lots),
     sourceUrl: r.notice_url,
   });
+}
+
+export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
+  const db = ctx.database.db;
+  const rows = await repo.buyerTenders(db, slug.toLowerCase(), BUYER_SCAN);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', M.buyerNotFound);
+  const awarded = rows.filter((r) => r.stage === 'awarded');
+  const toAward = await awardsOf(db, awarded);
   const suppliers = new Map<string, { name: string; awards: number; value: number; provider: { slug: string; name: string } | null }>();
   const years = new Map<number, { awards: number; value: number }>();
   for (const r of awarded) {
@@ -235,7 +243,7 @@ export async function getBuyer(ctx: Ctx, slug: string): Promise<Buyer> {
     town: rows.map((r) => r.contact_town).find(Boolean) ?? null,
     notices: rows.length,
     awards: awarded.length,
-    awardedValue: awarded.reduce((sum, r) => sum + (num(r.award_value) ?? 0), 0),
+    awardedValue: awarded.reduce((sum, r) => sum + (awardShares(r).value ?? 0), 0),
     recentNotices: rows.slice(0, L.buyerNotices).map((r) => ({
       id: r.id,
       title: r.title,

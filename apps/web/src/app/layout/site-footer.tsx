@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { config } from '../../lib/config';
 
 export function SiteFooter() {
@@ -11,9 +12,15 @@ export function SiteFooter() {
             Solar Manager
           </a>
         </div>
-        <a href={config.links.privacyPolicy} target="_blank" rel="noopener noreferrer" className="hover:underline">
-          Privacy Policy
-        </a>
+        <div className="flex items-center gap-6">
+          {/* The API reference for scripts (decision 0530). */}
+          <Link to="/developers/api" className="hover:underline">
+            API
+          </Link>
+          <a href={config.links.privacyPolicy} target="_blank" rel="noopener noreferrer" className="hover:underline">
+            Privacy Policy
+          </a>
+        </div>
       </div>
     </footer>
   );

@@ -3,42 +3,13 @@ import { PROJECT_SORT_KEYS } from '@solar/shared/constants/assets';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../../../../test/harness';
 import { insertTender } from '../../tenders/tenders.repository';
 import { BUNDLED_REPD_FILE, importRepdFile } from '../../assets/repd-import';
+import { parseCsv } from './csv';
 
 /**
  * Exports of every page's result (decision 0491) through HTTP on a real database: the same rows as
  * the page, in its order; formula-safe text, numbers as numbers, dates as the format says; the cap
  * said in headers and JSON; nothing a caller may not see.
  */
-
-/** RFC 4180 lines → cells (quoted cells may hold commas, quotes and newlines). */
-function parseCsv(body: string): string[][] {
-  const text = body.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe.each(databaseKinds)('exports on %s', (kind) => {
   let t: TestApp;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { companyField, nameField, type CurrentUser } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
 import { formatDate } from '@solar/shared/domain/format';
+import { API_KEY_MESSAGES } from '@solar/shared/constants/developers';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -56,6 +57,15 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
             <div>
               <Link to="/reset-password" className={buttonClasses('secondary')}>
                 Password Reset
+              </Link>
+            </div>
+          </div>
+          <div className="grid gap-1.5">
+            <p className="text-sm font-medium text-slate-800">{API_KEY_MESSAGES.title}</p>
+            <p className="text-xs text-muted-foreground">{API_KEY_MESSAGES.settingsHint}</p>
+            <div>
+              <Link to="/developers" className={buttonClasses('secondary')}>
+                {API_KEY_MESSAGES.settingsLink}
               </Link>
             </div>
           </div>

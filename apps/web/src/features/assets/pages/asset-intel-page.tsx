@@ -26,6 +26,8 @@ const InsightsTab = lazy(() => import('../components/insights/insights-tab'));
 /** An asset's tab loads its view (history, nearby providers, its map) when the first one opens (decision 0540). */
 const AssetDetailView = lazy(async () => ({ default: (await import('../components/asset-detail')).AssetDetailView }));
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
+import { ExportButton } from '../../../components/export/export-button';
+import { exportAssetsUrl } from '../api/export-assets';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './asset-intel-page.handle';
@@ -175,8 +177,9 @@ export function AssetIntelPage() {
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
             {filterPanel}
             <div className="grid grid-cols-1 gap-3">
-              <div className="flex justify-end">
+              <div className="flex flex-wrap justify-end gap-2">
                 <SaveSearchButton kind="assets" params={params} />
+                <ExportButton what={{ counted: null }} files={() => ({ csv: exportAssetsUrl(filters, 'csv'), json: exportAssetsUrl(filters, 'json') })} />
               </div>
               <AssetMap filters={filters} onViewDetails={open} resetSignal={resetSignal} focusSite={focusSite} onSiteFocused={() => setFocusSite(null)} />
               <SourceNote />

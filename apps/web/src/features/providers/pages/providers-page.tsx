@@ -22,6 +22,8 @@ import { ActiveFilterBadges, DirectoryFilterPanel } from '../components/director
 import { DirectoryQueryState } from '../components/directory-query-state';
 import { activeFilterCount, mapLinkQuery, useDirectoryFilters } from '../state/directory-filters';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
+import { ExportButton } from '../../../components/export/export-button';
+import { exportProvidersUrl } from '../api/export-providers';
 import { ProviderCard } from '../../../components/provider-card';
 
 /** Server rendering and the document head (decision 0370). */
@@ -99,6 +101,12 @@ export function ProvidersPage() {
             <MapIcon className="h-4 w-4" aria-hidden /> View on Map
           </Link>
           <SaveSearchButton kind="providers" params={params} className="whitespace-nowrap" />
+          <ExportButton
+            className="whitespace-nowrap"
+            what={{ counted: pagination ? formatCount(pagination.total, 'provider') : null }}
+            total={pagination?.total}
+            files={() => ({ csv: exportProvidersUrl(filters, 'csv'), json: exportProvidersUrl(filters, 'json') })}
+          />
         </div>
       </div>
 

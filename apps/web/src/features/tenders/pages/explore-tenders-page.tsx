@@ -17,6 +17,8 @@ import { activeTenderFilters, TenderFiltersPanel } from '../components/tender-fi
 import { TenderPagination } from '../components/tender-pagination';
 import { BOARD_FILTER_KEYS, cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
+import { ExportButton } from '../../../components/export/export-button';
+import { exportTendersUrl } from '../api/export-tenders';
 
 /** Server rendering and the document head (decision 0370). */
 export { handle } from './explore-tenders-page.handle';
@@ -94,6 +96,11 @@ export function ExploreTendersPage() {
                 </Select>
               </label>
               <SaveSearchButton kind="tenders" params={params} />
+              <ExportButton
+                what={{ counted: pagination ? formatCount(pagination.total, 'tender') : null }}
+                total={pagination?.total}
+                files={() => ({ csv: exportTendersUrl(board, 'csv'), json: exportTendersUrl(board, 'json') })}
+              />
             </div>
           </div>
 

@@ -5,6 +5,10 @@ import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ApiError } from '../../../lib/api-client';
 import { useBuyer } from '../api/get-buyer';
+import { ExportButton } from '../../../components/export/export-button';
+import { formatCount } from '@solar/shared/domain/count';
+import { EXPORT_MESSAGES } from '@solar/shared/constants/exports';
+import { exportBuyerAwardsUrl } from '../api/export-buyer-awards';
 
 export { handle } from './buyer-page.handle';
 
@@ -49,8 +53,15 @@ export function BuyerPage() {
             </CardContent>
           </Card>
           <Card>
-            <CardHeader className="pb-3">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-3">
               <CardTitle className="text-lg">Awards</CardTitle>
+              {b.awards > 0 && (
+                <ExportButton
+                  what={{ words: EXPORT_MESSAGES.awardsOf(b.name, formatCount(b.awards, 'award')) }}
+                  total={b.awards}
+                  files={() => ({ csv: exportBuyerAwardsUrl(b.slug, 'csv'), json: exportBuyerAwardsUrl(b.slug, 'json') })}
+                />
+              )}
             </CardHeader>
             <CardContent>{b.awardList.length === 0 ? <p className="text-sm text-muted-foreground">No awards yet.</p> : <AwardList awards={b.awardList} />}</CardContent>
           </Card>
