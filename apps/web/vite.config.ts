@@ -79,9 +79,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 {
                   // The small helpers the filtered pages and the profile share, each well under 1 KB: one
-                  // response rather than ten, each of which carries ~0.3 KB of headers (decision 0540).
+                  // response rather than ten, each of which carries ~0.3 KB of headers (decision 0540);
+                  // the filtered pages' Save search and Export buttons with them.
                   name: 'pages',
-                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](use-query-params|use-debounced|clean-params|quote-path|geo[\\/][a-z-]+)\.ts|components[\\/](past-the-end|collapsible-filters)\.tsx)$|packages[\\/]shared[\\/]src[\\/](domain[\\/]redirect|constants[\\/](services|geo))\.ts$/,
+                  test: /apps[\\/]web[\\/]src[\\/](lib[\\/](use-query-params|use-debounced|clean-params|quote-path|geo[\\/][a-z-]+)\.ts|components[\\/](past-the-end|collapsible-filters|export[\\/]export-button|save-search[\\/]save-search-button)\.tsx)$|packages[\\/]shared[\\/]src[\\/](domain[\\/]redirect|constants[\\/](services|geo))\.ts$/,
                   priority: 1,
                   minShareCount: 2,
                 },
