@@ -109,7 +109,7 @@ describe.each(databaseKinds)('access withdrawn from a private tender on %s', (ki
       // Contact, save and every other route naming the tender answer as for a tender that does not exist.
       for (const [name, contract] of Object.entries(contracts).filter(([, c]) => c.path.startsWith('/api/tenders/:id'))) {
         const payload = ['POST', 'PUT', 'PATCH'].includes(contract.method) ? (SAMPLE_BODIES[name] ?? { message: 'Hello, is this still open for offers?' }) : undefined;
-        const res = await call(who, contract.method, fillPath(contract.path, { id: tenderId, kind: 'later' }), payload);
+        const res = await call(who, contract.method, fillPath(contract.path, { id: tenderId, kind: 'later', file: 'responses.zip' }), payload);
         expect(res.statusCode, `${how} ${name}: ${res.body.slice(0, 200)}`).toBe(404);
       }
     }

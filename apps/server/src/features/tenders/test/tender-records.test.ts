@@ -112,7 +112,12 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
     });
 
     it('a clarification asked of one response is CL-002, named to the owner; its bidder replies and the owner is told', async () => {
+      // Responses are sealed until the closing time (decision 0512): the owner asks once they have
+      // opened, and the clock comes back for the tests of the open tender that follow.
+      const before = clock.now();
+      clock.set(new Date(NOW.getTime() + 5 * DAY + 60_000));
       await ok('POST', `/api/tenders/${id}/responses/${eveResponse}/clarifications`, owner, { message: 'Please confirm the price includes the report.' });
+      clock.set(before);
       const forOwner = await log(owner);
       expect(forOwner[1]).toMatchObject({ reference: 'CL-002', kind: 'clarification', withProvider: 'Eve Drones', published: false });
       expect((await log(dana)).map((e) => e.reference)).toEqual(['CL-001']);
