@@ -39,7 +39,7 @@ function renderForm(answer: (call: ApiCall) => Response | undefined) {
     answer: (call) => {
       if (call.method === 'GET' && call.path === '/api/tenders/t-1') return json(200, { success: true, data: tender });
       if (call.method === 'GET' && call.path === '/api/tenders/t-1/my-responses')
-        return json(200, { success: true, data: { responses: [], providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null } });
+        return json(200, { success: true, data: { responses: [], providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null, receipts: [] } });
       if (call.method === 'GET' && call.path === '/api/tenders/t-1/pricing-schedule') return json(200, { success: true, data: { items, editable: false } });
       return answer(call);
     },
@@ -67,7 +67,13 @@ describe('the response form prices the schedule (decision 0521)', () => {
 
   it('sends the response, then its prices as typed', async () => {
     const calls = renderForm((call) => {
-      if (call.method === 'PUT' && call.path === '/api/tenders/t-1/my-responses') return json(200, { success: true, message: 'Your response has been sent to the tender owner.', data: saved });
+      if (call.method === 'PUT' && call.path === '/api/tenders/t-1/my-responses') return json(200, {
+          success: true,
+          message: 'Your response has been sent to the tender owner.',
+          data: saved,
+          // The e-receipt every submission gets (decision 0513).
+          receipt: { reference: 'TR-2026-000001', kind: 'submitted', providerName: 'Rita Solar', createdAt: '2026-11-23T09:00:00.000Z', ukTime: '23/11/2026 09:00:00 GMT', sha256: 'ab'.repeat(32) },
+        });
       if (call.method === 'PUT' && call.path === '/api/tenders/t-1/responses/r-1/prices')
         return json(200, { success: true, message: P.pricesSaved, data: { sealed: false, lines: [], totalPence: 3_720_150, optionalPence: 0 } });
       return undefined;
