@@ -5,7 +5,7 @@ import { hasInvisibleCharacters } from '../domain/text';
 // In the browser, zod's jitless mode before the first schema is built: its `new Function` probe is
 // refused by the CSP (apps/web/src/lib/zod-jitless.ts says why; that module runs first only when
 // no contract chunk is evaluated before the entry). Every contract module imports this one.
-if (typeof window !== 'undefined') ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
+if ('document' in globalThis) ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 
 /** Every error body carries `message` (docs/product/platform.md#request-helper: the client shows the server's message). */
 export const errorBody = z.object({
