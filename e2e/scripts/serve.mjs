@@ -20,6 +20,8 @@ const env = {
   PUBLIC_URL: `http://localhost:${port}`,
   ADMIN_EMAIL: 'admin.e2e@example.com',
   ADMIN_PASSWORD: 'AdminE2e2026!',
+  // Journeys may say which visitor they are (X-Forwarded-For), as a reverse proxy on this host would.
+  TRUST_PROXY: 'loopback',
 };
 delete env.DATABASE_URL;
 

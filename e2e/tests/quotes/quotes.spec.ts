@@ -68,8 +68,8 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await page.getByRole('button', { name: 'Send Quote Request' }).click();
     await expect(page.locator('#main').getByRole('status').getByText('Your quote request has been sent.')).toBeVisible();
     await page.screenshot({ path: shot('quotes-sent-desktop'), fullPage: false });
-    expect(outbox().some((m) => m.startsWith(`To: ${PROVIDER.email}\nSubject: New quote request: Drone Surveys`) && m.includes(description))).toBe(true);
-    expect(outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: Your quote request to ${OWNED}`))).toBe(true);
+    await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${PROVIDER.email}\nSubject: New quote request: Drone Surveys`) && m.includes(description))).toBe(true);
+    await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: Your quote request to ${OWNED}`))).toBe(true);
 
     // The provider's owner sees it under Received Quotes, downloads the NDA and replies.
     await signIn(page, PROVIDER);
@@ -93,7 +93,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await card.getByLabel('Your reply').fill('Happy to help: £2,400 for the survey, report within 48 hours.');
     await card.getByRole('button', { name: 'Send reply' }).click();
     await expect(card.getByText('Responded')).toBeVisible();
-    expect(outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: ${OWNED} replied to your quote request`))).toBe(true);
+    await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: ${OWNED} replied to your quote request`))).toBe(true);
 
     // The sender sees the reply under Sent Quotes.
     await signIn(page, OWNER);
@@ -129,7 +129,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await page.getByLabel('Phone').fill('07700 900123');
     await page.getByRole('button', { name: 'Send Quote Request' }).click();
     await expect(page.locator('#main').getByRole('status').getByText(/sent to the Solar Marketplace team/)).toBeVisible();
-    expect(outbox().some((m) => m.startsWith(`To: ${DEMO.admin.email}\nSubject: Quote request waiting: ${UNCLAIMED}`))).toBe(true);
+    await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${DEMO.admin.email}\nSubject: Quote request waiting: ${UNCLAIMED}`))).toBe(true);
   });
 
   test('a provider that cannot be loaded: Something went wrong and Back to Directory', async ({ page }) => {

@@ -13,8 +13,11 @@ test.describe('tender data sources and freshness', () => {
     await expect(page.getByTestId('tender-freshness')).toHaveText(
       'Public notices from a sample of Contracts Finder, Public Contracts Scotland and Sell2Wales releases; the newest was published on 11/03/2025.',
     );
+    // The cards are read once the filtered answer has arrived, not the unfiltered list still on screen.
+    const filtered = page.waitForResponse((r) => r.url().includes('/api/') && r.url().includes('cpv=09332000') && r.ok());
     await page.getByLabel('CPV code').selectOption('09332000');
     await expect(page).toHaveURL(/cpv=09332000/);
+    await filtered;
     const cards = page.locator('main li');
     await expect(cards.first()).toBeVisible();
     for (const card of await cards.all()) await expect(card).toContainText(/solar/i);

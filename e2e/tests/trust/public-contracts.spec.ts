@@ -207,7 +207,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await expect(page.getByRole('heading', { level: 1, name: FEED_AWARD.buyer })).toBeVisible();
     const awards = page.getByRole('heading', { name: 'Awards', exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     const award = awards.getByRole('listitem').filter({ hasText: FEED_AWARD.title });
-    await expect(award).toContainText(`To ${FEED_AWARD.suppliers.join(', ')} · £60,000`);
+    await expect(award).toContainText(`To ${FEED_AWARD.suppliers.join(', ')} · £115,000`);
     const used = page.getByRole('heading', { name: 'Suppliers used' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     for (const name of FEED_AWARD.suppliers) await expect(used).toContainText(name);
     await lookAt(page, 'contracts-feed-buyer');
