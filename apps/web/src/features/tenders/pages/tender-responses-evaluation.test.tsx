@@ -53,6 +53,9 @@ const evaluation = (overrides: Partial<TenderEvaluation> = {}): TenderEvaluation
   ...overrides,
 });
 
+// Before the closing time the responses themselves are sealed too (decision 0512).
+const sealedResponses = { closesAt: '2099-12-01T12:00:00.000Z', count: 0, arrivals: [] };
+
 function renderPage(data: TenderEvaluation, answer: (call: ApiCall) => Response | undefined = () => undefined) {
   return renderWithApi({
     path: '/tender/t-1/responses',
@@ -62,7 +65,10 @@ function renderPage(data: TenderEvaluation, answer: (call: ApiCall) => Response 
     answer: (call) => {
       if (call.path === '/api/tenders/t-1')
         return json(200, { success: true, data: tenderFixture('t-1', { source: 'Solar Manager', userId: 'u-owner', viewerRelation: 'manager', status: 'closed', stage: 'active' }) });
-      if (call.path === '/api/tenders/t-1/responses') return json(200, { success: true, data: [response('r1', 'Rita Solar'), response('r2', 'Otis Energy'), response('r3', 'Uma Unpriced')] });
+      if (call.path === '/api/tenders/t-1/responses')
+        return data.phase === 'sealed'
+          ? json(200, { success: true, data: [], sealed: sealedResponses })
+          : json(200, { success: true, data: [response('r1', 'Rita Solar'), response('r2', 'Otis Energy'), response('r3', 'Uma Unpriced')] });
       if (call.path === '/api/tenders/t-1/evaluation') return json(200, { success: true, data });
       if (call.path === '/api/tenders/t-1/evaluators')
         return json(200, {
@@ -106,7 +112,7 @@ describe('Compare Responses with scores and pricing schedules (decisions 0519, 0
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
   });
 
-  it('before the closing date the scores are sealed, and the owner manages evaluators', async () => {
+  it('before the closing date the responses and scores are sealed, and the owner still manages evaluators', async () => {
     const calls = renderPage(evaluation({ phase: 'sealed', responses: [] }), (call) =>
       call.method === 'POST' ? json(201, { success: true, message: 'Evaluator invited: they have been emailed a link.', data: {} }) : undefined,
     );

@@ -58,6 +58,17 @@ export function TenderResponsesPage() {
   const evaluation = useTenderEvaluation(id, tender.isSuccess && responses.isSuccess);
   const [sort, setSort] = useState<ResponseSort>('date');
   const notFound = isTenderNotFound(tender.error) || isTenderNotFound(responses.error);
+  const evaluationPanels = tender.data && (
+    <div className="mb-4 grid gap-4 lg:grid-cols-2">
+      {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
+      {evaluation.isError && (
+        <Card className="p-5 text-sm text-destructive" role="alert">
+          Scores could not be loaded.
+        </Card>
+      )}
+      {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
+    </div>
+  );
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <Link
@@ -79,6 +90,8 @@ export function TenderResponsesPage() {
         <>
           <h1 className="mb-4 break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
           <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+          {/* Evaluators are invited and declare while responses are still sealed. */}
+          <div className="mt-4">{evaluationPanels}</div>
         </>
       ) : (
         <>
@@ -106,15 +119,7 @@ export function TenderResponsesPage() {
               </label>
             </div>
           </div>
-          <div className="mb-4 grid gap-4 lg:grid-cols-2">
-            {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
-            {evaluation.isError && (
-              <Card className="p-5 text-sm text-destructive" role="alert">
-                Scores could not be loaded.
-              </Card>
-            )}
-            {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
-          </div>
+          {evaluationPanels}
           {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.responses.length > 0 && (
             <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
           )}
