@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
-const only = process.argv.slice(2);
-const began = Date.now(); // e.g. `npm test -- vitest`
+const only = process.argv.slice(2); // e.g. `npm test -- vitest`
+const began = Date.now();
 const results = [];
 /** Failed tests by name, repeated at the end: CI keeps only the tail of the output. */
 const failures = [];
