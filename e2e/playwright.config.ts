@@ -3,6 +3,13 @@ import { chromiumLaunch } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
+/**
+ * A trace records every action's DOM snapshot and a screencast: CPU the journeys need on a 2-core
+ * machine. In CI (where a failure is retried once) only the retry is traced, so a failure or a flaky
+ * journey still comes with its trace; locally every failure keeps one (decision 0560). PW_TRACE overrides.
+ */
+const trace = (process.env.PW_TRACE ?? (process.env.CI ? 'on-first-retry' : 'retain-on-failure')) as 'on-first-retry' | 'retain-on-failure' | 'on' | 'off';
+
 export default defineConfig({
   testDir: './tests',
   outputDir: `../test-results/e2e-${port}`,
@@ -14,7 +21,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON ?? '../.tmp/playwright-results.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    trace,
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },

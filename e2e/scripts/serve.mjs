@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Starts one server for the Playwright run from a pre-seeded snapshot: the snapshot is migrated
 // and seeded once (node dist/server.js --seed-only), then copied so every run starts clean.
+// `--seed-only`: makes the snapshot and stops (`npm test` seeds it beside the bench guard).
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,9 +27,14 @@ const env = {
 delete env.DATABASE_URL;
 
 if (!existsSync(path.join(snapshot, 'pgdata'))) {
+  // Seeded aside and renamed when complete: a seeding that stopped half-way is never taken for a snapshot.
+  const partial = `${snapshot}.partial-${process.pid}`;
   rmSync(snapshot, { recursive: true, force: true });
-  execFileSync(process.execPath, [server, '--seed-only'], { env: { ...env, DATA_DIR: snapshot }, stdio: 'inherit' });
+  rmSync(partial, { recursive: true, force: true });
+  execFileSync(process.execPath, [server, '--seed-only'], { env: { ...env, DATA_DIR: partial }, stdio: 'inherit' });
+  renameSync(partial, snapshot);
 }
+if (process.argv.includes('--seed-only')) process.exit(0);
 rmSync(dataDir, { recursive: true, force: true });
 cpSync(snapshot, dataDir, { recursive: true });
 const child = spawn(process.execPath, [server], { env: { ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
