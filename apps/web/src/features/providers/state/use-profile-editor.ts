@@ -5,18 +5,9 @@ import { toast } from '../../../components/ui/toast-store';
 import { useUpdatePlace, useUpdateProvider } from '../api/provider-mutations';
 
 /** The profile's sections an owner or an admin edits, one at a time (docs/product/providers.md#profile-editing). */
-export type ProfileSection =
-  | 'businessName'
-  | 'description'
-  | 'services'
-  | 'technologies'
-  | 'scale'
-  | 'phase'
-  | 'certifications'
-  | 'industryAssociations'
-  | 'location'
-  | 'serviceRadius'
-  | 'contact';
+export type ProfileSection = 'businessName' | 'description' | DetailSection | 'location' | 'serviceRadius' | 'contact';
+/** The sections that are lists of chips. */
+export type DetailSection = 'services' | 'technologies' | 'scale' | 'phase' | 'certifications' | 'industryAssociations';
 
 export interface SaveOptions {
   /** The success toast's text; 'Details updated' unless given. */
