@@ -94,9 +94,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 1,
                 },
                 {
-                  // The tender pages' shared constants and rules, one file rather than five.
+                  // The tender pages' shared constants and rules, one file rather than five; the board's
+                  // address reading with them (decision 0573).
                   name: 'tender-rules',
-                  test: /packages[\\/]shared[\\/]src[\\/](constants[\\/](tenders|tender-lifecycle|tender-notices|data-sources)|domain[\\/]tenders)\.ts$/,
+                  test: /packages[\\/]shared[\\/]src[\\/](constants[\\/](tenders|tender-lifecycle|tender-notices|data-sources)|domain[\\/](tenders|tender-board-address))\.ts$/,
                   priority: 1,
                 },
                 {

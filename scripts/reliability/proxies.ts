@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { PORT, root, tmp } from './config';
+import { PORT, tmp } from './config';
+import { writeNginxConfig } from './nginx-config';
 import { follow, type Process } from './servers';
 
 /** A Debian package's program, installed with apt-get when missing (as root). */
@@ -28,32 +29,21 @@ export function debianBinary(pkg: string, program = pkg): string {
 export function startCache(upstream: number): Process {
   const dir = path.join(tmp, 'nginx');
   rmSync(dir, { recursive: true, force: true });
-  for (const sub of ['cache', 'temp']) mkdirSync(path.join(dir, sub), { recursive: true, mode: 0o777 });
-  const site = readFileSync(path.join(root, 'deploy/nginx/solar-cache.conf'), 'utf8')
-    .replace(/^(\s*listen )__LISTEN__;/m, `$1127.0.0.1:${PORT};`)
-    .replace(/^(\s*)__UPSTREAM__/m, `$1server 127.0.0.1:${upstream};`)
-    .replace(/^proxy_cache_path __CACHE_DIR__/m, `proxy_cache_path ${path.join(dir, 'cache')}`)
+  const main = writeNginxConfig(dir, {
+    listen: PORT,
+    upstream,
+    workerConnections: 1024,
     // A connection to HAProxy per request, as the clients below open one (decision 0383): a request
     // the killed process had is then answered 502 by HAProxy, which logs the server, where on a
     // reused connection HAProxy closes it without an answer or a log line and nginx answers the 502.
     // The client sees the same 502 either way; only its attribution to the killed process needs this.
-    .replace(/^\s*keepalive \d+;\n/m, '');
-  if (site.split('\n').some((line) => !line.trim().startsWith('#') && /__[A-Z_]+__|keepalive/.test(line))) throw new Error('deploy/nginx/solar-cache.conf: a placeholder or the upstream keepalive line was not replaced');
-  writeFileSync(path.join(dir, 'solar-cache.conf'), site);
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      ...(process.getuid?.() === 0 ? ['user root;'] : []),
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 1024; }',
-      `http { access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')} include ${path.join(dir, 'solar-cache.conf')}; }`,
-    ].join('\n'),
-  );
-  return follow(spawn(debianBinary('nginx'), ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' }));
+    editSite: (site) => {
+      const text = site.replace(/^\s*keepalive \d+;\n/m, '');
+      if (text.split('\n').some((line) => !line.trim().startsWith('#') && /__[A-Z_]+__|keepalive/.test(line))) throw new Error('deploy/nginx/solar-cache.conf: a placeholder or the upstream keepalive line was not replaced');
+      return text;
+    },
+  });
+  return follow(spawn(debianBinary('nginx'), ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', main], { stdio: 'ignore' }));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_CACHE } from '@solar/shared/constants/http-cache';
-import { repoRoot } from '../src/paths';
+import { writeNginxConfig } from '../../../scripts/reliability/nginx-config';
 import { parseHtml, serverEntryDir, webShellDir } from '../src/features/seo/test/render-setup';
 import { insertProvider } from './fixtures/providers';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from './harness';
@@ -25,26 +25,8 @@ const freePort = () =>
 async function startNginx(upstream: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'solar-nginx-'));
   const port = await freePort();
-  for (const sub of ['cache', 'temp']) mkdirSync(path.join(dir, sub), { mode: 0o777 });
-  const site = readFileSync(path.join(repoRoot, 'deploy/nginx/solar-cache.conf'), 'utf8')
-    .replace(/^(\s*listen )__LISTEN__;/m, `$1127.0.0.1:${port};`)
-    .replace(/^(\s*)__UPSTREAM__/m, `$1server 127.0.0.1:${upstream};`)
-    .replace(/^proxy_cache_path __CACHE_DIR__/m, `proxy_cache_path ${path.join(dir, 'cache')}`);
-  writeFileSync(path.join(dir, 'solar-cache.conf'), site);
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, 'temp', name)};`;
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    [
-      ...(process.getuid?.() === 0 ? ['user root;'] : []),
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${path.join(dir, 'nginx.pid')};`,
-      `error_log ${path.join(dir, 'error.log')} warn;`,
-      'events { worker_connections 256; }',
-      `http { access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')} include ${path.join(dir, 'solar-cache.conf')}; }`,
-    ].join('\n'),
-  );
-  const child: ChildProcess = spawn(nginx, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const main = writeNginxConfig(dir, { listen: port, upstream, workerConnections: 256 });
+  const child: ChildProcess = spawn(nginx, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', main], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;

@@ -65,7 +65,7 @@ export async function fetchBytes(url: string, deps: HttpDeps, now: () => Date, a
     }
     const asked = retryAfterMs(response.headers.get('retry-after'), now());
     if (response.ok) {
-      const body = await readCapped(response);
+      const body = await readCapped(response, L.maxResponseBytes);
       if (body === null) return { kind: 'error', message: `answer larger than ${L.maxResponseBytes} bytes`, ms: L.failureBackoffMs };
       return { kind: 'ok', body };
     }
@@ -90,9 +90,13 @@ export async function fetchBytes(url: string, deps: HttpDeps, now: () => Date, a
   return { kind: 'error', message: last, ms: L.failureBackoffMs };
 }
 
-async function readCapped(response: Response): Promise<Buffer | null> {
+/** A response's body, or null once it is (or says it will be) larger than `maxBytes`: reading stops there. */
+export async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > L.maxResponseBytes) return null;
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
   const reader = response.body?.getReader();
   if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
@@ -101,7 +105,7 @@ async function readCapped(response: Response): Promise<Buffer | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > L.maxResponseBytes) {
+    if (size > maxBytes) {
       await reader.cancel();
       return null;
     }

@@ -3,6 +3,7 @@ import { fixedClock } from '../../src/platform/clock';
 import { addProvider, addTender, signIn } from '../../src/features/tenders/test/helpers';
 import { createTestApp, databaseKinds, type TestApp } from '../harness';
 import { fields, multipart, type Part } from '../fixtures/multipart';
+import { quoteRequestFields } from '../fixtures/quotes';
 
 /**
  * Issue 25, finding 9: downloads kept any name and extension (`report.html` for a PDF/HTML
@@ -86,17 +87,7 @@ describe.each(databaseKinds)('downloads on %s', (kind) => {
 
   it('a quote attachment', async () => {
     const res = await upload('/api/quotes', sender, [
-      ...fields({
-        service: 'Panel Cleaning',
-        location: 'Bristol, City of Bristol',
-        timePreference: '2weeks',
-        description: 'Clean 12,000 panels on a 5 MW ground-mounted site.',
-        name: 'Sam Sender',
-        email: 'sam@asset-owner.example.com',
-        phone: '+44 117 496 0123',
-        providerId,
-        requiresNDA: 'true',
-      }),
+      ...fields(quoteRequestFields(providerId)),
       { field: 'nda', filename: 'report.html', bytes: polyglot('quote'), type: 'text/html' },
     ]);
     expect(res.statusCode, res.body).toBe(201);

@@ -4,6 +4,7 @@ import { HTTP_TIMEOUTS, REQUEST_TIMEOUT_MESSAGE } from '@solar/shared/constants/
 import { createTestApp, signedInUser, type SignedInUser, type TestApp } from '../harness';
 import { pdf, privateFiles } from '../fixtures/files';
 import { fields, multipart } from '../fixtures/multipart';
+import { quoteRequestFields } from '../fixtures/quotes';
 import { insertProvider } from '../fixtures/providers';
 
 /**
@@ -66,17 +67,7 @@ describe('request deadlines (decision 0423)', () => {
 
   const quoteUpload = (attachment: Buffer) => {
     const body = multipart([
-      ...fields({
-        service: 'Panel Cleaning',
-        location: 'Bristol, City of Bristol',
-        timePreference: '2weeks',
-        description: 'Clean 12,000 panels on a 5 MW ground-mounted site.',
-        name: 'Sam Sender',
-        email: 'sam@asset-owner.example.com',
-        phone: '+44 117 496 0123',
-        providerId,
-        requiresNDA: 'true',
-      }),
+      ...fields(quoteRequestFields(providerId)),
       { field: 'nda', filename: 'nda.pdf', bytes: attachment, type: 'application/pdf' },
     ]);
     const head =

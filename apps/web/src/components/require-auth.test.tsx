@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { sessionKeys } from '../lib/session/get-me';
+import { renderWithProviders } from '../test/render';
 import { RequireAuth } from './require-auth';
 
-function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
-      { path: '/auth', element: <p>sign-in page</p> },
-      { path: '/login', element: <p>login page</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, client };
-}
+const SIGN_IN_PAGES = [
+  { path: '/auth', element: <p>sign-in page</p> },
+  { path: '/login', element: <p>login page</p> },
+];
 
 describe('RequireAuth', () => {
   it('sends a signed-out visitor to the sign-in page with the encoded path and query', async () => {
@@ -31,7 +18,7 @@ describe('RequireAuth', () => {
       <RequireAuth redirectTo="/auth">
         <p>secret</p>
       </RequireAuth>,
-      { path: '/providers/abc/quote?service=Cleaning', client },
+      { path: '/providers/abc/quote?service=Cleaning', client, routes: SIGN_IN_PAGES },
     );
     expect(await screen.findByText('sign-in page')).toBeInTheDocument();
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/providers/abc/quote?service=Cleaning')}`);
@@ -44,7 +31,7 @@ describe('RequireAuth', () => {
       <RequireAuth redirectTo="/login">
         <p>secret</p>
       </RequireAuth>,
-      { path: '/provider-create', client },
+      { path: '/provider-create', client, routes: SIGN_IN_PAGES },
     );
     expect(await screen.findByText('secret')).toBeInTheDocument();
   });

@@ -31,6 +31,11 @@ export const DEFAULT_TENDER_PAGE_SIZE = 10;
 
 export const TENDER_RADIUS_OPTIONS_KM = [25, 50, 100, 200, 300] as const;
 export const DEFAULT_TENDER_RADIUS_KM = 50;
+/**
+ * The public list call's limits (`listPublicTendersQuery`), which the board's address reading
+ * (`domain/tender-board-address.ts`) keeps without zod (decision 0573).
+ */
+export const TENDER_BOARD_LIMITS = { textLength: 200, keywordsLength: 300, radiusMinKm: 1, radiusMaxKm: 1000, pageMax: 100_000 } as const;
 
 /** Start time options (docs/product/tenders.md#limits); one label map shared by List a Tender and the quote page. */
 export const START_TIME_OPTIONS = ['flexible', 'urgent', '2weeks', '1month', 'research'] as const;

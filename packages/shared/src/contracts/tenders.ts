@@ -10,6 +10,7 @@ import {
   TENDER_CONTACT_MESSAGE_MAX,
   TENDER_DESCRIPTION_MAX,
   TENDER_MAX_INVITED_PROVIDERS,
+  TENDER_BOARD_LIMITS,
   TENDER_MESSAGES,
   TENDER_PAGE_SIZES,
   TENDER_RADIUS_OPTIONS_KM,
@@ -110,14 +111,14 @@ const optionalNumber = (min: number, max: number) =>
 
 /** Public list filters (docs/product/tenders.md#tender-board) (all optional; defaults applied on the server). */
 export const listPublicTendersQuery = z.object({
-  service: optionalText(200),
+  service: optionalText(TENDER_BOARD_LIMITS.textLength),
   /** Project addition (decision 0471): words all required, "exact phrase", -word left out, `or` between alternatives (websearch syntax). */
-  keywords: optionalText(300),
-  location: optionalText(200),
+  keywords: optionalText(TENDER_BOARD_LIMITS.keywordsLength),
+  location: optionalText(TENDER_BOARD_LIMITS.textLength),
   /** Project addition: the location's point and a radius (km) for a distance filter (decision 0175). */
   lat: optionalNumber(-90, 90),
   lng: optionalNumber(-180, 180),
-  radius: optionalNumber(1, 1000),
+  radius: optionalNumber(TENDER_BOARD_LIMITS.radiusMinKm, TENDER_BOARD_LIMITS.radiusMaxKm),
   sector: z.enum(TENDER_SECTORS).optional(),
   /** A CPV 2008 code (8 digits): notices classified under it (decision 0392). */
   cpv: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{8}$/, 'cpv must be 8 digits').optional()),
@@ -127,7 +128,7 @@ export const listPublicTendersQuery = z.object({
   maxValue: optionalNumber(0, TENDER_VALUE_FILTER_MAX),
   sortBy: z.enum(TENDER_SORT_FIELDS).default(DEFAULT_TENDER_SORT.sortBy),
   sortOrder: z.enum(SORT_ORDERS).default(DEFAULT_TENDER_SORT.sortOrder),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(TENDER_BOARD_LIMITS.pageMax).default(1),
   limit: z.coerce
     .number()
     .int()

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
-import { ASSET_MAP, DEFAULT_PROJECT_SORT } from '@solar/shared/constants/assets';
+import { DEFAULT_PROJECT_SORT } from '@solar/shared/constants/assets';
 import { EXPORT_BATCH_ROWS, type ExportFormat } from '@solar/shared/constants/exports';
 import type { AssetMapQuery, ProjectsQuery } from '@solar/shared/contracts/assets';
 import { isoDay } from '../../db/sql-helpers';
 import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
 import { keysetBatches, sendExport, type ExportColumn } from '../../platform/export';
-import { countAssets, listAssetsAfter, assetWhere, type AssetExportRow, type AssetFilter } from './assets.repository';
+import { countAssets, listAssetsAfter, assetWhere, type AssetExportRow } from './assets.repository';
+import { toFilter } from './assets.service';
 import { listProjectRowsAfter, projectWhere, type ProjectDbRow, type ProjectKey } from './asset-projects.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'env'>;
@@ -82,20 +83,7 @@ const SIGNED_IN_ASSET_COLUMNS: ExportColumn<AssetExportRow>[] = [
 
 /** GET /api/exports/assets: the assets the map shows (its view and filters), in id order. */
 export async function exportAssets(ctx: Ctx, reply: FastifyReply, q: Omit<AssetMapQuery, 'zoom'> & { format: ExportFormat }, user: UserRow | null) {
-  const filter: AssetFilter = {
-    bounds: q.bounds ?? ASSET_MAP.defaultBounds,
-    minCapacity: q.minCapacity || undefined,
-    maxCapacity: q.maxCapacity,
-    minAge: q.minAge,
-    maxAge: q.maxAge,
-    includeUnknownAge: q.includeUnknownAge ?? true,
-    regions: q.regions,
-    technologyTypes: q.technologyTypes,
-    developmentStatus: q.developmentStatus,
-    operators: q.operators,
-    siteNameSearch: q.siteNameSearch || undefined,
-    today: isoDay(ctx.clock.now()),
-  };
+  const filter = toFilter(ctx, q);
   const total = await countAssets(ctx.database, assetWhere(filter));
   return sendExport(reply, {
     format: q.format,

@@ -24,6 +24,7 @@ import type { AppContext } from '../../plugins/context';
 import { inBatches, sendExport, type ExportColumn } from '../../platform/export';
 import type { AssetSelection } from './assets.repository';
 import * as repo from './asset-insights.repository';
+import { toSelection } from './assets.service';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'env'>;
 
@@ -32,22 +33,6 @@ type Ctx = Pick<AppContext, 'database' | 'clock' | 'env'>;
  * counted ahead when the filters allow (repo.planFor), else live; `format` sends what the chart
  * shows as a download (decision 0491).
  */
-
-export function toSelection(ctx: Pick<AppContext, 'clock'>, q: InsightsQuery): AssetSelection {
-  return {
-    minCapacity: q.minCapacity || undefined,
-    maxCapacity: q.maxCapacity,
-    minAge: q.minAge,
-    maxAge: q.maxAge,
-    includeUnknownAge: q.includeUnknownAge ?? true,
-    regions: q.regions,
-    technologyTypes: q.technologyTypes,
-    developmentStatus: q.developmentStatus,
-    operators: q.operators,
-    siteNameSearch: q.siteNameSearch || undefined,
-    today: isoDay(ctx.clock.now()),
-  };
-}
 
 /** Options a test passes to compare the tables with the live query. */
 export interface InsightOptions {

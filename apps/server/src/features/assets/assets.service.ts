@@ -40,9 +40,12 @@ export function parseAssetId(idText: string): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
+/**
+ * The Overview filters (docs/product/assets.md#overview-filters) as the repository's selection: one
+ * reading for the map, its export and the Insights tab.
+ */
+export function toSelection(ctx: Pick<AppContext, 'clock'>, q: Omit<AssetMapQuery, 'bounds' | 'zoom'>): repo.AssetSelection {
   return {
-    bounds: q.bounds ?? ASSET_MAP.defaultBounds,
     minCapacity: q.minCapacity || undefined, // 0 is no minimum: one cache entry for both
     maxCapacity: q.maxCapacity,
     minAge: q.minAge,
@@ -53,9 +56,15 @@ function toFilter(ctx: Ctx, q: AssetMapQuery): repo.AssetFilter {
     developmentStatus: q.developmentStatus,
     operators: q.operators,
     siteNameSearch: q.siteNameSearch || undefined,
-    today: today(ctx),
+    today: isoDay(ctx.clock.now()),
   };
 }
+
+/** The map's view and filters; without a view, the whole of the UK. */
+export const toFilter = (ctx: Pick<AppContext, 'clock'>, q: Omit<AssetMapQuery, 'zoom'>): repo.AssetFilter => ({
+  ...toSelection(ctx, q),
+  bounds: q.bounds ?? ASSET_MAP.defaultBounds,
+});
 
 /**
  * GET /api/assets/coordinates: every matching point while at most ASSET_POINT_LIMIT match in the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANIES_HOUSE_LIMITS as L } from '@solar/shared/constants/trust';
+import { readCapped } from '../../platform/feed-http';
 
 /**
  * A client of the Companies House public data API (decision 0481): the company profile, its
@@ -108,7 +109,7 @@ export function createCompaniesHouseClient(options: ClientOptions): CompaniesHou
       blockedUntil = Math.max(blockedUntil, resetAt);
       return { ...rateLimited(blockedUntil), message: `Companies House answered HTTP 429 (too many requests); tried again after ${new Date(blockedUntil).toISOString().slice(11, 16)} UTC` };
     }
-    const text = await readCapped(response);
+    const text = (await readCapped(response, L.maxResponseBytes))?.toString('utf8') ?? null;
     if (response.status === 404) return notFound === 'null' ? { ok: true, data: null } : { ok: false, kind: 'not-found', message: 'No company with this number at Companies House' };
     if (response.status === 401 || response.status === 403) return { ok: false, kind: 'refused', message: `Companies House refused the key (HTTP ${response.status})` };
     if (!response.ok) return { ok: false, kind: 'unavailable', message: `Companies House answered HTTP ${response.status}` };
@@ -130,22 +131,4 @@ export function createCompaniesHouseClient(options: ClientOptions): CompaniesHou
     officers: (n) => get(path(n, '/officers?items_per_page=100'), officerListSchema, 'fail') as Promise<ChResult<OfficerList>>,
     insolvency: (n) => get(path(n, '/insolvency'), insolvencySchema, 'null'),
   };
-}
-
-async function readCapped(response: Response): Promise<string | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > L.maxResponseBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

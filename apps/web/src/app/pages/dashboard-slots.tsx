@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { Building2, Plus } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ManageProfileTab } from './manage-profile-tab';
+import { ActiveProfilesHeader, ManageProfileTab } from './manage-profile-tab';
 import { QuotesTab } from '../../features/quotes/components/quotes-tab';
 
 /**
@@ -19,12 +19,7 @@ export interface DashboardTabProps {
 export function EmptyManageProfileTab(_props: DashboardTabProps) {
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle>Active Business Profiles</CardTitle>
-        <Link to="/provider-create" className={buttonClasses('primary')}>
-          <Plus className="h-4 w-4" aria-hidden /> Create New Profile
-        </Link>
-      </CardHeader>
+      <ActiveProfilesHeader />
       <CardContent>
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-10 text-center">
           <Building2 className="h-10 w-10 text-slate-400" aria-hidden />

@@ -51,12 +51,7 @@ export function ManageProfileTab({ user }: { user: CurrentUser }) {
   return (
     <div className="grid gap-6">
       <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-          <CardTitle>Active Business Profiles</CardTitle>
-          <Link to="/provider-create" className={buttonClasses('primary')}>
-            <Plus className="h-4 w-4" aria-hidden /> Create New Profile
-          </Link>
-        </CardHeader>
+        <ActiveProfilesHeader />
         <CardContent>
           {active.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
@@ -169,5 +164,17 @@ function ClaimItem({ claim }: { claim: UserClaim }) {
       <p className="text-sm text-slate-800">{CLAIM_STATUS_MESSAGES[claim.status]}</p>
       {claim.reviewMessage ? <p className="text-sm text-slate-700">Note from our team: {claim.reviewMessage}</p> : null}
     </li>
+  );
+}
+
+/** The active profiles card's title and its Create New Profile link (also on the dashboard's empty slot). */
+export function ActiveProfilesHeader() {
+  return (
+    <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+      <CardTitle>Active Business Profiles</CardTitle>
+      <Link to="/provider-create" className={buttonClasses('primary')}>
+        <Plus className="h-4 w-4" aria-hidden /> Create New Profile
+      </Link>
+    </CardHeader>
   );
 }

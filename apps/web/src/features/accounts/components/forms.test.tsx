@@ -1,8 +1,6 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ReactNode } from 'react';
 import { ACCOUNT_MESSAGES as M, BLOCKED_EMAIL_DOMAINS } from '@solar/shared/constants/accounts';
 import { TEXT_MESSAGES } from '@solar/shared/constants/text';
@@ -12,23 +10,16 @@ import { SettingsTab } from './settings-tab';
 import { SignupForm } from './signup-form';
 import { Toaster } from '../../../components/ui/toaster';
 import { config } from '../../../lib/config';
+import { renderWithProviders as renderAt } from '../../../test/render';
 
-function renderWithProviders(ui: ReactNode, { path = '/', client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
-  const router = createMemoryRouter(
-    [
-      { path: '*', element: ui },
+/** The forms at any path, with the sign-in pages they may send a visitor to. */
+const renderWithProviders = (ui: ReactNode) =>
+  renderAt(ui, {
+    routes: [
       { path: '/auth', element: <p>sign-in page</p> },
       { path: '/login', element: <p>login page</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, client };
-}
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -133,14 +133,7 @@ function TokenStep({ initial, sentTo, onBack, onValid }: { initial: string; sent
       <Field id="reset-token" label="Reset token" error={error}>
         {(control) => <Input {...control} autoComplete="one-time-code" spellCheck={false} {...register('token')} />}
       </Field>
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={onBack}>
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
-        </Button>
-        <Button type="submit" disabled={validate.isPending} className="flex-1">
-          {validate.isPending ? 'Verifying...' : 'Verify token'}
-        </Button>
-      </div>
+      <StepButtons onBack={onBack} pending={validate.isPending} label="Verify token" busyLabel="Verifying..." />
     </form>
   );
 }
@@ -172,14 +165,7 @@ function ResetStep({ token, onBack, onDone }: { token: string; onBack(): void; o
     >
       <PasswordField id="reset-new-password" label="New password" error={errors.newPassword?.message} autoComplete="new-password" {...register('newPassword', { deps: ['confirmPassword'] })} />
       <PasswordField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message} autoComplete="new-password" {...register('confirmPassword')} />
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={onBack}>
-          <ArrowLeft className="h-4 w-4" aria-hidden /> Back
-        </Button>
-        <Button type="submit" disabled={reset.isPending} className="flex-1">
-          {reset.isPending ? 'Resetting...' : 'Reset password'}
-        </Button>
-      </div>
+      <StepButtons onBack={onBack} pending={reset.isPending} label="Reset password" busyLabel="Resetting..." />
     </form>
   );
 }
@@ -194,6 +180,20 @@ function DoneStep() {
     <div role="status" className="flex items-start gap-3 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
       <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
       <p>Redirecting you to sign in...</p>
+    </div>
+  );
+}
+
+/** A step's Back and submit buttons; the submit button says what is happening while it is pending. */
+function StepButtons({ onBack, pending, label, busyLabel }: { onBack(): void; pending: boolean; label: string; busyLabel: string }) {
+  return (
+    <div className="flex gap-2">
+      <Button variant="secondary" onClick={onBack}>
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back
+      </Button>
+      <Button type="submit" disabled={pending} className="flex-1">
+        {pending ? busyLabel : label}
+      </Button>
     </div>
   );
 }

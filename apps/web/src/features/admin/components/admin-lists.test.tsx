@@ -1,28 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ReactNode } from 'react';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
 import type { AdminUser, AuditEntry } from '@solar/shared/contracts/admin';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { AuditLogTab } from './audit-log-tab';
+import { json, renderWithProviders as renderTab } from '../../../test/render';
 import { TendersTab } from './tenders-tab';
 import { UsersTab } from './users-tab';
 
 /** Issue 28 item 8: the admin lists (users, tenders, audit log). */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const page = (data: unknown[]) => ({ success: true, data, pagination: { page: 1, pages: 1, total: data.length, pageSize: 25 } });
-
-function renderTab(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />
-    </QueryClientProvider>,
-  );
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

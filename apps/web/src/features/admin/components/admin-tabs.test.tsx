@@ -1,25 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ReactNode } from 'react';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
 import type { AdminUser } from '@solar/shared/contracts/admin';
 import { ClaimsTab } from './claims-tab';
+import { json, renderWithProviders as renderTab } from '../../../test/render';
 import { TendersTab } from './tenders-tab';
 import { UsersTab } from './users-tab';
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function renderTab(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={createMemoryRouter([{ path: '*', element: ui }])} />
-    </QueryClientProvider>,
-  );
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import type { Provider } from '@solar/shared/contracts/providers';
 import { Toaster } from '../../../components/ui/toaster';
+import { fakeXhr } from '../../../test/fake-xhr';
 import { ProviderMediaPage } from '../pages/provider-media-page';
 import { ImageUploadButton } from './image-upload';
 
@@ -15,29 +16,9 @@ import { ImageUploadButton } from './image-upload';
  */
 const BUDGET = 'Too many requests. Please try again in 1800 seconds.';
 
-/** XMLHttpRequest as the upload helper uses it, answering with `answer`. */
+/** The upload requests, answered with `answer`. */
 let answer: { status: number; body: unknown };
-const sent: Array<{ url: string; form: FormData }> = [];
-class FakeXhr {
-  upload = { onprogress: null as ((event: ProgressEvent) => void) | null };
-  withCredentials = false;
-  status = 0;
-  responseText = '';
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send(form: FormData) {
-    sent.push({ url: this.url, form });
-    queueMicrotask(() => {
-      this.status = answer.status;
-      this.responseText = JSON.stringify(answer.body);
-      this.onload?.();
-    });
-  }
-}
+const { FakeXhr, sent } = fakeXhr(() => answer);
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { TEXT_MESSAGES } from '@solar/shared/constants/text';
 import { Toaster } from '../../../components/ui/toaster';
+import { fakeXhr } from '../../../test/fake-xhr';
 import { ProviderCreatePage } from './provider-create-page';
 
 type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
@@ -211,27 +212,7 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
   });
 
   it('takes a logo with the upload rules: a GIF or a 3 MB file is refused under the field; a PNG is uploaded once the profile exists', async () => {
-    const sent: Array<{ url: string; form: FormData }> = [];
-    class FakeXhr {
-      upload = { onprogress: null };
-      withCredentials = false;
-      status = 0;
-      responseText = '';
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      private url = '';
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      send(form: FormData) {
-        sent.push({ url: this.url, form });
-        queueMicrotask(() => {
-          this.status = 200;
-          this.responseText = JSON.stringify({ success: true, logoUrl: '/uploads/x.png', message: M.logoUploaded });
-          this.onload?.();
-        });
-      }
-    }
+    const { FakeXhr, sent } = fakeXhr(() => ({ status: 200, body: { success: true, logoUrl: '/uploads/x.png', message: M.logoUploaded } }));
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const user = userEvent.setup({ applyAccept: false });
     createProvider = () => json({ success: true, data: { id: 'new-id' } }, 201);

@@ -1,10 +1,10 @@
 import { SITE_NAME } from '@solar/shared/constants/seo';
 import { formatCount } from '@solar/shared/domain/count';
 import { canonicalSearch, metaDescription } from '@solar/shared/domain/seo';
+import { cleanTenderBoardAddress, tenderBoardQueryOf } from '@solar/shared/domain/tender-board-address';
 import { breadcrumbs, itemList } from '../../../lib/render/json-ld';
 import type { PageHandle } from '../../../lib/render/page-handle';
 import { publicTendersQueryOptions } from '../api/list-public-tenders';
-import { cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
 
 /** The filters and page that make a different list; the sort only reorders it. */
 const CANONICAL_KEYS = ['service', 'location', 'lat', 'lng', 'radius', 'source', 'status', 'minValue', 'maxValue', 'limit', 'page'];
@@ -12,11 +12,11 @@ const CANONICAL_KEYS = ['service', 'location', 'lat', 'lng', 'radius', 'source',
 /** /explore-tenders (decision 0370): the board of the address's filters, server-rendered; page 2 on is not indexed. */
 export const handle: PageHandle = {
   reads: ['tenders'],
-  // The address cleaned as the page cleans it (decision 0352): what the board shows, whatever was typed.
-  prefetch: ({ prefetch, url }) => prefetch(publicTendersQueryOptions(readTenderBoard(cleanBoardParams(url.searchParams)))),
+  // The board's one reading of its address (decision 0573): the query the page asks for, under its key, whatever was typed.
+  prefetch: ({ prefetch, url }) => prefetch(publicTendersQueryOptions(tenderBoardQueryOf(url.searchParams))),
   head: ({ queryClient, url, publicUrl }) => {
-    const params = cleanBoardParams(url.searchParams);
-    const board = readTenderBoard(params);
+    const params = cleanTenderBoardAddress(url.searchParams);
+    const board = tenderBoardQueryOf(params);
     const list = queryClient.getQueryData(publicTendersQueryOptions(board).queryKey);
     const what = board.service ? `${board.service} tenders` : 'Solar tenders and opportunities';
     const where = board.location ? ` near ${board.location}` : ' in the UK';

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { RefreshCw, SearchX } from 'lucide-react';
 import { TENDER_MESSAGES, TENDER_PAGE_SIZES } from '@solar/shared/constants/tenders';
 import { formatCount } from '@solar/shared/domain/count';
+import { cleanTenderBoardAddress, TENDER_BOARD_FILTER_KEYS, tenderBoardQueryOf } from '@solar/shared/domain/tender-board-address';
 import { CollapsibleFilters } from '../../../components/collapsible-filters';
 import { PastTheEnd } from '../../../components/past-the-end';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +16,6 @@ import { TenderCard } from '../components/tender-card';
 import { TenderFreshness } from '../components/tender-freshness';
 import { activeTenderFilters, TenderFiltersPanel } from '../components/tender-filters-panel';
 import { TenderPagination } from '../components/tender-pagination';
-import { BOARD_FILTER_KEYS, cleanBoardParams, readTenderBoard } from '../state/tender-board-filters';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { ExportButton } from '../../../components/export/export-button';
 import { exportTendersUrl } from '../api/export-tenders';
@@ -34,16 +34,16 @@ const SORTS = [
 export function ExploreTendersPage() {
   const [rawParams, update, replaceParams] = useQueryParams();
   // Values the contract refuses are dropped before anything is asked (decision 0352), and the address follows.
-  const params = useMemo(() => cleanBoardParams(rawParams), [rawParams]);
+  const params = useMemo(() => cleanTenderBoardAddress(rawParams), [rawParams]);
   useEffect(() => {
     if (changedBy(params, rawParams)) replaceParams(params);
   }, [params, rawParams, replaceParams]);
-  const board = readTenderBoard(params);
+  const board = tenderBoardQueryOf(params);
   const { page, limit, sortBy, sortOrder } = board;
   const query = usePublicTenders(board);
   /** Changing a filter returns to page 1 (docs/product/tenders.md#tender-board). */
   const setFilters = (changes: Record<string, string | null>) => update({ ...changes, page: null });
-  const clearAll = () => update(Object.fromEntries([...BOARD_FILTER_KEYS, 'page'].map((k) => [k, null])));
+  const clearAll = () => update(Object.fromEntries([...TENDER_BOARD_FILTER_KEYS, 'page'].map((k) => [k, null])));
   const setPage = (next: number) => {
     update({ page: next > 1 ? String(next) : null });
     window.scrollTo({ top: 0 });

@@ -1,48 +1,10 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TENDER_MESSAGES, TENDER_VALUE_FILTER_MAX } from '@solar/shared/constants/tenders';
-import { listPublicTendersQuery } from '@solar/shared/contracts/tenders';
 import { formatGBP } from '@solar/shared/domain/format';
-import { BOARD_FILTER_KEYS, boardAddress, cleanBoardParams, readTenderBoard, readValueInput, tenderLink } from './tender-board-filters';
+import { boardAddress, readValueInput, tenderLink } from './tender-board-filters';
 
-/** Any address the board might be given: its own keys with any text, plus keys it does not know. */
-const address = fc
-  .array(
-    fc.tuple(
-      fc.constantFrom(...BOARD_FILTER_KEYS, 'page', 'utm_source'),
-      fc.oneof(fc.string(), fc.integer().map(String), fc.double().map(String), fc.constantFrom('all', 'open', 'External', 'closingDate', 'asc', '5', '50', '51.4', '-2.6', '')),
-    ),
-    { maxLength: 20 },
-  )
-  .map((pairs) => new URLSearchParams(pairs));
-
-describe('the tender board address (decision 0352)', () => {
-  it('whatever the address holds, the query the board sends passes the contract', () => {
-    fc.assert(
-      fc.property(address, (params) => {
-        const query = readTenderBoard(cleanBoardParams(params));
-        const result = listPublicTendersQuery.safeParse(query);
-        expect(result.success, JSON.stringify({ params: params.toString(), query })).toBe(true);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('cleaning keeps good values and keys it does not know, and is idempotent', () => {
-    const good = new URLSearchParams('service=Panel+Cleaning&minValue=10&page=3&limit=20&utm_source=x');
-    expect(cleanBoardParams(good).toString()).toBe(good.toString());
-    fc.assert(
-      fc.property(address, (params) => {
-        expect(cleanBoardParams(cleanBoardParams(params)).toString()).toBe(cleanBoardParams(params).toString());
-      }),
-    );
-  });
-
-  it('an inverted value range is not sent', () => {
-    expect(readTenderBoard(new URLSearchParams('minValue=500&maxValue=100'))).toMatchObject({ minValue: undefined, maxValue: undefined });
-    expect(readTenderBoard(new URLSearchParams('minValue=100&maxValue=500'))).toMatchObject({ minValue: '100', maxValue: '500' });
-  });
-});
+// The board's address itself (cleaning, the query, its property tests) is tested beside its one
+// reading, packages/shared/src/domain/tender-board-address.test.ts (decision 0573).
 
 describe("'Back to Tenders' keeps the whole board address (decision 0354)", () => {
   it('a tender link carries the page and the filters, and the back link restores them', () => {
