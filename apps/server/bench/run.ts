@@ -20,8 +20,9 @@
 // BENCH_GUARD=1: the short regression run of `npm test` (see `guard` below). BENCH_SERVER=<server.js>
 // measures another build (an earlier commit's) with this bench.
 // BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. The saved-search matcher's
-// figure (BENCH_ONLY=alerts; BENCH_ALERT_SEARCHES, BENCH_ALERT_NOTICES; BENCH_ALERT_KEEP=1 keeps its database
-// for EXPLAIN) runs first, on a database of its own.
+// figure (BENCH_ONLY=alerts, which needs no build; BENCH_ALERT_SEARCHES, BENCH_ALERT_NOTICES; BENCH_ALERT_RUNS=N
+// passes over the same data, with min, median and the database's CPU time; BENCH_ALERT_EXPLAIN=1 prints the
+// plan; BENCH_ALERT_KEEP=1 keeps its database) runs first, on a database of its own.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -508,17 +509,18 @@ const began = Date.now();
 const phase = (what: string) => guard && console.log(`bench guard: ${what} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
 
 async function main() {
+  rmSync(path.join(runDir, 'stack'), { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  // Issue 30's matching figure runs on a database of its own, before the server starts (decision 0471);
+  // run alone (BENCH_ONLY=alerts) it needs no build.
+  if (!only || only.test(ALERTS_MATCHING_SCENARIO)) {
+    await runAlertsMatchingBench(runDir);
+    if (only && !SCENARIOS.some((s) => only.test(s.name))) return;
+  }
   if (!existsSync(serverJs)) {
     if (process.env.BENCH_SERVER) throw new Error(`BENCH_SERVER: no ${serverJs}`);
     console.log('Building the server first (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-  }
-  rmSync(path.join(runDir, 'stack'), { recursive: true, force: true });
-  mkdirSync(runDir, { recursive: true });
-  // Issue 30's matching figure runs on a database of its own, before the server starts (decision 0471).
-  if (!only || only.test(ALERTS_MATCHING_SCENARIO)) {
-    await runAlertsMatchingBench(runDir);
-    if (only && !SCENARIOS.some((s) => only.test(s.name))) return;
   }
   const usePostgres = Boolean(process.env.DATABASE_URL);
   const dataDir = path.join(runDir, 'data');
