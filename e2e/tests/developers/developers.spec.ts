@@ -130,8 +130,12 @@ test.describe('the API reference', () => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto('/developers/api');
       await expect(page.getByRole('heading', { level: 3, name: 'developers' })).toBeVisible({ timeout: 15_000 });
-      await page.getByRole('group').filter({ hasText: '/api/exports/buyers/{slug}/awards' }).first().getByText('/api/exports/buyers/{slug}/awards').click();
+      const awards = page.getByRole('group').filter({ hasText: '/api/exports/buyers/{slug}/awards' }).first();
+      await awards.getByText('/api/exports/buyers/{slug}/awards').click();
       await expect(page.getByRole('heading', { name: 'Answers' }).first()).toBeVisible();
+      // An export's answer: a CSV or a JSON file, with its row counts in the headers (decision 0570).
+      await expect(awards.getByText('text/csv, application/json').first()).toBeVisible();
+      await expect(awards.getByText('X-Export-Rows')).toBeVisible();
       await noSidewaysScroll(page, size.width);
       await page.screenshot({ path: shot(`developers-reference-${size.name}`) });
     });

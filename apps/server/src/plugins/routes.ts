@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
 import { INPUT_MESSAGES } from '@solar/shared/constants/http';
-import type { Contract } from '@solar/shared/contracts/contract';
+import { answerMediaTypes, type Contract } from '@solar/shared/contracts/contract';
 import { featureOf } from '@solar/shared/contracts/index';
 import { hasForbiddenControlCharacter } from '@solar/shared/domain/input-text';
 import { AppError } from '../platform/errors';
@@ -129,7 +129,9 @@ function keyOf(scope: RouteCache<Contract>['scope'], url: string, user: UserRow 
 function cachedAnswers<C extends Contract>(ctx: AppContext, contract: C, handler: Handler<C>, cache: RouteCache<C>) {
   const answers = () => answerCache(ctx.database);
   const session = cookieName(ctx);
-  const type = contract.produces ? `${contract.produces}; charset=utf-8` : 'application/json; charset=utf-8';
+  // A kept answer is text the handler returned: a route that can send more than one type sends its own reply, and is not kept.
+  if (Array.isArray(contract.produces) && contract.produces.length !== 1) throw new Error(`${contract.method} ${contract.path}: a route sending several media types cannot be cached`);
+  const type = `${answerMediaTypes(contract)[0]}; charset=utf-8`;
   // A session cookie or an API key (decision 0492): the caller's own answer, never a shared one.
   const signedIn = (request: FastifyRequest) => Boolean(request.cookies[session] || request.headers.authorization);
   /** Whether this request's answer is kept, and under which key (null: computed for the caller alone). */

@@ -269,3 +269,25 @@ function listFiles(dir: string): string[] {
 export function fillPath(pathTemplate: string, values: Record<string, string> = {}) {
   return pathTemplate.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? '00000000-0000-0000-0000-000000000000'));
 }
+
+/** Which of A's records a path's parameters point at, by path prefix. */
+export const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
+  ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id, accreditationId: w.accreditationA }],
+  ['/api/reviews/', { id: w.reviewOfA }],
+  ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
+  ['/api/api-keys/', { id: w.apiKeyA.id }],
+  ['/api/saved-searches/', { id: w.savedSearchA }],
+  [
+    '/api/tenders/',
+    {
+      id: w.privateTenderA,
+      kind: 'saved',
+      documentId: w.tenderDocumentA,
+      responseId: w.tenderResponseA,
+      attachmentId: w.tenderAttachmentA,
+      questionId: w.tenderQuestionA,
+      entryId: w.tenderLogEntryA,
+      file: 'audit-log.csv',
+    },
+  ],
+];

@@ -5,7 +5,7 @@ import { boundContracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 import { png } from '../fixtures/files';
 import { multipart } from '../fixtures/multipart';
-import { SAMPLE_BODIES, databaseState, fillPath, privateWorld, type Actor, type PrivateWorld } from './fixtures';
+import { OWNED, SAMPLE_BODIES, databaseState, fillPath, privateWorld, type Actor, type PrivateWorld } from './fixtures';
 
 /**
  * docs/security.md#access-control: walks the contracts table (so routes that land later are walked
@@ -15,28 +15,6 @@ import { SAMPLE_BODIES, databaseState, fillPath, privateWorld, type Actor, type 
  * same after each refusal.
  */
 const entries = boundContracts;
-
-/** Which of A's records a path's parameters point at, by path prefix. */
-const OWNED = (w: PrivateWorld): Array<[string, Record<string, string>]> => [
-  ['/api/providers/', { id: w.providerA.id, fileId: w.mediaA, userId: w.a.user.id, accreditationId: w.accreditationA }],
-  ['/api/reviews/', { id: w.reviewOfA }],
-  ['/api/quotes/', { id: w.quoteA, attachmentId: w.attachmentA }],
-  ['/api/api-keys/', { id: w.apiKeyA.id }],
-  ['/api/saved-searches/', { id: w.savedSearchA }],
-  [
-    '/api/tenders/',
-    {
-      id: w.privateTenderA,
-      kind: 'saved',
-      documentId: w.tenderDocumentA,
-      responseId: w.tenderResponseA,
-      attachmentId: w.tenderAttachmentA,
-      questionId: w.tenderQuestionA,
-      entryId: w.tenderLogEntryA,
-      file: 'audit-log.csv',
-    },
-  ],
-];
 
 /**
  * Routes with parameters that B may legitimately call on A's records, or whose parameters name

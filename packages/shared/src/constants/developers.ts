@@ -84,7 +84,7 @@ export const CHANGE_FEED = {
 /** The reference page (decision 0530). */
 export const API_REFERENCE = {
   title: 'API reference',
-  intro: 'Read the marketplace’s public data, and your own, from a script. Every answer is JSON; lists and charts can also be downloaded as CSV or JSON.',
+  intro: 'Read the marketplace’s public data, and your own, from a script. Answers are JSON; exports and charts can also be downloaded as CSV or JSON, and each route lists the media types it sends.',
   authTitle: 'Authentication',
   examplesTitle: 'Examples',
   routesTitle: 'Every route',
@@ -102,6 +102,8 @@ export const API_REFERENCE = {
   parameters: 'Parameters',
   body: 'Body',
   answers: 'Answers',
+  /** Before the response headers an answer carries (an export's row counts). */
+  headers: 'Headers',
   required: 'required',
   keyWorks: 'API key works',
   keyRefused: 'No API key',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INSIGHT_BREAKDOWNS, INSIGHT_EVENTS, INSIGHT_STAGE_KEYS, INSIGHT_TRANSITIONS } from '../constants/asset-insights';
 import { EXPORT_FORMATS } from '../constants/exports';
+import { EXPORT_MEDIA_TYPES } from '../constants/media-types';
 import { assetMapQuery } from './assets';
 import { defineContract } from './contract';
 import { errors } from './common';
@@ -11,7 +12,7 @@ import { errors } from './common';
  * chart shows as CSV or JSON (decision 0491).
  */
 export const insightsQuery = assetMapQuery.omit({ bounds: true, zoom: true }).extend({
-  format: z.enum(EXPORT_FORMATS).optional(),
+  format: z.enum(EXPORT_FORMATS).optional().describe("Download what the chart shows: csv (text/csv) or json (an export file); without it, the chart's own JSON"),
 });
 export type InsightsQuery = z.output<typeof insightsQuery>;
 export type InsightsQueryInput = z.input<typeof insightsQuery>;
@@ -34,6 +35,7 @@ export const listAssetBreakdown = defineContract({
   path: '/api/assets/insights/breakdown',
   access: 'public',
   source: 'project',
+  downloads: EXPORT_MEDIA_TYPES,
   summary: 'Projects and capacity (MW) by technology, region or development status, for the Overview filters',
   query: insightsQuery.extend({ by: z.enum(key(INSIGHT_BREAKDOWNS)) }),
   response: { 200: z.object({ data: z.array(breakdownRow), total: amount }), 400: errors[400] },
@@ -54,6 +56,7 @@ export const getAssetPipeline = defineContract({
   path: '/api/assets/insights/pipeline',
   access: 'public',
   source: 'project',
+  downloads: EXPORT_MEDIA_TYPES,
   summary: 'The planning pipeline: projects and capacity at and beyond each stage, and those that left it',
   query: insightsQuery,
   response: { 200: z.object({ data: z.array(pipelineStage) }), 400: errors[400] },
@@ -72,6 +75,7 @@ export const listAssetDurations = defineContract({
   path: '/api/assets/insights/durations',
   access: 'public',
   source: 'project',
+  downloads: EXPORT_MEDIA_TYPES,
   summary: 'Median whole months between planning stages, by technology or region',
   query: insightsQuery.extend({ by: z.enum(['technology', 'region']) }),
   response: { 200: z.object({ data: z.array(durationRow), all: durationRow }), 400: errors[400] },
@@ -89,6 +93,7 @@ export const listAssetQuarters = defineContract({
   path: '/api/assets/insights/quarters',
   access: 'public',
   source: 'project',
+  downloads: EXPORT_MEDIA_TYPES,
   summary: 'Applications, permissions, construction starts and operation per quarter (count and MW), by the planning dates',
   query: insightsQuery,
   response: { 200: z.object({ data: z.array(quarterRow) }), 400: errors[400] },
@@ -113,6 +118,7 @@ export const listAssetReleases = defineContract({
   path: '/api/assets/insights/releases',
   access: 'public',
   source: 'project',
+  downloads: EXPORT_MEDIA_TYPES,
   summary: 'What each imported REPD release changed, from the change history',
   query: insightsQuery,
   response: { 200: z.object({ data: z.array(releaseRow) }), 400: errors[400] },
@@ -135,6 +141,7 @@ export const listLargestAssets = defineContract({
   path: '/api/assets/insights/largest',
   access: 'public',
   source: 'project',
+  downloads: EXPORT_MEDIA_TYPES,
   summary: 'The largest projects (by capacity) at each stage of the pipeline',
   query: insightsQuery,
   response: { 200: z.object({ data: z.array(largestProject) }), 400: errors[400] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_MEDIA_TYPES } from '../constants/media-types';
 import {
   AGE_SLIDER,
   ASSET_CHANGE_KINDS,
@@ -210,9 +211,9 @@ export const projectsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PROJECTS_MAX_LIMIT).default(PROJECTS_PAGE_SIZE),
   sortBy: z.enum(PROJECT_SORT_KEYS).optional(),
   sortDirection: z.enum(['asc', 'desc']).optional(),
-  export: boolParam.optional(),
+  export: boolParam.optional().describe('true: the whole filtered table as a CSV download (the spec\'s export)'),
   /** Project addition (decision 0491): the export as CSV or JSON (`export=true` is CSV). */
-  format: z.enum(EXPORT_FORMATS).optional(),
+  format: z.enum(EXPORT_FORMATS).optional().describe('The whole filtered table as a download: csv (text/csv) or json (an export file)'),
 });
 export type ProjectsQuery = z.output<typeof projectsQuery>;
 export type ProjectsQueryInput = z.input<typeof projectsQuery>;
@@ -224,6 +225,7 @@ export const listAssetProjects = defineContract({
   source: 'accounts §7',
   summary: 'Expected projects (three development phases) with total; export=true answers the CSV, format=csv|json the CSV or JSON',
   query: projectsQuery,
+  downloads: EXPORT_MEDIA_TYPES,
   response: { 200: z.object({ data: z.array(projectRow), total: z.number().int() }), 400: errors[400] },
 });
 

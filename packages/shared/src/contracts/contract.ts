@@ -34,8 +34,25 @@ export interface Contract {
   multipart?: { fields: z.ZodType };
   /** The exact response shape per status. Error statuses share `errorBody`. */
   response: Record<number, z.ZodType>;
-  /** Non-JSON responses (CSV, files) describe their content type instead of a schema. */
-  produces?: string;
+  /**
+   * A route whose 200 answer is not JSON encoded with `response[200]` (CSV, files, a page of XML):
+   * the media types it sends (decision 0570). Where one of them is JSON, `response[200]` describes it.
+   */
+  produces?: string | readonly string[];
+  /**
+   * A JSON route that sends a download instead when its query asks for one (`format`, `export`):
+   * the download's media types (decision 0570); a JSON download is an export file (`exportFile`).
+   */
+  downloads?: readonly string[];
+}
+
+/**
+ * The media types a contract's 2xx answer may have (decision 0570): what the OpenAPI document lists
+ * and what the route must send (apps/server/test/openapi-media-types.test.ts compares them).
+ */
+export function answerMediaTypes(contract: Pick<Contract, 'produces' | 'downloads'>): string[] {
+  if (contract.produces) return typeof contract.produces === 'string' ? [contract.produces] : [...contract.produces];
+  return [...new Set(['application/json', ...(contract.downloads ?? [])])];
 }
 
 export function defineContract<const C extends Contract>(contract: C): C {

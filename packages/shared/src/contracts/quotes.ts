@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORED_FILE_MEDIA_TYPES } from '../constants/media-types';
 import {
   CONTRACT_TYPES,
   QUOTE_ATTACHMENT_KINDS,
@@ -208,6 +209,6 @@ export const downloadQuoteAttachment = defineContract({
   source: 'project',
   summary: 'Download an attachment (same access as the quote; sent as an attachment with nosniff)',
   params: z.object({ id: z.string().min(1).max(200), attachmentId: z.string().min(1).max(200) }),
-  produces: 'application/octet-stream',
+  produces: STORED_FILE_MEDIA_TYPES,
   response: { 200: z.unknown(), 401: errors[401], 404: errors[404] },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORED_FILE_MEDIA_TYPES } from '../constants/media-types';
 import {
   START_TIME_OPTIONS,
   TENDER_DESCRIPTION_MAX,
@@ -207,7 +208,7 @@ export const downloadTenderDocument = defineContract({
   source: 'project',
   summary: 'One document, through the visibility check, as an attachment with nosniff',
   params: documentParams,
-  produces: 'application/octet-stream',
+  produces: STORED_FILE_MEDIA_TYPES,
   response: { 200: z.unknown(), 401: errors[401], 404: errors[404] },
 });
 
@@ -357,10 +358,10 @@ export const downloadTenderResponseAttachment = defineContract({
   path: '/api/tenders/:id/responses/:responseId/attachments/:attachmentId',
   access: 'user',
   source: 'project',
-  summary: 'A response attachment, to the tender’s owner, admins and the responder only',
+  summary: 'A response attachment, to the tender’s owner, admins and the responder only; 409 to the owner while responses are sealed (until the closing time)',
   params: attachmentParams,
-  produces: 'application/octet-stream',
-  response: { 200: z.unknown(), 401: errors[401], 404: errors[404] },
+  produces: STORED_FILE_MEDIA_TYPES,
+  response: { 200: z.unknown(), 401: errors[401], 404: errors[404], 409: errors[409] },
 });
 
 export const deleteTenderResponseAttachment = defineContract({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CSV_MEDIA, PDF_MEDIA, XLSX_MEDIA, ZIP_MEDIA } from '../constants/media-types';
 import {
   TENDER_ADDENDUM_NOTE_MAX,
   TENDER_ADDENDUM_NOTE_MIN,
@@ -194,7 +195,7 @@ export const downloadTenderLetter = defineContract({
   source: 'project',
   summary: 'The award letter (winner) or regret letter (another responder) as PDF, with the standstill and the owner’s feedback: each bidder its own, the owner and admins every one',
   params: z.object({ id: idOf('tender'), responseId: idOf('response') }),
-  produces: 'application/pdf',
+  produces: PDF_MEDIA,
   response: { 200: z.unknown(), 401: errors[401], 403: errors[403], 404: errors[404] },
 });
 
@@ -211,6 +212,6 @@ export const downloadTenderRecords = defineContract({
   summary:
     'The owner’s records once responses have closed (409 before): responses.zip (every response with its attachments), comparison.csv and comparison.xlsx, audit-log.csv (every event of the tender)',
   params: z.object({ id: idOf('tender'), file: z.enum(TENDER_RECORD_FILES, { error: 'Choose responses.zip, comparison.csv, comparison.xlsx or audit-log.csv' }) }),
-  produces: 'application/octet-stream',
+  produces: [ZIP_MEDIA, CSV_MEDIA, XLSX_MEDIA],
   response: { 200: z.unknown(), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });

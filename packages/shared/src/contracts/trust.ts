@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORED_FILE_MEDIA_TYPES } from '../constants/media-types';
 import {
   ACCREDITATION_LIMITS as AL,
   ACCREDITATION_SCHEME_IDS,
@@ -399,7 +400,7 @@ export const downloadAccreditationEvidence = defineContract({
   source: 'project',
   summary: 'The evidence file (owner or admin only; private)',
   params: accreditationParams,
-  produces: 'application/octet-stream',
+  produces: STORED_FILE_MEDIA_TYPES,
   response: { 200: z.unknown(), ...errors },
 });
 

@@ -1,4 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** The granted date (migration 0100): the permission's, else the Secretary of State's, else the appeal's (text in `extra`). */
+const GRANTED = `coalesce(planning_granted_date, sos_granted_date, asset_uk_date(extra->>'appeal granted'))`;
+const REFUSED = `asset_uk_date(extra->>'planning permission refused')`;
+const months = (from: string, to: string) => sql.raw(`asset_months_between(${from}, ${to})`);
+const quarter = (day: string) => sql.raw(`asset_quarter(${day})`);
 
 /** REPD assets (migration 0006_assets.sql; the spatial and trigram indexes live there). */
 export const assets = pgTable(
@@ -44,6 +51,16 @@ export const assets = pgTable(
     mapFeature: text('map_feature'),
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The Insights tab's months between stages and quarters of events, written with the row (migration 0134, decision 0571). */
+    insightDecisionMonths: integer('insight_decision_months').generatedAlwaysAs(months('planning_submission_date', GRANTED)),
+    insightRefusalMonths: integer('insight_refusal_months').generatedAlwaysAs(months('planning_submission_date', REFUSED)),
+    insightStartMonths: integer('insight_start_months').generatedAlwaysAs(months(GRANTED, 'under_construction_date')),
+    insightBuildMonths: integer('insight_build_months').generatedAlwaysAs(months('under_construction_date', 'operational_date')),
+    insightTotalMonths: integer('insight_total_months').generatedAlwaysAs(months('planning_submission_date', 'operational_date')),
+    insightSubmittedQuarter: integer('insight_submitted_quarter').generatedAlwaysAs(quarter('planning_submission_date')),
+    insightGrantedQuarter: integer('insight_granted_quarter').generatedAlwaysAs(quarter(GRANTED)),
+    insightConstructionQuarter: integer('insight_construction_quarter').generatedAlwaysAs(quarter('under_construction_date')),
+    insightOperationalQuarter: integer('insight_operational_quarter').generatedAlwaysAs(quarter('operational_date')),
   },
   (t) => [
     index('assets_technology_idx').on(t.technologyType),

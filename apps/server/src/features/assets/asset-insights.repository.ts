@@ -18,10 +18,6 @@ import { countedAhead, fullCapacityBands, hasCapacityFilter, selectionWhere, typ
 /** Band edges (MW) as a SQL literal: constants, never input. */
 const edgesSql = (edges: readonly number[]) => `ARRAY[${edges.map((e) => Number(e)).join(',')}]::float8[]`;
 
-/** The granted date: the planning permission's, else the Secretary of State's, else the appeal's (REPD keeps it as text). */
-const GRANTED = `coalesce(a.planning_granted_date, a.sos_granted_date, asset_uk_date(a.extra->>'appeal granted'))`;
-const REFUSED = `asset_uk_date(a.extra->>'planning permission refused')`;
-
 /** Capacities are summed as exact decimals (to the micro-MW), whatever order the rows come in. */
 const CAPACITY_SUM = 'coalesce(sum(round(a.installed_capacity::numeric, 6)), 0)';
 /** A sum read out in whole micro-MW (exact in a float8 up to 2^53). */
@@ -50,12 +46,10 @@ const KINDS = {
   },
   durations: {
     table: 'asset_insight_durations',
+    // Each asset's months between stages, written with the row (migration 0134, decision 0571).
     from: `assets a CROSS JOIN LATERAL (VALUES
-      ('decision', asset_months_between(a.planning_submission_date, ${GRANTED})),
-      ('refusal', asset_months_between(a.planning_submission_date, ${REFUSED})),
-      ('start', asset_months_between(${GRANTED}, a.under_construction_date)),
-      ('build', asset_months_between(a.under_construction_date, a.operational_date)),
-      ('total', asset_months_between(a.planning_submission_date, a.operational_date))) AS d(transition, months)`,
+      ('decision', a.insight_decision_months), ('refusal', a.insight_refusal_months), ('start', a.insight_start_months),
+      ('build', a.insight_build_months), ('total', a.insight_total_months)) AS d(transition, months)`,
     extra: [
       ['d.transition', 'transition'],
       ['d.months', 'months'],
@@ -66,10 +60,8 @@ const KINDS = {
   quarters: {
     table: 'asset_insight_quarters',
     from: `assets a CROSS JOIN LATERAL (VALUES
-      ('submitted', asset_quarter(a.planning_submission_date)),
-      ('granted', asset_quarter(${GRANTED})),
-      ('construction', asset_quarter(a.under_construction_date)),
-      ('operational', asset_quarter(a.operational_date))) AS e(event, quarter)`,
+      ('submitted', a.insight_submitted_quarter), ('granted', a.insight_granted_quarter),
+      ('construction', a.insight_construction_quarter), ('operational', a.insight_operational_quarter)) AS e(event, quarter)`,
     extra: [
       ['e.event', 'event'],
       ['e.quarter', 'quarter'],

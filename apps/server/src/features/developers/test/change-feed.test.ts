@@ -161,12 +161,35 @@ describe.each(databaseKinds)('feeds of changes on %s', (kind) => {
     },
   );
 
-  it(
-    'under concurrent writes, a reader paging all along sees every tender’s every version at most once, in order, and each one’s last',
-    async () => {
-      const tenders: string[] = [];
-      for (let i = 0; i < 24; i++) tenders.push(await tender(`busy-${i}`));
-      const from = (await drain('tenders')).cursor;
+  /** Each feed's rows for the concurrent walk: how one is made, how it is written, and the version an item carries. */
+  const BUSY = {
+    tenders: {
+      create: (i: number) => tender(`busy-${i}`),
+      update: `UPDATE tenders SET description = $2 WHERE id = $1`,
+      version: (item: FeedItem) => item.tender?.description,
+    },
+    assets: {
+      create: async (i: number) => {
+        const [row] = await t.ctx.database.query<{ id: string }>(
+          `INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, development_status, source, content_hash)
+           VALUES ($1, 'v0', 'Solar Photovoltaics', 5, 'Operational', 'REPD', $1) RETURNING id::text AS id`,
+          [`BUSY-${i}`],
+        );
+        return row!.id;
+      },
+      update: `UPDATE assets SET site_name = $2 WHERE id = $1::bigint`,
+      version: (item: FeedItem) => item.asset?.siteName,
+    },
+  } as const;
+  type FeedItem = { id: string | number; change: string; tender?: { description: string }; asset?: { siteName: string } };
+
+  it.each(['tenders', 'assets'] as const)(
+    'under concurrent writes, a reader paging the %s feed all along sees every row’s every version at most once, in order, and each one’s last',
+    async (feed) => {
+      const busy = BUSY[feed];
+      const rows: string[] = [];
+      for (let i = 0; i < 24; i++) rows.push(await busy.create(i));
+      const from = (await drain(feed)).cursor;
       const writers = kind === 'postgres' ? 6 : 1;
       const rounds = 12;
       const seen = new Map<string, number[]>();
@@ -177,10 +200,11 @@ describe.each(databaseKinds)('feeds of changes on %s', (kind) => {
       const read = () =>
         (reading = reading.then(async () => {
           // Large pages: the reader keeps up with the writers, so it reads while some are still open.
-          const p = await page('tenders', cursor, 50);
+          const p = await page<FeedItem>(feed, cursor, 50);
           for (const item of p.data) {
-            const version = Number(item.tender!.description.slice(1));
-            seen.set(item.id, [...(seen.get(item.id) ?? []), version]);
+            const text = busy.version(item);
+            if (text === undefined) continue;
+            seen.set(String(item.id), [...(seen.get(String(item.id)) ?? []), Number(text.slice(1))]);
           }
           cursor = p.next;
           return p.data.length;
@@ -192,26 +216,26 @@ describe.each(databaseKinds)('feeds of changes on %s', (kind) => {
         }
       })();
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      // Each writer owns a quarter of the tenders (so each tender's versions are numbered in commit
+      // Each writer owns a share of the rows (so each row's versions are numbered in commit
       // order); transactions hold their write for a random while before committing, so commits
       // land out of the order positions were taken in.
       const writer = async (w: number) => {
         const client = kind === 'postgres' ? new pg.Client({ connectionString: t.ctx.env.DATABASE_URL }) : null;
         await client?.connect();
         try {
-          const mine = tenders.filter((_, i) => i % writers === w);
+          const mine = rows.filter((_, i) => i % writers === w);
           for (let round = 1; round <= rounds; round++) {
             for (const id of mine) {
               const text = `v${round}`;
               if (client) {
                 await client.query('BEGIN');
-                await client.query(`UPDATE tenders SET description = $2 WHERE id = $1`, [id, text]);
+                await client.query(busy.update, [id, text]);
                 // The last round's writes are held longest: a reader that moved past one committed
-                // meanwhile would never see that tender's last version.
+                // meanwhile would never see that row's last version.
                 await sleep(Math.floor(Math.random() * (round === rounds ? 60 : 8)));
                 await client.query('COMMIT');
               } else {
-                await t.ctx.database.query(`UPDATE tenders SET description = $2 WHERE id = $1`, [id, text]);
+                await t.ctx.database.query(busy.update, [id, text]);
                 if (Math.random() < 0.3) await read();
               }
             }
@@ -225,7 +249,7 @@ describe.each(databaseKinds)('feeds of changes on %s', (kind) => {
       await reader;
       await settled();
       while ((await read()) > 0);
-      for (const id of tenders) {
+      for (const id of rows) {
         const versions = seen.get(id) ?? [];
         // Never twice, never out of order, and the last version is there.
         expect(versions, id).toEqual([...new Set(versions)].sort((a, b) => a - b));

@@ -45,6 +45,41 @@ describe('the API reference model (decision 0530)', () => {
     expect(model.groups[0]!.operations[0]!.keyWorks).toBe(false);
   });
 
+  it("lists every media type an answer may be sent as, the JSON's fields and the headers (an export, decision 0570)", () => {
+    const exportDoc = {
+      paths: {
+        '/api/exports/tenders': {
+          get: {
+            tags: ['exports'],
+            'x-access': 'public',
+            responses: {
+              200: {
+                description: 'text/csv or application/json',
+                headers: { 'X-Export-Rows': { schema: { type: 'string' }, description: 'Rows in this file' } },
+                content: {
+                  'text/csv': { schema: { type: 'string' } },
+                  'application/json': { schema: { type: 'object', properties: { rows: { type: 'integer' } } } },
+                },
+              },
+              400: { description: 'Default Response', content: { 'application/json': { schema: { type: 'object' } } } },
+            },
+          },
+        },
+      },
+    };
+    const [op] = readOpenApi(exportDoc).groups[0]!.operations;
+    expect(op!.answers).toEqual([
+      {
+        status: '200',
+        types: ['text/csv', 'application/json'],
+        description: 'text/csv or application/json',
+        schema: { type: 'object', properties: { rows: { type: 'integer' } } },
+        headers: [{ name: 'X-Export-Rows', description: 'Rows in this file' }],
+      },
+      { status: '400', types: ['application/json'], description: 'Default Response', schema: { type: 'object' }, headers: [] },
+    ]);
+  });
+
   it('refuses what is not an OpenAPI document', () => {
     expect(() => readOpenApi({ success: false })).toThrow();
     expect(() => readOpenApi(null)).toThrow();

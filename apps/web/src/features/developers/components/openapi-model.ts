@@ -44,7 +44,8 @@ export interface Operation {
   keyWorks: boolean;
   parameters: Parameter[];
   body?: JsonSchema;
-  answers: Array<{ status: string; type?: string; schema?: JsonSchema; description?: string }>;
+  /** Each status with every media type it may be sent as (a CSV or a JSON file, decision 0570), its JSON's schema and its headers. */
+  answers: Array<{ status: string; types: string[]; schema?: JsonSchema; description?: string; headers: Array<{ name: string; description?: string }> }>;
 }
 
 export interface ReferenceModel {
@@ -84,12 +85,16 @@ export function readOpenApi(doc: unknown): ReferenceModel {
       const bodyMedia = Object.values(bodyContent).find(isObject);
       const answers = Object.entries(isObject(op.responses) ? op.responses : {}).map(([status, r]) => {
         const content = isObject(r) && isObject(r.content) ? r.content : {};
-        const [type, media] = Object.entries(content)[0] ?? [];
+        const types = Object.keys(content);
+        // The JSON's fields where the answer may be JSON, else the first type's.
+        const media = content[types.find((t) => t.split(';')[0] === 'application/json') ?? types[0] ?? ''];
+        const headers = isObject(r) && isObject(r.headers) ? r.headers : {};
         return {
           status,
-          type,
+          types,
           description: isObject(r) ? text(r.description) || undefined : undefined,
           schema: isObject(media) && isObject(media.schema) ? (media.schema as JsonSchema) : undefined,
+          headers: Object.entries(headers).map(([name, h]) => ({ name, description: isObject(h) ? text(h.description) || undefined : undefined })),
         };
       });
       const operation: Operation = {

@@ -199,9 +199,22 @@ function OperationItem({ op }: { op: Operation }) {
                   <li key={a.status} className="grid gap-1">
                     <p>
                       <code className="font-semibold">{a.status}</code>
-                      {a.type && <span className="text-muted-foreground"> · {a.type}</span>}
+                      {a.types.length > 0 && <span className="break-words text-muted-foreground"> · {a.types.join(', ')}</span>}
                       {a.description && a.description !== 'Default Response' && <span className="text-slate-700"> · {a.description}</span>}
                     </p>
+                    {a.headers.length > 0 && (
+                      <div className="grid gap-0.5">
+                        <p className="text-muted-foreground">{R.headers}</p>
+                        <ul className="grid gap-0.5 border-l border-border pl-3">
+                          {a.headers.map((h) => (
+                            <li key={h.name} className="min-w-0 break-words">
+                              <code>{h.name}</code>
+                              {h.description && <span className="text-slate-700"> · {h.description}</span>}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    )}
                     {a.schema && Number(a.status) < 300 && <SchemaFields schema={a.schema} depth={0} />}
                   </li>
                 ))}
