@@ -104,7 +104,7 @@ async function main() {
   ];
 
   for (const { kind, urls, signedIn, cookies } of kinds.filter((k) => !only || only.test(k.kind))) {
-    const perRequest: Array<{ ms: number; dbMs: number; statements: number }> = [];
+    const perRequest: Array<{ ms: number; cpuMs: number; dbMs: number; statements: number; bytes: number }> = [];
     const slowest: { ms: number; plan: string; sql: string } = { ms: -1, plan: '', sql: '' };
     /** Sequential scans and sorts in the plans: node → requests it appeared in and the most rows it handled. */
     const nodes = new Map<string, { requests: Set<number>; maxRows: number }>();
@@ -114,8 +114,12 @@ async function main() {
       if (as) await app.inject({ url: '/api/auth/me', headers: { cookie: as } });
       recording = [];
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const res = await app.inject({ url, headers: as ? { cookie: as } : {} });
       const ms = performance.now() - t0;
+      // The process's CPU time (PGlite's included, it runs here): a busy machine moves it far less than the clock.
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       const ran = recording;
       recording = null;
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -131,7 +135,7 @@ async function main() {
         }
         if (planning + execution > slowest.ms) Object.assign(slowest, { ms: planning + execution, plan, sql: s.sql });
       }
-      perRequest.push({ ms, dbMs, statements: ran.length });
+      perRequest.push({ ms, cpuMs, dbMs, statements: ran.length, bytes: res.rawPayload.length });
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const worst = (xs: number[]) => Math.max(...xs);
@@ -140,6 +144,7 @@ async function main() {
     console.log(
       `\n## ${kind} (${ctx.database.kind}, ${urls.length} first-time requests)\n\n` +
         `statements per request ${median(perRequest.map((p) => p.statements))}; request in-process p50 ${median(ms).toFixed(1)} ms, max ${worst(ms).toFixed(1)} ms; ` +
+        `CPU p50 ${median(perRequest.map((p) => p.cpuMs)).toFixed(1)} ms, max ${worst(perRequest.map((p) => p.cpuMs)).toFixed(1)} ms; answer p50 ${(median(perRequest.map((p) => p.bytes)) / 1024).toFixed(0)} KB; ` +
         `database (planning + execution, median of ${repeat}) p50 ${median(db).toFixed(2)} ms, max ${worst(db).toFixed(2)} ms; slowest statement ${slowest.ms.toFixed(2)} ms`,
     );
     const found = [...nodes].sort((a, b) => b[1].maxRows - a[1].maxRows);
