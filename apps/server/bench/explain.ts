@@ -15,6 +15,8 @@ import { createContext } from '../src/context';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/logger';
 import { refreshAssetMapCells } from '../src/features/assets/assets.repository';
+import { insertUser } from '../src/features/accounts/accounts.repository';
+import { startSession } from '../src/plugins/auth';
 import { boardQuery, directoryQuery, places, random, servicesOf, viewAround } from './scenarios/long-tail';
 
 const samples = Number(process.env.EXPLAIN_SAMPLES ?? 20);
@@ -48,7 +50,27 @@ async function main() {
   const providers = await ctx.database.query<{ id: string; slug: string }>('SELECT id, coalesce(slug, id::text) AS slug FROM providers ORDER BY id');
   const assets = await ctx.database.query<{ id: number }>('SELECT id::int AS id FROM assets ORDER BY id');
   const draw = (make: () => string) => Array.from({ length: samples }, make);
-  const kinds: Array<{ kind: string; urls: string[]; signedIn?: boolean }> = [
+  /** A session cookie for a user (the Tenders tab is kept per user: each sample signs in someone else). */
+  const sessionOf = async (userId: string) => {
+    let cookie = '';
+    await startSession(ctx, { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never, userId);
+    return cookie;
+  };
+  const stamp = Date.now().toString(36);
+  const newAccounts = await Promise.all(
+    Array.from({ length: samples }, async (_, i) =>
+      sessionOf((await insertUser(ctx.database.db, { email: `explain.${stamp}.${i}@example.com`, name: 'Explain Viewer', company: 'Explain Co', type: i % 2 ? 'provider' : 'representative', passwordHash: 'x' })).id),
+    ),
+  );
+  // Accounts with a Tenders tab to fill: owners of tenders, owners of invited providers, responders.
+  const busy = await ctx.database.query<{ id: string }>(
+    `SELECT id::text AS id FROM (SELECT user_id AS id FROM tenders WHERE user_id IS NOT NULL
+       UNION SELECT p.user_id FROM tender_invitations i JOIN providers p ON p.id = i.provider_id WHERE p.claim_approved AND p.user_id IS NOT NULL
+       UNION SELECT user_id FROM tender_responses WHERE user_id IS NOT NULL) u ORDER BY id LIMIT $1`,
+    [samples],
+  );
+  const busyAccounts = await Promise.all(busy.map((u) => sessionOf(u.id)));
+  const kinds: Array<{ kind: string; urls: string[]; signedIn?: boolean; cookies?: string[] }> = [
     { kind: 'directory search (list)', urls: draw(() => `/api/providers/search?${directoryQuery(r, r.chance(0.9) ? r.pick(gaz) : null, services)}`) },
     {
       kind: 'directory search (map)',
@@ -77,20 +99,27 @@ async function main() {
     })),
     { kind: 'asset record (signed in)', urls: draw(() => `/api/assets/${r.pick(assets).id}`), signedIn: true },
     { kind: 'tender board', urls: draw(() => `/api/tenders/public?${boardQuery(r, r.chance(0.6) ? r.pick(gaz) : null, services)}`) },
+    { kind: 'Tenders tab, new account (signed in)', urls: newAccounts.map(() => '/api/tenders/mine'), cookies: newAccounts },
+    { kind: 'Tenders tab, account with tenders (signed in)', urls: busyAccounts.map(() => '/api/tenders/mine'), cookies: busyAccounts },
   ];
 
-  for (const { kind, urls, signedIn } of kinds.filter((k) => !only || only.test(k.kind))) {
-    const perRequest: Array<{ ms: number; dbMs: number; statements: number }> = [];
+  for (const { kind, urls, signedIn, cookies } of kinds.filter((k) => !only || only.test(k.kind))) {
+    const perRequest: Array<{ ms: number; cpuMs: number; dbMs: number; statements: number; bytes: number }> = [];
     const slowest: { ms: number; plan: string; sql: string } = { ms: -1, plan: '', sql: '' };
     /** Sequential scans and sorts in the plans: node → requests it appeared in and the most rows it handled. */
     const nodes = new Map<string, { requests: Set<number>; maxRows: number }>();
     for (const [index, url] of urls.entries()) {
+      const as = cookies?.[index] ?? (signedIn ? cookie : null);
       // Sessions are looked up before the answer: the signed-in request's own statements only.
-      if (signedIn) await app.inject({ url: '/api/auth/me', headers: { cookie } });
+      if (as) await app.inject({ url: '/api/auth/me', headers: { cookie: as } });
       recording = [];
       const t0 = performance.now();
-      const res = await app.inject({ url, headers: signedIn ? { cookie } : {} });
+      const cpu0 = process.cpuUsage();
+      const res = await app.inject({ url, headers: as ? { cookie: as } : {} });
       const ms = performance.now() - t0;
+      // The process's CPU time (PGlite's included, it runs here): a busy machine moves it far less than the clock.
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       const ran = recording;
       recording = null;
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -106,7 +135,7 @@ async function main() {
         }
         if (planning + execution > slowest.ms) Object.assign(slowest, { ms: planning + execution, plan, sql: s.sql });
       }
-      perRequest.push({ ms, dbMs, statements: ran.length });
+      perRequest.push({ ms, cpuMs, dbMs, statements: ran.length, bytes: res.rawPayload.length });
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const worst = (xs: number[]) => Math.max(...xs);
@@ -115,6 +144,7 @@ async function main() {
     console.log(
       `\n## ${kind} (${ctx.database.kind}, ${urls.length} first-time requests)\n\n` +
         `statements per request ${median(perRequest.map((p) => p.statements))}; request in-process p50 ${median(ms).toFixed(1)} ms, max ${worst(ms).toFixed(1)} ms; ` +
+        `CPU p50 ${median(perRequest.map((p) => p.cpuMs)).toFixed(1)} ms, max ${worst(perRequest.map((p) => p.cpuMs)).toFixed(1)} ms; answer p50 ${(median(perRequest.map((p) => p.bytes)) / 1024).toFixed(0)} KB; ` +
         `database (planning + execution, median of ${repeat}) p50 ${median(db).toFixed(2)} ms, max ${worst(db).toFixed(2)} ms; slowest statement ${slowest.ms.toFixed(2)} ms`,
     );
     const found = [...nodes].sort((a, b) => b[1].maxRows - a[1].maxRows);

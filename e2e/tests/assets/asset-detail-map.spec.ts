@@ -60,11 +60,11 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
   test('a small site fits the view; a battery with no area says so', async ({ page }) => {
     await signIn(page, DEMO.owner);
     const coords = (await (await page.request.get('/api/assets/coordinates?technologyTypes=Solar%20Photovoltaics&minCapacity=5&maxCapacity=6')).json()) as {
-      features: Array<{ properties: { id: number; siteName: string } }>;
+      features: Array<{ properties: { id: number; title: string } }>;
     };
     const small = coords.features[0]!.properties;
     await page.goto(`/asset-intel/${small.id}`);
-    const label = `Map of ${small.siteName}`;
+    const label = `Map of ${small.title}`;
     await mapLoaded(page, label);
     await expect(page.getByText(/^Shaded circle: the site's area, about [\d,]+ acres \(radius \d+ m\)/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Show the whole site' })).toHaveCount(0);

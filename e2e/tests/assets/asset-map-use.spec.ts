@@ -9,7 +9,7 @@ const popup = (page: Page) => page.locator('.maplibregl-popup');
 
 interface AssetFeature {
   geometry: { coordinates: [number, number] };
-  properties: { id: number; siteName: string; title: string; technologyType: string | null; capacity: number | null };
+  properties: { id: number; title: string; technologyType: string | null; capacity: number | null };
 }
 
 async function assetsLoaded(page: Page) {

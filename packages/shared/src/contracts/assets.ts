@@ -44,18 +44,18 @@ export const assetMapQuery = z.object({
 export type AssetMapQuery = z.output<typeof assetMapQuery>;
 export type AssetMapQueryInput = z.input<typeof assetMapQuery>;
 
-/** Asset map feature properties (docs/product/assets.md#asset). */
+/**
+ * Asset map feature properties (docs/product/assets.md#asset-map): what the map draws and shows, no
+ * more (decision 0566). `technologyType` colours the circle and `capacity` (MW) sizes it; the popup
+ * and the 'Assets in view' list show `title` and `capacity`; `id` opens the asset record, which
+ * carries every other field (GET /api/assets/:id).
+ */
 export const assetPointProperties = z.object({
   id: z.number().int(),
-  siteName: z.string(),
+  /** The site's name. */
   title: z.string(),
   capacity: z.number().nullable(),
-  installedCapacity: z.number().nullable(),
-  startYear: z.number().int().nullable(),
-  repdOperator: z.string().nullable(),
-  developmentStatus: z.string().nullable(),
   technologyType: z.string().nullable(),
-  region: z.string().nullable(),
 });
 export type AssetPointProperties = z.infer<typeof assetPointProperties>;
 

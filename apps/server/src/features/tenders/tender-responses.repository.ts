@@ -192,23 +192,3 @@ export async function deleteResponse(tx: Db, tenderId: string, responseId: strin
     .returning({ id: tenderResponses.id });
   return rows.length > 0 ? files.map((f) => f.key) : undefined;
 }
-
-/**
- * Counts for the dashboard: responses per own tender, unanswered questions, addresses invited by
- * email (besides the directory's providers); whether the user's providers responded.
- */
-export async function responseCounts(database: Database, tenderIds: string[], userId: string) {
-  if (tenderIds.length === 0) return new Map<string, { responses: number; unanswered: number; mine: number; emails: number }>();
-  const rows = await database.query<{ id: string; responses: number; unanswered: number; mine: number; emails: number }>(
-    `SELECT t.id,
-            (SELECT count(*)::int FROM tender_responses r WHERE r.tender_id = t.id) AS responses,
-            (SELECT count(*)::int FROM tender_questions q WHERE q.tender_id = t.id AND q.answer IS NULL) AS unanswered,
-            (SELECT count(*)::int FROM tender_responses r JOIN providers p ON p.id = r.provider_id
-              WHERE r.tender_id = t.id AND p.user_id = $2::uuid AND p.claim_approved) AS mine,
-            (SELECT count(*)::int FROM tender_email_invitations e WHERE e.tender_id = t.id
-                AND NOT EXISTS (SELECT 1 FROM tender_invitations i WHERE i.tender_id = t.id AND i.provider_id = e.provider_id)) AS emails
-       FROM tenders t WHERE t.id::text IN (SELECT jsonb_array_elements_text($1::jsonb))`,
-    [JSON.stringify(tenderIds), userId],
-  );
-  return new Map(rows.map((r) => [String(r.id), r]));
-}

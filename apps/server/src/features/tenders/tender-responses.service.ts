@@ -299,5 +299,3 @@ export async function requestClarification(ctx: Ctx, user: UserRow, id: string, 
   return { success: true as const, message: M.clarificationSent };
 }
 
-/** Counts for the dashboard Tenders tab. */
-export const responseCounts = (ctx: Ctx, tenderIds: string[], userId: string) => repo.responseCounts(ctx.database, tenderIds, userId);

@@ -325,9 +325,39 @@ export async function findOwnerContact(database: Database, tenderId: string) {
   return rows[0];
 }
 
+/**
+ * What the dashboard's Tenders tab has to show, in one statement (issue 26): whether the user owns a
+ * tender, was invited (through a provider they own, or an email invitation they redeemed), is behind
+ * a response, saved a tender; and the alert switch. Each list is read only when its flag is set (each
+ * flag is true whenever its list could hold a row), so a new account's tab is this one statement.
+ */
+export async function tendersTabFacts(database: Database, userId: string) {
+  const [row] = await database.query<{ own: boolean; invited: boolean; responded: boolean; saved: boolean; alerts_enabled: boolean; has_provider_profile: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM tenders WHERE user_id = $1::uuid) AS own,
+            EXISTS (SELECT 1 FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id WHERE p.user_id = $1::uuid AND p.claim_approved)
+              OR EXISTS (SELECT 1 FROM tender_email_invitations e WHERE e.accepted_by = $1::uuid) AS invited,
+            EXISTS (SELECT 1 FROM tender_responses r WHERE r.user_id = $1::uuid)
+              OR EXISTS (SELECT 1 FROM providers p JOIN tender_responses r ON r.provider_id = p.id WHERE p.user_id = $1::uuid AND p.claim_approved) AS responded,
+            EXISTS (SELECT 1 FROM tender_saves WHERE user_id = $1::uuid) AS saved,
+            EXISTS (SELECT 1 FROM saved_searches WHERE user_id = $1::uuid AND t_my_profiles AND NOT paused AND frequency <> 'off') AS alerts_enabled,
+            EXISTS (SELECT 1 FROM providers WHERE user_id = $1::uuid AND claim_approved) AS has_provider_profile`,
+    [userId],
+  );
+  return row!;
+}
+
+/**
+ * The user's own tenders (drafts included), each with its invited providers and the dashboard's
+ * counts: responses, unanswered questions, addresses invited by email besides the directory's
+ * providers.
+ */
 export async function listOwnTenders(database: Database, userId: string, now: Date) {
-  return database.query<TenderRecord>(
-    `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers
+  return database.query<TenderRecord & { response_count: number; unanswered_questions: number; email_invitations: number }>(
+    `SELECT x.*, coalesce((SELECT array_agg(ti.provider_id::text ORDER BY ti.created_at) FROM tender_invitations ti WHERE ti.tender_id = x.id), '{}') AS invited_providers,
+            (SELECT count(*)::int FROM tender_responses r WHERE r.tender_id = x.id) AS response_count,
+            (SELECT count(*)::int FROM tender_questions q WHERE q.tender_id = x.id AND q.answer IS NULL) AS unanswered_questions,
+            (SELECT count(*)::int FROM tender_email_invitations e WHERE e.tender_id = x.id
+                AND NOT EXISTS (SELECT 1 FROM tender_invitations i WHERE i.tender_id = x.id AND i.provider_id = e.provider_id)) AS email_invitations
        FROM (${selectFor('$2::uuid')} WHERE t.user_id = $2::uuid AND ${visibleTo('$2::uuid')}) x ORDER BY x.published_date DESC, x.id DESC LIMIT 500`,
     [now.toISOString(), userId],
   );
@@ -338,8 +368,11 @@ export async function listOwnTenders(database: Database, userId: string, now: Da
  * email invitation they redeemed (shown by the address it went to; issue 27 defect 6).
  */
 export async function listInvitations(database: Database, userId: string, now: Date) {
-  return database.query<TenderRecord & { invited_provider_names: string[] }>(
-    `SELECT x.*, i.names AS invited_provider_names FROM (${selectFor('$2::uuid')}) x
+  return database.query<TenderRecord & { invited_provider_names: string[]; responded: boolean }>(
+    `SELECT x.*, i.names AS invited_provider_names,
+            EXISTS (SELECT 1 FROM tender_responses r JOIN providers p ON p.id = r.provider_id
+                     WHERE r.tender_id = x.id AND p.user_id = $2::uuid AND p.claim_approved) AS responded
+       FROM (${selectFor('$2::uuid')}) x
        JOIN (SELECT n.tender_id, array_agg(DISTINCT n.name ORDER BY n.name) AS names FROM (
                SELECT ti.tender_id, p.business_name AS name FROM tender_invitations ti JOIN providers p ON p.id = ti.provider_id
                 WHERE p.user_id = $2::uuid AND p.claim_approved

@@ -13,7 +13,6 @@ import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
 import { toTender } from './tenders.mapper';
-import { getAlertSetting } from './tender-alerts.repository';
 import { setProfilesAlert } from '../alerts/saved-searches.service';
 import * as repo from './tenders.repository';
 import { listDataSources } from '../../platform/data-sources.repository';
@@ -21,7 +20,6 @@ import { toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { checkInvitationMails, issueInvitations, mailDraftInvitations, notifyInvitedOwners, plannedInvitationMails, reachable, unclaimedWithEmail } from './tender-invitations.service';
 import * as state from './tender-state.service';
 import * as eventsRepo from './tender-events.repository';
-import { responseCounts } from './tender-responses.service';
 import { getTender, type TenderReads } from './tender-read.service';
 
 export { getTender, type TenderReads };
@@ -192,34 +190,39 @@ export async function contactOwner(ctx: Ctx, user: UserRow, id: string, message:
   return { success: true as const, message: 'Your message has been sent to the tender owner.' };
 }
 
-/** The dashboard Tenders tab (decision 0180). */
+/** A list read only when there is something to list. */
+const readIf = <T>(has: boolean, read: () => Promise<T[]>): Promise<T[]> => (has ? read() : Promise.resolve([]));
+
+/**
+ * The dashboard Tenders tab (decision 0180): one statement says which lists have rows, and only those
+ * are read, each with its counts (issue 26: a new account's tab was five statements and a sixth).
+ */
 export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
-  const [own, invitations, responses, saved, alerts] = await Promise.all([
-    repo.listOwnTenders(ctx.database, user.id, now),
-    repo.listInvitations(ctx.database, user.id, now),
-    repo.listMyResponses(ctx.database, user.id, now),
-    listSavedTenders(ctx, user, now),
-    getAlertSetting(ctx.database, user.id),
+  const facts = await repo.tendersTabFacts(ctx.database, user.id);
+  const [own, invitations, responses, saved] = await Promise.all([
+    readIf(facts.own, () => repo.listOwnTenders(ctx.database, user.id, now)),
+    readIf(facts.invited, () => repo.listInvitations(ctx.database, user.id, now)),
+    readIf(facts.responded, () => repo.listMyResponses(ctx.database, user.id, now)),
+    readIf(facts.saved, () => listSavedTenders(ctx, user, now)),
   ]);
-  const counts = await responseCounts(ctx, [...own, ...invitations].map((row) => String(row.id)), user.id);
   return {
     own: own.map((row) => ({
       ...toTender(row, { invitedProviders: (row.invited_providers ?? []).map(String), signedIn: true }),
-      responseCount: counts.get(String(row.id))?.responses ?? 0,
-      unansweredQuestions: counts.get(String(row.id))?.unanswered ?? 0,
-      emailInvitations: counts.get(String(row.id))?.emails ?? 0,
+      responseCount: row.response_count,
+      unansweredQuestions: row.unanswered_questions,
+      emailInvitations: row.email_invitations,
     })),
     invitations: invitations.map((row) => ({
       ...toTender(row, { signedIn: true }),
       invitedProviderNames: row.invited_provider_names ?? [],
-      responded: (counts.get(String(row.id))?.mine ?? 0) > 0,
+      responded: row.responded,
     })),
     responses: responses.map((row) => ({
       ...toTender(row, { signedIn: true }),
       response: { id: String(row.response_id), providerName: row.response_provider, state: row.response_state, updatedAt: toIsoTimestamp(row.response_updated_at) },
     })),
     saved,
-    alerts: { enabled: alerts.enabled, hasProviderProfile: alerts.hasProviderProfile },
+    alerts: { enabled: facts.alerts_enabled, hasProviderProfile: facts.has_provider_profile },
   };
 }
 

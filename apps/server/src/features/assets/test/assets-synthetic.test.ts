@@ -58,7 +58,7 @@ describe.each(databaseKinds)('synthetic assets on %s', (kind) => {
     expect(body.clustered).toBe(false);
     const hit = body.features.find((f) => f.properties.id === one!.id);
     expect(hit?.properties).toMatchObject({ technologyType: one!.technology_type });
-    expect(String(hit?.properties.siteName)).toMatch(/\(synthetic\)$/);
+    expect(String(hit?.properties.title)).toMatch(/\(synthetic\)$/);
     expect(hit?.geometry.coordinates).toEqual([one!.longitude, one!.latitude]);
   });
 });

@@ -41,6 +41,12 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+  /** The stored rows behind a map answer's points: the features carry only what the map draws (decision 0566). */
+  const rowsOf = (features: Feature[]) =>
+    t.ctx.database.query<{ id: number; site_name: string; region: string | null; development_status: string | null; repd_operator: string | null; start_year: number | null }>(
+      'SELECT id::int AS id, site_name, region, development_status, repd_operator, extract(year FROM record_last_updated)::int AS start_year FROM assets WHERE id = ANY($1::bigint[])',
+      [features.map((f) => f.properties.id as number)],
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ kind });
@@ -113,7 +119,7 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
   });
 
   describe('GET /api/assets/coordinates', () => {
-    it('answers every located asset in the default bounds as [lng, lat] points with the spec properties', async () => {
+    it('answers every located asset in the default bounds as [lng, lat] points with what the map draws', async () => {
       const body = await json('/api/assets/coordinates');
       expect(body.type).toBe('FeatureCollection');
       expect(body.clustered).toBe(false);
@@ -122,13 +128,15 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       ))[0]!;
       expect(body.total).toBe(n);
       expect(body.features).toHaveLength(n);
-      const f = (body.features as Feature[]).find((x) => x.properties.siteName === 'Aberthaw Power Station Biomass')!;
+      const f = (body.features as Feature[]).find((x) => x.properties.title === 'Aberthaw Power Station Biomass')!;
       expect(f.geometry.coordinates[0]).toBeCloseTo(-3.4066, 3);
       expect(f.geometry.coordinates[1]).toBeCloseTo(51.3875, 3);
-      expect(Object.keys(f.properties).sort()).toEqual(
-        ['capacity', 'developmentStatus', 'id', 'installedCapacity', 'region', 'repdOperator', 'siteName', 'startYear', 'technologyType', 'title'].sort(),
-      );
-      expect(f.properties).toMatchObject({ capacity: 35, installedCapacity: 35, startYear: 2009, technologyType: 'Biomass (co-firing)', region: 'Wales' });
+      // The circle's colour and radius, the popup's title and capacity, the id for 'View Details' (decision 0566).
+      expect(Object.keys(f.properties).sort()).toEqual(['capacity', 'id', 'technologyType', 'title']);
+      expect(f.properties).toMatchObject({ capacity: 35, technologyType: 'Biomass (co-firing)' });
+      // A wide answer stays small: about half of the ten-property features' ~390 bytes a point.
+      const bytes = Buffer.byteLength(JSON.stringify(body.features));
+      expect(bytes / n).toBeLessThan(240);
     });
 
     it('sends each point as its stored feature: the contract shape, the row\'s values, smallest capacity first', async () => {
@@ -137,20 +145,15 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       const caps = (body.features as Feature[]).map((f) => (f.properties.capacity as number | null) ?? -Infinity);
       expect(caps).toEqual([...caps].sort((a, b) => a - b));
       const rows = await t.ctx.database.query<{
-        id: number; site_name: string; installed_capacity: number | null; start_year: number | null; repd_operator: string | null;
-        development_status: string | null; technology_type: string | null; region: string | null; longitude: number; latitude: number;
+        id: number; site_name: string; installed_capacity: number | null; technology_type: string | null; longitude: number; latitude: number;
       }>(
-        `SELECT id::int AS id, site_name, installed_capacity, extract(year FROM record_last_updated)::int AS start_year, repd_operator,
-           development_status, technology_type, region, longitude, latitude
+        `SELECT id::int AS id, site_name, installed_capacity, technology_type, longitude, latitude
          FROM assets WHERE longitude BETWEEN -12 AND 2 AND latitude BETWEEN 49 AND 61 ORDER BY md5(id::text) LIMIT 300`,
       );
       const byId = new Map((body.features as Feature[]).map((f) => [f.properties.id as number, f]));
       for (const r of rows) {
         const f = byId.get(r.id)!;
-        expect(f.properties).toEqual({
-          id: r.id, siteName: r.site_name, title: r.site_name, capacity: r.installed_capacity, installedCapacity: r.installed_capacity,
-          startYear: r.start_year, repdOperator: r.repd_operator, developmentStatus: r.development_status, technologyType: r.technology_type, region: r.region,
-        });
+        expect(f.properties).toEqual({ id: r.id, title: r.site_name, capacity: r.installed_capacity, technologyType: r.technology_type });
         expect(Math.abs(f.geometry.coordinates[0] - r.longitude)).toBeLessThanOrEqual(0.000005 + 1e-12);
         expect(Math.abs(f.geometry.coordinates[1] - r.latitude)).toBeLessThanOrEqual(0.000005 + 1e-12);
       }
@@ -162,8 +165,8 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       await t.ctx.database.query("UPDATE assets SET site_name = $1, repd_operator = NULL WHERE repd_ref_id = '1'", [awkward]);
       try {
         const site = await json('/api/assets/coordinates?siteNameSearch=back');
-        const f = (site.features as Feature[]).find((x) => x.properties.siteName === awkward)!;
-        expect(f.properties).toMatchObject({ title: awkward, repdOperator: null });
+        const f = (site.features as Feature[]).find((x) => x.properties.title === awkward)!;
+        expect(f.properties).toMatchObject({ title: awkward });
       } finally {
         await t.ctx.database.query("UPDATE assets SET site_name = $1, repd_operator = $2 WHERE repd_ref_id = '1'", [original!.site_name, original!.repd_operator]);
       }
@@ -185,12 +188,14 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       }
       const region = await json('/api/assets/coordinates?regions=Wales&developmentStatus=Operational');
       expect(region.total).toBeGreaterThan(10);
-      expect((region.features as Feature[]).every((f) => f.properties.region === 'Wales' && f.properties.developmentStatus === 'Operational')).toBe(true);
+      const regionRows = await rowsOf(region.features);
+      expect(regionRows).toHaveLength(region.features.length);
+      expect(regionRows.every((r) => r.region === 'Wales' && r.development_status === 'Operational')).toBe(true);
       const op = await json('/api/assets/coordinates?operators=RWE%20npower');
       expect(op.total).toBeGreaterThan(0);
-      expect((op.features as Feature[]).every((f) => f.properties.repdOperator === 'RWE npower')).toBe(true);
+      expect((await rowsOf(op.features)).every((r) => r.repd_operator === 'RWE npower')).toBe(true);
       const site = await json('/api/assets/coordinates?siteNameSearch=aberthaw');
-      expect((site.features as Feature[]).every((f) => /aberthaw/i.test(String(f.properties.siteName)))).toBe(true);
+      expect((site.features as Feature[]).every((f) => /aberthaw/i.test(String(f.properties.title)))).toBe(true);
       expect(site.total).toBeGreaterThan(0);
       const none = await json('/api/assets/coordinates?siteNameSearch=%25%25_nothing_');
       expect(none.total).toBe(0);
@@ -204,7 +209,9 @@ describe.each(databaseKinds)('assets on %s', (kind) => {
       ))[0]!;
       expect(young.total).toBe(n);
       const old = await json('/api/assets/coordinates?minAge=10&includeUnknownAge=false');
-      for (const f of old.features as Feature[]) expect(f.properties.startYear as number).toBeLessThanOrEqual(2016);
+      const oldRows = await rowsOf(old.features);
+      expect(oldRows).toHaveLength(old.features.length);
+      for (const r of oldRows) expect(r.start_year!).toBeLessThanOrEqual(2016);
       await t.ctx.database.query("UPDATE assets SET record_last_updated = NULL WHERE repd_ref_id = '1'");
       try {
         const withUnknown = await json('/api/assets/coordinates?minAge=10&includeUnknownAge=true');

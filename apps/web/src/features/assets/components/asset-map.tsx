@@ -112,7 +112,7 @@ export function AssetMap({
     handledSeq.current = focusSite.seq;
     latest.current.onSiteFocused?.();
     const name = focusSite.name.trim().toLowerCase();
-    const [match] = points.filter((f) => f.properties.siteName.trim().toLowerCase() === name).sort((a, b) => bySize(a.properties, b.properties));
+    const [match] = points.filter((f) => f.properties.title.trim().toLowerCase() === name).sort((a, b) => bySize(a.properties, b.properties));
     setSiteMissing(match ? null : focusSite.name);
     if (!match) return;
     map.flyTo({ center: match.geometry.coordinates, zoom: Math.max(map.getZoom(), ASSET_MAP.siteZoom), duration: ASSET_MAP.flyMs });

@@ -6,15 +6,9 @@ import { AssetsInView } from './assets-in-view';
 
 const asset = (id: number, title: string, capacity: number | null, technologyType = 'Solar Photovoltaics'): AssetPointProperties => ({
   id,
-  siteName: title,
   title,
   capacity,
-  installedCapacity: capacity,
-  startYear: 2020,
-  repdOperator: null,
-  developmentStatus: 'Operational',
   technologyType,
-  region: 'Wales',
 });
 
 describe('assets in view (issue 19)', () => {
