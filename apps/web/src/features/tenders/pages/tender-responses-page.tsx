@@ -58,6 +58,19 @@ export function TenderResponsesPage() {
   const evaluation = useTenderEvaluation(id, tender.isSuccess && responses.isSuccess);
   const [sort, setSort] = useState<ResponseSort>('date');
   const notFound = isTenderNotFound(tender.error) || isTenderNotFound(responses.error);
+  // The scores (sealed or not) and the owner's evaluators: shown while responses are sealed too, when
+  // the owner invites colleagues to evaluate (issue 27 part B).
+  const evaluationCards = tender.data && (
+    <div className="mb-4 grid gap-4 lg:grid-cols-2">
+      {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
+      {evaluation.isError && (
+        <Card className="p-5 text-sm text-destructive" role="alert">
+          Scores could not be loaded.
+        </Card>
+      )}
+      {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
+    </div>
+  );
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <Link
@@ -78,7 +91,10 @@ export function TenderResponsesPage() {
       ) : responses.data.sealed ? (
         <>
           <h1 className="mb-4 break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
-          <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+          <div className="mb-4">
+            <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+          </div>
+          {evaluationCards}
         </>
       ) : (
         <>
@@ -106,15 +122,7 @@ export function TenderResponsesPage() {
               </label>
             </div>
           </div>
-          <div className="mb-4 grid gap-4 lg:grid-cols-2">
-            {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
-            {evaluation.isError && (
-              <Card className="p-5 text-sm text-destructive" role="alert">
-                Scores could not be loaded.
-              </Card>
-            )}
-            {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
-          </div>
+          {evaluationCards}
           {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.responses.length > 0 && (
             <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
           )}
