@@ -5,11 +5,15 @@ import { signUp, verifyEmail } from './accounts';
 
 export const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
 
-/** A provider account with its own verified profile in Bristol, through the API (sign-up is tested in accounts). */
-export async function providerAccount(request: APIRequestContext, label: string, u: string) {
+/**
+ * A provider account with its own verified profile in Bristol, through the API (sign-up is tested in
+ * accounts). `verify` follows the verification link: the main server's outbox unless a journey's own
+ * server reads its own (own-server.ts).
+ */
+export async function providerAccount(request: APIRequestContext, label: string, u: string, verify: (request: APIRequestContext, address: string) => Promise<void> = verifyEmail) {
   const email = `${label}.${u}@acme-solar.co.uk`;
   await signUp(request, { email, name: `${label[0]!.toUpperCase()}${label.slice(1)} Tester` });
-  await verifyEmail(request, email);
+  await verify(request, email);
   const name = `${label[0]!.toUpperCase()}${label.slice(1)} Thermal ${u}`;
   const res = await request.post('/api/providers', {
     data: { businessName: name, description: 'Thermographic surveys of solar farms (e2e).', services: ['Thermographic Surveys'], location: 'Bristol', type: 'O&M', serviceRadius: 200 },

@@ -123,6 +123,9 @@ const schema = z.object({
   // that an instant search still mails within 15 minutes of its match (decision 0472).
   ALERTS_EVERY_MS: z.coerce.number().int().min(1000).max(600_000).default(SAVED_SEARCH_LIMITS.jobEveryMs),
   // Companies House checks (decision 0481): off unless a key is set.
+  // Journeys only (decision 0550): a file holding how many milliseconds the server's clock is moved
+  // forward, so a journey passes a closing time or a standstill period. Never on a deployment.
+  TEST_CLOCK_FILE: z.string().min(1).optional(),
   COMPANIES_HOUSE_API_KEY: z.string().min(1).optional(),
   COMPANIES_HOUSE_URL: url.default('https://api.company-information.service.gov.uk'),
 });

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { buildApp } from './app';
 import { createContext } from './context';
 import { migrate } from './db/migrate';
 import { parseEnv } from './env';
 import { createLogger } from './logger';
+import { fileOffsetClock, systemClock } from './platform/clock';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { printEventLoopStats } from './platform/event-loop-stats';
 import { answerCache } from './plugins/http-cache';
@@ -38,7 +40,10 @@ async function main() {
       throw err;
     }
   }
-  const ctx = await createContext(env, log);
+  // A journey's own server may run on a moved clock (decision 0550); said loudly, as it must never be on a deployment.
+  const clock = env.TEST_CLOCK_FILE ? fileOffsetClock(env.TEST_CLOCK_FILE, (file) => readFileSync(file, 'utf8')) : systemClock;
+  if (env.TEST_CLOCK_FILE) log.warn({ file: env.TEST_CLOCK_FILE }, 'TEST_CLOCK_FILE is set: the clock is moved by the milliseconds in that file (journeys only)');
+  const ctx = await createContext(env, log, clock);
   const applied = await migrate(ctx.database);
   if (applied.length) log.info({ applied }, 'migrations applied');
   await seed(ctx);

@@ -23,3 +23,20 @@ export function fixedClock(start: Date): Clock & { advance(ms: number): void; se
     },
   };
 }
+
+/**
+ * Journeys only (decision 0550, env TEST_CLOCK_FILE): the real time moved by the whole milliseconds
+ * written in `file` (none, or unreadable: 0), re-read at each reading, so a journey passes a closing
+ * time or a standstill period on its own server without waiting. Never on a deployment.
+ */
+export function fileOffsetClock(file: string, read: (file: string) => string): Clock {
+  const offset = () => {
+    try {
+      const ms = Number(read(file).trim());
+      return Number.isSafeInteger(ms) ? ms : 0;
+    } catch {
+      return 0;
+    }
+  };
+  return { now: () => new Date(Date.now() + offset()), sleep: systemClock.sleep };
+}

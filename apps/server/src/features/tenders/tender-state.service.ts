@@ -172,6 +172,9 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string, notify:
   await ctx.database.db.transaction(async (tx) => {
     await repo.updateTenderRow(tx, id, { stage: 'active', publishedDate: now, closingDate: closing, updatedAt: now });
     await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'published', at: now });
+    // Whom it invites, in the History as when a tender is launched at once (issue 27 defect 11).
+    const invited = [...providers.map((p) => p.business_name), ...pending.map((i) => i.email)];
+    if (invited.length > 0) await eventsRepo.insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'invited', subject: invited.join(', '), at: now });
   });
   await notify(id);
   return { tender: await getTender(ctx, id, user), message: M.published };

@@ -72,6 +72,9 @@ describe.each(databaseKinds)('the tender cycle’s defects on %s', (kind) => {
     await ok('POST', `/api/tenders/${draftId}/publish`, owner);
     expect((await mailsTo(dana.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Invitation to tender: Survey 12 MW at Avonmouth, closes 2 Dec 2026$/)]);
     expect(await mailsTo('bea@outside.example.com')).toHaveLength(1);
+    // The History says whom the published draft invited, as it does for a tender launched at once (defect 11).
+    const events = (await ok('GET', `/api/tenders/${draftId}/events`, owner)).data as Array<{ kind: string; subject: string | null }>;
+    expect(events.map((e) => `${e.kind}:${e.subject ?? ''}`)).toContain('invited:Dana Thermal, bea@outside.example.com');
   });
 
   it('defect 1: a draft may change type, a published tender may not; providers are added to a live private tender (told, in the History), never taken off', async () => {

@@ -47,8 +47,12 @@ export function useUpdatePlace(id: string) {
 }
 
 export function useCreateProvider() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateProviderInput) => api.call(createProvider, { body: input }),
+    // A first profile changes what the account may do everywhere (respond to a tender, its dashboard):
+    // nothing read before it stays fresh, so a response form left for it opens on the way back (issue 27 defect 10).
+    onSuccess: () => client.invalidateQueries(),
   });
 }
 

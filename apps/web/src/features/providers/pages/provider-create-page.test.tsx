@@ -43,16 +43,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function renderPage(initialEntry = '/provider-create', client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })) {
   const router = createMemoryRouter(
     [
       { path: '/provider-create', element: <ProviderCreatePage /> },
       { path: '/dashboard', element: <p>dashboard page</p> },
       { path: '/providers/:id', element: <p>profile page</p> },
+      { path: '/tender/:id/respond', element: <p>response form</p> },
     ],
-    { initialEntries: ['/provider-create'] },
+    { initialEntries: [initialEntry] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -181,6 +181,26 @@ describe('/provider-create (docs/product/providers.md#create-provider)', () => {
     await act(() => router.navigate('/provider-create'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sent from a tender’s response form, goes back there once the profile exists, not to the profile (issue 27 defect 10)', async () => {
+    const user = userEvent.setup();
+    createProvider = () => json({ success: true, data: { id: 'new-id' } }, 201);
+    // The response form said "You need a provider profile" a moment ago: that answer must not be served again.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5 * 60_000 }, mutations: { retry: false } } });
+    client.setQueryData(['tenders', 'detail', 't-1', 'my-responses'], { refusal: 'You need a provider profile to respond to a tender.' });
+    const router = renderPage(`/provider-create?redirect=${encodeURIComponent('/tender/t-1/respond')}`, client);
+    await user.type(screen.getByLabelText('Business name'), 'Outside Solar');
+    await user.selectOptions(screen.getByLabelText('Provider type'), screen.getAllByRole('option')[1]!);
+    await user.type(screen.getByLabelText('Description'), 'Invited to a tender by email.');
+    await user.type(screen.getByRole('combobox', { name: 'Services' }), 'Panel');
+    await user.click(await screen.findByRole('option', { name: 'Panel Cleaning' }));
+    await user.type(screen.getByLabelText('Location'), 'Leed');
+    await user.click(await screen.findByRole('option', { name: /Leeds, West Yorkshire/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tender/t-1/respond'));
+    expect(await screen.findByText('response form')).toBeInTheDocument();
+    expect(client.getQueryState(['tenders', 'detail', 't-1', 'my-responses'])?.isInvalidated).toBe(true);
   });
 
   it('a duplicate name from the server marks the field and toasts; another failure toasts its message', async () => {

@@ -43,6 +43,9 @@ export function useResponsePricing(tenderId: string, responseId: string | undefi
     },
     save: async (savedId: string) => {
       if (items.length === 0) return;
+      // What was typed is what is saved: the response's prices, read before this save lands (a first
+      // submit), must not blank the fields.
+      loadedFor.current = savedId;
       await submitResponsePrices(tenderId, savedId, { prices: items.map((i) => ({ itemId: i.id, unitPrice: prices[i.id] ?? '' })) });
       await client.invalidateQueries({ queryKey: tenderKeys.responsePrices(tenderId, savedId) });
     },

@@ -95,4 +95,47 @@ describe('the response form prices the schedule (decision 0521)', () => {
       }),
     );
   });
+  it('after the first submit the prices stay as typed, though the response was read before its prices were saved', async () => {
+    let submitted = false;
+    const calls = renderWithApi({
+      path: '/tender/t-1/respond',
+      route: '/tender/:id/respond',
+      element: <TenderRespondPage />,
+      me: userFixture({ id: 'u-rita', name: 'Rita Responder', type: 'provider' }),
+      answer: (call) => {
+        if (call.method === 'GET' && call.path === '/api/tenders/t-1') return json(200, { success: true, data: tender });
+        if (call.method === 'GET' && call.path === '/api/tenders/t-1/my-responses')
+          return json(200, { success: true, data: { responses: submitted ? [saved] : [], providers: [{ id: 'p-1', name: 'Rita Solar' }], refusal: null, receipts: [] } });
+        if (call.method === 'GET' && call.path === '/api/tenders/t-1/pricing-schedule') return json(200, { success: true, data: { items, editable: false } });
+        // Read before the prices' PUT lands: nothing priced yet.
+        if (call.method === 'GET' && call.path === '/api/tenders/t-1/responses/r-1/prices')
+          return json(200, { success: true, data: { sealed: false, lines: items.map((i) => ({ itemId: i.id, unitPricePence: null, lineTotalPence: null })), totalPence: null, optionalPence: 0 } });
+        if (call.method === 'PUT' && call.path === '/api/tenders/t-1/my-responses') {
+          submitted = true;
+          return json(200, {
+            success: true,
+            message: 'Your response has been sent to the tender owner.',
+            data: saved,
+            receipt: { reference: 'TR-2026-000001', kind: 'submitted', providerName: 'Rita Solar', createdAt: '2026-11-23T09:00:00.000Z', ukTime: '23/11/2026 09:00:00 GMT', sha256: 'ab'.repeat(32) },
+          });
+        }
+        if (call.method === 'PUT' && call.path === '/api/tenders/t-1/responses/r-1/prices')
+          return json(200, { success: true, message: P.pricesSaved, data: { sealed: false, lines: [], totalPence: 3_720_150, optionalPence: 0 } });
+        return undefined;
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Your response'), 'We maintain 40 MW across the South West.');
+    await userEvent.type(screen.getByLabelText('Price (£)'), '£40,000');
+    await userEvent.type(screen.getByLabelText('Lead time'), '14 days');
+    const [om, mob] = screen.getAllByLabelText('Unit price in pounds');
+    await userEvent.type(om!, '£12,000.50');
+    await userEvent.type(mob!, '£1,200');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Response' }));
+    expect(await screen.findByRole('button', { name: 'Update Response' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === '/api/tenders/t-1/responses/r-1/prices')).toBe(true));
+    // The read's answer is applied on the next render, if at all.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByLabelText('Unit price in pounds').map((i) => (i as HTMLInputElement).value)).toEqual(['£12,000.50', '£1,200', '']);
+    expect(screen.getByText('Total: £37,201.50')).toBeInTheDocument();
+  });
 });

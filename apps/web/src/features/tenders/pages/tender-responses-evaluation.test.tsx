@@ -123,4 +123,27 @@ describe('Compare Responses with scores and pricing schedules (decisions 0519, 0
     await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
     await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/tenders/t-1/evaluators', body: { email: 'dan@buyer.example.com' } }));
   });
+  it('while responses are sealed (some have arrived) the owner still sees the sealed scores and invites evaluators', async () => {
+    const calls = renderWithApi({
+      path: '/tender/t-1/responses',
+      route: '/tender/:id/responses',
+      element: <TenderResponsesPage />,
+      me: userFixture(),
+      answer: (call) => {
+        if (call.path === '/api/tenders/t-1')
+          return json(200, { success: true, data: tenderFixture('t-1', { source: 'Solar Manager', userId: 'u-owner', viewerRelation: 'manager', status: 'open', stage: 'active', closingDate: '2099-12-02T12:00:00.000Z' }) });
+        if (call.path === '/api/tenders/t-1/responses')
+          return json(200, { success: true, data: [], sealed: { closesAt: '2099-12-02T12:00:00.000Z', count: 1, arrivals: [{ receivedAt: '2026-11-23T09:00:00.000Z', updatedAt: '2026-11-23T09:00:00.000Z' }] } });
+        if (call.path === '/api/tenders/t-1/evaluation') return json(200, { success: true, data: evaluation({ phase: 'sealed', responses: [], closingDate: '2099-12-02T12:00:00.000Z' }) });
+        if (call.path === '/api/tenders/t-1/evaluators' && call.method === 'GET') return json(200, { success: true, data: [] });
+        if (call.method === 'POST') return json(201, { success: true, message: 'Evaluator invited: they have been emailed a link.', data: {} });
+        return undefined;
+      },
+    });
+    expect(await screen.findByText('1 response received so far')).toBeInTheDocument();
+    expect(await screen.findByText(/Scores and priced schedules are sealed until the closing date/)).toBeInTheDocument();
+    await userEvent.type(await screen.findByLabelText('Invite an evaluator by email'), 'dan@buyer.example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/api/tenders/t-1/evaluators', body: { email: 'dan@buyer.example.com' } }));
+  });
 });

@@ -58,7 +58,9 @@ export function TenderResponsesPage() {
   const evaluation = useTenderEvaluation(id, tender.isSuccess && responses.isSuccess);
   const [sort, setSort] = useState<ResponseSort>('date');
   const notFound = isTenderNotFound(tender.error) || isTenderNotFound(responses.error);
-  const evaluationPanels = tender.data && (
+  // The scores (sealed or not) and the owner's evaluators: shown while responses are sealed too, when
+  // the owner invites colleagues to evaluate (issue 27 part B).
+  const evaluationCards = tender.data && (
     <div className="mb-4 grid gap-4 lg:grid-cols-2">
       {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
       {evaluation.isError && (
@@ -89,9 +91,10 @@ export function TenderResponsesPage() {
       ) : responses.data.sealed ? (
         <>
           <h1 className="mb-4 break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
-          <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
-          {/* Evaluators are invited and declare while responses are still sealed. */}
-          <div className="mt-4">{evaluationPanels}</div>
+          <div className="mb-4">
+            <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+          </div>
+          {evaluationCards}
         </>
       ) : (
         <>
@@ -119,7 +122,7 @@ export function TenderResponsesPage() {
               </label>
             </div>
           </div>
-          {evaluationPanels}
+          {evaluationCards}
           {tender.data.stage === 'active' && tender.data.status === 'open' && responses.data.responses.length > 0 && (
             <p className="mb-4 text-sm text-slate-700">{M.awardBeforeClosing}</p>
           )}
