@@ -131,6 +131,7 @@ export const getSitemapIndex = route<typeof seo.getSitemapIndex>('GET', '/sitema
 export const getTenderIntent = route<typeof tenderBidders.getTenderIntent>('GET', '/api/tenders/:id/intent');
 export const listTenderInvitees = route<typeof tenderBidders.listTenderInvitees>('GET', '/api/tenders/:id/invitees');
 export const setTenderIntent = route<typeof tenderBidders.setTenderIntent>('PUT', '/api/tenders/:id/intent');
+export const declineTenderInvitation = route<typeof tenderBidders.declineTenderInvitation>('POST', '/api/tenders/invitations/decline');
 export const declareTenderInterest = route<typeof tenderEvaluation.declareTenderInterest>('POST', '/api/tenders/:id/evaluation/declaration');
 export const getTenderCriteria = route<typeof tenderEvaluation.getTenderCriteria>('GET', '/api/tenders/:id/criteria');
 export const getTenderEvaluation = route<typeof tenderEvaluation.getTenderEvaluation>('GET', '/api/tenders/:id/evaluation');
