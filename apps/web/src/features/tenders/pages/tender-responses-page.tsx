@@ -79,6 +79,11 @@ export function TenderResponsesPage() {
         <>
           <h1 className="mb-4 break-words text-2xl font-bold">Responses: {tender.data.title}</h1>
           <SealedResponsesCard sealed={responses.data.sealed} onOpened={() => void responses.refetch()} />
+          {/* While sealed the owner still sees the scoring's state and manages evaluators (decision 0520). */}
+          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+            {evaluation.data && <EvaluationSummary tenderId={id} evaluation={evaluation.data} />}
+            {evaluation.data?.role === 'owner' && <TenderEvaluators tenderId={id} manage={tender.data.stage === 'active' || tender.data.stage === 'draft'} />}
+          </div>
         </>
       ) : (
         <>
