@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signUp, unique, verifyEmail, NEW_PASSWORD } from '../../support/accounts';
 import { expectAccessible, shot } from '../../support/fixtures';
-import { providerAccount } from '../../support/tenders';
+import { pdf, providerAccount } from '../../support/tenders';
 
 /**
  * Issue 27 part B end to end, in a browser on New York time: the owner lists a tender with weighted
@@ -103,6 +103,12 @@ test.describe('evaluating a tender', () => {
     await provider.getByRole('button', { name: 'Submit Response' }).click();
     await expect(provider.getByText('Your response has been sent to the tender owner.').first()).toBeVisible();
     await expect.poll(async () => (await (await provider.request.get(`/api/tenders/${id}/my-responses`)).json()).data.responses.length).toBe(1);
+    // Its method statement, for the evaluator to read after the closing time (decision 0557).
+    const responseId = (await (await provider.request.get(`/api/tenders/${id}/my-responses`)).json()).data.responses[0].id as string;
+    const attached = await provider.request.post(`/api/tenders/${id}/responses/${responseId}/attachments`, {
+      multipart: { files: { name: 'rita-method-statement.pdf', mimeType: 'application/pdf', buffer: pdf(`method ${u}`) } },
+    });
+    expect(attached.status(), await attached.text()).toBe(201);
 
     // Closed early by the owner; the colleague declares and scores.
     expect((await page.request.post(`/api/tenders/${id}/close`, { data: { reason: 'Every invited provider has responded.' } })).status()).toBe(200);
@@ -118,6 +124,11 @@ test.describe('evaluating a tender', () => {
     await eve.getByRole('button', { name: 'Make the declaration' }).click();
     const card = eve.getByRole('region', { name: /^Response from Rita Thermal/ });
     await expect(card).toBeVisible();
+    const file = card.getByRole('link', { name: /rita-method-statement\.pdf/ });
+    await expect(file).toBeVisible();
+    const download = await eve.request.get((await file.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).toString()).toContain(`method ${u}`);
     for (const [criterion, score] of [['Price', '8'], ['Method', '6'], ['Experience', '7'], ['Social value', '5']] as const) {
       await card.getByLabel(`Score for ${criterion}, 0 to 10`).selectOption(score);
     }

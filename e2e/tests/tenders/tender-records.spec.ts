@@ -53,6 +53,15 @@ test.describe('a tender’s records: clarification log, addenda, award with lett
     await expect(log.getByText('Private', { exact: true })).toBeVisible();
     await log.getByLabel('Reply to CL-001').fill('Yes: the revised scope is in addendum 1.');
     await log.getByRole('button', { name: 'Reply and publish to all' }).click();
+    // A warning first, with what becomes visible: the bidder's private question, then the reply (decision 0558).
+    const publishing = page.getByRole('dialog', { name: 'Publish CL-001 to everyone?' });
+    const visible = publishing.getByRole('list', { name: 'What becomes visible to everyone' }).getByRole('listitem');
+    await expect(visible).toHaveCount(2);
+    await expect(visible.first()).toContainText('A bidder');
+    await expect(visible.first()).toContainText('Is the inverter room in scope?');
+    await pictures(page, 'publish-warning', publishing);
+    await expectAccessible(page);
+    await publishing.getByRole('button', { name: 'Publish the thread' }).click();
     await expect(log.getByText('Published to all')).toBeVisible();
     const documents = page.locator('#tender-documents');
     await documents.getByLabel('What changed').fill('The scope now includes the inverter rooms.');
@@ -83,12 +92,16 @@ test.describe('a tender’s records: clarification log, addenda, award with lett
     await page.getByRole('button', { name: 'Award' }).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`Award the tender to ${rita.name}`) });
     await dialog.getByLabel(`Feedback to ${rita.name} (winner)`).fill('Clear method and a fair price.');
+    // The standstill chosen at the award, with the day it ends in UK time (decision 0559).
+    await dialog.getByLabel('Standstill period').selectOption('14');
+    await expect(dialog.getByText(/Ends at midnight at the end of \d{1,2} \w+ \d{4} \(UK time\)/)).toBeVisible();
+    await pictures(page, 'award-standstill', dialog);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Award Tender' }).click();
     await expect(page.getByText('Tender awarded').first()).toBeVisible();
     const won = await mailTo(rita.email, new RegExp(`Your response won the tender: ${title}`));
     expect(won).toContain('Clear method and a fair price.');
-    expect(won).toContain('standstill period of 10 calendar days');
+    expect(won).toContain('standstill period of 14 calendar days');
 
     await page.goto(`/tender/${id}`);
     const contract = page.getByRole('heading', { name: 'Contract', exact: true }).locator('xpath=ancestor::*[contains(@class,"p-6")][1]');
@@ -122,5 +135,42 @@ test.describe('a tender’s records: clarification log, addenda, award with lett
     await pictures(bidder, 'contract-bidder', theirs);
     await expectAccessible(bidder);
     await bidderContext.close();
+  });
+
+  test('an address invited by email declines from its link without an account, with a reason; the owner sees it (decision 0558)', async ({ page, browser }) => {
+    const u = unique();
+    const ownerEmail = `declines.${u}@buyer-e2e.co.uk`;
+    const outside = `outside.${u}@elsewhere-e2e.co.uk`;
+    await signUp(page.request, { email: ownerEmail, name: 'Dora Declines' });
+    await verifyEmail(page.request, ownerEmail);
+    await signIn(page, { email: ownerEmail, password: NEW_PASSWORD });
+    const created = await page.request.post('/api/tenders', {
+      data: { service: 'Thermographic Surveys', location: 'Bath', type: 'private', title: `Declined ${u}`, inviteEmails: [outside], closingDate: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).data.id as string;
+    const invitation = await mailTo(outside, /invited to respond to a tender/);
+    const link = /https?:\/\/\S+#invite=[\w-]+/.exec(invitation)![0];
+
+    const signedOut = await browser.newContext({ timezoneId: 'America/New_York' });
+    const invitee = await signedOut.newPage();
+    await invitee.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    const card = invitee.getByRole('region', { name: 'Not taking part?' });
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await card.getByLabel('Why are you declining?').fill('Outside the area we cover, sorry.');
+    await pictures(invitee, 'link-decline', card);
+    await expectAccessible(invitee);
+    await card.getByRole('button', { name: 'Decline the invitation' }).click();
+    const done = invitee.getByText(/You have declined this tender\. \(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UK time\)/);
+    await expect(done).toBeVisible();
+    await pictures(invitee, 'link-declined', done.locator('..'));
+    await expectAccessible(invitee);
+    await signedOut.close();
+
+    await page.goto(`/tender/${id}`);
+    const invitees = page.getByRole('heading', { name: 'Invitees' }).locator('..');
+    const row = invitees.getByRole('listitem').filter({ hasText: outside });
+    await expect(row.getByText('Declined')).toBeVisible();
+    await expect(row.getByText('Reason: Outside the area we cover, sorry.')).toBeVisible();
   });
 });

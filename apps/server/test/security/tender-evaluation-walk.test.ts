@@ -4,6 +4,8 @@ import { contracts } from '@solar/shared/contracts/index';
 import { createTestApp, databaseKinds, signedInUser, type SignedInUser, type TestApp } from '../harness';
 import { addProvider, addTender } from '../../src/features/tenders/test/helpers';
 import { fixedClock } from '../../src/platform/clock';
+import { pdf } from '../fixtures/files';
+import { multipart } from '../fixtures/multipart';
 import { SAMPLE_BODIES, databaseState, fillPath } from './fixtures';
 
 /**
@@ -45,6 +47,7 @@ describe.each(databaseKinds)('evaluation routes in every role on %s', (kind) => 
   const who = {} as Record<Exclude<Role, 'visitor'>, SignedInUser>;
   let tenderId = '';
   let responseId = '';
+  let attachmentId = '';
   let ip = 1;
   const call = (role: Role, method: string, url: string, payload?: object) =>
     t.app.inject({
@@ -79,6 +82,10 @@ describe.each(databaseKinds)('evaluation routes in every role on %s', (kind) => 
     await setUp('conflicted', 'POST', `/api/tenders/${tenderId}/evaluation/declaration`, { decision: 'conflict', reason: 'I used to work for a bidder.' }, 200);
     responseId = (await setUp('responder', 'PUT', `/api/tenders/${tenderId}/my-responses`, { message: 'rob-sealed-message of the response', priceMinimum: 98_765, leadTimeDays: 3 }, 200)).data.id;
     await setUp('responder', 'PUT', `/api/tenders/${tenderId}/responses/${responseId}/prices`, { prices: [{ itemId: items[0].id, unitPrice: '£43,210' }] }, 200);
+    const file = multipart([{ field: 'files', filename: 'rob-method.pdf', bytes: pdf('rob-sealed-attachment'), type: 'application/pdf' }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/tenders/${tenderId}/responses/${responseId}/attachments`, payload: file.payload, headers: { ...file.headers, cookie: who.responder.cookie } });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    attachmentId = uploaded.json().data[0].id;
   });
   afterAll(() => t.close());
 
@@ -88,6 +95,23 @@ describe.each(databaseKinds)('evaluation routes in every role on %s', (kind) => 
       .map(([name]) => name)
       .sort();
     expect(ours).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  // A response's attachment (decision 0557): the responder's own; sealed to the owner, admins and the
+  // declared evaluator (409); refused before the declaration (403); unknown to everyone else.
+  it('downloadTenderResponseAttachment: each role gets what it may while sealed, refusals change nothing, nothing leaks', async () => {
+    const expected: Record<Role, number> = { visitor: 401, stranger: 404, responder: 200, pending: 403, declared: 409, conflicted: 404, admin: 409, owner: 409 };
+    const url = `/api/tenders/${tenderId}/responses/${responseId}/attachments/${attachmentId}`;
+    for (const role of ROLES) {
+      const before = await databaseState(t);
+      const res = await call(role, 'GET', url);
+      expect(res.statusCode, `as ${role}: ${res.body.slice(0, 200)}`).toBe(expected[role]);
+      if (role === 'responder') expect(res.rawPayload.toString()).toContain('rob-sealed-attachment');
+      else {
+        expect(res.body).not.toContain('rob-sealed-attachment');
+        expect(await databaseState(t), `as ${role} changed the database`).toEqual(before);
+      }
+    }
   });
 
   for (const [name, expected] of Object.entries(EXPECTED)) {

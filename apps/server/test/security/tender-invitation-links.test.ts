@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
 import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_INTENT_MESSAGES as I } from '@solar/shared/constants/tender-sealed';
 import { fixedClock } from '../../src/platform/clock';
 import { createTestApp, databaseKinds, signedInUser, type TestApp } from '../harness';
 import { actor, type Actor } from './fixtures';
@@ -16,6 +17,7 @@ const NOW = new Date('2026-11-22T09:00:00Z');
  */
 describe.each(databaseKinds)('invitation link tokens on %s', (kind) => {
   let t: TestApp;
+  const clock = fixedClock(NOW);
   let owner: Actor;
   let tenderId = '';
   const tokens: Record<string, string> = {};
@@ -35,19 +37,19 @@ describe.each(databaseKinds)('invitation link tokens on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ kind, clock: fixedClock(NOW) });
+    t = await createTestApp({ kind, clock });
     owner = await actor(t, 'links-owner');
     const res = await call(owner, 'POST', '/api/tenders', {
       service: 'Panel Cleaning',
       title: 'Links tender',
       type: 'private',
       closingDate: '2026-12-01T12:00:00.000Z',
-      inviteEmails: ['same@invitee.example.com', 'other@invitee.example.com'],
+      inviteEmails: ['same@invitee.example.com', 'other@invitee.example.com', 'declines@invitee.example.com', 'late@invitee.example.com'],
     });
     expect(res.statusCode, res.body).toBe(201);
     tenderId = res.json().data.id;
     await t.ctx.mailer.idle();
-    for (const to of ['same@invitee.example.com', 'other@invitee.example.com']) {
+    for (const to of ['same@invitee.example.com', 'other@invitee.example.com', 'declines@invitee.example.com', 'late@invitee.example.com']) {
       const [mail] = await t.ctx.database.query<{ text_body: string }>('SELECT text_body FROM outbox WHERE to_address = $1', [to]);
       // In the fragment, never the query.
       expect(mail!.text_body).toMatch(new RegExp(`/tender/${tenderId}/respond#invite=[\\w-]{43}`));
@@ -68,6 +70,8 @@ describe.each(databaseKinds)('invitation link tokens on %s', (kind) => {
       email: 'same@invitee.example.com',
       open: true,
       cancelled: false,
+      declinedAt: null,
+      redeemed: false,
     });
     const wrong = await call(null, 'POST', '/api/tenders/invitations/preview', { token: 'x'.repeat(43) });
     expect(wrong.statusCode).toBe(400);
@@ -99,5 +103,47 @@ describe.each(databaseKinds)('invitation link tokens on %s', (kind) => {
     expect(await verified(other.user.id)).toBe(false);
     // Both see the tender: the link binds it to the account that redeemed it.
     for (const who of [same, other]) expect((await call(who, 'GET', `/api/tenders/${tenderId}`)).statusCode).toBe(200);
+  });
+
+  it('declines from the link signed out, with a reason: the token is the authority, once; a forged, reused or redeemed link is refused and changes nothing (decision 0558)', async () => {
+    const decline = (token: string, reason = 'Outside the area we cover.', who: Actor | null = null) => call(who, 'POST', '/api/tenders/invitations/decline', { token, reason });
+    const intents = () => t.ctx.database.query<{ invitee: string; intent: string; reason: string; user_id: string | null }>('SELECT invitee, intent, reason, user_id FROM tender_intents ORDER BY invitee');
+    const token = tokens['declines@invitee.example.com']!;
+    const forged = await decline('x'.repeat(43));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe(M.inviteInvalid);
+    const bare = await decline(token, 'No.');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe(I.declineReasonRequired);
+    expect(await intents()).toEqual([]);
+
+    const res = await decline(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: I.linkDeclined, data: { tenderId, declinedAt: NOW.toISOString() } });
+    const [row] = await intents();
+    expect(row).toMatchObject({ intent: 'declined', reason: 'Outside the area we cover.', user_id: null });
+    expect(row!.invitee).toMatch(/^email:/);
+    // The landing says so; the owner's list shows the reason.
+    expect((await call(null, 'POST', '/api/tenders/invitations/preview', { token })).json().data).toMatchObject({ declinedAt: NOW.toISOString(), redeemed: false });
+    const invitees = (await call(owner, 'GET', `/api/tenders/${tenderId}/invitees`)).json().data;
+    expect(invitees.find((i: { name: string }) => i.name === 'declines@invitee.example.com')).toMatchObject({ status: 'declined', reason: 'Outside the area we cover.' });
+
+    // Once: the same link cannot decline again, nor change the reason.
+    const again = await decline(token, 'A different reason this time.');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(I.linkAlreadyDeclined);
+    expect((await intents()).map((r) => r.reason)).toEqual(['Outside the area we cover.']);
+    // A link redeemed by an account: that account replies, signed in.
+    const redeemed = await decline(tokens['same@invitee.example.com']!);
+    expect(redeemed.statusCode).toBe(409);
+    expect(redeemed.json().message).toBe(I.linkRedeemed);
+    // After the closing time by the server's clock, nothing.
+    clock.set(new Date('2026-12-01T12:00:00.000Z'));
+    const late = await decline(tokens['late@invitee.example.com']!);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(I.closed);
+    expect(await intents()).toHaveLength(1);
+    // No token is stored by any of it.
+    for (const value of Object.values(tokens)) expect(await everyRow()).not.toContain(value);
   });
 });

@@ -111,6 +111,8 @@ export const TENDER_FIELD_LABELS: Record<string, string> = {
   contactName: 'Contact name',
   contactEmail: 'Contact email',
   contactPhone: 'Contact phone',
+  criteria: 'Criteria',
+  pricingSchedule: 'Pricing schedule',
 };
 
 /** What each audit entry says on the tender's History (decisions 0407, 0447), in the order of a cycle. */
@@ -136,6 +138,13 @@ export const TENDER_EVENT_LABELS = {
   'clarification-published': 'Clarification published to all',
   'addendum-issued': 'Documents changed (addendum)',
   'contract-confirmed': 'Contract confirmed',
+  // Decision 0555: the evaluation plan and its evaluators.
+  'criteria-changed': 'Evaluation criteria changed',
+  'pricing-schedule-changed': 'Pricing schedule changed',
+  'evaluator-invited': 'Evaluator invited',
+  'evaluator-removed': 'Evaluator removed',
+  'evaluator-no-conflict': 'Evaluator declared no conflict of interest',
+  'evaluator-conflict': 'Evaluator declared a conflict of interest',
 } as const;
 export type TenderEventKind = keyof typeof TENDER_EVENT_LABELS;
 export const TENDER_EVENT_KINDS = Object.keys(TENDER_EVENT_LABELS) as [TenderEventKind, ...TenderEventKind[]];

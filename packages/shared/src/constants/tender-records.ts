@@ -13,8 +13,12 @@ export const TENDER_ADDENDUM_NOTE_MIN = 10;
 export const TENDER_ADDENDUM_NOTE_MAX = 2000;
 export const TENDER_FEEDBACK_MAX = 5000;
 
-/** Calendar days between the award and the earliest contract confirmation (decision 0526). */
-export const TENDER_STANDSTILL_DAYS = 10;
+/**
+ * The owner chooses the standstill at the award (decision 0559), in calendar days within these
+ * bounds; the default is `standstillDefaultDays` (eight working days, at least the minimum).
+ */
+export const TENDER_STANDSTILL_MIN_DAYS = 10;
+export const TENDER_STANDSTILL_MAX_DAYS = 30;
 
 export const TENDER_LOG_KINDS = ['question', 'clarification', 'notice'] as const;
 export type TenderLogKind = (typeof TENDER_LOG_KINDS)[number];
@@ -26,12 +30,15 @@ export const TENDER_LETTER_KINDS = ['award', 'regret'] as const;
 export type TenderLetterKind = (typeof TENDER_LETTER_KINDS)[number];
 
 export const TENDER_RECORDS_MESSAGES = {
+  standstillDaysRange: `The standstill period must be a whole number of days from ${TENDER_STANDSTILL_MIN_DAYS} to ${TENDER_STANDSTILL_MAX_DAYS}`,
   logMessageRequired: `Please write at least ${TENDER_LOG_MESSAGE_MIN} characters`,
   logEntryNotFound: 'Clarification not found',
   logClosed: 'The clarification log of this tender is closed',
   logNotYours: 'Only the tender’s owner and the bidder of this clarification may reply',
   logOnlyOwnerPublishes: 'Only the tender’s owner may publish to all bidders',
   logAlreadyPublished: 'This clarification is already published',
+  logPublishUnconfirmed: 'Confirm what publishing makes visible to everyone before publishing',
+  logPublishChanged: 'This thread has changed since you reviewed it: check what becomes visible and publish again',
   logReplySent: 'Your reply is in the clarification log.',
   logReplyPublished: 'Published to everyone taking part; the bidder who asked is not named.',
   logNoticePublished: 'Published to everyone taking part in the clarification log.',

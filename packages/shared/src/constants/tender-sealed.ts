@@ -73,4 +73,10 @@ export const TENDER_INTENT_MESSAGES = {
   inviteesTitle: 'Invitees',
   inviteesHint: 'Who you invited and whether they intend to respond. While responses are sealed, who has responded is not shown.',
   inviteesEmpty: 'You have not invited anyone yet.',
+  // Declining from an invitation link, signed out (decision 0558): the link is the authority, once.
+  linkDeclineTitle: 'Not taking part?',
+  linkDeclineHint: 'Decline without an account: the buyer sees your reason and stops reminding you. To change your mind later, open this link again and create an account to respond.',
+  linkDeclined: 'You have declined this invitation. The buyer has been told.',
+  linkAlreadyDeclined: 'This invitation has already been declined.',
+  linkRedeemed: 'This invitation is linked to an account: sign in to change your reply.',
 } as const;

@@ -128,6 +128,7 @@ export const replyToQuote = route<typeof quotes.replyToQuote>('PATCH', '/api/quo
 export const getRobotsTxt = route<typeof seo.getRobotsTxt>('GET', '/robots.txt');
 export const getSitemap = route<typeof seo.getSitemap>('GET', '/sitemaps/:name');
 export const getSitemapIndex = route<typeof seo.getSitemapIndex>('GET', '/sitemap.xml');
+export const declineTenderInvitation = route<typeof tenderBidders.declineTenderInvitation>('POST', '/api/tenders/invitations/decline');
 export const getTenderIntent = route<typeof tenderBidders.getTenderIntent>('GET', '/api/tenders/:id/intent');
 export const listTenderInvitees = route<typeof tenderBidders.listTenderInvitees>('GET', '/api/tenders/:id/invitees');
 export const setTenderIntent = route<typeof tenderBidders.setTenderIntent>('PUT', '/api/tenders/:id/intent');

@@ -83,3 +83,26 @@ export const listTenderInvitees = defineContract({
   params: tenderParam,
   response: { 200: successEnvelope(z.array(tenderInvitee)), 401: errors[401], 404: errors[404] },
 });
+
+/** The token of an invitation link, as on its landing (decision 0443), and the reason for declining. */
+export const declineTenderInvitationBody = z.strictObject({
+  token: z.string().min(20).max(200),
+  reason: z.string({ error: I.declineReasonRequired }).trim().min(TENDER_REASON_MIN, I.declineReasonRequired).max(TENDER_REASON_MAX),
+});
+export type DeclineTenderInvitationBody = z.infer<typeof declineTenderInvitationBody>;
+
+export const declineTenderInvitation = defineContract({
+  method: 'POST',
+  path: '/api/tenders/invitations/decline',
+  access: 'public',
+  source: 'project',
+  summary:
+    'An address invited by email declines from its link, signed out, with a reason (decision 0558): the token is the authority, once; refused once the link is redeemed by an account or the tender has closed',
+  body: declineTenderInvitationBody,
+  response: {
+    200: z.object({ success: z.literal(true), message: z.string(), data: z.object({ tenderId: z.string(), declinedAt: z.string() }) }),
+    400: errors[400],
+    409: errors[409],
+    429: errors[429],
+  },
+});

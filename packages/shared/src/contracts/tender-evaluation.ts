@@ -198,6 +198,8 @@ export const evaluatedResponse = z.object({
   leadTimeDays: z.number().int(),
   createdAt: z.string(),
   pricing,
+  /** The response's files, downloaded through downloadTenderResponseAttachment (decision 0557). */
+  attachments: z.array(z.object({ id: z.string(), filename: z.string(), mimeType: z.string(), size: z.number().int(), createdAt: z.string() })),
   /** The caller's own sheet for this response. */
   myScores: z.array(cellScore),
   /** Average per criterion id (the owner and admins; empty for an evaluator, who scores independently). */

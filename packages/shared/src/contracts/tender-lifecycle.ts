@@ -20,7 +20,7 @@ import {
   TENDER_RESPONSE_MESSAGE_MAX,
   TENDER_RESPONSE_MESSAGE_MIN,
 } from '../constants/tender-lifecycle';
-import { TENDER_FEEDBACK_MAX, TENDER_RECORDS_MESSAGES } from '../constants/tender-records';
+import { TENDER_FEEDBACK_MAX, TENDER_RECORDS_MESSAGES, TENDER_STANDSTILL_MAX_DAYS, TENDER_STANDSTILL_MIN_DAYS } from '../constants/tender-records';
 import { defineContract } from './contract';
 import { errors, okBody, successEnvelope, visibleName } from './common';
 import { checkBudget, instantField, inviteEmailsField, moneyField, tenderBriefFields } from './tender-brief';
@@ -141,6 +141,13 @@ export const awardTenderBody = z.strictObject({
   responseId: z.uuid({ error: M.responseNotFound }),
   /** The owner's feedback to each responder by response id, in its letter (issue 27 part C, decision 0527). */
   feedback: z.record(z.uuid({ error: M.responseNotFound }), z.string().trim().max(TENDER_FEEDBACK_MAX, TENDER_RECORDS_MESSAGES.feedbackTooLong)).optional(),
+  /** Calendar days of standstill before the contract may be confirmed (decision 0559); `standstillDefaultDays` of the award's day when left out. */
+  standstillDays: z
+    .number({ error: TENDER_RECORDS_MESSAGES.standstillDaysRange })
+    .int(TENDER_RECORDS_MESSAGES.standstillDaysRange)
+    .min(TENDER_STANDSTILL_MIN_DAYS, TENDER_RECORDS_MESSAGES.standstillDaysRange)
+    .max(TENDER_STANDSTILL_MAX_DAYS, TENDER_RECORDS_MESSAGES.standstillDaysRange)
+    .optional(),
 });
 export const awardTender = defineContract({
   method: 'POST',
@@ -358,10 +365,10 @@ export const downloadTenderResponseAttachment = defineContract({
   path: '/api/tenders/:id/responses/:responseId/attachments/:attachmentId',
   access: 'user',
   source: 'project',
-  summary: 'A response attachment, to the tender’s owner, admins and the responder only; 409 to the owner while responses are sealed (until the closing time)',
+  summary: 'A response attachment: to the responder; after the closing time to the tender’s owner, admins and evaluators who declared no conflict of interest; 409 while responses are sealed (decisions 0512, 0557)',
   params: attachmentParams,
   produces: STORED_FILE_MEDIA_TYPES,
-  response: { 200: z.unknown(), 401: errors[401], 404: errors[404], 409: errors[409] },
+  response: { 200: z.unknown(), 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
 });
 
 export const deleteTenderResponseAttachment = defineContract({
@@ -511,6 +518,10 @@ export const tenderInvitationPreview = z.object({
   open: z.boolean(),
   /** Whether its owner cancelled it (the reason goes to those taking part, decision 0441). */
   cancelled: z.boolean(),
+  /** When the invitation was declined from its link or by its account, else null (decision 0558). */
+  declinedAt: z.string().nullable(),
+  /** Whether an account has redeemed the link (it then replies signed in). */
+  redeemed: z.boolean(),
 });
 export type TenderInvitationPreview = z.infer<typeof tenderInvitationPreview>;
 

@@ -79,11 +79,18 @@ export const publishTenderClarification = defineContract({
   response: { 201: z.object({ success: z.literal(true), message: z.string(), data: tenderLogEntry }), ...actionErrors },
 });
 
-export const replyTenderClarificationBody = z.strictObject({
-  message: logMessageField,
-  /** Owner only: publish the entry, its thread and this reply, to everyone taking part. */
-  publish: z.boolean().optional(),
-});
+export const replyTenderClarificationBody = z
+  .strictObject({
+    message: logMessageField,
+    /** Owner only: publish the entry, its thread and this reply, to everyone taking part. */
+    publish: z.boolean().optional(),
+    /**
+     * With `publish`: how many earlier messages of the thread the owner was shown as becoming
+     * visible to all (decision 0558). Publishing is refused if the thread has changed since.
+     */
+    confirmedMessages: z.number({ error: M.logPublishUnconfirmed }).int(M.logPublishUnconfirmed).min(1, M.logPublishUnconfirmed).optional(),
+  })
+  .refine((b) => !b.publish || b.confirmedMessages !== undefined, { message: M.logPublishUnconfirmed, path: ['confirmedMessages'] });
 export const replyTenderClarification = defineContract({
   method: 'POST',
   path: '/api/tenders/:id/clarifications/:entryId/replies',

@@ -45,7 +45,7 @@ export const tenderIntents = pgTable(
   (t) => [primaryKey({ columns: [t.tenderId, t.invitee] })],
 );
 
-/** Mirrors migrations/0112 (decision 0515): the reminders sent, one per invitee per threshold. */
+/** Mirrors migrations/0112 and 0128 (decisions 0515, 0556): the reminders sent, one per invitee per threshold per closing date. */
 export const tenderInviteeReminders = pgTable(
   'tender_invitee_reminders',
   {
@@ -55,6 +55,7 @@ export const tenderInviteeReminders = pgTable(
     invitee: text('invitee').notNull(),
     threshold: text('threshold', { enum: ['3d', '24h'] }).notNull(),
     sentAt: ts('sent_at').notNull(),
+    closingDate: ts('closing_date').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenderId, t.invitee, t.threshold] })],
+  (t) => [primaryKey({ columns: [t.tenderId, t.invitee, t.threshold, t.closingDate] })],
 );

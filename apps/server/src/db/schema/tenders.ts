@@ -116,6 +116,13 @@ export const TENDER_EVENT_KINDS = [
   'clarification-published',
   'addendum-issued',
   'contract-confirmed',
+  // Migration 0127 (decision 0555): the evaluation plan and its evaluators.
+  'criteria-changed',
+  'pricing-schedule-changed',
+  'evaluator-invited',
+  'evaluator-removed',
+  'evaluator-no-conflict',
+  'evaluator-conflict',
 ] as const;
 export type TenderEventKind = (typeof TENDER_EVENT_KINDS)[number];
 

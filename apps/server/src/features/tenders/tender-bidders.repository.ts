@@ -105,9 +105,34 @@ export async function findReminderCandidates(database: Database, now: Date, unti
   );
 }
 
-/** Records a reminder; false when it was sent already (by this process or another). */
-export async function markReminderSent(tx: Db, tenderId: string, invitee: string, threshold: TenderReminderThreshold, at: Date) {
-  const result = await tx.execute(sql`INSERT INTO tender_invitee_reminders (tender_id, invitee, threshold, sent_at)
-    VALUES (${tenderId}, ${invitee}, ${threshold}, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING RETURNING invitee`);
+/**
+ * Records a reminder for the closing date it is sent before; false when it was sent already (by this
+ * process or another). A new closing date (an extension) is reminded afresh (decision 0556).
+ */
+export async function markReminderSent(tx: Db, tenderId: string, invitee: string, threshold: TenderReminderThreshold, closingDate: Date, at: Date) {
+  const result = await tx.execute(sql`INSERT INTO tender_invitee_reminders (tender_id, invitee, threshold, closing_date, sent_at)
+    VALUES (${tenderId}, ${invitee}, ${threshold}, ${closingDate.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING RETURNING invitee`);
   return rowsOf<{ invitee: string }>(result).length > 0;
+}
+
+/** An email invitation held for a decline from its link: its account, if one redeemed it since. */
+export async function lockEmailInvitation(tx: Db, invitationId: string) {
+  const result = await tx.execute(sql`SELECT accepted_by FROM tender_email_invitations WHERE id = ${invitationId} FOR UPDATE`);
+  return rowsOf<{ accepted_by: string | null }>(result)[0];
+}
+
+/** Records a decline from an invitation link, once: false when the invitee already replied (decision 0558). */
+export async function insertLinkDecline(tx: Db, tenderId: string, invitee: string, reason: string, at: Date) {
+  const result = await tx.execute(sql`INSERT INTO tender_intents (tender_id, invitee, intent, reason, user_id, updated_at)
+    VALUES (${tenderId}, ${invitee}, 'declined', ${reason}, NULL, ${at.toISOString()}::timestamptz) ON CONFLICT DO NOTHING RETURNING invitee`);
+  return rowsOf<{ invitee: string }>(result).length > 0;
+}
+
+/** An email invitation's decline, for its link's landing. */
+export async function findLinkIntent(database: Database, tenderId: string, invitationId: string) {
+  const rows = await database.query<{ intent: TenderIntent; updated_at: Date | string }>('SELECT intent, updated_at FROM tender_intents WHERE tender_id = $1 AND invitee = $2', [
+    tenderId,
+    `email:${invitationId}`,
+  ]);
+  return rows[0];
 }

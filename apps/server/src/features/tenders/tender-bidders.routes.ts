@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getTenderIntent, listTenderInvitees, setTenderIntent } from '@solar/shared/contracts/tender-bidders';
+import { declineTenderInvitation, getTenderIntent, listTenderInvitees, setTenderIntent } from '@solar/shared/contracts/tender-bidders';
 import { TENDER_LIFECYCLE_RATE_LIMIT as L } from '@solar/shared/constants/tender-lifecycle';
 import { bind } from '../../plugins/routes';
-import { perAccount } from '../../plugins/rate-limit';
+import { perAccount, perIp } from '../../plugins/rate-limit';
 import * as bidders from './tender-bidders.service';
 
 const HOUR = 3_600_000;
@@ -16,4 +16,8 @@ export async function tenderBiddersRoutes(app: FastifyInstance) {
     limits: [perAccount('tender-response-account', L.responsesPerAccountPerHour, HOUR)],
   });
   bind(app, listTenderInvitees, async ({ params, user }) => ({ success: true as const, data: await bidders.listInvitees(ctx, user!, params.id) }));
+  // Signed out, from the link (decision 0558): the same per-address budget as the link's landing.
+  bind(app, declineTenderInvitation, async ({ body }) => ({ success: true as const, ...(await bidders.declineByLink(ctx, body.token, body.reason)) }), {
+    limits: [perIp('tender-invite-decline-ip', L.invitationPreviewsPerIpPerHour, HOUR)],
+  });
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { TENDER_LIFECYCLE_MESSAGES as LM } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_INTENT_MESSAGES as I, type TenderInviteeStatus } from '@solar/shared/constants/tender-sealed';
 import type { setTenderIntentBody } from '@solar/shared/contracts/tender-bidders';
 import type { Tender } from '@solar/shared/contracts/tenders';
@@ -6,10 +7,12 @@ import type { UserRow } from '../../db/rows';
 import { toIsoTimestamp, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
+import { hashToken } from '../../plugins/auth';
 import { getTender, tenderForOwner } from './tender-read.service';
 import { lockTenderState } from './tender-state.repository';
 import { isSealed } from './tender-sealed';
 import * as repo from './tender-bidders.repository';
+import * as invitationsRepo from './tender-invitations.repository';
 
 /**
  * Bidder management (issue 27 part A): an invitee says it intends to respond, or declines with a
@@ -68,4 +71,27 @@ export async function listInvitees(ctx: Ctx, user: UserRow, id: string) {
     reason: r.intent === 'declined' ? r.reason : null,
     updatedAt: toIsoTimestampOrNull(r.updated_at),
   }));
+}
+
+/**
+ * An address invited by email declines from its link without an account (decision 0558): the
+ * token is the authority, so a forged one is the same 400 as on the landing; it declines once (the
+ * decline cannot be changed or repeated through the link); once an account has redeemed the link,
+ * that account replies, signed in; and never after the closing time by the server's clock (checked
+ * at commit). The owner sees it on the Invitees card, and reminders stop.
+ */
+export async function declineByLink(ctx: Ctx, token: string, reason: string) {
+  const invitation = await invitationsRepo.findEmailInvitation(ctx.database.db, hashToken(token));
+  if (!invitation) throw new AppError('BAD_REQUEST', LM.inviteInvalid);
+  const tenderId = String(invitation.tenderId);
+  const now = ctx.clock.now();
+  await ctx.database.db.transaction(async (tx) => {
+    const state = await lockTenderState(tx, tenderId, now);
+    if (!state || state.stage !== 'active' || !state.open) throw new AppError('CONFLICT', I.closed);
+    const held = await repo.lockEmailInvitation(tx, invitation.id);
+    if (!held) throw new AppError('BAD_REQUEST', LM.inviteInvalid);
+    if (held.accepted_by) throw new AppError('CONFLICT', I.linkRedeemed);
+    if (!(await repo.insertLinkDecline(tx, tenderId, `email:${invitation.id}`, reason, now))) throw new AppError('CONFLICT', I.linkAlreadyDeclined);
+  });
+  return { message: I.linkDeclined, data: { tenderId, declinedAt: toIsoTimestamp(now) } };
 }

@@ -83,6 +83,11 @@ export async function insertNotice(tx: Executor, values: { tenderId: string; aut
   return rows[0]!;
 }
 
+/** How many replies an entry's thread holds, read under the caller's lock. */
+export async function countMessages(tx: Executor, entryId: string) {
+  return Number(rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM tender_log_messages WHERE entry_id = ${entryId}`))[0]?.n ?? 0);
+}
+
 export async function insertMessage(tx: Executor, values: { entryId: string; authorId: string; fromOwner: boolean; body: string; at: Date }) {
   await tx.execute(sql`INSERT INTO tender_log_messages (entry_id, author_id, from_owner, body, created_at)
     VALUES (${values.entryId}, ${values.authorId}, ${values.fromOwner}, ${values.body}, ${values.at.toISOString()}::timestamptz)`);

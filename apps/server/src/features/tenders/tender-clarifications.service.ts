@@ -151,6 +151,9 @@ export async function replyToClarification(ctx: Ctx, user: UserRow, id: string, 
   const publishing = owner && body.publish === true && entry.published_at == null;
   const now = ctx.clock.now();
   const thread = threadOf(entry, await repo.listMessages(ctx.database, id));
+  // Publishing makes the whole thread public: only the thread the owner was shown and confirmed (decision 0558).
+  if (publishing && body.confirmedMessages !== thread.length) throw new AppError('CONFLICT', M.logPublishChanged);
+  const replies = thread.filter((m) => !m.id.startsWith(`${entry.id}-`)).length;
   const newMessage: ThreadMessage = { id: 'new', fromOwner: owner, authorId: user.id, body: body.message, at: now };
 
   // Who is told, read before the transaction by the visibility rule as it stands now (decision 0441).
@@ -168,6 +171,8 @@ export async function replyToClarification(ctx: Ctx, user: UserRow, id: string, 
 
   await ctx.database.db.transaction(async (tx) => {
     if ((await repo.lockStage(tx, id)) !== 'active') throw new AppError('CONFLICT', M.logClosed);
+    // A reply that arrived since the thread was read (replies wait on the same lock) is not published unseen.
+    if (publishing && (await repo.countMessages(tx, entry.id)) !== replies) throw new AppError('CONFLICT', M.logPublishChanged);
     if (publishing && entry.kind === 'question' && entry.answer == null) {
       // The question's answer, as the Q&A path records it: counts of unanswered questions read it.
       await repo.publishEntry(tx, entry.id, now);

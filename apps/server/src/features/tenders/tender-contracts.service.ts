@@ -1,15 +1,17 @@
 import { TENDER_LIFECYCLE_MESSAGES as LM } from '@solar/shared/constants/tender-lifecycle';
-import { TENDER_RECORDS_MESSAGES as M, TENDER_STANDSTILL_DAYS } from '@solar/shared/constants/tender-records';
+import { TENDER_RECORDS_MESSAGES as M } from '@solar/shared/constants/tender-records';
 import type { TenderContract } from '@solar/shared/contracts/tender-records';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatGBP, formatLongDate } from '@solar/shared/domain/format';
 import { standstillEnd, standstillLastDay } from '@solar/shared/domain/tender-records';
+import type { ResponseStanding } from '@solar/shared/domain/tender-scoring';
 import type { UserRow } from '../../db/rows';
 import { isUuid, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { insertEvent } from './tender-events.repository';
+import { standingsOf } from './tender-evaluation.service';
 import { renderLetter } from './tender-letters.pdf';
 import { mayBeTold } from './tender-participants.service';
 import { tenderRecordsMails as mails } from './tender-records.mail';
@@ -19,9 +21,10 @@ import type { Executor } from './tenders.repository';
 import * as repo from './tender-contracts.repository';
 
 /**
- * The contract after an award (issue 27 part C): a standstill period of TENDER_STANDSTILL_DAYS
- * calendar days (decision 0526) before the owner may confirm it, and the award and regret letters
- * with the owner's feedback (decision 0527). Each party sees the state; the owner confirms.
+ * The contract after an award (issue 27 part C): a standstill period the owner chooses at the
+ * award, eight working days unless lengthened (decisions 0526, 0559), before the
+ * owner may confirm it, and the award and regret letters with the owner's feedback and the
+ * bidder's own scores (decisions 0527, 0557). Each party sees the state; the owner confirms.
  */
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'env' | 'log'>;
@@ -30,10 +33,10 @@ type Ctx = Pick<AppContext, 'database' | 'clock' | 'env' | 'log'>;
  * Written in the award's own transaction (tender-state.service.ts#awardTender): the standstill and
  * the feedback to each responder. `feedback` keys must be responses of this tender.
  */
-export async function recordAward(tx: Executor, values: { tenderId: string; at: Date; feedback: Record<string, string>; responseIds: string[] }) {
+export async function recordAward(tx: Executor, values: { tenderId: string; at: Date; days: number; feedback: Record<string, string>; responseIds: string[] }) {
   const known = new Set(values.responseIds);
   for (const key of Object.keys(values.feedback)) if (!known.has(key)) throw new AppError('BAD_REQUEST', LM.responseNotFound);
-  const first = await repo.insertContract(tx, { tenderId: values.tenderId, awardedAt: values.at, days: TENDER_STANDSTILL_DAYS, endsAt: standstillEnd(values.at, TENDER_STANDSTILL_DAYS) });
+  const first = await repo.insertContract(tx, { tenderId: values.tenderId, awardedAt: values.at, days: values.days, endsAt: standstillEnd(values.at, values.days) });
   // Two awards at once: the second is refused and undone whole.
   if (!first) throw new AppError('CONFLICT', LM.notEditable);
   for (const [responseId, feedback] of Object.entries(values.feedback)) {
@@ -42,10 +45,10 @@ export async function recordAward(tx: Executor, values: { tenderId: string; at: 
 }
 
 /** The lines the outcome mail adds for one responder: the standstill, the feedback, the letter's address. */
-export function outcomeLines(at: Date, tenderId: string, responseId: string, feedback: string | undefined, publicUrl: string): string[] {
-  const last = standstillLastDay(standstillEnd(at, TENDER_STANDSTILL_DAYS));
+export function outcomeLines(at: Date, days: number, tenderId: string, responseId: string, feedback: string | undefined, publicUrl: string): string[] {
+  const last = standstillLastDay(standstillEnd(at, days));
   return [
-    `A standstill period of ${TENDER_STANDSTILL_DAYS} calendar days applies before the contract is confirmed; it ends at midnight at the end of ${last} (UK time).`,
+    `A standstill period of ${days} calendar days applies before the contract is confirmed; it ends at midnight at the end of ${last} (UK time).`,
     ...(feedback?.trim() ? ['', 'Feedback from the buyer:', feedback.trim()] : []),
     '',
     `Your letter (PDF, sign in to download): ${publicUrl}/api/tenders/${tenderId}/letters/${responseId}`,
@@ -110,6 +113,22 @@ export async function confirmContract(ctx: Ctx, user: UserRow, id: string) {
   return { message: M.contractConfirmed, data: toContract((await repo.findContract(ctx.database, id))!, tender, user, ctx.clock.now(), letters) };
 }
 
+/**
+ * The letter's scores (decision 0557): this bidder's own, per criterion (the evaluators' average out
+ * of 10 and what it earns of the criterion's weight), its weighted total and rank. Never another
+ * bidder's scores, nor the evaluators' working comments: the buyer's feedback is the letter's words.
+ */
+export function scoreSection(criteria: ReadonlyArray<{ id: string; name: string; weight: number }>, standing: ResponseStanding | undefined, responses: number) {
+  if (criteria.length === 0 || !standing) return [];
+  const lines = criteria.map((c) => {
+    const average = standing.averages[c.id];
+    if (average == null) return `${c.name} (weight ${c.weight}%): not scored`;
+    return `${c.name} (weight ${c.weight}%): ${average} out of 10, ${Math.round(c.weight * average * 10) / 100} of ${c.weight} points`;
+  });
+  lines.push(standing.total == null ? 'Weighted total: not every criterion was scored' : `Weighted total: ${standing.total} out of 100${standing.rank != null ? `, ranked ${standing.rank} of ${responses} responses` : ''}`);
+  return [{ heading: 'Your scores against the evaluation criteria', lines }];
+}
+
 const price = (min: number, max: number) => (min === max ? formatGBP(min) : `${formatGBP(min)} to ${formatGBP(max)}`);
 
 /** A letter as PDF: the owner and admins any, a responder only its own (others get the same 404 as for an unknown one). */
@@ -121,6 +140,8 @@ export async function openLetter(ctx: Ctx, user: UserRow, id: string, responseId
   if (!letter) throw new AppError('NOT_FOUND', M.letterNotFound);
   const feedback = (await repo.listFeedback(ctx.database, id)).get(responseId) ?? null;
   const r = letter.record;
+  const all = await responsesRepo.listResponses(ctx.database, id);
+  const { criteria, standings } = await standingsOf(ctx, id, all.map((x) => String(x.id)));
   const bytes = await renderLetter({
     kind: letter.kind,
     buyer: tender.organisationName || tender.user?.name || 'The buyer',
@@ -135,6 +156,7 @@ export async function openLetter(ctx: Ctx, user: UserRow, id: string, responseId
       submittedOn: formatLongDate(r.created_at),
     },
     feedback,
+    extra: scoreSection(criteria, standings.get(responseId), standings.size),
   });
   const slug = r.provider_name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'response';
   return { bytes, filename: `${letter.kind === 'award' ? 'award-letter' : 'regret-letter'}-${slug}.pdf` };

@@ -16,6 +16,44 @@ interface TenderRef {
 }
 
 export const tenderEvaluationMails = {
+  /**
+   * To everyone with a stake in an open tender (decision 0555): the criteria or the pricing
+   * schedule changed; what it is now and what it was.
+   */
+  planChanged: (
+    to: { email: string; name: string },
+    tender: TenderRef,
+    part: 'criteria' | 'pricingSchedule',
+    before: string[],
+    after: string[],
+    publicUrl: string,
+  ): MailMessage => {
+    const criteria = part === 'criteria';
+    const list = (lines: string[]) => (lines.length > 0 ? lines.map((l) => `- ${l}`) : ['- (none)']);
+    return {
+      to: to.email,
+      subject: oneLine(`${criteria ? 'Evaluation criteria changed' : 'Pricing schedule changed'}: ${tender.title}`),
+      text: [
+        hello(to.name),
+        '',
+        criteria
+          ? `The owner of "${tender.title}" changed the criteria its responses will be scored against.`
+          : `The owner of "${tender.title}" changed the pricing schedule that responses price.`,
+        '',
+        criteria ? 'The criteria and their weights now:' : 'The lines to price now:',
+        ...list(after),
+        '',
+        'Before the change:',
+        ...list(before),
+        '',
+        tender.closingDate ? `Responses close on ${londonTime(tender.closingDate)} (UK time).` : '',
+        criteria ? 'Check that your response addresses each criterion.' : 'If you have responded, check your prices against the new lines.',
+        '',
+        `View the tender: ${publicUrl}/tender/${tender.id}`,
+      ].join('\n'),
+    };
+  },
+
   /** To a colleague the owner invited to evaluate. */
   evaluatorInvited: (to: { email: string; name: string }, tender: TenderRef, owner: { name: string }, publicUrl: string): MailMessage => ({
     to: to.email,

@@ -104,6 +104,12 @@ export async function deleteEvaluator(tx: Executor, tenderId: string, evaluatorI
   return row.userId;
 }
 
+/** An account's name, for the History. */
+export async function userName(tx: Executor, userId: string) {
+  const result = await tx.execute(sql`SELECT name FROM users WHERE id = ${userId}`);
+  return rowsOf<{ name: string }>(result)[0]?.name ?? null;
+}
+
 /** Records a declaration once: only a pending one changes. True when it was recorded. */
 export async function declare(
   tx: Executor,

@@ -27,6 +27,8 @@ import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { tenderEvaluationMails as mails } from './tender-evaluation.mail';
+import { insertEvent } from './tender-events.repository';
+import { criteriaLines, planChange } from './tender-plan-changes';
 import { getTender, tenderForOwner } from './tender-read.service';
 import * as pricingRepo from './tender-pricing.repository';
 import * as responsesRepo from './tender-responses.repository';
@@ -72,13 +74,16 @@ export async function getCriteria(ctx: Ctx, user: UserRow | null, id: string): P
 }
 
 export async function updateCriteria(ctx: Ctx, user: UserRow, id: string, body: z.output<typeof updateTenderCriteriaBody>) {
-  await tenderForOwner(ctx, id, user);
+  const tender = await tenderForOwner(ctx, id, user);
+  // Recorded and told to bidders when it changes (decision 0555).
+  const change = await planChange(ctx, tender, 'criteria', criteriaLines(await repo.listCriteria(ctx.database, id)), criteriaLines(body.criteria));
   await ctx.database.db.transaction(async (tx) => {
     const held = await repo.lockForPlanChange(tx, id);
     if (!held) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
     const refusal = planChangeRefusal(held.stage, held.has_responses, M.criteriaLocked);
     if (refusal) throw new AppError('CONFLICT', refusal);
     await repo.replaceCriteria(tx, id, body.criteria);
+    await change.record(tx, user.id, ctx.clock.now());
   });
   return { message: M.criteriaSaved, data: await getCriteria(ctx, user, id) };
 }
@@ -127,6 +132,7 @@ export async function inviteEvaluator(ctx: Ctx, user: UserRow, id: string, email
     if ((await repo.countEvaluators(tx, id)) >= TENDER_EVALUATORS_MAX) throw new AppError('BAD_REQUEST', M.tooManyEvaluators);
     const added = await repo.insertEvaluator(tx, { tenderId: id, userId: target.id, invitedBy: user.id, at: now });
     if (!added) throw new AppError('CONFLICT', M.evaluatorAlready);
+    await insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'evaluator-invited', subject: target.name, at: now });
     await queueMail(tx, mails.evaluatorInvited(target, tender, user, ctx.env.PUBLIC_URL), 'tender-evaluator-invitation');
   });
   const row = (await repo.findEvaluator(ctx.database, id, target.id))!;
@@ -138,7 +144,11 @@ export async function removeEvaluator(ctx: Ctx, user: UserRow, id: string, evalu
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage === 'awarded' || tender.stage === 'cancelled') throw new AppError('CONFLICT', LM.notEditable);
   if (!isUuid(evaluatorId)) throw new AppError('NOT_FOUND', M.evaluatorNotFound);
-  const removed = await ctx.database.db.transaction((tx) => repo.deleteEvaluator(tx, id, evaluatorId));
+  const removed = await ctx.database.db.transaction(async (tx) => {
+    const userId = await repo.deleteEvaluator(tx, id, evaluatorId);
+    if (userId) await insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'evaluator-removed', subject: await repo.userName(tx, userId), at: ctx.clock.now() });
+    return userId;
+  });
   if (!removed) throw new AppError('NOT_FOUND', M.evaluatorNotFound);
   return M.evaluatorRemoved;
 }
@@ -155,6 +165,7 @@ export async function declareInterest(ctx: Ctx, user: UserRow, id: string, body:
   if (evaluator.declaration !== 'pending') throw new AppError('CONFLICT', M.alreadyDeclared);
   const conflict = body.decision === 'conflict';
   const owner = conflict ? await findOwnerContact(ctx.database, id) : undefined;
+  const now = ctx.clock.now();
   await ctx.database.db.transaction(async (tx) => {
     const recorded = await repo.declare(tx, {
       tenderId: id,
@@ -162,9 +173,11 @@ export async function declareInterest(ctx: Ctx, user: UserRow, id: string, body:
       declaration: body.decision,
       statement: conflict ? null : TENDER_NO_CONFLICT_STATEMENT,
       conflictReason: conflict ? (body.reason ?? null) : null,
-      at: ctx.clock.now(),
+      at: now,
     });
     if (!recorded) throw new AppError('CONFLICT', M.alreadyDeclared);
+    // The History names the evaluator and, for a conflict, what it is (decision 0555): the owner reads both already.
+    await insertEvent(tx, { tenderId: id, actorId: user.id, kind: conflict ? 'evaluator-conflict' : 'evaluator-no-conflict', subject: user.name, reason: conflict ? (body.reason ?? null) : null, at: now });
     if (conflict && owner) await queueMail(tx, mails.conflictDeclared(owner, tender, user.name, body.reason ?? '', ctx.env.PUBLIC_URL), 'tender-evaluator-conflict');
   });
   return conflict ? M.declaredConflict : M.declaredNoConflict;
@@ -181,6 +194,17 @@ export async function listEvaluating(ctx: Ctx, user: UserRow): Promise<Evaluatin
 }
 
 // ---- Scoring ----
+
+/**
+ * The tender's criteria and each response's standing (averages, weighted total, rank), for the
+ * owner's records and the letters (decision 0557): the same computation as the scoring sheet's.
+ * The caller has checked who may read them.
+ */
+export async function standingsOf(ctx: Pick<Ctx, 'database'>, tenderId: string, responseIds: readonly string[]) {
+  const [criteria, scores] = await Promise.all([repo.listCriteria(ctx.database, tenderId), repo.listScores(ctx.database, tenderId)]);
+  const cells = scores.map((s) => ({ responseId: s.response_id, criterionId: s.criterion_id, score: s.score }));
+  return { criteria, standings: new Map(rankResponses(responseIds, criteria, cells).map((s) => [s.responseId, s])) };
+}
 
 type Role = { kind: 'owner' } | { kind: 'admin' } | { kind: 'evaluator'; declaration: repo.EvaluatorRow['declaration'] };
 
@@ -251,6 +275,7 @@ export async function getEvaluation(ctx: Ctx, user: UserRow, id: string): Promis
         totalPence: totals.totalPence,
         optionalPence: totals.optionalPence,
       },
+      attachments: r.attachments.map((a) => ({ id: String(a.id), filename: a.filename, mimeType: a.mime_type, size: Number(a.size_bytes), createdAt: toIsoTimestamp(a.created_at) })),
       myScores: mine.filter((s) => s.scorer_id === user.id).map(cell),
       averages: manager ? standing.averages : {},
       total: manager ? standing.total : null,

@@ -15,6 +15,7 @@ import { stateError, tenderForOwner } from './tender-read.service';
 import { isSealed } from './tender-sealed';
 import { markEmailVerified } from '../accounts/accounts.repository';
 import * as repo from './tender-invitations.repository';
+import { findLinkIntent } from './tender-bidders.repository';
 import { insertEvent } from './tender-events.repository';
 import { findProvidersByIds, markInvitationNotified, type ProviderForInvite } from './tenders.repository';
 
@@ -223,6 +224,7 @@ export async function previewInvitation(ctx: Pick<Ctx, 'database' | 'clock'>, to
   const invitation = await repo.findEmailInvitation(ctx.database.db, hashToken(token));
   const tender = invitation && (await repo.findInvitationPreview(ctx.database, invitation.tenderId, ctx.clock.now()));
   if (!invitation || !tender) throw new AppError('BAD_REQUEST', M.inviteInvalid);
+  const intent = await findLinkIntent(ctx.database, String(invitation.tenderId), invitation.id);
   return {
     tenderId: String(invitation.tenderId),
     title: tender.title,
@@ -231,6 +233,8 @@ export async function previewInvitation(ctx: Pick<Ctx, 'database' | 'clock'>, to
     email: invitation.email,
     open: tender.open,
     cancelled: tender.cancelled,
+    declinedAt: intent?.intent === 'declined' ? toIsoTimestamp(intent.updated_at) : null,
+    redeemed: invitation.acceptedBy != null,
   };
 }
 

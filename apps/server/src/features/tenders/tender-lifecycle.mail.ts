@@ -121,9 +121,14 @@ export const tenderLifecycleMails = {
 
   // The owner's mails of arrivals and withdrawals are sealed ones: tender-bidders.mail.ts (decision 0512).
 
-  clarification: (to: Recipient, tender: TenderRef, provider: string, message: string, publicUrl: string): MailMessage => ({
+  /**
+   * A clarification is asked only once responses have closed (decision 0512), so the response can
+   * no longer be edited: the bidder replies in the clarification log, privately to the buyer, until
+   * the award (decision 0524).
+   */
+  clarification: (to: Recipient, tender: TenderRef, provider: string, message: string, reference: string | null, publicUrl: string): MailMessage => ({
     to: to.email,
-    subject: oneLine(`Clarification requested: ${tender.title}`),
+    subject: oneLine(`Clarification requested${reference ? ` (${reference})` : ''}: ${tender.title}`),
     text: [
       hello(to),
       '',
@@ -131,7 +136,9 @@ export const tenderLifecycleMails = {
       '',
       message,
       '',
-      `Edit your response until the closing date: ${link(publicUrl, tender.id, '/respond')}`,
+      'Responses have closed, so your response itself can no longer be changed.',
+      `Reply to this request${reference ? `, ${reference},` : ''} in the clarification log on the tender's page, before the tender is awarded: ${link(publicUrl, tender.id, '#clarification-log')}`,
+      'Your reply is seen by the buyer alone, unless the buyer publishes the thread to every bidder.',
     ].join('\n'),
   }),
 

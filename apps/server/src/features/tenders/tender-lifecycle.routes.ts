@@ -62,7 +62,7 @@ export async function tenderLifecycleRoutes(app: FastifyInstance) {
     bind(scope, extendTender, async ({ params, body, user }) => withData(await state.extendTender(ctx, user!, params.id, body.closingDate)), ownerLimits);
     bind(scope, closeTenderEarly, async ({ params, body, user }) => withData(await state.closeTenderEarly(ctx, user!, params.id, body.reason)), ownerLimits);
     bind(scope, cancelTender, async ({ params, body, user }) => withData(await state.cancelTender(ctx, user!, params.id, body.reason)), ownerLimits);
-    bind(scope, awardTender, async ({ params, body, user }) => withData(await state.awardTender(ctx, user!, params.id, body.responseId, body.feedback)), ownerLimits);
+    bind(scope, awardTender, async ({ params, body, user }) => withData(await state.awardTender(ctx, user!, params.id, body.responseId, body.feedback, body.standstillDays)), ownerLimits);
     bind(scope, listTenderEvents, async ({ params, user }) => ({ success: true as const, data: await state.listEvents(ctx, user!, params.id) }));
 
     bind(scope, listTenderDocuments, async ({ params, user }) => ({ success: true as const, data: await documents.listDocuments(ctx, user!, params.id) }));

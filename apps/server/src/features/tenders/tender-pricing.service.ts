@@ -20,6 +20,7 @@ import { getTender, tenderForOwner } from './tender-read.service';
 import * as responsesRepo from './tender-responses.repository';
 import { lockTenderState } from './tender-state.repository';
 import * as repo from './tender-pricing.repository';
+import { planChange, scheduleLines } from './tender-plan-changes';
 
 /**
  * A tender's pricing schedule (issue 27, part B; decision 0521): lines the owner defines, unit
@@ -38,13 +39,16 @@ export async function getSchedule(ctx: Ctx, user: UserRow | null, id: string): P
 }
 
 export async function updateSchedule(ctx: Ctx, user: UserRow, id: string, body: z.output<typeof updateTenderPricingScheduleBody>) {
-  await tenderForOwner(ctx, id, user);
+  const tender = await tenderForOwner(ctx, id, user);
+  // Recorded and told to bidders when it changes (decision 0555).
+  const change = await planChange(ctx, tender, 'pricingSchedule', scheduleLines(await repo.listItems(ctx.database, id)), scheduleLines(body.items));
   await ctx.database.db.transaction(async (tx) => {
     const held = await evaluationRepo.lockForPlanChange(tx, id);
     if (!held) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
     const refusal = planChangeRefusal(held.stage, held.has_responses, M.scheduleLocked);
     if (refusal) throw new AppError('CONFLICT', refusal);
     await repo.replaceItems(tx, id, body.items);
+    await change.record(tx, user.id, ctx.clock.now());
   });
   return { message: M.scheduleSaved, data: await getSchedule(ctx, user, id) };
 }

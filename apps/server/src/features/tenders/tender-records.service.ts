@@ -7,12 +7,14 @@ import type { TenderRecordFile } from '@solar/shared/contracts/tender-records';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatGBP, formatUkDateTime } from '@solar/shared/domain/format';
 import { changeLines } from '@solar/shared/domain/tender-changes';
+import { byRank, type ResponseStanding } from '@solar/shared/domain/tender-scoring';
 import type { UserRow } from '../../db/rows';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { csvCell, type ExportColumn, type ExportKind } from '../../platform/export';
 import { listEvents } from './tender-events.repository';
 import { listFeedback } from './tender-contracts.repository';
+import { standingsOf } from './tender-evaluation.service';
 import { tenderForOwner } from './tender-read.service';
 import * as responsesRepo from './tender-responses.repository';
 
@@ -40,16 +42,33 @@ async function closedTenderFor(ctx: Ctx, user: UserRow, id: string): Promise<Ten
 export interface ComparisonSource {
   response: responsesRepo.ResponseRecord;
   feedback: string | null;
+  /** Its averages per criterion, weighted total and rank (decision 0557); null-valued until scored. */
+  standing: ResponseStanding;
 }
 
+type Criterion = { id: string; name: string; weight: number };
+
 /**
- * The comparison's columns, in order. **The extension point for scores** (and anything else a
- * later part of the cycle evaluates): add columns here, and what they read to `ComparisonSource`
- * in `comparisonSources`; the CSV, the XLSX and the zip follow.
+ * The comparison's columns, in order: the provider, then with criteria the rank, the weighted total
+ * out of 100 and each criterion's score (the evaluators' average, 0–10; decision 0557), then the
+ * response's facts. Anything a
+ * later part of the cycle evaluates is added here, and what it reads to `ComparisonSource` in
+ * `comparisonSources`; the CSV, the XLSX and the zip follow.
  */
-export function comparisonColumns(): ExportColumn<ComparisonSource>[] {
+export function comparisonColumns(criteria: readonly Criterion[] = []): ExportColumn<ComparisonSource>[] {
+  const scoring: ExportColumn<ComparisonSource>[] =
+    criteria.length === 0
+      ? []
+      : [
+          { key: 'rank', label: 'Rank', kind: 'integer', value: (s) => s.standing.rank },
+          { key: 'total', label: 'Weighted total (of 100)', kind: 'number', value: (s) => s.standing.total },
+          ...criteria.map(
+            (c, i): ExportColumn<ComparisonSource> => ({ key: `criterion${i + 1}`, label: `${c.name} (${c.weight}%), score of 10`, kind: 'number', value: (s) => s.standing.averages[c.id] ?? null }),
+          ),
+        ];
   return [
     { key: 'provider', label: 'Provider', kind: 'text', value: (s) => s.response.provider_name },
+    ...scoring,
     { key: 'submittedAt', label: 'Submitted (UK time)', kind: 'timestamp', value: (s) => s.response.created_at },
     { key: 'updatedAt', label: 'Last changed (UK time)', kind: 'timestamp', value: (s) => s.response.updated_at },
     { key: 'priceMinimum', label: 'Price from (GBP)', kind: 'number', value: (s) => Number(s.response.price_minimum) },
@@ -66,9 +85,15 @@ export function comparisonColumns(): ExportColumn<ComparisonSource>[] {
   ];
 }
 
-export async function comparisonSources(ctx: Pick<Ctx, 'database'>, tenderId: string): Promise<ComparisonSource[]> {
+/** The rows, best ranked first once scored (unranked ones after, in the order they arrived), and the criteria they were scored on. */
+export async function comparisonSources(ctx: Pick<Ctx, 'database'>, tenderId: string): Promise<{ criteria: Criterion[]; sources: ComparisonSource[] }> {
   const [responses, feedback] = await Promise.all([responsesRepo.listResponses(ctx.database, tenderId), listFeedback(ctx.database, tenderId)]);
-  return responses.map((response) => ({ response, feedback: feedback.get(String(response.id)) ?? null }));
+  const { criteria, standings } = await standingsOf(ctx, tenderId, responses.map((r) => String(r.id)));
+  const rows = responses.map((response) => {
+    const standing = standings.get(String(response.id))!;
+    return { response, feedback: feedback.get(String(response.id)) ?? null, standing, rank: standing.rank };
+  });
+  return { criteria, sources: byRank(rows).map(({ rank: _rank, ...source }) => source) };
 }
 
 function toCsv<R>(columns: ExportColumn<R>[], rows: R[]): Buffer {
@@ -145,6 +170,7 @@ function responseText(tender: Tender, s: ComparisonSource): string {
     `Lead time: ${r.lead_time_days} days`,
     `Shortlisted: ${r.shortlisted ? 'yes' : 'no'}`,
     `Outcome: ${r.awarded ? 'awarded' : tender.stage === 'awarded' ? 'unsuccessful' : 'not decided'}`,
+    ...(s.standing.total != null ? [`Weighted total: ${s.standing.total} of 100, rank ${s.standing.rank}`] : []),
     '',
     'Response:',
     r.message,
@@ -193,8 +219,8 @@ export async function downloadRecords(ctx: Ctx, user: UserRow, id: string, file:
     const events = await listEvents(ctx.database, id);
     return { filename: `${base}-audit-log.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(auditColumns, events.map((event, i) => ({ n: i + 1, event }))) };
   }
-  const columns = comparisonColumns();
-  const sources = await comparisonSources(ctx, id);
+  const { criteria, sources } = await comparisonSources(ctx, id);
+  const columns = comparisonColumns(criteria);
   if (file === 'comparison.csv') return { filename: `${base}-comparison.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(columns, sources) };
   if (file === 'comparison.xlsx') {
     return { filename: `${base}-comparison.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: await toXlsx(tender, columns, sources) };

@@ -117,8 +117,11 @@ export async function setShortlisted(db: Db, tenderId: string, responseId: strin
   return rows.length > 0;
 }
 
+/** Adds a clarification request; its number in the clarification log (given by the log's trigger, migration 0119). */
 export async function insertClarification(db: Db, responseId: string, message: string, at: Date) {
-  await db.insert(tenderClarifications).values({ responseId, message, createdAt: at });
+  const [row] = await db.insert(tenderClarifications).values({ responseId, message, createdAt: at }).returning({ id: tenderClarifications.id });
+  const result = await db.execute(sql`SELECT number FROM tender_log_entries WHERE clarification_id = ${row!.id}`);
+  return rowsOf<{ number: number }>(result)[0]?.number ?? null;
 }
 
 /** The id of a provider's response to a tender, read in the transaction that writes it. */

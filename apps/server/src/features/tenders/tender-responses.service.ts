@@ -6,6 +6,8 @@ import {
 } from '@solar/shared/constants/tender-lifecycle';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_SEALED_MESSAGES as S } from '@solar/shared/constants/tender-sealed';
+import { TENDER_EVALUATION_MESSAGES as EM } from '@solar/shared/constants/tender-evaluation';
+import { clarificationReference } from '@solar/shared/constants/tender-records';
 import type { TenderResponse, tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import type { UserRow } from '../../db/rows';
 import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
@@ -21,6 +23,7 @@ import { mayBeTold, queueAll } from './tender-participants.service';
 import { issueReceipt, listReceipts, sha256Hex } from './tender-receipts.service';
 import { isSealed } from './tender-sealed';
 import * as biddersRepo from './tender-bidders.repository';
+import * as evaluationRepo from './tender-evaluation.repository';
 import { insertEvent } from './tender-events.repository';
 import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import { lockTenderState } from './tender-state.repository';
@@ -255,11 +258,15 @@ export async function openAttachment(ctx: Ctx, user: UserRow, id: string, respon
   const response = isUuid(responseId) ? await repo.findResponse(ctx.database, id, responseId) : undefined;
   const manager = tender.userId === user.id || user.isAdmin;
   const mine = response && (await repo.listResponsesOfUser(ctx.database, id, user.id)).some((r) => r.id === response.id);
-  if (!response || !(manager || mine)) throw new AppError('NOT_FOUND', M.attachmentNotFound);
+  // An invited evaluator (decision 0557) reads them as the owner does, once declared free of conflict;
+  // one who declared a conflict no longer sees the tender at all (getTender's 404 above).
+  const evaluator = manager || mine ? undefined : await evaluationRepo.findEvaluator(ctx.database, id, user.id);
+  if (!response || !(manager || mine || evaluator)) throw new AppError('NOT_FOUND', M.attachmentNotFound);
   const attachment = response.attachments.find((a) => String(a.id) === attachmentId);
   if (!attachment || !(await tenderRowOwnsFile(ctx.database.db, { attachmentId: attachment.id }, attachment.storage_key))) {
     throw new AppError('NOT_FOUND', M.attachmentNotFound);
   }
+  if (evaluator && evaluator.declaration !== 'no-conflict') throw new AppError('FORBIDDEN', EM.declarationFirst);
   // Sealed until the closing time (decision 0512): the bidder alone reads its files before then.
   if (!mine && isSealed(tender, ctx.clock.now())) throw new AppError('CONFLICT', S.attachmentSealed);
   const file = await ctx.storage.open('private', attachment.storage_key);
@@ -292,9 +299,11 @@ export async function requestClarification(ctx: Ctx, user: UserRow, id: string, 
   const told = await mayBeTold(ctx, id, to);
   await ctx.database.db.transaction(async (tx) => {
     const now = ctx.clock.now();
-    await repo.insertClarification(tx, response.id, message, now);
+    const number = await repo.insertClarification(tx, response.id, message, now);
     await insertEvent(tx, { tenderId: id, actorId: user.id, kind: 'clarification-requested', subject: response.provider_name, at: now });
-    await queueAll(tx, told.map((r) => mails.clarification(r, tender, response.provider_name, message, ctx.env.PUBLIC_URL)), 'tender-clarification');
+    // What the bidder can do now: responses are closed, so they reply in the log (decision 0524).
+    const reference = number == null ? null : clarificationReference(Number(number));
+    await queueAll(tx, told.map((r) => mails.clarification(r, tender, response.provider_name, message, reference, ctx.env.PUBLIC_URL)), 'tender-clarification');
   });
   return { success: true as const, message: M.clarificationSent };
 }

@@ -26,6 +26,8 @@ import { getTender, stateError, tenderForOwner } from './tender-read.service';
 import * as eventsRepo from './tender-events.repository';
 import * as repo from './tender-state.repository';
 import { outcomeLines, recordAward } from './tender-contracts.service';
+import { TENDER_STANDSTILL_MIN_DAYS } from '@solar/shared/constants/tender-records';
+import { standstillDefaultDays } from '@solar/shared/domain/tender-records';
 import type { Executor } from './tenders.repository';
 
 /**
@@ -241,7 +243,7 @@ export async function cancelTender(ctx: Ctx, user: UserRow, id: string, reason: 
  * Awards one response (decision 0401): the tender is awarded; every responder is told the outcome.
  * Only once responses are closed (issue 27 defect 11): by its closing date, or closed early by the owner.
  */
-export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseId: string, feedback: Record<string, string> = {}) {
+export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseId: string, feedback: Record<string, string> = {}, chosenDays?: number) {
   const tender = await tenderForOwner(ctx, id, user);
   if (tender.stage !== 'active') throw stateError(tender);
   if (tender.status === 'open') throw new AppError('CONFLICT', M.awardBeforeClosing);
@@ -255,6 +257,8 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
     r.owner_id && r.owner_email ? [{ id: String(r.owner_id), email: r.owner_email, name: r.owner_name ?? r.provider_name, response: r }] : [],
   );
   const told = await mayBeTold(ctx, id, responders);
+  // The owner's choice, else eight working days from today (decision 0559).
+  const standstillDays = chosenDays ?? standstillDefaultDays(ctx.clock.now(), TENDER_STANDSTILL_MIN_DAYS);
   await change(
     ctx,
     user,
@@ -265,12 +269,12 @@ export async function awardTender(ctx: Ctx, user: UserRow, id: string, responseI
     {
       messages: (at) =>
         told.map((to) =>
-          mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL, outcomeLines(at, id, String(to.response.id), feedback[String(to.response.id)], ctx.env.PUBLIC_URL)),
+          mails.outcome(to, tender, to.response.provider_name, to.response.id === responseId, winner.provider_name, ctx.env.PUBLIC_URL, outcomeLines(at, standstillDays, id, String(to.response.id), feedback[String(to.response.id)], ctx.env.PUBLIC_URL)),
         ),
       kind: 'tender-outcome',
     },
     // The standstill and the feedback of the letters, in the award's transaction (decisions 0526, 0527).
-    (tx, at) => recordAward(tx, { tenderId: id, at, feedback, responseIds: responses.map((r) => String(r.id)) }),
+    (tx, at) => recordAward(tx, { tenderId: id, at, days: standstillDays, feedback, responseIds: responses.map((r) => String(r.id)) }),
   );
   return { tender: await getTender(ctx, id, user), message: M.awarded };
 }

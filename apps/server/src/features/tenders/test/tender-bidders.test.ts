@@ -17,6 +17,8 @@ describe.each(databaseKinds)('intents and reminders on %s', (kind) => {
   const start = new Date('2026-11-23T09:00:00Z');
   const clock = fixedClock(start);
   const closing = new Date('2026-11-28T12:00:00.000Z');
+  // The closing date after the owner extends it by a day.
+  const later = new Date('2026-11-29T12:00:00.000Z');
   type Who = Awaited<ReturnType<typeof signIn>>;
   let owner: Who, ann: Who, ben: Who, cat: Who, eve: Who, stranger: Who, admin: Who;
   let tenderId = '';
@@ -146,8 +148,29 @@ describe.each(databaseKinds)('intents and reminders on %s', (kind) => {
     expect((await reminders()).filter((m) => m.to_address === 'late@outside.example.com')).toHaveLength(1);
   });
 
+  it('after the closing date is extended, who still has not replied is reminded again before the new date, once (decision 0556)', async () => {
+    // 24 hours and a minute before the first closing date, the owner extends it by a day.
+    const extended = await call('POST', `/api/tenders/${tenderId}/extend`, owner, { closingDate: later.toISOString() });
+    expect(extended.statusCode, extended.body).toBe(200);
+    // The new date's 3-day mark passed a day ago: the one invited before it is told the time actually left.
+    expect((await runInviteeReminders(t.ctx, clock.now())).sent).toBe(1);
+    expect((await runInviteeReminders(t.ctx, clock.now())).sent).toBe(0);
+    const again = (await reminders()).filter((m) => m.text_body.includes('29/11/2026 12:00:00 GMT'));
+    expect(again.map((m) => [m.to_address, m.subject])).toEqual([['pending@outside.example.com', 'Closes in 47 hours: Private cleaning tender']]);
+    // 24 hours before the new date: both who have still not replied, once each.
+    clock.set(new Date(later.getTime() - 86_400_000 + 60_000));
+    expect((await runInviteeReminders(t.ctx, clock.now())).sent).toBe(2);
+    expect((await runInviteeReminders(t.ctx, clock.now())).sent).toBe(0);
+    const dayBefore = (await reminders()).filter((m) => m.text_body.includes('29/11/2026 12:00:00 GMT') && m.subject.startsWith('Closes in 24 hours'));
+    expect(dayBefore.map((m) => m.to_address)).toEqual(['late@outside.example.com', 'pending@outside.example.com']);
+    // Nobody who declined or responded was reminded for either date.
+    for (const who of ['ann@intents.example.com', 'ben@intents.example.com', 'cat@intents.example.com', 'eve@outside.example.com']) {
+      expect((await reminders()).filter((m) => m.to_address === who && m.text_body.includes('29/11/2026'))).toEqual([]);
+    }
+  });
+
   it('after the closing time a reply can no longer change; the owner then sees who responded', async () => {
-    clock.set(closing);
+    clock.set(later);
     const late = await call('PUT', `/api/tenders/${tenderId}/intent`, ben, { intent: 'responding' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(I.closed);

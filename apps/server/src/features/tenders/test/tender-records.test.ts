@@ -100,7 +100,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
     it('another bidder may not read, reply to or publish it; a visitor is asked to sign in; the asker may not publish', async () => {
       const entry = (await log(owner))[0]!.id as string;
       expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, eve, { message: 'Eve butts in' })).statusCode).toBe(404);
-      expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, dana, { message: 'Publish it', publish: true })).json().message).toBe(M.logOnlyOwnerPublishes);
+      expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, dana, { message: 'Publish it', publish: true, confirmedMessages: 2 })).json().message).toBe(M.logOnlyOwnerPublishes);
       expect((await call('POST', `/api/tenders/${id}/clarifications`, dana, { message: 'Dana tells everyone' })).statusCode).toBe(404);
       expect((await call('GET', `/api/tenders/${id}/clarifications`, null)).statusCode).toBe(401);
       expect((await call('GET', `/api/tenders/${id}/clarifications`, olly)).statusCode).toBe(404);
@@ -130,7 +130,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
 
     it('the owner publishes CL-001 with a reply: everyone taking part reads it, the asker unnamed, and is mailed in the same transaction', async () => {
       const entry = (await log(owner))[0]!.id as string;
-      const res = await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, owner, { message: 'Drones are allowed with notice.', publish: true });
+      const res = await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, owner, { message: 'Drones are allowed with notice.', publish: true, confirmedMessages: 2 });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ message: M.logReplyPublished, data: { published: true, canPublish: false } });
       const forEve = await log(eve);
@@ -144,7 +144,7 @@ describe.each(databaseKinds)('tender records on %s', (kind) => {
       // The older Q&A answers from the same log: a published question is answered.
       const questions = (await ok('GET', `/api/tenders/${id}/questions`, eve)).data;
       expect(questions).toEqual([expect.objectContaining({ question: 'May we fly a drone over the substation?', answer: 'Drones are allowed with notice.' })]);
-      expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, owner, { message: 'again', publish: true })).statusCode).toBe(201);
+      expect((await call('POST', `/api/tenders/${id}/clarifications/${entry}/replies`, owner, { message: 'again', publish: true, confirmedMessages: 3 })).statusCode).toBe(201);
     });
 
     it('the owner’s notice to all is CL-003; the History numbers every entry', async () => {

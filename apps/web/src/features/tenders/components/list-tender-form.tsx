@@ -23,7 +23,7 @@ import { useMe } from '../../../lib/session/get-me';
 import { useCreateTender, type CreatedTender } from '../api/create-tender';
 import type { InvitedProviders } from '../api/list-tender-invited-providers';
 import { useSiteProviders } from '../api/list-site-providers';
-import { usePublishTender } from '../api/publish-tender';
+import { usePublishTender, usePublishTenderById } from '../api/publish-tender';
 import { useUpdateTender } from '../api/update-tender';
 import { useUploadDocuments } from '../api/upload-tender-documents';
 import { createBody, editTenderState, newTenderState, updateBody, type BriefState, type TenderFormState } from '../state/tender-form';
@@ -67,10 +67,11 @@ export function ListTenderForm({
   const create = useCreateTender();
   const update = useUpdateTender(editing?.tender.id ?? '');
   const publish = usePublishTender(editing?.tender.id ?? '');
+  const publishNew = usePublishTenderById();
   const uploadDocuments = useUploadDocuments();
   // Criteria and the pricing schedule (issue 27 part B), saved after the tender itself.
   const plan = useEvaluationPlan(editing?.tender.id);
-  const pending = create.isPending || update.isPending || publish.isPending;
+  const pending = create.isPending || update.isPending || publish.isPending || publishNew.isPending;
   const live = !!editing && editing.tender.stage !== 'draft';
   const locked = new Set(live ? editing.invited.map((p) => p.id) : []);
   const siteProviders = useSiteProviders(editing ? '' : form.brief.siteAssetId, !!me && form.type === 'private');
@@ -108,12 +109,16 @@ export function ListTenderForm({
     setErrors(next);
     if (next.service) toast({ title: TENDER_MESSAGES.serviceRequiredTitle, description: TENDER_MESSAGES.serviceRequired, variant: 'destructive' });
   };
-  const afterSave = (id: string, documents: File[]) => {
-    void plan.save(id).catch((error: Error) => toast({ title: 'Evaluation plan not saved', description: error.message, variant: 'destructive' }));
+  const planNotSaved = (error: Error) => toast({ title: 'Evaluation plan not saved', description: error.message, variant: 'destructive' });
+  const upload = (id: string, documents: File[]) => {
     // The tender exists either way; a refused document is said here and can be added again on its page.
     if (documents.length > 0) {
       uploadDocuments.mutate({ id, files: documents }, { onError: (error) => toast({ title: 'Documents not added', description: error.message, variant: 'destructive' }) });
     }
+  };
+  const afterSave = (id: string, documents: File[]) => {
+    void plan.save(id).catch(planNotSaved);
+    upload(id, documents);
   };
   const failed = (error: Error) => toast({ title: TENDER_MESSAGES.submitFailed, description: error.message || TENDER_MESSAGES.submitFailed, variant: 'destructive' });
 
@@ -124,25 +129,47 @@ export function ListTenderForm({
     setErrors({});
     if (!me) return setAuthOpen(true);
     const documents = form.brief.documents;
-    create.mutate(checked.body, {
-      onSuccess: (tender) => {
-        afterSave(tender.id, documents);
-        onLaunched?.(tender, draft);
-        setForm(newTenderState(new URLSearchParams(), Date.now(), contact));
-        plan.setPlan(emptyPlan());
-        toast(
-          draft
-            ? { title: 'Draft saved', description: M.draftSaved, variant: 'success' }
-            : {
-                title: tender.type === 'private' ? 'Private tender launched' : 'Tender launched',
-                description: tender.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen,
-                variant: 'success',
-              },
-        );
-        window.scrollTo({ top: 0 });
+    // A plan is part of what bidders are invited to: the tender is saved as a draft, its plan added,
+    // then published, so the invitations carry it and nobody is told it "changed" (decision 0555).
+    const withPlan = !draft && plan.hasContent();
+    create.mutate(withPlan ? { ...checked.body, draft: true } : checked.body, {
+      onSuccess: (created) => {
+        if (!withPlan) {
+          afterSave(created.id, documents);
+          return launched(created, draft);
+        }
+        upload(created.id, documents);
+        plan
+          .save(created.id)
+          .then(() => publishNew.mutateAsync(created.id))
+          .then(
+            (published) => launched({ ...created, ...published.data }, false),
+            (error: Error) => {
+              // Kept as a draft: the owner finds it under Tenders in the dashboard and publishes it there.
+              toast({ title: 'Saved as a draft, not published', description: error.message, variant: 'destructive' });
+              launched(created, true);
+            },
+          );
       },
       onError: failed,
     });
+  };
+
+  /** What the owner sees once a new tender is saved: launched, or kept as a draft. */
+  const launched = (tender: CreatedTender, draft: boolean) => {
+    onLaunched?.(tender, draft);
+    setForm(newTenderState(new URLSearchParams(), Date.now(), contact));
+    plan.setPlan(emptyPlan());
+    toast(
+      draft
+        ? { title: 'Draft saved', description: M.draftSaved, variant: 'success' }
+        : {
+            title: tender.type === 'private' ? 'Private tender launched' : 'Tender launched',
+            description: tender.type === 'private' ? TENDER_MESSAGES.launchedPrivate : TENDER_MESSAGES.launchedOpen,
+            variant: 'success',
+          },
+    );
+    window.scrollTo({ top: 0 });
   };
 
   const submitEdit = (andPublish: boolean) => {
@@ -154,18 +181,24 @@ export function ListTenderForm({
     const documents = form.brief.documents;
     update.mutate(checked.body, {
       onSuccess: (res) => {
-        afterSave(editing.tender.id, documents);
         if (!andPublish) {
+          afterSave(editing.tender.id, documents);
           toast({ title: live ? 'Changes saved' : 'Draft saved', description: live ? M.edited : M.draftSaved, variant: 'success' });
           return onSaved?.(res.data, false);
         }
-        publish.mutate(undefined, {
-          onSuccess: (published) => {
-            toast({ title: 'Tender published', description: published.message, variant: 'success' });
-            onSaved?.(published.data, true);
-          },
-          onError: (error) => setErrors({ form: error.message }),
-        });
+        // The plan is saved on the draft before it is published (decision 0555).
+        upload(editing.tender.id, documents);
+        plan.save(editing.tender.id).then(
+          () =>
+            publish.mutate(undefined, {
+              onSuccess: (published) => {
+                toast({ title: 'Tender published', description: published.message, variant: 'success' });
+                onSaved?.(published.data, true);
+              },
+              onError: (error) => setErrors({ form: error.message }),
+            }),
+          (error: Error) => setErrors({ form: error.message }),
+        );
       },
       onError: (error) => setErrors({ form: error.message }),
     });

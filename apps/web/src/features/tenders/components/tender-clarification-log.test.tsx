@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, renderWithApi, userFixture } from '../test/render-with-api';
 import { tenderFixture } from '../test/tender-fixture';
@@ -58,7 +58,18 @@ describe('the clarification log (decision 0524)', () => {
     expect(await screen.findByText('Please write at least 2 characters')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Reply to CL-001'), 'es, it is.');
     await userEvent.click(screen.getAllByRole('button', { name: 'Reply and publish to all' })[0]!);
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ message: 'yes, it is.', publish: true }));
+    // A warning first, with exactly what becomes visible: the earlier private message and the reply (decision 0558).
+    const dialog = await screen.findByRole('dialog', { name: 'Publish CL-001 to everyone?' });
+    expect(dialog).toHaveAccessibleDescription(/the earlier private messages included/);
+    const shown = within(within(dialog).getByRole('list', { name: 'What becomes visible to everyone' })).getAllByRole('listitem');
+    expect(shown.map((li) => li.textContent)).toEqual(['A bidder · 01/12/2026 12:00 UK timeIs the inverter room in scope?', 'The buyer · your replyyes, it is.']);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it private' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Reply and publish to all' })[0]!);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish the thread' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ message: 'yes, it is.', publish: true, confirmedMessages: 1 }));
     expect(screen.getByLabelText('Publish a clarification to everyone taking part')).toBeInTheDocument();
   });
 

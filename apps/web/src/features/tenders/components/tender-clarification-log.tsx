@@ -8,6 +8,7 @@ import { formatUkDateTime } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -108,17 +109,30 @@ function ReplyForm({ tenderId, entry, isOwner }: { tenderId: string; entry: Tend
   const reply = useReplyClarification(tenderId);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
-  const send = (publish: boolean) => {
-    if (text.trim().length < TENDER_LOG_MESSAGE_MIN) return setError(M.logMessageRequired);
+  const [confirming, setConfirming] = useState(false);
+  const checked = () => {
+    if (text.trim().length < TENDER_LOG_MESSAGE_MIN) {
+      setError(M.logMessageRequired);
+      return false;
+    }
     setError('');
+    return true;
+  };
+  const send = (publish: boolean) => {
+    if (!checked()) return;
     reply.mutate(
-      { entryId: entry.id, message: text, publish },
+      // Publishing: the thread the owner was shown is what the server publishes, or it refuses (decision 0558).
+      { entryId: entry.id, message: text, ...(publish && { publish: { confirmedMessages: entry.messages.length } }) },
       {
         onSuccess: (res) => {
           setText('');
+          setConfirming(false);
           toast({ title: publish ? 'Published' : 'Reply sent', description: res.message, variant: 'success' });
         },
-        onError: (err) => setError(err.message),
+        onError: (err) => {
+          setConfirming(false);
+          setError(err.message);
+        },
       },
     );
   };
@@ -140,12 +154,56 @@ function ReplyForm({ tenderId, entry, isOwner }: { tenderId: string; entry: Tend
           {entry.published ? 'Reply' : isOwner ? 'Reply to the bidder only' : 'Reply to the buyer'}
         </Button>
         {isOwner && entry.canPublish && (
-          <Button type="button" size="sm" disabled={reply.isPending} onClick={() => send(true)}>
+          <Button type="button" size="sm" disabled={reply.isPending} onClick={() => checked() && setConfirming(true)}>
             Reply and publish to all
           </Button>
         )}
       </div>
+      {isOwner && entry.canPublish && (
+        <Dialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Publish ${entry.reference} to everyone?`}
+          description="Everyone taking part will read this whole thread, the earlier private messages included, not only your reply. The bidder is never named."
+        >
+          <PublishPreview entry={entry} reply={text} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" disabled={reply.isPending} onClick={() => send(true)}>
+              Publish the thread
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+              Keep it private
+            </Button>
+          </div>
+        </Dialog>
+      )}
     </form>
+  );
+}
+
+/** Exactly what publishing makes visible to every bidder: each message as they will read it, then the reply. */
+function PublishPreview({ entry, reply }: { entry: TenderLogEntry; reply: string }) {
+  const earlier = entry.messages.length;
+  return (
+    <div className="mb-4 grid gap-2">
+      <p className="text-sm text-slate-800">
+        {earlier === 1 ? 'This message, now private, becomes visible to all' : `These ${earlier} messages, now private, become visible to all`}, then your reply:
+      </p>
+      <ol className="grid max-h-[45vh] gap-2 overflow-y-auto" aria-label="What becomes visible to everyone" tabIndex={0}>
+        {entry.messages.map((m) => (
+          <li key={m.id} className="min-w-0 rounded-md bg-muted px-3 py-2">
+            <p className="text-xs text-slate-700">
+              {m.fromOwner ? 'The buyer' : 'A bidder'} · <time dateTime={m.createdAt}>{formatUkDateTime(m.createdAt)}</time>
+            </p>
+            <p className="whitespace-pre-line break-words text-slate-900">{m.body}</p>
+          </li>
+        ))}
+        <li className="min-w-0 rounded-md bg-primary/5 px-3 py-2">
+          <p className="text-xs text-slate-700">The buyer · your reply</p>
+          <p className="whitespace-pre-line break-words text-slate-900">{reply}</p>
+        </li>
+      </ol>
+    </div>
   );
 }
 

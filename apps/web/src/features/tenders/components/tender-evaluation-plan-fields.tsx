@@ -36,6 +36,11 @@ export function useEvaluationPlan(tenderId?: string) {
     failed: criteria.isError || schedule.isError,
     /** The form's messages for the plan, or null when it may be sent. */
     check: () => (editable ? planBodies(plan).errors : null),
+    /** Whether a new tender's plan has anything to send. */
+    hasContent: () => {
+      const { criteria: c, items } = planBodies(plan);
+      return c.criteria.length > 0 || items.items.length > 0;
+    },
     /** Sends the plan for the saved tender (nothing for a new tender without one). */
     save: async (id: string) => {
       if (!editable) return;

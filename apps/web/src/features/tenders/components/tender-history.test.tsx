@@ -44,4 +44,31 @@ describe('the History tells the whole cycle (issue 27 defect 11)', () => {
     expect(screen.getAllByText('Dana Thermal')).toHaveLength(3);
     expect(screen.getAllByText(/01\/12\/2026 12:00 UK time/).length).toBe(6);
   });
+
+  it('shows criteria changes from → to, evaluators invited and their declarations, with a conflict’s reason (decision 0555)', async () => {
+    renderWithApi({
+      path: '/tender/t-1',
+      route: '/tender/:id',
+      element: <TenderHistory tenderId="t-1" />,
+      me: userFixture(),
+      answer: (call) =>
+        call.path === '/api/tenders/t-1/events'
+          ? json(200, {
+              success: true,
+              data: [
+                { ...event('1', 'criteria-changed', null, 'Olive Owner'), changes: { criteria: { from: 'Price: 100%', to: 'Price: 60%; Method: 40%' } } },
+                event('2', 'evaluator-invited', 'Eve Evaluator', 'Olive Owner'),
+                event('3', 'evaluator-no-conflict', 'Eve Evaluator', 'Eve Evaluator'),
+                { ...event('4', 'evaluator-conflict', 'Carl Conflicted', 'Carl Conflicted'), reason: 'My brother directs a bidder.' },
+              ],
+            })
+          : undefined,
+    });
+    expect(await screen.findByText('Evaluation criteria changed')).toBeInTheDocument();
+    expect(screen.getByText('Criteria: Price: 100% → Price: 60%; Method: 40%')).toBeInTheDocument();
+    expect(screen.getByText('Evaluator invited')).toBeInTheDocument();
+    expect(screen.getByText('Evaluator declared no conflict of interest')).toBeInTheDocument();
+    expect(screen.getByText('Evaluator declared a conflict of interest')).toBeInTheDocument();
+    expect(screen.getByText('Reason: My brother directs a bidder.')).toBeInTheDocument();
+  });
 });

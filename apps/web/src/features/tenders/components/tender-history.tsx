@@ -19,7 +19,7 @@ export function TenderHistory({ tenderId }: { tenderId: string }) {
         <History className="h-5 w-5 text-primary" aria-hidden />
         History
       </h2>
-      <p className="mb-4 text-sm text-muted-foreground">The whole cycle after publication: invitations, questions, responses, shortlisting, clarifications, edits and the outcome. Only the tender's owner and the marketplace team see this.</p>
+      <p className="mb-4 text-sm text-muted-foreground">The whole cycle after publication: invitations, questions, responses, shortlisting, clarifications, edits, the evaluation criteria and pricing schedule, evaluators and their declarations, and the outcome. Only the tender's owner and the marketplace team see this.</p>
       {events.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : events.isError ? (

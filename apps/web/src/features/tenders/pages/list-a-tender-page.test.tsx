@@ -30,6 +30,32 @@ describe('Save as Draft (issue 27 defect 2)', () => {
   });
 });
 
+describe('Launch with an evaluation plan (decision 0555)', () => {
+  it('saves the tender as a draft, adds its criteria, then publishes it, so bidders are invited to the plan and not told it changed', async () => {
+    const created = { ...tenderFixture('t-p', { source: 'Solar Manager', userId: 'u-owner', stage: 'draft', type: 'open' }), waitingListProviders: 0 };
+    const published = { ...created, stage: 'active' };
+    const calls = renderWithApi({
+      path: '/list-a-tender?service=Panel%20Cleaning',
+      route: '/list-a-tender',
+      element: <ListATenderPage />,
+      me: userFixture(),
+      answer: (call) => {
+        if (call.method === 'POST' && call.path === '/api/tenders') return json(201, { success: true, data: created });
+        if (call.method === 'PUT' && call.path === '/api/tenders/t-p/criteria') return json(200, { success: true, message: 'Saved', data: { criteria: [], editable: true } });
+        if (call.method === 'POST' && call.path === '/api/tenders/t-p/publish') return json(200, { success: true, message: 'Your tender is published.', data: published });
+        return undefined;
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /^Start from Price 40%/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Launch Tender' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/tenders/t-p/publish')).toBe(true));
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(writes).toEqual(['POST /api/tenders', 'PUT /api/tenders/t-p/criteria', 'POST /api/tenders/t-p/publish']);
+    expect(calls.find((c) => c.path === '/api/tenders')?.body).toMatchObject({ draft: true });
+    expect((await screen.findAllByText('Tender launched')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('List a tender for this site (issue 27 defect 5)', () => {
   it('offers the providers the asset page lists as serving the site, above the service’s list', async () => {
     const rita = {

@@ -33,6 +33,7 @@ const response = {
   leadTimeDays: 14,
   createdAt: '2026-11-23T09:00:00.000Z',
   pricing: { lines: [{ itemId: 'i-1', unitPricePence: 1_200_000, lineTotalPence: 3_600_000 }], totalPence: 3_600_000, optionalPence: 0 },
+  attachments: [{ id: 'a-1', filename: 'method-statement.pdf', mimeType: 'application/pdf', size: 1200, createdAt: '2026-11-23T09:00:00.000Z' }],
   myScores: [{ criterionId: 'c-price', score: 7, comment: 'Fair' }],
   averages: {},
   total: null,
@@ -93,6 +94,8 @@ describe('the scoring sheet (decisions 0519, 0520)', () => {
     const card = await screen.findByLabelText('Response from Rita Solar');
     expect(within(card).getByText('We maintain 40 MW across the South West.')).toBeInTheDocument();
     expect(within(card).getByText(/Total £36,000/)).toBeInTheDocument();
+    // The response's files, for the evaluator to read (decision 0557).
+    expect(within(card).getByRole('link', { name: /method-statement\.pdf/ })).toHaveAttribute('href', '/api/tenders/t-1/responses/r-1/attachments/a-1');
     expect(within(card).getByLabelText('Score for Price, 0 to 10')).toHaveValue('7');
     await userEvent.selectOptions(within(card).getByLabelText('Score for Method, 0 to 10'), '9');
     await userEvent.type(within(card).getByLabelText('Comment on Method'), 'Clear plan');

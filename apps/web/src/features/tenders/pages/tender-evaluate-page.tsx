@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Loader2, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, FileText, Loader2, ShieldCheck } from 'lucide-react';
 import {
   TENDER_EVALUATION_MESSAGES as M,
   TENDER_NO_CONFLICT_STATEMENT,
@@ -20,6 +20,7 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { isTenderNotFound } from '../api/get-tender';
+import { attachmentUrl } from '../api/download-tender-response-attachment';
 import { useDeclareTenderInterest } from '../api/declare-tender-interest';
 import { useTenderEvaluation, type TenderEvaluationAnswer } from '../api/get-tender-evaluation';
 import { useTenderPricingSchedule } from '../api/get-tender-pricing-schedule';
@@ -229,6 +230,22 @@ function ResponseScores({ id, evaluation, response: r }: { id: string; evaluatio
             Total {money(r.pricing.totalPence)}
             {r.pricing.optionalPence > 0 && ` · optional extras ${money(r.pricing.optionalPence)}`}
           </p>
+        </div>
+      )}
+      {r.attachments.length > 0 && (
+        <div>
+          <h3 className="mb-1 font-semibold">Attachments</h3>
+          <ul className="space-y-1 text-sm">
+            {r.attachments.map((a) => (
+              <li key={a.id}>
+                <a href={attachmentUrl(id, r.id, a.id)} className="inline-flex max-w-full items-center gap-1 text-primary hover:underline">
+                  <FileText className="h-4 w-4 shrink-0" aria-hidden />
+                  <span className="min-w-0 break-all">{a.filename}</span>
+                  <span className="sr-only"> from {r.provider.name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <form

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
+import { TENDER_INTENT_MESSAGES as I } from '@solar/shared/constants/tender-sealed';
 import { tenderFixture } from '../test/tender-fixture';
 import { json, renderWithApi, userFixture, type ApiCall } from '../test/render-with-api';
 import { TenderRespondPage } from './tender-respond-page';
@@ -110,7 +111,7 @@ describe('the landing of an invitation link (issue 27 defect 10, decision 0443)'
         call.method === 'POST' && call.path === '/api/tenders/invitations/preview'
           ? json(200, {
               success: true,
-              data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true, cancelled: false },
+              data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true, cancelled: false, declinedAt: null, redeemed: false },
             })
           : undefined,
     });
@@ -123,6 +124,40 @@ describe('the landing of an invitation link (issue 27 defect 10, decision 0443)'
     for (const link of screen.getAllByRole('link')) expect(link.getAttribute('href')).not.toContain(TOKEN);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', `/register?redirect=${encodeURIComponent('/tender/t-1/respond')}`);
     expect(calls.map((c) => c.path).join(' ')).not.toContain(TOKEN);
+  });
+
+  it('lets a signed-out invitee decline with a reason, the token in the body; the landing then says it was declined (decision 0558)', async () => {
+    window.history.replaceState(null, '', `/tender/t-1/respond#invite=${TOKEN}`);
+    let declinedAt: string | null = null;
+    const calls = renderWithApi({
+      path: '/tender/t-1/respond',
+      route: '/tender/:id/respond',
+      element: <TenderRespondPage />,
+      me: null,
+      answer: (call) => {
+        if (call.method === 'POST' && call.path === '/api/tenders/invitations/preview')
+          return json(200, {
+            success: true,
+            data: { tenderId: 't-1', title: 'Clean 12 MW at Avonmouth', buyer: 'Buyer Ltd', closingDate: '2027-07-10T11:00:00.000Z', email: 'bea@outside.example.com', open: true, cancelled: false, declinedAt, redeemed: false },
+          });
+        if (call.method === 'POST' && call.path === '/api/tenders/invitations/decline') {
+          declinedAt = '2027-07-01T09:30:00.000Z';
+          return json(200, { success: true, message: I.linkDeclined, data: { tenderId: 't-1', declinedAt } });
+        }
+        return undefined;
+      },
+    });
+    const card = await screen.findByRole('region', { name: I.linkDeclineTitle });
+    await userEvent.click(within(card).getByRole('button', { name: I.declineButton }));
+    await userEvent.type(within(card).getByLabelText(I.declineReasonLabel), 'Too far');
+    await userEvent.click(within(card).getByRole('button', { name: 'Decline the invitation' }));
+    expect(await within(card).findByText(I.declineReasonRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/tenders/invitations/decline')).toBe(false);
+    await userEvent.type(within(card).getByLabelText(I.declineReasonLabel), ' from our depots, sorry.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Decline the invitation' }));
+    await vi.waitFor(() => expect(calls.find((c) => c.path === '/api/tenders/invitations/decline')?.body).toEqual({ token: TOKEN, reason: 'Too far from our depots, sorry.' }));
+    expect(await screen.findByText(/You have declined this tender\. \(01\/07\/2027 10:30 UK time\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: I.linkDeclineTitle })).toBeNull();
   });
 });
 

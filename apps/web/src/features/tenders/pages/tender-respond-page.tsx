@@ -30,6 +30,7 @@ import { useUploadAttachments } from '../api/upload-tender-response-attachments'
 import { useWithdrawResponse } from '../api/withdraw-tender-response';
 import { TenderResponsePricingFields, useResponsePricing } from '../components/tender-response-pricing-fields';
 import { DeadlineCountdown } from '../components/deadline-countdown';
+import { InvitationDeclineCard } from '../components/invitation-decline-card';
 import { ResponseReceipts } from '../components/response-receipts';
 
 /** Where a link's token waits, in this tab only, between the landing and sign-up or sign-in. */
@@ -171,6 +172,7 @@ function InvitationLanding({ id, token, here }: { id: string; token: string; her
           intro="Create an account (your invited address is filled in) or sign in; you come straight back here to write your response. The link works for one account."
         />
       )}
+      {p.open && !p.redeemed && <InvitationDeclineCard tenderId={id} token={token} declinedAt={p.declinedAt} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { TenderEvaluation } from '@solar/shared/contracts/tender-evaluation';
 import { tenderFixture } from '../test/tender-fixture';
 import { json, renderWithApi, userFixture, type ApiCall } from '../test/render-with-api';
+import { standstillDefaultDays, standstillEnd, standstillLastDay } from '@solar/shared/domain/tender-records';
 import { TenderResponsesPage } from './tender-responses-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,6 +34,7 @@ const standing = (id: string, name: string, total: number | null, rank: number |
   leadTimeDays: 14,
   createdAt: '2026-11-23T09:00:00.000Z',
   pricing: { lines: [], totalPence, optionalPence },
+  attachments: [],
   myScores: [],
   averages: {},
   total,
@@ -110,6 +112,23 @@ describe('Compare Responses with scores and pricing schedules (decisions 0519, 0
     const dialog = await screen.findByRole('dialog', { name: 'Award the tender to Rita Solar?' });
     expect(within(dialog).getByText('The ranking by weighted score')).toBeInTheDocument();
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('the owner chooses the standstill at the award, within its bounds, and sees the day it ends in UK time (decision 0559)', async () => {
+    const calls = renderPage(evaluation(), (call) => (call.method === 'POST' && call.path === '/api/tenders/t-1/award' ? json(200, { success: true, message: 'Awarded', data: tenderFixture('t-1') }) : undefined));
+    const rita = await screen.findByLabelText('Response from Rita Solar');
+    await userEvent.click(within(rita).getByRole('button', { name: 'Award' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Award the tender to Rita Solar?' });
+    const standstill = within(dialog).getByRole('combobox', { name: 'Standstill period' });
+    // Eight working days from today, at least ten calendar days (decision 0559).
+    expect(standstill).toHaveValue(String(standstillDefaultDays(new Date(), 10)));
+    expect(within(standstill).getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 21 }, (_, i) => `${10 + i} calendar days`));
+    expect(standstill).toHaveAccessibleDescription(/Procurement Act 2023/);
+    await userEvent.selectOptions(standstill, '14');
+    const ends = standstillLastDay(standstillEnd(new Date(), 14));
+    expect(within(dialog).getByText(`Ends at midnight at the end of ${ends} (UK time).`, { exact: false })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Award Tender' }));
+    await vi.waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/api/tenders/t-1/award')?.body).toEqual({ responseId: 'r1', standstillDays: 14 }));
   });
 
   it('before the closing date the responses and scores are sealed, and the owner still manages evaluators', async () => {
