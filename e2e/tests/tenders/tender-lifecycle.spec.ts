@@ -298,6 +298,8 @@ async function journey(cast: Cast, server: OwnServer) {
   const log = owner.locator('#clarification-log');
   await log.getByLabel('Reply to CL-001').fill('Yes: the two inverter rooms are in scope.');
   await log.getByRole('button', { name: 'Reply and publish to all' }).click();
+  // What becomes public is shown first and confirmed (decision 0558).
+  await owner.getByRole('dialog', { name: 'Publish CL-001 to everyone?' }).getByRole('button', { name: 'Publish the thread' }).click();
   await expect(log.getByText('Published to all')).toBeVisible();
   await log.getByLabel('Publish a clarification to everyone taking part').fill('Site access is from the north gate only; bring photo ID.');
   await log.getByRole('button', { name: 'Publish to all' }).click();

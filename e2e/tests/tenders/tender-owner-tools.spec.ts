@@ -97,6 +97,7 @@ test.describe('the tender owner’s tools', () => {
     // The question is CL-001 of the clarification log, private until the owner publishes it (decision 0524).
     await page.getByLabel('Reply to CL-001').fill('Yes, with two days’ notice to the site manager.');
     await page.getByRole('button', { name: 'Reply and publish to all' }).click();
+    await page.getByRole('dialog', { name: 'Publish CL-001 to everyone?' }).getByRole('button', { name: 'Publish the thread' }).click();
     await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
     await pictures(page, 'qa', page.locator('#clarification-log'));
     const history = page.getByRole('heading', { name: 'History' }).locator('..');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { tenderFixture } from '../test/tender-fixture';
 import { json, renderWithApi, userFixture, type ApiCall } from '../test/render-with-api';
+import { Toaster } from '../../../components/ui/toaster';
 import { DashboardTendersTab } from './dashboard-tenders-tab';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,6 +27,32 @@ function renderTab(answer: (call: ApiCall) => Response | undefined = () => undef
 }
 
 describe('My Tenders rows carry the owner’s actions (decision 0407)', () => {
+  it('publishing a draft says so, though its row is replaced when the refreshed list arrives', async () => {
+    let published = false;
+    renderWithApi({
+      path: '/dashboard',
+      route: '/dashboard',
+      element: (
+        <>
+          <DashboardTendersTab accountType="representative" />
+          <Toaster />
+        </>
+      ),
+      me: userFixture(),
+      answer: (call) => {
+        if (call.path === '/api/tenders/t-draft/publish') {
+          published = true;
+          return json(200, { success: true, message: M.published, data: { ...draft, stage: 'active' } });
+        }
+        if (call.path !== '/api/tenders/mine') return undefined;
+        const own = published ? [live, { ...draft, stage: 'active' }] : [live, draft];
+        return json(200, { success: true, data: { own, invitations: [], responses: [], saved: [], alerts: { enabled: false, hasProviderProfile: false } } });
+      },
+    });
+    await userEvent.click(within(await screen.findByRole('group', { name: 'Manage Drone survey at Fenland' })).getByRole('button', { name: 'Publish Tender' }));
+    expect(await screen.findByText(M.published)).toBeInTheDocument();
+  });
+
   it('a published row: View Responses with the count, Edit, Extend, Close Early, Cancel Tender; a draft row: Publish', async () => {
     renderTab();
     const row = await screen.findByRole('group', { name: 'Manage Clean 12 MW at Avonmouth' });

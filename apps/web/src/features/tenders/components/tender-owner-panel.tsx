@@ -68,15 +68,17 @@ export function TenderOwnerActions({ tender, responseCount }: { tender: Tender; 
   const size = row ? 'sm' : 'md';
   const live = tender.stage === 'active';
   const open = live && tender.status === 'open';
-  const run = <V,>(mutation: Pick<UseMutationResult<{ message: string }, Error, V>, 'mutate'>, vars: V) => {
+  // The promise, not mutate's own callbacks: those never run once the row has unmounted, and a
+  // published draft's row is replaced when the refreshed lists arrive (before the answer's toast).
+  const run = <V,>(mutation: Pick<UseMutationResult<{ message: string }, Error, V>, 'mutateAsync'>, vars: V) => {
     setError('');
-    mutation.mutate(vars, {
-      onSuccess: (res) => {
+    mutation.mutateAsync(vars).then(
+      (res) => {
         toast({ title: 'Done', description: res.message, variant: 'success' });
         setDialog(null);
       },
-      onError: (err) => setError(err.message),
-    });
+      (err: Error) => setError(err.message),
+    );
   };
   return (
     <div className="space-y-2">
