@@ -82,8 +82,12 @@ export function describeChange(change: Pick<ChangeRow, 'kind' | 'detail'>): stri
   const d = change.detail;
   const date = (v: unknown) => (typeof v === 'string' ? formatDate(v) : 'none');
   switch (change.kind) {
-    case 'deadline':
-      return `The closing date changed from ${date(d.from)} to ${date(d.to)}.`;
+    case 'deadline': {
+      // A move within one day names the times (UK time), or it would read 'from 28/12/2026 to 28/12/2026'.
+      const sameDay = date(d.from) === date(d.to) && d.from !== d.to;
+      const at = (v: unknown) => (sameDay && typeof v === 'string' ? `${formatDate(v, 'dd/MM/yyyy HH:mm')} UK time` : date(v));
+      return `The closing date changed from ${at(d.from)} to ${at(d.to)}.`;
+    }
     case 'awarded':
       return typeof d.supplier === 'string' && d.supplier ? `It was awarded to ${d.supplier}.` : 'It was awarded.';
     case 'cancelled':

@@ -5,7 +5,7 @@ import type { OcdsRelease } from '../ocds/ocds-mapper';
  * three days of Find a Tender releases as the Procurement Act publishes them (300 notices, 60 of
  * them solar, storage, wind or EV jobs, with a burst of 210 in three hours), one solar procurement
  * through its Procurement Act notices (UK1–UK4 with an expression-of-interest deadline; UK4, UK6,
- * UK7 and UK10; UK4 and UK12), Public Contracts Scotland site notices 101–104 and Sell2Wales site
+ * UK7 and UK10; UK4 and UK12), a generated notice its buyer corrects later (`tenderUpdate`), Public Contracts Scotland site notices 101–104 and Sell2Wales site
  * notices 51–56 (one solar job on each), a Welsh notice on Sell2Wales and Find a Tender and a
  * Scottish one on Public Contracts Scotland and Find a Tender. Shapes follow the sources: Find a
  * Tender release ids 'NNNNNN-YYYY', ocids 'ocds-h6vhtk-hhhhhh', notice documents with
@@ -22,6 +22,8 @@ export interface FeedScenario {
   /** The releases served with an invalid number (` 000,`) and with `1e9999`. */
   badNumberReleaseIds: { leadingZeros: string; overflow: string };
   pa23: { pipelineToInterest: string; awardedAndChanged: string; cancelled: string };
+  /** A generated notice its buyer corrects 45 hours 6 minutes into the three days: a later closing date and value. */
+  correction: { ocid: string; title: string; date: string; closingDate: string; value: number };
   duplicates: { welsh: { findATender: string; sell2wales: string }; scottish: { findATender: string; scotland: string } };
   start: Date;
   end: Date;
@@ -128,6 +130,7 @@ export function buildFeedScenario(end: Date): FeedScenario {
   const start = new Date(end.getTime() - 72 * HOUR);
   const fts: OcdsRelease[] = [];
   const solarOcids: string[] = [];
+  const generated: Array<Parameters<typeof ftsRelease>[0]> = [];
   let serial = 70_000;
   const burstStart = start.getTime() + 33 * HOUR; // day 2, 09:00 when the end is at midnight
   // 300 notices: 210 in a three-hour burst, 90 spread over the rest of the three days.
@@ -139,24 +142,31 @@ export function buildFeedScenario(end: Date): FeedScenario {
     const date = i < 210 ? burstStart + Math.floor((i * 3 * HOUR) / 210) : start.getTime() + Math.floor(spread >= 33 * HOUR ? spread + 3 * HOUR : spread);
     const ocid = `ocds-h6vhtk-${hex(0x070000 + i)}`;
     if (relevant) solarOcids.push(ocid);
-    fts.push(
-      ftsRelease({
-        serial: serial++,
-        ocid,
-        date,
-        title: `${fill(template.title, place)} (${i + 1})`,
-        description: template.description,
-        cpv: template.cpv,
-        noticeType: 'UK4',
-        tag: ['tender'],
-        buyer: { name: `${place} Council`, ppon: `P${hex(i).toUpperCase()}-0000-AAAA` },
-        value: 20_000 + i * 1_000,
-        aboveThreshold: i % 2 === 0,
-        lots: 'lots' in template ? (template.lots as string[]) : undefined,
-      }),
-    );
+    generated.push({
+      serial: serial++,
+      ocid,
+      date,
+      title: `${fill(template.title, place)} (${i + 1})`,
+      description: template.description,
+      cpv: template.cpv,
+      noticeType: 'UK4',
+      tag: ['tender'],
+      buyer: { name: `${place} Council`, ppon: `P${hex(i).toUpperCase()}-0000-AAAA` },
+      value: 20_000 + i * 1_000,
+      aboveThreshold: i % 2 === 0,
+      lots: 'lots' in template ? (template.lots as string[]) : undefined,
+    });
+    fts.push(ftsRelease(generated[i]!));
   }
   const t = (h: number) => start.getTime() + h * HOUR;
+  // A correction: the buyer of notice 201 (a relevant one of the day-2 burst) changes its value and
+  // gives two more weeks. A changed notice is a new release of the same ocid, tagged
+  // `tenderUpdate` (OCDS 1.1 releaseTag codelist: "an update to a tender notice"), with a notice
+  // document of its own; the record's latest release wins (OCDS merging by release date).
+  const original = generated[200]!;
+  const correctionRelease = ftsRelease({ ...original, serial: serial++, date: t(45.1), tag: ['tenderUpdate'], value: original.value! + 15_000 });
+  correctionRelease.tender!.tenderPeriod = { endDate: iso(original.date + 44 * 24 * HOUR) };
+  fts.push(correctionRelease);
   const county = { name: 'Devon County Council', ppon: 'PDEV-1234-COUN', coh: '01234567' };
   // A: pipeline, market engagement, planned procurement, then open for interest.
   const a = 'ocds-h6vhtk-0a0001';
@@ -277,6 +287,13 @@ export function buildFeedScenario(end: Date): FeedScenario {
     solarOcids,
     badNumberReleaseIds: { leadingZeros: String(solar[7]!.id), overflow: String(solar[40]!.id) },
     pa23: { pipelineToInterest: a, awardedAndChanged: b, cancelled: c },
+    correction: {
+      ocid: original.ocid,
+      title: original.title,
+      date: correctionRelease.date!,
+      closingDate: correctionRelease.tender!.tenderPeriod!.endDate!,
+      value: original.value! + 15_000,
+    },
     duplicates: {
       welsh: { findATender: welshFts, sell2wales: 'ocds-kuma6s-900001' },
       scottish: { findATender: scottishFts, scotland: 'ocds-r6ebe6-0000900001' },

@@ -60,7 +60,7 @@ describe('tender feeds against the documented behaviour of the services (issue 2
   const notice = async (ocid: string) =>
     (
       await t.ctx.database.query<Record<string, unknown>>(
-        `SELECT id, stage, notice_stage, notice_type, deadline_kind, above_threshold, closing_date, notice_sources, notice_awards, buyer_ids, award_suppliers, match_reason
+        `SELECT id, stage, notice_stage, notice_type, deadline_kind, above_threshold, closing_date, notice_sources, notice_awards, buyer_ids, award_suppliers, match_reason, title, value_maximum::float8 AS value_maximum
            FROM tenders WHERE external_id = $1`,
         [ocid],
       )
@@ -152,6 +152,15 @@ describe('tender feeds against the documented behaviour of the services (issue 2
     ]);
     expect(changed!.buyer_ids).toEqual(['GB-COH-01234567', 'GB-PPON-PDEV-1234-COUN']);
     expect(await notice(pa23.cancelled)).toMatchObject({ stage: 'cancelled', notice_stage: 'cancelled', notice_type: 'UK12' });
+    // A corrected notice (a later `tenderUpdate` release of the same ocid): the correction's value and
+    // closing date, and the changes a watcher is told of (the deadline, then the corrected fields).
+    const { correction } = fixture.scenario!;
+    const corrected = await notice(correction.ocid);
+    expect(corrected).toMatchObject({ title: correction.title, value_maximum: correction.value });
+    expect(new Date(corrected!.closing_date as string).toISOString()).toBe(new Date(correction.closingDate).toISOString());
+    const changes = await t.ctx.database.query<{ kind: string; detail: { fields?: string[] } | null }>('SELECT kind, detail FROM tender_changes WHERE tender_id = $1 ORDER BY seq', [corrected!.id]);
+    expect(changes.map((c) => c.kind)).toEqual(['published', 'deadline', 'updated']);
+    expect(changes[2]!.detail!.fields).toContain('value');
 
     // The API says so, for the board and the detail page.
     const detail = (await t.app.inject({ url: `/api/tenders/${interest!.id as string}` })).json().data;
