@@ -32,23 +32,10 @@ export async function queueMail(tx: Db, message: MailMessage, kind: string): Pro
   return insertMail(tx, { ...message, kind });
 }
 
-/**
- * For a change that was committed without its mail: writes the mail to the outbox at once (after
- * the commit, not in it; prefer `queueMail` in the transaction), without holding up the caller. From
- * then on it is as durable as any other. A failure to write it is only logged, with `kind` and never
- * the recipient or subject (docs/product/accounts.md#welcome-email).
- */
-export function sendInBackground(ctx: { mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> }, message: MailMessage, kind: string): Promise<void> {
-  return ctx.mailer.send(message, kind).then(
-    () => undefined,
-    (err: unknown) => ctx.log.error({ err: err instanceof Error ? { message: err.message } : String(err), kind }, 'mail failed'),
-  );
-}
-
 export interface Mailer {
   /** Where delivered mail goes: an SMTP server, or the outbox's files (`npm run outbox`). */
   readonly transport: 'smtp' | 'outbox';
-  /** Writes one mail to the outbox now, outside any transaction (what `sendInBackground` uses). */
+  /** Writes one mail to the outbox now, outside any transaction (a change with no transaction of its own, e.g. a contact message). */
   send(message: MailMessage, kind?: string): Promise<{ id: string }>;
   /** One delivery pass now (tests, and an admin's Retry). */
   deliverDue(): Promise<DeliveryReport>;
