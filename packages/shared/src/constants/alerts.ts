@@ -36,14 +36,20 @@ export const WEEKDAY_LABELS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Fr
 export const UK_TIME_ZONE = 'Europe/London';
 
 /**
- * A tender search's stage values. Today's: the board's computed status plus cancelled. Helper `feeds`
- * adds the notice stages of the Procurement Act (pipeline, open for interest, open, awarded, contract
- * changed, cancelled); they are appended here and to `tenderAlertStageSql` (saved-search-matching
- * repository), the one expression that reads a tender's stage for alerts (decision 0471).
+ * A tender search's stage values (issue 30): the Procurement Act's early notices as the feeds map
+ * them (decision 0460: pipeline, open for interest), then the board's computed status with awarded
+ * and cancelled apart. `tenderAlertStageSql` (saved-search-matching repository) is the one
+ * expression that reads a tender's stage for alerts (decisions 0471, 0576).
  */
-export const TENDER_ALERT_STAGES = ['open', 'closed', 'awarded', 'cancelled'] as const;
+export const TENDER_ALERT_STAGES = ['pipeline', 'interest', 'open', 'closed', 'awarded', 'cancelled'] as const;
 export type TenderAlertStage = (typeof TENDER_ALERT_STAGES)[number];
+/** What the board's 'Open' lists: every notice not yet closed, early Procurement Act notices included. */
+export const TENDER_BOARD_OPEN_STAGES = ['pipeline', 'interest', 'open'] as const satisfies readonly TenderAlertStage[];
+/** What the board's 'Closed' lists: every stage after open. */
+export const TENDER_BOARD_CLOSED_STAGES = ['closed', 'awarded', 'cancelled'] as const satisfies readonly TenderAlertStage[];
 export const TENDER_ALERT_STAGE_LABELS: Record<TenderAlertStage, string> = {
+  pipeline: 'Pipeline (planned, not open yet)',
+  interest: 'Open for interest',
   open: 'Open',
   closed: 'Closed',
   awarded: 'Awarded',

@@ -38,10 +38,16 @@ describe('saved searches and page addresses', () => {
       minValue: '1000',
       maxValue: '500000',
     });
-    // The default board (open tenders) saves as 'open'; an inverted value range and a bad CPV are dropped.
+    // The default board (open tenders) saves as what it lists: open, with the early Procurement Act
+    // notices (decision 0576); an inverted value range and a bad CPV are dropped.
     const plain = criteriaFromAddress('tenders', new URLSearchParams('minValue=9&maxValue=2&cpv=123'));
-    expect(SAVED_SEARCH_CRITERIA.tenders.parse(plain)).toMatchObject({ stages: ['open'], cpv: [] });
+    expect(SAVED_SEARCH_CRITERIA.tenders.parse(plain)).toMatchObject({ stages: ['pipeline', 'interest', 'open'], cpv: [] });
     expect(addressOf('tenders', plain)).toBe('/explore-tenders');
+    expect(describeCriteria('tenders', plain)).toBe('Open, with pipeline and open for interest');
+    // Early stages alone open the board's Open; a mix of open and closed stages opens All.
+    expect(addressOf('tenders', { stages: ['pipeline'] })).toBe('/explore-tenders');
+    expect(describeCriteria('tenders', { stages: ['pipeline', 'interest'] })).toBe('Pipeline (planned, not open yet) or Open for interest');
+    expect(addressOf('tenders', { stages: ['interest', 'awarded'] })).toBe('/explore-tenders?status=all');
     expect(addressOf('tenders', { stages: [] })).toBe('/explore-tenders?status=all');
     expect(describeCriteria('tenders', criteria)).toBe('"solar pv" -domestic · CPV 09331200 · within 100 km of Bristol · £1,000–£500,000 · Closed or Awarded or Cancelled · Public notices (Find a Tender and others)');
   });

@@ -3,6 +3,8 @@ import {
   ASSET_ALERT_CHANGES,
   TENDER_ALERT_SOURCE_LABELS,
   TENDER_ALERT_STAGE_LABELS,
+  TENDER_BOARD_CLOSED_STAGES,
+  TENDER_BOARD_OPEN_STAGES,
   type SavedSearchKind,
 } from '../constants/alerts';
 import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, PROJECT_ADDRESS_KEYS, PROJECT_PHASES } from '../constants/assets';
@@ -112,8 +114,8 @@ export function criteriaFromAddress(kind: SavedSearchKind, params: URLSearchPara
         ...(lat !== undefined && lng !== undefined && { location: text(params, 'location'), lat, lng, radiusKm: number(params, 'radius', 1, 1000) ?? 50 }),
         minValue,
         maxValue,
-        // The board's Open is open; Closed is every stage after it.
-        stages: status === 'all' ? [] : status === 'closed' ? ['closed', 'awarded', 'cancelled'] : ['open'],
+        // The board's Open is every notice not yet closed (the early Procurement Act notices too); Closed is every stage after it.
+        stages: status === 'all' ? [] : status === 'closed' ? [...TENDER_BOARD_CLOSED_STAGES] : [...TENDER_BOARD_OPEN_STAGES],
         sources: source === 'External' || source === 'Solar Manager' ? [source] : [],
       };
     }
@@ -180,8 +182,9 @@ export function addressOf(kind: SavedSearchKind, criteria: CriteriaInput): strin
       if (c.sources?.length === 1) put(out, 'source', c.sources[0]);
       // The board shows open (its default), closed (every later stage) or all.
       const stages = c.stages ?? [];
-      const onlyOpen = stages.length === 1 && stages[0] === 'open';
-      if (!onlyOpen) put(out, 'status', stages.length > 0 && !stages.includes('open') ? 'closed' : 'all');
+      const open = new Set<string>(TENDER_BOARD_OPEN_STAGES);
+      const onlyOpen = stages.length > 0 && stages.every((s) => open.has(s));
+      if (!onlyOpen) put(out, 'status', stages.length > 0 && !stages.some((s) => open.has(s)) ? 'closed' : 'all');
       if (c.cpv?.length === 1) put(out, 'cpv', c.cpv[0]);
       put(out, 'minValue', c.minValue);
       put(out, 'maxValue', c.maxValue);
@@ -234,7 +237,9 @@ export function describeCriteria(kind: SavedSearchKind, criteria: CriteriaInput)
       if (c.regions?.length) parts.push(c.regions.join(' or '));
       if (c.lat !== undefined) parts.push(`within ${km(c.radiusKm)} of ${c.location ?? 'the chosen point'}`);
       parts.push(range(c.minValue, c.maxValue, formatGBP));
-      if (c.stages?.length) parts.push(c.stages.map((s) => TENDER_ALERT_STAGE_LABELS[s as keyof typeof TENDER_ALERT_STAGE_LABELS] ?? s).join(' or '));
+      const boardOpen = c.stages?.length === TENDER_BOARD_OPEN_STAGES.length && TENDER_BOARD_OPEN_STAGES.every((s) => c.stages!.includes(s));
+      if (boardOpen) parts.push('Open, with pipeline and open for interest');
+      else if (c.stages?.length) parts.push(c.stages.map((s) => TENDER_ALERT_STAGE_LABELS[s as keyof typeof TENDER_ALERT_STAGE_LABELS] ?? s).join(' or '));
       if (c.sources?.length) parts.push(c.sources.map((s) => TENDER_ALERT_SOURCE_LABELS[s as keyof typeof TENDER_ALERT_SOURCE_LABELS] ?? s).join(' or '));
       break;
     }

@@ -14,13 +14,15 @@ import { visibleTo } from '../tenders/tenders.repository';
  */
 
 /**
- * A tender's stage for alerts, the one expression for it: today's computed status (decision 0170)
- * with cancelled apart. When helper `feeds`' notice stages land (pipeline, open for interest, open,
- * awarded, contract changed, cancelled), this reads their column instead and TENDER_ALERT_STAGES
- * lists them. `now` is SQL giving the current time.
+ * A tender's stage for alerts, the one expression for it (decisions 0471, 0576): awarded and
+ * cancelled as stored; an imported notice the Procurement Act puts in the pipeline (UK1–UK3) or open
+ * for interest (UK4 with an expression-of-interest deadline, until that deadline) as such; otherwise
+ * the board's computed status (decision 0170). `now` is SQL giving the current time.
  */
 export const tenderAlertStageSql = (now: string) => `CASE WHEN t.stage = 'awarded' THEN 'awarded' WHEN t.stage = 'cancelled' THEN 'cancelled'
-    WHEN coalesce(t.closing_date, t.published_date + interval '90 days') <= ${now} THEN 'closed' ELSE 'open' END`;
+    WHEN t.notice_stage = 'pipeline' THEN 'pipeline'
+    WHEN coalesce(t.closing_date, t.published_date + interval '90 days') <= ${now} THEN 'closed'
+    WHEN t.notice_stage = 'interest' THEN 'interest' ELSE 'open' END`;
 
 /** `text` (SQL) as a LIKE pattern matching it anywhere, its wildcards escaped. */
 const containsSql = (text: string) => `'%' || replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;

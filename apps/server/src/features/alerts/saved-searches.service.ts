@@ -4,6 +4,7 @@ import {
   DEFAULT_DIGEST_HOUR,
   DEFAULT_DIGEST_WEEKDAY,
   SAVED_SEARCH_LIMITS as L,
+  TENDER_BOARD_OPEN_STAGES,
   type AlertFrequency,
   type SavedSearchKind,
 } from '@solar/shared/constants/alerts';
@@ -166,7 +167,7 @@ export async function setProfilesAlert(ctx: Ctx, user: UserRow, enabled: boolean
       return;
     }
     if (!enabled) return;
-    const criteria = { cpv: [], regions: [], stages: ['open' as const], sources: [], myProfiles: true };
+    const criteria = { cpv: [], regions: [], stages: [...TENDER_BOARD_OPEN_STAGES], sources: [], myProfiles: true };
     await repo.insertSavedSearch(
       tx,
       user.id,

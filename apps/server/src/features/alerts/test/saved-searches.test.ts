@@ -203,6 +203,51 @@ describe.each(databaseKinds)('saved searches and alerts on %s', (kind) => {
     expect((await call('GET', '/api/notifications', alice)).json().data.items[0].title).toBe('1 new match for "Solar PV near Bristol"');
   });
 
+  it('stages include the Procurement Act early notices: a pipeline notice and one open for interest match only searches for those stages', async () => {
+    const carol = await signIn(t, { name: 'Carol Early', email: 'carol@alerts.example.com', type: 'provider' });
+    const save = async (name: string, stages: string[]) => {
+      const res = await call('POST', '/api/saved-searches', carol, { kind: 'tenders', name, criteria: { keywords: 'agrivoltaic', stages }, frequency: 'instant' });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as string;
+    };
+    const early = await save('Early agrivoltaic', ['pipeline', 'interest']);
+    const open = await save('Open agrivoltaic', ['open']);
+    const notice = (n: number, title: string, noticeType: string, tender: Record<string, unknown>) => ({
+      ocid: `ocds-h6vhtk-a1ert${n}`,
+      id: `09${n}000-2026`,
+      date: '2026-11-27T08:00:00Z',
+      tag: [noticeType === 'UK4' ? 'tender' : 'planning'],
+      buyer: { id: 'GB-PPON-PBUY-0001-AAAA', name: 'Shire Council' },
+      parties: [{ id: 'GB-PPON-PBUY-0001-AAAA', name: 'Shire Council', roles: ['buyer'], address: { postalCode: 'BA1 1AA' } }],
+      ...(noticeType === 'UK4' ? {} : { planning: { documents: [{ id: `09${n}000-2026`, documentType: 'marketEngagementNotice', noticeType }] } }),
+      tender: {
+        title,
+        description: 'Agrivoltaic solar PV over grazing land.',
+        status: noticeType === 'UK4' ? 'active' : 'planning',
+        classification: { scheme: 'CPV', id: '09332000' },
+        ...(noticeType === 'UK4' ? { documents: [{ id: `09${n}000-2026`, documentType: 'tenderNotice', noticeType }] } : {}),
+        ...tender,
+      },
+    });
+    await importOcdsReleases(
+      t.ctx.database,
+      [
+        notice(1, 'Agrivoltaic pilot: pipeline notice', 'UK2', {}),
+        notice(2, 'Agrivoltaic array: open for interest', 'UK4', { expressionOfInterestDeadline: '2026-12-18T12:00:00Z' }),
+        notice(3, 'Agrivoltaic canopy: open for tenders', 'UK4', { tenderPeriod: { endDate: '2027-01-15T12:00:00Z' } }),
+      ] as never,
+      { now: clock.now() },
+    );
+    await run();
+    const titles = async (id: string) => ((await call('GET', `/api/saved-searches/${id}/matches`, carol)).json().data as Array<{ title: string }>).map((m) => m.title).sort();
+    expect(await titles(early)).toEqual(['Agrivoltaic array: open for interest', 'Agrivoltaic pilot: pipeline notice']);
+    expect(await titles(open)).toEqual(['Agrivoltaic canopy: open for tenders']);
+    const listed = (await call('GET', '/api/saved-searches', carol)).json().data.find((s: { id: string }) => s.id === early);
+    expect(listed.criteria.stages).toEqual(['pipeline', 'interest']);
+    // A stage the contract does not know is refused.
+    expect((await call('POST', '/api/saved-searches', carol, { kind: 'tenders', name: 'x', criteria: { stages: ['planning'] }, frequency: 'off' })).statusCode).toBe(400);
+  });
+
   it('pauses, renames and deletes; a paused search matches nothing', async () => {
     const paused = await call('PATCH', `/api/saved-searches/${searchId}`, alice, { kind: 'tenders', paused: true, name: 'Renamed' });
     expect(paused.json().data).toMatchObject({ paused: true, name: 'Renamed' });

@@ -69,7 +69,9 @@ describe.each(databaseKinds)('the tender alert becomes a saved search on %s', (k
     );
     expect(searches).toHaveLength(2);
     expect(searches[0]).toMatchObject({ user_id: on, name: 'Tenders for my services', kind: 'tenders', frequency: 'daily', digest_hour: 8, paused: false, t_my_profiles: true });
-    expect(searches[0]!.criteria).toEqual({ cpv: [], regions: [], stages: ['open'], sources: [], myProfiles: true });
+    // Open tenders, which since migration 0135 (decision 0576) name the early Procurement Act notices the alert always matched.
+    expect(searches[0]!.criteria).toEqual({ cpv: [], regions: [], stages: ['pipeline', 'interest', 'open'], sources: [], myProfiles: true });
+    expect(await q(`SELECT DISTINCT t_stages FROM saved_searches`)).toEqual([{ t_stages: ['pipeline', 'interest', 'open'] }]);
     expect(searches[1]).toMatchObject({ user_id: off, paused: true });
     // The next digest is at 08:00 UK time.
     const due = new Date(searches[0]!.next_digest_at);
