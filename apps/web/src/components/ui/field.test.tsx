@@ -4,6 +4,17 @@ import { Field, FieldGroup } from './field';
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
+const group = (error: string | null) => (
+  <FieldGroup id="range" legend="Value" error={error}>
+    <Field id="min" label="Minimum" hint="Pounds">
+      {(control) => <input {...control} />}
+    </Field>
+    <Field id="max" label="Maximum">
+      {(control) => <input {...control} />}
+    </Field>
+  </FieldGroup>
+);
+
 describe('Field (decisions 0505, 0590)', () => {
   it('ties the label to its control and announces the hint with it', () => {
     render(
@@ -38,28 +49,10 @@ describe('Field (decisions 0505, 0590)', () => {
   });
 
   it('a group message describes every field in the group and marks each invalid, beside its own hint', () => {
-    const { rerender } = render(
-      <FieldGroup id="range" legend="Value" error={null}>
-        <Field id="min" label="Minimum" hint="Pounds">
-          {(control) => <input {...control} />}
-        </Field>
-        <Field id="max" label="Maximum">
-          {(control) => <input {...control} />}
-        </Field>
-      </FieldGroup>,
-    );
+    const { rerender } = render(group(null));
     expect(screen.getByRole('group', { name: 'Value' })).toBeInTheDocument();
     expect(input('Maximum')).not.toHaveAttribute('aria-describedby');
-    rerender(
-      <FieldGroup id="range" legend="Value" error="The minimum must not be above the maximum">
-        <Field id="min" label="Minimum" hint="Pounds">
-          {(control) => <input {...control} />}
-        </Field>
-        <Field id="max" label="Maximum">
-          {(control) => <input {...control} />}
-        </Field>
-      </FieldGroup>,
-    );
+    rerender(group('The minimum must not be above the maximum'));
     expect(input('Minimum')).toHaveAccessibleDescription('Pounds The minimum must not be above the maximum');
     expect(input('Maximum')).toHaveAccessibleDescription('The minimum must not be above the maximum');
     expect(input('Minimum')).toHaveAttribute('aria-invalid', 'true');
