@@ -44,6 +44,31 @@ const webZones = [
   },
 ];
 
+/** Paths of calls live in the contracts; the browser calls through their routes (decision 0343). */
+const callsThroughRoutes = [
+  {
+    selector: 'Literal[value=/^\\/api\\//]',
+    message: 'Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).',
+  },
+  {
+    selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
+    message: 'Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).',
+  },
+];
+
+/**
+ * A form field's label, hint, count and message are tied to its control once, by `Field`
+ * (decisions 0505, 0590): no hand-written `aria-describedby` or `aria-invalid`, as an attribute or
+ * a property, outside components/ui/field.tsx. What is not a form field (a disabled button and its
+ * reason, a chart and its summary) says why in the disable comment.
+ */
+const fieldWiringMessage =
+  "Wire a form field with Field: <Field id label hint error>{(control) => <Input {...control} />}</Field> (decision 0590). Not a form field? Disable this line and say why.";
+const fieldsWiredByField = [
+  { selector: 'JSXAttribute[name.name=/^aria-(describedby|invalid)$/]', message: fieldWiringMessage },
+  { selector: 'Property[key.value=/^aria-(describedby|invalid)$/]', message: fieldWiringMessage },
+];
+
 /**
  * Services keep rules, permissions and transactions; queries live in the repositories (decision 0348).
  * Row types come from db/rows.ts or the repository.
@@ -119,19 +144,13 @@ export default tseslint.config(
     files: [`${web}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
     rules: {
-      // Paths of calls live in the contracts; the browser calls through their routes (decision 0343).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/api\\//]',
-          message: "Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).",
-        },
-        {
-          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
-          message: "Call the API through its contract route: api.call(route, …) from lib/api-client (decision 0343).",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...callsThroughRoutes, ...fieldsWiredByField],
     },
+  },
+  {
+    // The one module that writes a control's description and invalid mark (decision 0590).
+    files: [`${web}/components/ui/field.tsx`],
+    rules: { 'no-restricted-syntax': ['error', ...callsThroughRoutes] },
   },
   {
     // Type-aware, so only where a promise left floating is a bug users meet: the web app's code

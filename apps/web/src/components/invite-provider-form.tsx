@@ -89,16 +89,17 @@ export default function InviteProviderForm({ service, location }: { service: str
         error={errors.message}
         hint={`${message.length.toLocaleString('en-GB')} / ${PROVIDER_INVITE_LIMITS.messageMax.toLocaleString('en-GB')} characters`}
       >
-        <Textarea
-          id={`${id}-message`}
-          value={message}
-          maxLength={PROVIDER_INVITE_LIMITS.messageMax}
-          aria-invalid={Boolean(errors.message)}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            setErrors(({ message: _fixed, ...rest }) => rest);
-          }}
-        />
+        {(control) => (
+          <Textarea
+            {...control}
+            value={message}
+            maxLength={PROVIDER_INVITE_LIMITS.messageMax}
+            onChange={(e) => {
+              setMessage(e.target.value);
+              setErrors(({ message: _fixed, ...rest }) => rest);
+            }}
+          />
+        )}
       </Field>
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={submit} disabled={invite.isPending}>

@@ -4,13 +4,14 @@ import { GEOCODE_MAX_LIMIT } from '@solar/shared/constants/geo';
 import { UI } from '@solar/shared/constants/ui';
 import { formatCount } from '@solar/shared/domain/count';
 import { cn } from '../lib/cn';
+import type { FieldControl } from './ui/field';
 import { useGeocode, type LocationSelection } from '../lib/geo/geocode';
 import { useDebounced } from '../lib/use-debounced';
 
 export type { LocationSelection };
 
-export interface LocationInputProps {
-  id: string;
+/** The control's id, invalid mark and description come from its `Field` (`{(control) => <LocationInput {...control} … />}`, decision 0505). */
+export interface LocationInputProps extends FieldControl {
   /** Visible label; without one, label the input yourself (`<label htmlFor={id}>`) or rely on the placeholder. */
   label?: string;
   /** The current location text (a chosen place_name, or what the address holds). */
@@ -26,9 +27,6 @@ export interface LocationInputProps {
   /** At most 5 suggestions (1 for a profile location). */
   limit?: number;
   className?: string;
-  /** Marks the input invalid (form validation) and points at its message. */
-  invalid?: boolean;
-  describedBy?: string;
 }
 
 /**
@@ -38,7 +36,6 @@ export interface LocationInputProps {
  * empties the suggestions.
  */
 export function LocationInput({
-  id,
   label,
   value,
   onSelect,
@@ -48,9 +45,9 @@ export function LocationInput({
   types,
   limit = GEOCODE_MAX_LIMIT,
   className,
-  invalid,
-  describedBy,
+  ...control
 }: LocationInputProps) {
+  const { id } = control;
   const listId = `${useId()}-suggestions`;
   const inputRef = useRef<HTMLInputElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);
@@ -134,7 +131,7 @@ export function LocationInput({
         />
         <input
           ref={inputRef}
-          id={id}
+          {...control}
           type="text"
           role="combobox"
           autoComplete="off"
@@ -143,8 +140,6 @@ export function LocationInput({
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
           value={text}
           placeholder={placeholder}
           onChange={(event) => {

@@ -7,8 +7,9 @@ import {
   TENDER_BOARD_OPEN_STAGES,
   type SavedSearchKind,
 } from '../constants/alerts';
-import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, PROJECT_ADDRESS_KEYS, PROJECT_PHASES } from '../constants/assets';
+import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES, PROJECT_ADDRESS_KEYS } from '../constants/assets';
 import { formatGBP } from './format';
+import { projectsFiltersOf } from './projects-table-address';
 
 /**
  * A saved search and the address of the page it was saved from (decision 0471): the page's filters
@@ -78,8 +79,6 @@ const number = (params: URLSearchParams, key: string, min: number, max: number) 
   const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
   return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
 };
-const oneOf = <T extends string>(allowed: readonly T[], value: string | undefined): T | undefined =>
-  value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** The filters in a page's address as a saved search's criteria. */
 export function criteriaFromAddress(kind: SavedSearchKind, params: URLSearchParams): CriteriaInput {
@@ -138,14 +137,11 @@ export function criteriaFromAddress(kind: SavedSearchKind, params: URLSearchPara
         changes: [...ASSET_ALERT_CHANGES],
       };
     }
-    case 'projects':
-      return {
-        region: oneOf(ASSET_REGIONS, text(params, PROJECT_ADDRESS_KEYS.region)),
-        technology: oneOf(ASSET_TECHNOLOGY_TYPES, text(params, PROJECT_ADDRESS_KEYS.technology)),
-        phase: oneOf(PROJECT_PHASES, text(params, PROJECT_ADDRESS_KEYS.phase)),
-        operatorSearch: text(params, PROJECT_ADDRESS_KEYS.operatorSearch),
-        changes: [...ASSET_ALERT_CHANGES],
-      };
+    case 'projects': {
+      // The table's own reading (decision 0590); its 'changed since' day is not a saved criterion.
+      const { region, technology, phase, operatorSearch } = projectsFiltersOf(params);
+      return { region, technology, phase, operatorSearch, changes: [...ASSET_ALERT_CHANGES] };
+    }
   }
 }
 

@@ -70,14 +70,14 @@ export default function SaveSearchDialog({
           <span className="font-medium">{SAVED_SEARCH_KIND_LABELS[kind]}:</span> {summary}
         </p>
         <Field id="save-search-name" label={M.nameLabel} error={error}>
-          <Input
-            id="save-search-name"
-            value={name}
-            maxLength={SAVED_SEARCH_LIMITS.nameMax}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={!!error}
-            aria-describedby={error ? 'save-search-name-error' : undefined}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              value={name}
+              maxLength={SAVED_SEARCH_LIMITS.nameMax}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
         </Field>
         <ScheduleFields value={schedule} onChange={setSchedule} />
         <div className="flex justify-end gap-2">

@@ -17,34 +17,40 @@ export function ScheduleFields({ value, onChange }: { value: Schedule; onChange(
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <Field id={`${id}-frequency`} label={M.frequencyLabel} className="sm:col-span-3">
-        <Select id={`${id}-frequency`} value={value.frequency} onChange={(e) => onChange({ ...value, frequency: e.target.value as AlertFrequency })}>
-          {ALERT_FREQUENCIES.map((f) => (
-            <option key={f} value={f}>
-              {ALERT_FREQUENCY_LABELS[f]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      {value.frequency === 'weekly' && (
-        <Field id={`${id}-weekday`} label={M.weekdayLabel} className="sm:col-span-2">
-          <Select id={`${id}-weekday`} value={value.weekday} onChange={(e) => onChange({ ...value, weekday: Number(e.target.value) })}>
-            {WEEKDAY_LABELS.map((day, i) => (
-              <option key={day} value={i + 1}>
-                {day}
+        {(control) => (
+          <Select {...control} value={value.frequency} onChange={(e) => onChange({ ...value, frequency: e.target.value as AlertFrequency })}>
+            {ALERT_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {ALERT_FREQUENCY_LABELS[f]}
               </option>
             ))}
           </Select>
+        )}
+      </Field>
+      {value.frequency === 'weekly' && (
+        <Field id={`${id}-weekday`} label={M.weekdayLabel} className="sm:col-span-2">
+          {(control) => (
+            <Select {...control} value={value.weekday} onChange={(e) => onChange({ ...value, weekday: Number(e.target.value) })}>
+              {WEEKDAY_LABELS.map((day, i) => (
+                <option key={day} value={i + 1}>
+                  {day}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       )}
       {(value.frequency === 'daily' || value.frequency === 'weekly') && (
         <Field id={`${id}-hour`} label={M.hourLabel}>
-          <Select id={`${id}-hour`} value={value.hour} onChange={(e) => onChange({ ...value, hour: Number(e.target.value) })}>
-            {Array.from({ length: 24 }, (_, h) => (
-              <option key={h} value={h}>
-                {hourLabel(h)}
-              </option>
-            ))}
-          </Select>
+          {(control) => (
+            <Select {...control} value={value.hour} onChange={(e) => onChange({ ...value, hour: Number(e.target.value) })}>
+              {Array.from({ length: 24 }, (_, h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       )}
     </div>

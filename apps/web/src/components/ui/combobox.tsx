@@ -64,10 +64,9 @@ export function Combobox({ label, hideLabel, control, options, onSelect, placeho
       onKeyDown={onKeyDown}
     >
       <Command.Input
+        {...control}
         value={query}
         placeholder={placeholder}
-        aria-invalid={control?.['aria-invalid']}
-        aria-describedby={control?.['aria-describedby']}
         onValueChange={(v) => {
           setQuery(v);
           setOpen(true);

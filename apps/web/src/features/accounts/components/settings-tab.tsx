@@ -47,7 +47,7 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardContent className="grid gap-6">
           <Field id="settings-email" label="Email" hint="Your email address cannot be changed.">
-            <Input id="settings-email" value={user.email} readOnly aria-readonly className="bg-muted" />
+            {(control) => <Input {...control} value={user.email} readOnly aria-readonly className="bg-muted" />}
           </Field>
           <InlineEdit id="settings-name" label="Full Name" value={user.name} schema={nameField} pending={updateDetails.isPending} onSave={save('name')} />
           <InlineEdit id="settings-company" label="Company Name" value={user.company} schema={companyField} pending={updateDetails.isPending} onSave={save('company')} />
@@ -151,21 +151,23 @@ function UserTypeSelect({ user }: { user: CurrentUser }) {
   return (
     <>
       <Field id="settings-type" label="User Type">
-        <Select
-          id="settings-type"
-          value={user.type}
-          disabled={updateType.isPending}
-          onChange={(e) => {
-            const next = e.target.value as UserType;
-            if (next !== user.type) setPendingType(next);
-          }}
-        >
-          {USER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {USER_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </Select>
+        {(control) => (
+          <Select
+            {...control}
+            value={user.type}
+            disabled={updateType.isPending}
+            onChange={(e) => {
+              const next = e.target.value as UserType;
+              if (next !== user.type) setPendingType(next);
+            }}
+          >
+            {USER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {USER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </Select>
+        )}
       </Field>
       <Dialog
         open={pendingType !== null}
@@ -235,7 +237,7 @@ function DangerZone({ user }: { user: CurrentUser }) {
           description={`Your account and its data will be deleted within ${DELETION_GRACE_DAYS} days. Until then you can cancel by contacting support.`}
         >
           <Field id="deletion-reason" label="Reason (optional)">
-            <Textarea id="deletion-reason" value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />
+            {(control) => <Textarea {...control} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} />}
           </Field>
           <div className="mt-4 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>

@@ -115,6 +115,7 @@ function ClaimCard({ claim }: { claim: AdminClaim }) {
               <Button
                 size="sm"
                 disabled={!claim.claimant.emailVerified}
+                // eslint-disable-next-line no-restricted-syntax -- not a form field: a disabled button points at why it is disabled
                 aria-describedby={claim.claimant.emailVerified ? undefined : `unverified-${claim.id}`}
                 onClick={() => setDeciding('approved')}
               >

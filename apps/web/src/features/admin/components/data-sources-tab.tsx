@@ -121,7 +121,13 @@ function SourceCard({ source }: { source: DataSourceStatus }) {
             </p>
           )}
         </div>
-        <Button variant="secondary" onClick={() => void onRun()} disabled={!source.enabled || run.isPending} aria-describedby={source.enabled ? undefined : offId}>
+        <Button
+          variant="secondary"
+          onClick={() => void onRun()}
+          disabled={!source.enabled || run.isPending}
+          // eslint-disable-next-line no-restricted-syntax -- not a form field: a disabled button points at why it is disabled
+          aria-describedby={source.enabled ? undefined : offId}
+        >
           Run now
         </Button>
       </div>

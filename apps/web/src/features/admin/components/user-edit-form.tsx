@@ -4,6 +4,7 @@ import { updateAdminUserBody } from '@solar/shared/contracts/admin';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
 import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast-store';
@@ -44,24 +45,9 @@ export function UserEditForm({ user, onDone }: { user: AdminUser; onDone(): void
   };
 
   const field = (key: 'name' | 'email' | 'company', label: string, type = 'text') => (
-    <div className="grid gap-1">
-      <label htmlFor={`${prefix}-${key}`} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <Input
-        id={`${prefix}-${key}`}
-        type={type}
-        value={values[key]}
-        aria-invalid={Boolean(errors[key])}
-        aria-describedby={errors[key] ? `${prefix}-${key}-error` : undefined}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-      />
-      {errors[key] ? (
-        <p id={`${prefix}-${key}-error`} className="text-sm text-destructive">
-          {errors[key]}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`${prefix}-${key}`} label={label} error={errors[key]} className="gap-1">
+      {(control) => <Input {...control} type={type} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />}
+    </Field>
   );
 
   return (

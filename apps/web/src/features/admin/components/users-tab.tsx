@@ -146,11 +146,25 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
                 <Pencil className="h-4 w-4" aria-hidden /> Edit
               </Button>
               {/* Rare and powerful: quiet buttons, and a confirmation before anything changes (decision 0354). */}
-              <Button variant="ghost" size="sm" onClick={() => setConfirmAdmin(true)} disabled={revokeBlocked} aria-describedby={revokeBlocked ? noteId : undefined}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setConfirmAdmin(true)}
+                disabled={revokeBlocked}
+                // eslint-disable-next-line no-restricted-syntax -- not a form field: a disabled button points at why it is disabled
+                aria-describedby={revokeBlocked ? noteId : undefined}
+              >
                 {user.is_admin ? <ShieldOff className="h-4 w-4" aria-hidden /> : <ShieldCheck className="h-4 w-4" aria-hidden />}
                 {user.is_admin ? 'Revoke admin' : 'Grant admin'}
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirmSuspension(true)} disabled={suspendBlocked} aria-describedby={suspendBlocked ? noteId : undefined}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setConfirmSuspension(true)}
+                disabled={suspendBlocked}
+                // eslint-disable-next-line no-restricted-syntax -- not a form field: a disabled button points at why it is disabled
+                aria-describedby={suspendBlocked ? noteId : undefined}
+              >
                 {suspended ? <UserCheck className="h-4 w-4" aria-hidden /> : <Ban className="h-4 w-4" aria-hidden />}
                 {suspended ? 'Reinstate' : 'Suspend'}
               </Button>

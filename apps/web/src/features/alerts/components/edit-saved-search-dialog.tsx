@@ -14,7 +14,7 @@ import type { SavedSearch, TenderSearchCriteria, UpdateSavedSearchInput } from '
 import { ScheduleFields, type Schedule } from '../../../components/save-search/schedule-fields';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { Field, FieldGroup } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useUpdateSavedSearch } from '../api/list-saved-searches';
@@ -114,25 +114,25 @@ export function EditSavedSearchDialog({ search, open, onOpenChange }: { search: 
     <Dialog open={open} onOpenChange={onOpenChange} title={`${M.edit}: ${search.name}`}>
       <form className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1" onSubmit={submit} noValidate>
         <Field id={`${id}-name`} label={M.nameLabel} error={errors.name}>
-          <Input id={`${id}-name`} value={name} maxLength={SAVED_SEARCH_LIMITS.nameMax} onChange={(e) => setName(e.target.value)} aria-invalid={!!errors.name} />
+          {(control) => <Input {...control} value={name} maxLength={SAVED_SEARCH_LIMITS.nameMax} onChange={(e) => setName(e.target.value)} />}
         </Field>
         <ScheduleFields value={schedule} onChange={setSchedule} />
         {tender && (
           <>
             <Field id={`${id}-keywords`} label={M.keywordsLabel} hint={M.keywordsHint}>
-              <Input id={`${id}-keywords`} value={keywords} maxLength={SAVED_SEARCH_LIMITS.keywordsMax} onChange={(e) => setKeywords(e.target.value)} placeholder={'solar "battery storage" -domestic'} />
+              {(control) => <Input {...control} value={keywords} maxLength={SAVED_SEARCH_LIMITS.keywordsMax} onChange={(e) => setKeywords(e.target.value)} placeholder={'solar "battery storage" -domestic'} />}
             </Field>
             <Field id={`${id}-cpv`} label={M.cpvLabel} hint={M.cpvHint} error={errors.cpv}>
-              <Input id={`${id}-cpv`} value={cpv} onChange={(e) => setCpv(e.target.value)} inputMode="numeric" placeholder="09331200, 45261215" aria-invalid={!!errors.cpv} />
+              {(control) => <Input {...control} value={cpv} onChange={(e) => setCpv(e.target.value)} inputMode="numeric" placeholder="09331200, 45261215" />}
             </Field>
-            <Field id={`${id}-min`} label={M.valueLabel} error={errors.value}>
+            <FieldGroup id={`${id}-value`} legend={M.valueLabel} error={errors.value}>
               {row(
                 <>
-                  <Input id={`${id}-min`} aria-label="Minimum value (£)" value={minValue} onChange={(e) => setMinValue(e.target.value)} inputMode="numeric" placeholder="Minimum" />
-                  <Input aria-label="Maximum value (£)" value={maxValue} onChange={(e) => setMaxValue(e.target.value)} inputMode="numeric" placeholder="Maximum" />
+                  <Field id={`${id}-min`}>{(control) => <Input {...control} aria-label="Minimum value (£)" value={minValue} onChange={(e) => setMinValue(e.target.value)} inputMode="numeric" placeholder="Minimum" />}</Field>
+                  <Field id={`${id}-max`}>{(control) => <Input {...control} aria-label="Maximum value (£)" value={maxValue} onChange={(e) => setMaxValue(e.target.value)} inputMode="numeric" placeholder="Maximum" />}</Field>
                 </>,
               )}
-            </Field>
+            </FieldGroup>
             <Checks legend={M.stagesLabel} options={TENDER_ALERT_STAGES} labels={TENDER_ALERT_STAGE_LABELS} value={stages as never[]} onChange={setStages} />
             <Checks legend={M.sourcesLabel} options={TENDER_ALERT_SOURCES} labels={TENDER_ALERT_SOURCE_LABELS} value={sources as never[]} onChange={setSources} />
             <Checks legend={M.regionsLabel} options={TENDER_REGIONS} labels={(r) => r} value={regions as never[]} onChange={setRegions} />

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ASSET_HISTORY } from '@solar/shared/constants/assets';
 import type { AssetChange } from '@solar/shared/contracts/assets';
 import { AssetHistory, changeText } from './asset-history';
+import { firstProjectsPage } from '../pages/asset-intel-page.handle';
 import { ProjectsTable } from './projects-table';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -91,8 +92,20 @@ describe("projects table: 'changed since' in the address (decisions 0352, 0396)"
       </QueryClientProvider>,
     );
     const projectCalls = () => fetch.mock.calls.map(([url]) => url).filter((u) => u.startsWith('/api/assets/tenders'));
-    return { router, projectCalls };
+    return { router, projectCalls, client };
   };
+
+  it.each([
+    '/asset-intel?tab=projects&projectRegion=Wales&projectPhase=Under%20Construction&applicant=%20RWE%20&changedSince=2026-11-01',
+    `/asset-intel?tab=projects&projectRegion=Atlantis&projectTechnology=Battery&applicant=${'x'.repeat(201)}&changedSince=2025-02-29`,
+    '/asset-intel?tab=projects&projectRegion=&projectRegion=Wales&applicant=%20%20',
+  ])('the server render prefetches exactly the first page the table asks for (decision 0590): %s', async (entry) => {
+    const { projectCalls, client } = renderTable(entry);
+    await vi.waitFor(() => expect(projectCalls().length).toBeGreaterThan(0));
+    const prefetched = firstProjectsPage(new URL(entry, 'http://x').searchParams);
+    await vi.waitFor(() => expect(client.getQueryData(prefetched.queryKey)).toEqual({ data: [], total: 0 }));
+    expect(projectCalls()).toHaveLength(1);
+  });
 
   it('reads the date from the address, asks the API with it, and writes a new one back', async () => {
     const { router, projectCalls } = renderTable('/asset-intel?changedSince=2026-11-01');

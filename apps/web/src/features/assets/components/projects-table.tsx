@@ -7,17 +7,16 @@ import {
   ASSET_REGIONS,
   ASSET_TECHNOLOGY_TYPES,
   DEFAULT_PROJECT_SORT,
-  PROJECT_ADDRESS_KEYS,
   PROJECT_COLUMNS,
   PROJECT_PHASES,
   PROJECTS_PAGE_SIZE,
   type ProjectSortKey,
 } from '@solar/shared/constants/assets';
-import { projectsQuery } from '@solar/shared/contracts/assets';
+import { cleanProjectsAddress, isCleanProjectsAddress, projectsFiltersOf, projectsPageQuery, PROJECTS_FILTER_KEYS, type ProjectsSort } from '@solar/shared/domain/projects-table-address';
 import { Button } from '../../../components/ui/button';
+import { fieldControl } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { changedBy, cleanParams } from '../../../lib/clean-params';
 import { useQueryParams } from '../../../lib/use-query-params';
 import { SaveSearchButton } from '../../../components/save-search/save-search-button';
 import { exportAssetProjects, useAssetProjects } from '../api/list-asset-projects';
@@ -29,39 +28,37 @@ import { cell, ProjectCards, SiteName } from './project-cards';
 const ALL = 'all';
 /** Below Tailwind's `lg`: cards instead of the table (decision 0506). */
 const NARROW = '(max-width: 1023.98px)';
-/** The projects table's filter kept in the address (decision 0396); the others are the tab's own state. */
-export const CHANGED_SINCE_PARAM = 'changedSince';
+/** The projects table's 'changed since' day in the address (decision 0396). */
+export const CHANGED_SINCE_PARAM = PROJECTS_FILTER_KEYS.changedSince;
 
 
 /** The Projects tab (docs/product/assets.md#projects-table): filters, sortable columns, 25 a page, export. */
 export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
   const [params, setParams, replaceParams] = useQueryParams();
-  // The filters live in the address (issue 30), so the table's search can be shared and saved (decision 0471).
-  const fromAddress = (key: string, allowed: readonly string[]) => {
-    const value = params.get(key);
-    return value && allowed.includes(value) ? value : ALL;
-  };
-  const region = fromAddress(PROJECT_ADDRESS_KEYS.region, ASSET_REGIONS);
-  const technology = fromAddress(PROJECT_ADDRESS_KEYS.technology, ASSET_TECHNOLOGY_TYPES);
-  const phase = fromAddress(PROJECT_ADDRESS_KEYS.phase, PROJECT_PHASES);
-  const addressOperator = params.get(PROJECT_ADDRESS_KEYS.operatorSearch) ?? '';
+  // The filters live in the address (issue 30), so the table's search can be shared and saved (decision 0471),
+  // read by the one reading the server's render prefetches with (decision 0590).
+  const address = projectsFiltersOf(params);
+  const region = address.region ?? ALL;
+  const technology = address.technology ?? ALL;
+  const phase = address.phase ?? ALL;
+  const addressOperator = address.operatorSearch ?? '';
   const [operatorText, setOperatorText] = useState(addressOperator);
   const operatorSearch = useDebounced(operatorText.trim());
   useEffect(() => {
-    if (operatorSearch !== addressOperator.trim()) setParams({ [PROJECT_ADDRESS_KEYS.operatorSearch]: operatorSearch || null });
+    if (operatorSearch !== addressOperator) setParams({ [PROJECTS_FILTER_KEYS.operatorSearch]: operatorSearch || null });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [operatorSearch]);
   const setFilter = (key: string) => (value: string) => setParams({ [key]: value === ALL ? null : value });
-  const [sort, setSort] = useState<{ sortBy: ProjectSortKey; sortDirection: 'asc' | 'desc' }>(DEFAULT_PROJECT_SORT);
+  const [sort, setSort] = useState<ProjectsSort>(DEFAULT_PROJECT_SORT);
   const [page, setPage] = useState(1);
-  // A 'changed since' the API would refuse is dropped from the address (decision 0352).
-  const cleaned = cleanParams(projectsQuery, params, [CHANGED_SINCE_PARAM]);
-  const dirty = changedBy(cleaned, params);
+  // A value the list call would refuse is dropped from the address (decision 0352).
+  const clean = isCleanProjectsAddress(params);
   useEffect(() => {
-    if (dirty) replaceParams(cleaned);
-  }, [dirty, cleaned, replaceParams]);
-  const changedSince = cleaned.get(CHANGED_SINCE_PARAM) ?? '';
-  const hintId = useId();
+    if (!clean) replaceParams(cleanProjectsAddress(params));
+  }, [clean, params, replaceParams]);
+  const changedSince = address.changedSince ?? '';
+  // The date's hint stands under the whole filter row, so the control is wired without a `Field` around it.
+  const changedSinceId = useId();
   const narrow = useMediaQuery(NARROW);
   const [lastOperator, setLastOperator] = useState(operatorSearch);
   if (lastOperator !== operatorSearch) {
@@ -69,15 +66,8 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
     setLastOperator(operatorSearch);
     setPage(1);
   }
-  const filters = {
-    region: region === ALL ? undefined : region,
-    technology: technology === ALL ? undefined : technology,
-    phase: phase === ALL ? undefined : (phase as (typeof PROJECT_PHASES)[number]),
-    operatorSearch: operatorSearch || undefined,
-    changedSince: changedSince || undefined,
-    ...sort,
-  };
-  const query = useAssetProjects({ ...filters, offset: (page - 1) * PROJECTS_PAGE_SIZE, limit: PROJECTS_PAGE_SIZE });
+  const { offset, limit, ...filters } = projectsPageQuery({ ...address, operatorSearch: operatorSearch || undefined }, sort, page);
+  const query = useAssetProjects({ ...filters, offset, limit });
   const total = query.data?.total ?? 0;
   const rows = query.data?.data ?? [];
   const from = total === 0 ? 0 : (page - 1) * PROJECTS_PAGE_SIZE + 1;
@@ -123,19 +113,19 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-        <Select aria-label="Region" value={region} onChange={change(setFilter(PROJECT_ADDRESS_KEYS.region))}>
+        <Select aria-label="Region" value={region} onChange={change(setFilter(PROJECTS_FILTER_KEYS.region))}>
           <option value={ALL}>{ASSET_MESSAGES.allRegions}</option>
           {ASSET_REGIONS.map((r) => (
             <option key={r}>{r}</option>
           ))}
         </Select>
-        <Select aria-label="Technology" value={technology} onChange={change(setFilter(PROJECT_ADDRESS_KEYS.technology))}>
+        <Select aria-label="Technology" value={technology} onChange={change(setFilter(PROJECTS_FILTER_KEYS.technology))}>
           <option value={ALL}>{ASSET_MESSAGES.allTechnologies}</option>
           {ASSET_TECHNOLOGY_TYPES.map((t) => (
             <option key={t}>{t}</option>
           ))}
         </Select>
-        <Select aria-label="Development phase" value={phase} onChange={change(setFilter(PROJECT_ADDRESS_KEYS.phase))}>
+        <Select aria-label="Development phase" value={phase} onChange={change(setFilter(PROJECTS_FILTER_KEYS.phase))}>
           <option value={ALL}>{ASSET_MESSAGES.allPhases}</option>
           {PROJECT_PHASES.map((p) => (
             <option key={p}>{p}</option>
@@ -150,9 +140,9 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
         <label className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
           <span className="whitespace-nowrap">{ASSET_HISTORY.changedSinceLabel}</span>
           <Input
+            {...fieldControl(changedSinceId, { hint: true })}
             type="date"
             className="min-w-0 flex-1"
-            aria-describedby={hintId}
             value={changedSince}
             onChange={(e) => {
               setParams({ [CHANGED_SINCE_PARAM]: e.target.value || null });
@@ -161,7 +151,7 @@ export function ProjectsTable({ onOpen }: { onOpen(pick: AssetPick): void }) {
           />
         </label>
       </div>
-      <div id={hintId} className="-mt-2 grid gap-1 text-xs text-slate-600">
+      <div id={`${changedSinceId}-hint`} className="-mt-2 grid gap-1 text-xs text-slate-600">
         <p>{ASSET_HISTORY.changedSinceHint}</p>
         <HistoryStartsNote className="text-xs text-slate-700" />
       </div>

@@ -1,8 +1,8 @@
 import type { Dataset, WithContext } from 'schema-dts';
-import { DEFAULT_PROJECT_SORT, PROJECTS_PAGE_SIZE } from '@solar/shared/constants/assets';
 import { INSIGHT_BREAKDOWNS } from '@solar/shared/constants/asset-insights';
 import { SITE_NAME } from '@solar/shared/constants/seo';
 import { assetFiltersOf } from '@solar/shared/domain/asset-map-address';
+import { projectsFiltersOf, projectsPageQuery } from '@solar/shared/domain/projects-table-address';
 import { absoluteUrl, metaDescription } from '@solar/shared/domain/seo';
 import { breadcrumbs } from '../../../lib/render/json-ld';
 import type { PageHandle, PrefetchContext } from '../../../lib/render/page-handle';
@@ -16,8 +16,8 @@ import { listAssetReleasesOptions } from '../api/list-asset-releases';
 import { listLargestAssetsOptions } from '../api/list-largest-assets';
 import { toInsightsParams } from '../state/asset-filters';
 
-/** The Projects tab's first page as the table asks for it: no filters, the default sort. */
-export const firstProjectsPage = () => assetProjectsOptions({ ...DEFAULT_PROJECT_SORT, offset: 0, limit: PROJECTS_PAGE_SIZE });
+/** The Projects tab's first page as the table asks for it: the address's filters, the default sort (decision 0590). */
+export const firstProjectsPage = (params: URLSearchParams) => assetProjectsOptions(projectsPageQuery(projectsFiltersOf(params)));
 
 /** Which tab an address opens: `?tab=projects` and `?tab=insights` have their own (decision 0490). */
 export const tabOfAddress = (params: URLSearchParams): 'overview' | 'projects' | 'insights' => {
@@ -49,7 +49,7 @@ export const handle: PageHandle = {
     const tab = tabOfAddress(url.searchParams);
     return Promise.all([
       prefetch(assetSourceOptions),
-      ...(tab === 'projects' ? [prefetch(firstProjectsPage())] : []),
+      ...(tab === 'projects' ? [prefetch(firstProjectsPage(url.searchParams))] : []),
       ...(tab === 'insights' ? [prefetchInsights(prefetch, url.searchParams)] : []),
     ]);
   },

@@ -39,13 +39,14 @@ export function ContactForm({
   };
   const field = (key: ContactKey, label: string, type = 'text') => (
     <Field id={`contact-${key}`} label={label} error={errors[key]}>
-      <Input
-        id={`contact-${key}`}
-        type={type}
-        value={values[key]}
-        aria-invalid={Boolean(errors[key])}
-        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-      />
+      {(control) => (
+        <Input
+          {...control}
+          type={type}
+          value={values[key]}
+          onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+        />
+      )}
     </Field>
   );
   return (

@@ -13,7 +13,7 @@ import {
 import { formatNumber } from '@solar/shared/domain/count';
 import { LocationInput, type LocationSelection } from '../../../components/location-input';
 import { Button } from '../../../components/ui/button';
-import { fieldControl } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
@@ -39,20 +39,9 @@ export function HeaderEditor({
   ].sort();
   return (
     <div className="space-y-2 rounded-lg bg-white p-3 shadow-sm">
-      <label htmlFor="edit-business-name" className="text-sm font-medium">
-        Business name
-      </label>
-      <Input
-        id="edit-business-name"
-        value={businessName}
-        onChange={(e) => setName(e.target.value)}
-        aria-invalid={Boolean(error)}
-      />
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <Field id="edit-business-name" label="Business name" error={error}>
+        {(control) => <Input {...control} value={businessName} onChange={(e) => setName(e.target.value)} />}
+      </Field>
       <label htmlFor="edit-type" className="text-sm font-medium">
         Provider type
       </label>
@@ -106,9 +95,10 @@ export function LocationEditor({
   };
   return (
     <div className="space-y-2">
+      <Field id="edit-location" label="Location" error={error}>
+        {(control) => (
       <LocationInput
-        id="edit-location"
-        label="Location"
+        {...control}
         value={chosen?.place_name ?? (hasKnownLocation(initial) ? initial : '')}
         types={PLACE_SEARCH_TYPES}
         onSelect={(s) => {
@@ -124,14 +114,9 @@ export function LocationEditor({
           setChosen(null);
           setText('');
         }}
-        invalid={Boolean(error)}
-        describedBy={error ? 'edit-location-error' : undefined}
       />
-      {error && (
-        <p id="edit-location-error" role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+        )}
+      </Field>
       <Button disabled={saving} onClick={save}>
         Save
       </Button>
@@ -201,28 +186,16 @@ export function RadiusEditor({ value, onSave }: { value: number | null; onSave(r
         </label>
       </div>
       {!countrywide && (
-        <div className="grid gap-1.5">
-          <label htmlFor="radius-km" className="text-sm font-medium">
-            Service radius (km)
-          </label>
-          <Input
-            {...fieldControl('radius-km', { error, hint: true })}
-            inputMode="decimal"
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => onType(e.target.value)}
-            onBlur={flush}
-          />
-          {error ? (
-            <p id="radius-km-error" role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : (
-            <p id="radius-km-hint" className="text-xs text-muted-foreground">
-              {waiting ? M.radiusWaiting : `0 to ${formatNumber(PROVIDER_LIMITS.serviceRadiusKm)} km`}
-            </p>
+        <Field
+          id="radius-km"
+          label="Service radius (km)"
+          error={error}
+          hint={waiting ? M.radiusWaiting : `0 to ${formatNumber(PROVIDER_LIMITS.serviceRadiusKm)} km`}
+        >
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" value={typed} onChange={(e) => onType(e.target.value)} onBlur={flush} />
           )}
-        </div>
+        </Field>
       )}
     </div>
   );

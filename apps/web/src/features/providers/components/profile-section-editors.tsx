@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { descriptionField, providerLists } from '@solar/shared/contracts/providers';
 import { cleanList, PROVIDER_LIMITS, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { Button } from '../../../components/ui/button';
-import { CharacterCount, fieldControl } from '../../../components/ui/field';
+import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { ToggleChips } from './toggle-chips';
 
@@ -56,32 +56,31 @@ function ListEditor({
   };
   return (
     <div className="space-y-3">
-      <div className="flex gap-2">
-        <Input
-          {...fieldControl(id, { error })}
-          aria-label={`Add to ${label}`}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              add();
-            }
-          }}
-          placeholder={`Add ${label.toLowerCase()}`}
-        />
-        <Button variant="secondary" onClick={add}>
-          Add
-        </Button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <Field id={id} error={error}>
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              {...control}
+              aria-label={`Add to ${label}`}
+              value={draft}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                setError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  add();
+                }
+              }}
+              placeholder={`Add ${label.toLowerCase()}`}
+            />
+            <Button variant="secondary" onClick={add}>
+              Add
+            </Button>
+          </div>
+        )}
+      </Field>
       <ul className="flex flex-wrap gap-2">
         {values.map((v) => (
           <li key={v} className="min-w-0 max-w-full">
@@ -166,23 +165,17 @@ function TextEditor({
     setError(problem);
     if (!problem) onSave(value.trim());
   };
-  const control = fieldControl(id, { error, count: max === undefined ? undefined : { length: value.length, max } });
   return (
     <div className="space-y-2">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      {multiline ? (
-        <Textarea {...control} value={value} onChange={(e) => setValue(e.target.value)} rows={6} />
-      ) : (
-        <Input {...control} value={value} onChange={(e) => setValue(e.target.value)} />
-      )}
-      {max !== undefined && <CharacterCount id={`${id}-count`} length={value.length} max={max} />}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <Field id={id} label={<span className="sr-only">{label}</span>} error={error} count={max === undefined ? undefined : { length: value.length, max }}>
+        {(control) =>
+          multiline ? (
+            <Textarea {...control} value={value} onChange={(e) => setValue(e.target.value)} rows={6} />
+          ) : (
+            <Input {...control} value={value} onChange={(e) => setValue(e.target.value)} />
+          )
+        }
+      </Field>
       <Button onClick={save} disabled={saving}>
         Save
       </Button>

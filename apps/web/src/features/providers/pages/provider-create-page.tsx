@@ -226,10 +226,8 @@ export function ProviderCreatePage() {
           <Field id="location" label="Location" error={err('location')}>
             {(control) => (
               <LocationInput
-                id={control.id}
+                {...control}
                 value={values.location ?? ''}
-                invalid={Boolean(control['aria-invalid'])}
-                describedBy={control['aria-describedby']}
                 types={PLACE_SEARCH_TYPES}
                 onSelect={(s) => {
                   setValue('location', s.place_name, { shouldValidate: true });

@@ -69,51 +69,52 @@ export function QuoteRequestForm({
     onSubmit({ form: result.data, nda: values.requiresNDA ? nda : null, scope });
   };
 
-  const invalid = (key: keyof Errors) => ({ 'aria-invalid': Boolean(errors[key]) || undefined, 'aria-describedby': errors[key] ? `quote-${key}-error` : undefined });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       {notice}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="quote-service" label="Service Type">
-          <Input id="quote-service" value={values.service ?? ''} onChange={(e) => set('service', e.target.value)} placeholder="e.g. Panel Cleaning" maxLength={200} />
+          {(control) => <Input {...control} value={values.service ?? ''} onChange={(e) => set('service', e.target.value)} placeholder="e.g. Panel Cleaning" maxLength={200} />}
         </Field>
         <Field id="quote-location" label="Location">
-          <Input id="quote-location" value={values.location ?? ''} onChange={(e) => set('location', e.target.value)} placeholder="Site town or postcode" maxLength={200} />
+          {(control) => <Input {...control} value={values.location ?? ''} onChange={(e) => set('location', e.target.value)} placeholder="Site town or postcode" maxLength={200} />}
         </Field>
       </div>
 
       {timePreferenceFixed ? (
         <Field id="quote-timePreference" label={M.preferredStartTime}>
-          <Input id="quote-timePreference" value={timePreferenceLabel(values.timePreference ?? '')} readOnly className="bg-muted" />
+          {(control) => <Input {...control} value={timePreferenceLabel(values.timePreference ?? '')} readOnly className="bg-muted" />}
         </Field>
       ) : (
         <Field id="quote-timePreference" label={M.preferredStartTime}>
-          <Select id="quote-timePreference" value={values.timePreference ?? ''} onChange={(e) => set('timePreference', e.target.value)}>
-            <option value="">Not specified</option>
-            {START_TIME_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {START_TIME_LABELS[option]}
-              </option>
-            ))}
-          </Select>
+          {(control) => (
+            <Select {...control} value={values.timePreference ?? ''} onChange={(e) => set('timePreference', e.target.value)}>
+              <option value="">Not specified</option>
+              {START_TIME_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {START_TIME_LABELS[option]}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       )}
 
       <Field id="quote-description" label="Job Description" hint="What needs doing, where, the size of the site and anything the provider should know.">
-        <Textarea id="quote-description" rows={5} value={values.description ?? ''} onChange={(e) => set('description', e.target.value)} maxLength={5000} />
+        {(control) => <Textarea {...control} rows={5} value={values.description ?? ''} onChange={(e) => set('description', e.target.value)} maxLength={5000} />}
       </Field>
 
       <fieldset className="grid gap-5 sm:grid-cols-3">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Your contact details</legend>
         <Field id="quote-name" label="Name" error={errors.name}>
-          <Input id="quote-name" autoComplete="name" required value={values.name ?? ''} onChange={(e) => set('name', e.target.value)} {...invalid('name')} />
+          {(control) => <Input {...control} autoComplete="name" required value={values.name ?? ''} onChange={(e) => set('name', e.target.value)} />}
         </Field>
         <Field id="quote-email" label="Email" error={errors.email}>
-          <Input id="quote-email" type="email" autoComplete="email" required value={values.email ?? ''} onChange={(e) => set('email', e.target.value)} {...invalid('email')} />
+          {(control) => <Input {...control} type="email" autoComplete="email" required value={values.email ?? ''} onChange={(e) => set('email', e.target.value)} />}
         </Field>
         <Field id="quote-phone" label="Phone" error={errors.phone}>
-          <Input id="quote-phone" type="tel" autoComplete="tel" required value={values.phone ?? ''} onChange={(e) => set('phone', e.target.value)} {...invalid('phone')} />
+          {(control) => <Input {...control} type="tel" autoComplete="tel" required value={values.phone ?? ''} onChange={(e) => set('phone', e.target.value)} />}
         </Field>
       </fieldset>
 

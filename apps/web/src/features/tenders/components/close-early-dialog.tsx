@@ -26,7 +26,7 @@ export function CloseEarlyDialog(props: { open: boolean; onClose(): void; pendin
         }}
       >
         <Field id="close-early-reason" label="Reason for closing early" error={local || props.error}>
-          <Textarea id="close-early-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          {(control) => <Textarea {...control} rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
         <Button type="submit" disabled={props.pending}>
           Close Tender Now

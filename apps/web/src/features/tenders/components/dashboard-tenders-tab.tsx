@@ -9,6 +9,7 @@ import { formatCount } from '@solar/shared/domain/count';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { fieldControl } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/toast-store';
@@ -103,7 +104,7 @@ function AlertsCard({ enabled: on, hasProviderProfile }: { enabled: boolean; has
           <BellRing className="mt-1 h-5 w-5 text-primary" aria-hidden />
           <div>
             <CardTitle className="text-lg">New tender alerts</CardTitle>
-            <p id="alerts-help" className="text-sm text-muted-foreground">
+            <p id="tender-alerts-hint" className="text-sm text-muted-foreground">
               {hasProviderProfile
                 ? 'At most one email a day with new open tenders that match your services and service area.'
                 : 'Alerts match the services of a business profile you own: claim or create one to receive them.'}
@@ -111,8 +112,8 @@ function AlertsCard({ enabled: on, hasProviderProfile }: { enabled: boolean; has
           </div>
         </div>
         <Switch
+          {...fieldControl('tender-alerts', { hint: true })}
           aria-label="Email me new matching tenders"
-          aria-describedby="alerts-help"
           checked={on}
           disabled={alerts.isPending}
           onCheckedChange={(enabled) =>

@@ -217,49 +217,54 @@ export function ListTenderForm({
       >
         <Card className="grid gap-5 p-6">
           <Field id="tender-service" label="Service required" error={errors.service}>
-            <ServiceCombobox
-              id="tender-service"
-              value={form.service}
-              onChange={(service) => {
-                set({ service });
-                if (service) setErrors((e) => ({ ...e, service: '' }));
-              }}
-              invalid={!!errors.service}
-              describedBy={errors.service ? 'tender-service-error' : undefined}
-            />
+            {(control) => (
+              <ServiceCombobox
+                {...control}
+                value={form.service}
+                onChange={(service) => {
+                  set({ service });
+                  if (service) setErrors((e) => ({ ...e, service: '' }));
+                }}
+              />
+            )}
           </Field>
           <div className="grid gap-5 sm:grid-cols-[1fr_12rem]">
             <Field id="tender-location" label="Location" error={errors.location} hint="Where the work is: a town, city or postcode.">
-              <LocationInput
-                id="tender-location"
-                value={form.location}
-                placeholder="Town, city or postcode"
-                onSelect={(s) => set({ location: s.place_name, longitude: s.center[0], latitude: s.center[1] })}
-                onClear={() => set({ location: '', latitude: null, longitude: null })}
-                invalid={!!errors.location}
-              />
+              {(control) => (
+                <LocationInput
+                  {...control}
+                  value={form.location}
+                  placeholder="Town, city or postcode"
+                  onSelect={(s) => set({ location: s.place_name, longitude: s.center[0], latitude: s.center[1] })}
+                  onClear={() => set({ location: '', latitude: null, longitude: null })}
+                />
+              )}
             </Field>
             <Field id="tender-radius" label="Search radius">
-              <Select id="tender-radius" value={form.searchRadius} onChange={(e) => set({ searchRadius: Number(e.target.value) })}>
-                {TENDER_RADIUS_OPTIONS_KM.map((km) => (
-                  <option key={km} value={km}>
-                    {km} km
-                  </option>
-                ))}
-              </Select>
+              {(control) => (
+                <Select {...control} value={form.searchRadius} onChange={(e) => set({ searchRadius: Number(e.target.value) })}>
+                  {TENDER_RADIUS_OPTIONS_KM.map((km) => (
+                    <option key={km} value={km}>
+                      {km} km
+                    </option>
+                  ))}
+                </Select>
+              )}
             </Field>
           </div>
           <Field id="tender-start" label="When do you need it to start?">
-            <Select id="tender-start" value={form.startTimePreference} onChange={(e) => set({ startTimePreference: e.target.value as StartTimePreference })}>
-              {START_TIME_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {START_TIME_LABELS[option]}
-                </option>
-              ))}
-            </Select>
+            {(control) => (
+              <Select {...control} value={form.startTimePreference} onChange={(e) => set({ startTimePreference: e.target.value as StartTimePreference })}>
+                {START_TIME_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {START_TIME_LABELS[option]}
+                  </option>
+                ))}
+              </Select>
+            )}
           </Field>
           <Field id="tender-description" label="Description" error={errors.description} hint="The site, its size, the scope of work and anything providers should know.">
-            <Textarea id="tender-description" rows={6} maxLength={5000} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+            {(control) => <Textarea {...control} rows={6} maxLength={5000} value={form.description} onChange={(e) => set({ description: e.target.value })} />}
           </Field>
         </Card>
 

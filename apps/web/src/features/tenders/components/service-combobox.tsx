@@ -1,23 +1,22 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { TENDER_SERVICE_SUGGESTIONS } from '@solar/shared/constants/tenders';
+import type { FieldControl } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { useServices } from '../../../lib/geo/services';
 
-export interface ServiceComboboxProps {
-  id: string;
+/** The control's id, invalid mark and description come from its `Field` (decision 0505). */
+export interface ServiceComboboxProps extends FieldControl {
   value: string;
   onChange(value: string): void;
   placeholder?: string;
-  invalid?: boolean;
-  describedBy?: string;
 }
 
 /**
  * Picks one service from `GET /api/services` with at most 5 suggestions (docs/product/tenders.md#limits), as an
  * ARIA 1.2 combobox: arrow keys move, Enter chooses, Escape closes, the clear icon empties it.
  */
-export function ServiceCombobox({ id, value, onChange, placeholder = 'Search services', invalid, describedBy }: ServiceComboboxProps) {
+export function ServiceCombobox({ value, onChange, placeholder = 'Search services', ...control }: ServiceComboboxProps) {
   const { data: services = [] } = useServices();
   const [query, setQuery] = useState(value);
   const [open, setOpen] = useState(false);
@@ -55,14 +54,12 @@ export function ServiceCombobox({ id, value, onChange, placeholder = 'Search ser
   return (
     <div className="relative">
       <input
-        id={id}
+        {...control}
         role="combobox"
         aria-expanded={open && suggestions.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && suggestions[active] ? `${listId}-${active}` : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
         autoComplete="off"
         value={query}
         placeholder={placeholder}
@@ -79,7 +76,7 @@ export function ServiceCombobox({ id, value, onChange, placeholder = 'Search ser
         onKeyDown={onKeyDown}
         className={cn(
           'h-10 w-full rounded-md border border-border bg-white px-3 pr-9 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30',
-          invalid && 'border-destructive',
+          control['aria-invalid'] && 'border-destructive',
         )}
       />
       {query && (

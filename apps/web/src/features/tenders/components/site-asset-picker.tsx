@@ -24,22 +24,24 @@ export function SiteAssetPicker({ onPick }: { onPick(site: PickedSite): void }) 
   return (
     <div className="grid gap-2">
       <Field id="tender-site-search" label="Choose the site from asset intelligence" hint="Type part of a site's name; its place and capacity fill the tender." error={error || undefined}>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-          <Input
-            id="tender-site-search"
-            type="search"
-            className="pl-9"
-            autoComplete="off"
-            maxLength={200}
-            aria-controls={listId}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setError('');
-            }}
-          />
-        </div>
+        {(control) => (
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input
+              {...control}
+              type="search"
+              className="pl-9"
+              autoComplete="off"
+              maxLength={200}
+              aria-controls={listId}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setError('');
+              }}
+            />
+          </div>
+        )}
       </Field>
       <div id={listId} aria-live="polite">
         {typed && results.isFetching && !results.data && <p className="text-sm text-muted-foreground">Searching…</p>}

@@ -153,7 +153,7 @@ function IssueAddendum({ tenderId, documents }: { tenderId: string; documents: D
       <h3 className="font-semibold text-slate-900">Issue an addendum</h3>
       <p className="text-sm text-muted-foreground">Add documents or a new version of one; earlier versions are kept. Everyone taking part is told the documents changed.</p>
       <Field id="addendum-note" label="What changed" error={error}>
-        <Textarea id="addendum-note" rows={2} maxLength={TENDER_ADDENDUM_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={!!error} />
+        {(control) => <Textarea {...control} rows={2} maxLength={TENDER_ADDENDUM_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />}
       </Field>
       {documents.length > 0 && (
         <div className="grid gap-1">

@@ -65,7 +65,7 @@ export function AwardWithFeedback({ tenderId, winnerId, onDone, onError }: { ten
         const id = `feedback-${r.id}`;
         return (
           <Field key={r.id} id={id} label={`Feedback to ${r.provider.name}${r.id === winnerId ? ' (winner)' : ''}`}>
-            <Textarea id={id} rows={2} maxLength={TENDER_FEEDBACK_MAX} value={feedback[r.id] ?? ''} onChange={(e) => setFeedback((f) => ({ ...f, [r.id]: e.target.value }))} />
+            {(control) => <Textarea {...control} rows={2} maxLength={TENDER_FEEDBACK_MAX} value={feedback[r.id] ?? ''} onChange={(e) => setFeedback((f) => ({ ...f, [r.id]: e.target.value }))} />}
           </Field>
         );
       })}

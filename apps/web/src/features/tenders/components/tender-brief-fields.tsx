@@ -37,7 +37,7 @@ export function TenderBriefFields({
         <p className="text-sm text-muted-foreground">Everything here has a sensible default; providers answer better with more to go on.</p>
       </div>
       <Field id="tender-title" label="Title" error={err('title')} hint={defaultTitle ? `If left empty: "${defaultTitle}"` : undefined}>
-        <Input id="tender-title" maxLength={200} placeholder={defaultTitle} value={brief.title} onChange={(e) => onChange({ title: e.target.value })} />
+        {(control) => <Input {...control} maxLength={200} placeholder={defaultTitle} value={brief.title} onChange={(e) => onChange({ title: e.target.value })} />}
       </Field>
       {brief.siteAssetId ? null : onPickSite && <SiteAssetPicker onPick={onPickSite} />}
       {brief.siteAssetId && (
@@ -52,34 +52,34 @@ export function TenderBriefFields({
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="tender-closing" label="Closing date and time (UK time)" error={err('closingDate')} hint="UK time (London), whatever your device's time zone. Responses are accepted until then.">
-          <Input id="tender-closing" type="datetime-local" value={brief.closingDate} onChange={(e) => onChange({ closingDate: e.target.value })} aria-invalid={!!err('closingDate')} />
+          {(control) => <Input {...control} type="datetime-local" value={brief.closingDate} onChange={(e) => onChange({ closingDate: e.target.value })} />}
         </Field>
         <Field id="tender-start-date" label="Start date" error={err('startDate')}>
-          <Input id="tender-start-date" type="date" value={brief.startDate} onChange={(e) => onChange({ startDate: e.target.value })} />
+          {(control) => <Input {...control} type="date" value={brief.startDate} onChange={(e) => onChange({ startDate: e.target.value })} />}
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="tender-budget-min" label="Budget from (£)" error={err('budgetMinimum')}>
-          <Input id="tender-budget-min" inputMode="decimal" value={brief.budgetMinimum} onChange={(e) => onChange({ budgetMinimum: e.target.value })} aria-invalid={!!err('budgetMinimum')} />
+          {(control) => <Input {...control} inputMode="decimal" value={brief.budgetMinimum} onChange={(e) => onChange({ budgetMinimum: e.target.value })} />}
         </Field>
         <Field id="tender-budget-max" label="Budget up to (£)" error={err('budgetMaximum')}>
-          <Input id="tender-budget-max" inputMode="decimal" value={brief.budgetMaximum} onChange={(e) => onChange({ budgetMaximum: e.target.value })} aria-invalid={!!err('budgetMaximum')} />
+          {(control) => <Input {...control} inputMode="decimal" value={brief.budgetMaximum} onChange={(e) => onChange({ budgetMaximum: e.target.value })} />}
         </Field>
       </div>
       <fieldset className="grid gap-5 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium text-slate-800">Contact person (email and phone are shown to signed-in users only)</legend>
         <Field id="tender-contact-name" label="Name" error={err('contactName')}>
-          <Input id="tender-contact-name" maxLength={100} value={brief.contactName} onChange={(e) => onChange({ contactName: e.target.value })} />
+          {(control) => <Input {...control} maxLength={100} value={brief.contactName} onChange={(e) => onChange({ contactName: e.target.value })} />}
         </Field>
         <Field id="tender-contact-email" label="Email" error={err('contactEmail')}>
-          <Input id="tender-contact-email" type="email" value={brief.contactEmail} onChange={(e) => onChange({ contactEmail: e.target.value })} aria-invalid={!!err('contactEmail')} />
+          {(control) => <Input {...control} type="email" value={brief.contactEmail} onChange={(e) => onChange({ contactEmail: e.target.value })} />}
         </Field>
         <Field id="tender-contact-phone" label="Phone" error={err('contactPhone')}>
-          <Input id="tender-contact-phone" type="tel" maxLength={40} value={brief.contactPhone} onChange={(e) => onChange({ contactPhone: e.target.value })} />
+          {(control) => <Input {...control} type="tel" maxLength={40} value={brief.contactPhone} onChange={(e) => onChange({ contactPhone: e.target.value })} />}
         </Field>
       </fieldset>
       <Field id="tender-documents-new" label="Documents" error={err('documents')} hint="PDF, DOCX, XLSX or images; up to 10 files, 20 MB in all. Uploaded when the tender is saved.">
-        <FileInput id="tender-documents-new" multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => onChange({ documents: [...(e.target.files ?? [])] })} />
+        {(control) => <FileInput {...control} multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => onChange({ documents: [...(e.target.files ?? [])] })} />}
       </Field>
       {showInviteEmails && (
         <Field
@@ -88,7 +88,7 @@ export function TenderBriefFields({
           error={err('inviteEmails')}
           hint="Providers not in the directory: one address per line, or separated by commas. Each gets a link to respond."
         >
-          <Textarea id="tender-invite-emails" rows={2} value={brief.inviteEmails} onChange={(e) => onChange({ inviteEmails: e.target.value })} aria-invalid={!!err('inviteEmails')} />
+          {(control) => <Textarea {...control} rows={2} value={brief.inviteEmails} onChange={(e) => onChange({ inviteEmails: e.target.value })} />}
         </Field>
       )}
       {showInviteEmails && invitedEmails && invitedEmails.length > 0 && (

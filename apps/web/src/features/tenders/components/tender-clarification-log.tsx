@@ -147,7 +147,7 @@ function ReplyForm({ tenderId, entry, isOwner }: { tenderId: string; entry: Tend
       }}
     >
       <Field id={id} label={`Reply to ${entry.reference}`} error={error}>
-        <Textarea id={id} rows={2} maxLength={TENDER_LOG_MESSAGE_MAX} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
+        {(control) => <Textarea {...control} rows={2} maxLength={TENDER_LOG_MESSAGE_MAX} value={text} onChange={(e) => setText(e.target.value)} />}
       </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" variant={entry.canPublish ? 'secondary' : 'primary'} disabled={reply.isPending}>
@@ -229,7 +229,7 @@ function PublishNotice({ tenderId }: { tenderId: string }) {
       }}
     >
       <Field id="log-notice" label="Publish a clarification to everyone taking part" error={error}>
-        <Textarea id="log-notice" rows={3} maxLength={TENDER_LOG_MESSAGE_MAX} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
+        {(control) => <Textarea {...control} rows={3} maxLength={TENDER_LOG_MESSAGE_MAX} value={text} onChange={(e) => setText(e.target.value)} />}
       </Field>
       <div>
         <Button type="submit" variant="secondary" disabled={publish.isPending}>
@@ -262,7 +262,7 @@ function AskQuestion({ tenderId }: { tenderId: string }) {
       }}
     >
       <Field id="tender-question" label="Ask the buyer a question" hint="Only the buyer sees it until they publish it; you are never named to others." error={error}>
-        <Textarea id="tender-question" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={!!error} />
+        {(control) => <Textarea {...control} rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />}
       </Field>
       <div>
         <Button type="submit" variant="secondary" disabled={ask.isPending}>

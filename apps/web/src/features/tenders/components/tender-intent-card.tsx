@@ -107,7 +107,7 @@ function DeclineDialog(props: { open: boolean; onClose(): void; pending: boolean
         }}
       >
         <Field id="decline-reason" label={I.declineReasonLabel} error={local || props.error}>
-          <Textarea id="decline-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          {(control) => <Textarea {...control} rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
         <Button type="submit" variant="destructive" disabled={props.pending}>
           {I.declineButton}

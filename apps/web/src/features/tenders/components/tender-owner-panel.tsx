@@ -157,7 +157,7 @@ function ExtendDialog(props: { open: boolean; onClose(): void; current: string |
         }}
       >
         <Field id="extend-closing" label="New closing date and time (UK time)" hint="UK time (London), whatever your device's time zone." error={local || props.error}>
-          <Input id="extend-closing" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+          {(control) => <Input {...control} type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />}
         </Field>
         <Button type="submit" disabled={props.pending}>
           Extend
@@ -183,7 +183,7 @@ function CancelDialog(props: { open: boolean; onClose(): void; pending: boolean;
         }}
       >
         <Field id="cancel-reason" label="Reason" error={local || props.error}>
-          <Textarea id="cancel-reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          {(control) => <Textarea {...control} rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />}
         </Field>
         <Button type="submit" variant="destructive" disabled={props.pending}>
           Cancel Tender
@@ -219,7 +219,7 @@ function InviteDialog({ tenderId, open, onClose }: { tenderId: string; open: boo
         }}
       >
         <Field id="invite-emails" label="Email addresses" hint="One per line, or separated by commas." error={error}>
-          <Textarea id="invite-emails" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          {(control) => <Textarea {...control} rows={3} value={text} onChange={(e) => setText(e.target.value)} />}
         </Field>
         <Button type="submit" disabled={invite.isPending}>
           Send Invitations

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TENDER_PRICING_MESSAGES as M } from '@solar/shared/constants/tender-pricing';
 import { formatGBP } from '@solar/shared/domain/format';
 import { penceToPounds, readPence, scheduleTotals } from '@solar/shared/domain/tender-pricing';
+import { Field, FieldGroup } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { useTenderPricingSchedule } from '../api/get-tender-pricing-schedule';
 import { useTenderResponsePrices } from '../api/get-tender-response-prices';
@@ -65,8 +66,7 @@ export function TenderResponsePricingFields({ pricing, error }: { pricing: Respo
   });
   const totals = scheduleTotals(typed);
   return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Pricing schedule</legend>
+    <FieldGroup id="response-pricing" legend="Pricing schedule" error={error} className="gap-3">
       <p className="text-sm text-slate-700">Enter a unit price for each line, such as £1,200. Optional extras may be left blank; they are shown apart from your total.</p>
       <ol className="grid gap-3">
         {items.map((item, n) => (
@@ -80,12 +80,9 @@ export function TenderResponsePricingFields({ pricing, error }: { pricing: Respo
                 {item.quantity} × {item.unit}
               </p>
             </div>
-            <div>
-              <label htmlFor={`price-${item.id}`} className="text-sm text-slate-700">
-                Unit price in pounds
-              </label>
-              <Input id={`price-${item.id}`} inputMode="decimal" value={prices[item.id] ?? ''} onChange={(e) => pricing.setPrice(item.id, e.target.value)} aria-describedby={error ? 'response-pricing-error' : undefined} />
-            </div>
+            <Field id={`price-${item.id}`} label="Unit price in pounds" className="gap-0">
+              {(control) => <Input {...control} inputMode="decimal" value={prices[item.id] ?? ''} onChange={(e) => pricing.setPrice(item.id, e.target.value)} />}
+            </Field>
             <p className="text-sm text-slate-800 sm:text-right" aria-live="off">
               <span className="sr-only">{`Line ${n + 1} total: `}</span>
               {totals.lines[n]!.lineTotalPence == null ? '—' : formatGBP(penceToPounds(totals.lines[n]!.lineTotalPence!))}
@@ -97,11 +94,6 @@ export function TenderResponsePricingFields({ pricing, error }: { pricing: Respo
         <p className="font-semibold text-slate-900">Total: {totals.totalPence == null ? 'price every line that is not optional' : formatGBP(penceToPounds(totals.totalPence))}</p>
         {totals.optionalPence > 0 && <p className="text-sm text-slate-700">Optional extras: {formatGBP(penceToPounds(totals.optionalPence))}</p>}
       </div>
-      {error && (
-        <p id="response-pricing-error" role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { UI } from '@solar/shared/constants/ui';
-import { Field } from '../../../components/ui/field';
+import { Field, FieldGroup } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { invertedRange, readValueInput } from '../state/tender-board-filters';
 
@@ -64,34 +64,28 @@ export function ValueRangeFields({ value, onChange }: { value: Texts; onChange(c
   }, [text.minValue, text.maxValue]);
 
   return (
-    <div className="grid gap-2">
+    <FieldGroup id="filter-value-range" error={inverted ? TENDER_MESSAGES.valueRange : null}>
       <div className="grid grid-cols-2 gap-3">
         {SIDES.map(({ key, id, label }) => {
           const error = 'error' in read[key] ? read[key].error : undefined;
-          const described = [error && `${id}-error`, inverted && 'filter-value-range-error'].filter(Boolean).join(' ');
           return (
             <Field key={key} id={id} label={label} error={error}>
-              <Input
-                id={id}
-                inputMode="decimal"
-                value={text[key]}
-                placeholder="Any"
-                aria-invalid={error || inverted ? true : undefined}
-                aria-describedby={described || undefined}
-                onChange={(e) => setText((t) => ({ ...t, [key]: e.target.value }))}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') apply();
-                }}
-              />
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="decimal"
+                  value={text[key]}
+                  placeholder="Any"
+                  onChange={(e) => setText((t) => ({ ...t, [key]: e.target.value }))}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') apply();
+                  }}
+                />
+              )}
             </Field>
           );
         })}
       </div>
-      {inverted && (
-        <p id="filter-value-range-error" role="alert" className="text-sm text-destructive">
-          {TENDER_MESSAGES.valueRange}
-        </p>
-      )}
-    </div>
+    </FieldGroup>
   );
 }

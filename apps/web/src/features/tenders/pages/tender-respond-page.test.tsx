@@ -192,6 +192,21 @@ describe('the response form takes what people type, and files with the first sub
     expect(screen.queryByText(M.moneyNotNumber)).toBeNull();
   });
 
+  it('announces each field\'s hint, and a refused amount in its place (decision 0590)', async () => {
+    const calls = renderFirst();
+    const price = await screen.findByLabelText('Price (£)');
+    expect(price).toHaveAccessibleDescription('A single price, or the lower end of a range, such as £495,000.');
+    expect(screen.getByLabelText('Lead time')).toHaveAccessibleDescription('In days or weeks, such as 30 days.');
+    await userEvent.type(screen.getByLabelText('Your response'), 'Drone and handheld thermography, two visits.');
+    await userEvent.type(price, 'about five hundred');
+    await userEvent.type(screen.getByLabelText('Lead time'), '30 days');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Response' }));
+    await vi.waitFor(() => expect(price).toHaveAccessibleDescription(M.moneyNotNumber));
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Lead time')).not.toHaveAttribute('aria-invalid');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+
   it('leaves "Up to" blank for a single price when the response is opened again', async () => {
     renderFirst({}, [response]);
     expect(await screen.findByLabelText('Price (£)')).toHaveValue('9000');

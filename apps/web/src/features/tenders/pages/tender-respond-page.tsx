@@ -325,33 +325,35 @@ function ResponseEditor({ id, data }: { id: string; data: MyResponses }) {
         <Card className="grid gap-5 p-6">
           {data.providers.length > 1 && (
             <Field id="response-provider" label="Responding as" error={errors.providerId}>
-              <Select id="response-provider" value={draft.providerId} onChange={(e) => set({ providerId: e.target.value })}>
-                {data.providers.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </Select>
+              {(control) => (
+                <Select {...control} value={draft.providerId} onChange={(e) => set({ providerId: e.target.value })}>
+                  {data.providers.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
             </Field>
           )}
           <Field id="response-message" label="Your response" error={errors.message} hint="How you would do the work, what is included, and anything the owner should know.">
-            <Textarea id="response-message" rows={6} maxLength={5000} value={draft.message} onChange={(e) => set({ message: e.target.value })} aria-invalid={!!errors.message} />
+            {(control) => <Textarea {...control} rows={6} maxLength={5000} value={draft.message} onChange={(e) => set({ message: e.target.value })} />}
           </Field>
           <div className="grid gap-5 sm:grid-cols-3">
             <Field id="response-price-min" label="Price (£)" error={errors.priceMinimum} hint="A single price, or the lower end of a range, such as £495,000.">
-              <Input id="response-price-min" value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} aria-invalid={!!errors.priceMinimum} />
+              {(control) => <Input {...control} value={draft.priceMinimum} onChange={(e) => set({ priceMinimum: e.target.value })} />}
             </Field>
             <Field id="response-price-max" label="Up to (£, optional)" error={errors.priceMaximum}>
-              <Input id="response-price-max" value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} aria-invalid={!!errors.priceMaximum} />
+              {(control) => <Input {...control} value={draft.priceMaximum} onChange={(e) => set({ priceMaximum: e.target.value })} />}
             </Field>
             <Field id="response-lead" label="Lead time" error={errors.leadTimeDays} hint="In days or weeks, such as 30 days.">
-              <Input id="response-lead" value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} aria-invalid={!!errors.leadTimeDays} />
+              {(control) => <Input {...control} value={draft.leadTimeDays} onChange={(e) => set({ leadTimeDays: e.target.value })} />}
             </Field>
           </div>
           <TenderResponsePricingFields pricing={pricing} error={errors.pricing} />
           {!current && (
             <Field id="response-files-new" label="Attachments (optional)" hint="PDF, DOCX, XLSX or images; up to 5 files, 20 MB in all. Sent with your response.">
-              <FileInput id="response-files-new" multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => setPendingFiles([...(e.target.files ?? [])])} />
+              {(control) => <FileInput {...control} multiple accept={TENDER_FILE_ACCEPT} onChange={(e) => setPendingFiles([...(e.target.files ?? [])])} />}
             </Field>
           )}
           {errors.form && (

@@ -59,6 +59,11 @@ describe('the response form prices the schedule (decision 0521)', () => {
     expect(screen.getByText(/price every line that is not optional/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Submit Response' }));
     expect(await screen.findByText(P.unitPriceRequired)).toBeInTheDocument();
+    // The schedule's message is announced with every price (a FieldGroup, decision 0590).
+    for (const price of [om!, mob!, drone!]) {
+      expect(price).toHaveAccessibleDescription(P.unitPriceRequired);
+      expect(price).toHaveAttribute('aria-invalid', 'true');
+    }
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
     await userEvent.type(mob!, '1200');
     expect(screen.getByText('Total: £37,201.50')).toBeInTheDocument();

@@ -348,13 +348,15 @@ function ClarifyDialog({
         }}
       >
         <Field id={`clarify-${response.id}`} label="What should they clarify?" error={error}>
-          <Textarea
-            id={`clarify-${response.id}`}
-            rows={3}
-            maxLength={5000}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={3}
+              maxLength={5000}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          )}
         </Field>
         <Button type="submit" disabled={clarify.isPending}>
           Send

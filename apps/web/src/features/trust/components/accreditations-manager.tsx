@@ -86,30 +86,32 @@ export function AccreditationsManager({ providerId }: { providerId: string }) {
         )}
         <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2" aria-label="Add an accreditation" noValidate>
           <Field id="acc-scheme" label="Accreditation">
-            <Select id="acc-scheme" name="scheme" value={scheme} onChange={(e) => setScheme(e.target.value)}>
-              {ACCREDITATION_SCHEMES.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
+            {(control) => (
+              <Select {...control} name="scheme" value={scheme} onChange={(e) => setScheme(e.target.value)}>
+                {ACCREDITATION_SCHEMES.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </Select>
+            )}
           </Field>
           {scheme === 'other' && (
             <Field id="acc-other" label="Name of the accreditation">
-              <Input id="acc-other" name="otherName" />
+              {(control) => <Input {...control} name="otherName" />}
             </Field>
           )}
           <Field id="acc-number" label="Certificate or membership number">
-            <Input id="acc-number" name="number" required />
+            {(control) => <Input {...control} name="number" required />}
           </Field>
           <Field id="acc-scope" label="Scope (optional)">
-            <Input id="acc-scope" name="scope" placeholder="For example Solar PV up to 50 kW" />
+            {(control) => <Input {...control} name="scope" placeholder="For example Solar PV up to 50 kW" />}
           </Field>
           <Field id="acc-expiry" label="Expiry date (optional)">
-            <Input id="acc-expiry" name="expiresOn" type="date" />
+            {(control) => <Input {...control} name="expiresOn" type="date" />}
           </Field>
           <Field id="acc-evidence" label="Certificate (PDF or image, up to 5 MB)">
-            <input id="acc-evidence" name="evidence" type="file" accept={EVIDENCE_TYPES.join(',')} className="w-full text-sm" />
+            {(control) => <input {...control} name="evidence" type="file" accept={EVIDENCE_TYPES.join(',')} className="w-full text-sm" />}
           </Field>
           {error && (
             <p role="alert" className="text-sm text-destructive sm:col-span-2">

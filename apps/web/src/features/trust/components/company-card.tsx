@@ -45,17 +45,17 @@ export function CompanyCard({ providerId, isAdmin }: { providerId: string; isAdm
       <CardContent className="space-y-4">
         <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
           <Field id="company-number" label="Companies House number" error={error} hint="8 characters, for example 01234567 or SC123456">
-            <Input
-              id="company-number"
-              value={number ?? company.companyNumber ?? ''}
-              onChange={(e) => setNumber(e.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? 'company-number-error' : undefined}
-              autoComplete="off"
-            />
+            {(control) => (
+              <Input
+                {...control}
+                value={number ?? company.companyNumber ?? ''}
+                onChange={(e) => setNumber(e.target.value)}
+                autoComplete="off"
+              />
+            )}
           </Field>
           <Field id="company-ppon" label="PPON (optional)" hint="Your Find a Tender organisation number">
-            <Input id="company-ppon" value={ppon ?? company.pponId ?? ''} onChange={(e) => setPpon(e.target.value)} autoComplete="off" />
+            {(control) => <Input {...control} value={ppon ?? company.pponId ?? ''} onChange={(e) => setPpon(e.target.value)} autoComplete="off" />}
           </Field>
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? 'Checking…' : 'Save and check'}

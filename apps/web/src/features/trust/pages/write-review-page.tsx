@@ -5,6 +5,7 @@ import type { ReviewableWork } from '@solar/shared/contracts/trust';
 import { RequireAuth } from '../../../components/require-auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useCreateReview } from '../api/create-review';
@@ -76,17 +77,9 @@ function ReviewForm({ work }: { work: ReviewableWork }) {
               </div>
             </fieldset>
           ))}
-          <div className="grid gap-1.5">
-            <label htmlFor={`${base}-body`} className="text-sm font-medium">
-              Your review
-            </label>
-            <Textarea id={`${base}-body`} value={body} onChange={(e) => setBody(e.target.value)} rows={4} maxLength={REVIEW_LIMITS.bodyMax} aria-describedby={error ? `${base}-error` : undefined} />
-          </div>
-          {error && (
-            <p id={`${base}-error`} role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <Field id={`${base}-body`} label="Your review" error={error}>
+            {(control) => <Textarea {...control} value={body} onChange={(e) => setBody(e.target.value)} rows={4} maxLength={REVIEW_LIMITS.bodyMax} />}
+          </Field>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Publishing…' : 'Publish review'}
           </Button>
