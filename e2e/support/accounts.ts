@@ -38,12 +38,15 @@ export async function signIn(page: Page, account: Account = DEMO.provider) {
 const clientAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
 
 /**
- * Creates a provider-type account through the API (which also signs that request context in); with
+ * Creates an account (provider-type unless `type` says otherwise) through the API (which also signs that request context in); with
  * `providerId`, the sign-up claims that profile. Returns its email, not yet verified.
  */
-export async function signUp(request: APIRequestContext, { email, name, providerId }: { email: string; name: string; providerId?: string }) {
+export async function signUp(
+  request: APIRequestContext,
+  { email, name, providerId, type = 'provider' }: { email: string; name: string; providerId?: string; type?: 'provider' | 'representative' },
+) {
   const res = await request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: NEW_PASSWORD, type: 'provider', ...(providerId && { providerId }) },
+    data: { email, name, company: 'Acme Solar Ltd', password: NEW_PASSWORD, type, ...(providerId && { providerId }) },
     // Each new user signs up from an address of their own, as real users do: the suite makes more
     // accounts in an hour than one address may (signupPerIp); the e2e server trusts loopback as its proxy.
     headers: { 'X-Forwarded-For': clientAddress() },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { stopProcess } from '../../support/processes';
 
 /**
@@ -62,7 +62,7 @@ test.describe('REPD releases: history and changed since', () => {
     await expect(table.getByRole('button', { name: 'Fixture Meadow Solar Farm' })).toBeVisible();
     await expect(page.getByText(/^Showing 1 to 4 of 4 projects$/)).toBeVisible();
     await expect(page.getByTestId('asset-source').first()).toContainText('Checked for a new release');
-    await page.screenshot({ path: shot('assets-changed-since-desktop'), fullPage: true });
+    await lookAt(page, 'assets-changed-since-desktop', { fullPage: true });
     await expectAccessible(page);
 
     // The asset's own page (its tab in the table view carries the page's tab list).
@@ -72,15 +72,15 @@ test.describe('REPD releases: history and changed since', () => {
     const history = page.getByRole('region', { name: 'History in REPD' });
     await expect(history).toContainText('Status: Planning Permission Granted → Under Construction (repd-q2-jul-2026)');
     await history.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('assets-history-desktop'), fullPage: true });
+    await lookAt(page, 'assets-history-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await history.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('assets-history-mobile') });
+    await lookAt(page, 'assets-history-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto(`/asset-intel?changedSince=${today}`);
     await expect(page.getByLabel('Changed since')).toHaveValue(today);
-    await page.screenshot({ path: shot('assets-changed-since-mobile'), fullPage: true });
+    await lookAt(page, 'assets-changed-since-mobile', { fullPage: true });
   });
 });
