@@ -172,7 +172,7 @@ test.describe('trust you can check (issue 31)', () => {
 
     // 3. An admin opens the evidence and verifies it.
     const admin = await (await browser.newContext({ baseURL: base })).newPage();
-    await signIn(admin, DEMO.admin);
+    await signIn(admin, DEMO.admin); // this server's ADMIN_EMAIL: no route makes an admin
     await admin.goto('/admin?tab=accreditations');
     const queued = admin.getByRole('list', { name: 'Accreditations to verify' }).getByRole('listitem').filter({ hasText: brightside.businessName });
     await expect(queued).toContainText(`No. MCS-${u}`);
@@ -186,7 +186,9 @@ test.describe('trust you can check (issue 31)', () => {
 
     // 4. A tender owner awards work to Brightside and reviews it.
     const owner = await (await browser.newContext({ baseURL: base })).newPage();
-    await signIn(owner, DEMO.owner);
+    const tenderOwnerEmail = `tom.${u}@acme-solar.co.uk`;
+    await signUp(owner.request, { email: tenderOwnerEmail, name: 'Tom Tender', type: 'representative' });
+    await verifyEmail(owner.request, tenderOwnerEmail);
     const tender = await owner.request.post('/api/tenders', {
       data: { service: 'Panel Cleaning', title: `Panel clean ${u}`, location: 'Whitstable', latitude: WHITSTABLE[1], longitude: WHITSTABLE[0], description: 'Twice-yearly clean of a 2 MW roof array (trust journey).' },
     });

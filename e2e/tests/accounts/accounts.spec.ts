@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, NEW_PASSWORD as PASSWORD, signUp, unique } from '../../support/accounts';
 import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailTo, verificationLink } from '../../support/outbox';
+import { expect, test } from '../../support/users';
 
 async function signUpViaApi(page: Page, email: string, name = 'Reset Tester') {
   await signUp(page.request, { email, name });
@@ -282,6 +283,7 @@ test.describe('accounts journeys', () => {
 
   test('admins get the admin dashboard on /dashboard and /admin, without a Danger Zone', async ({ page }) => {
     await page.goto('/auth/login?redirect=/dashboard');
+    // The admin the e2e server makes at its start (ADMIN_EMAIL): no route makes an admin.
     await signInWithForm(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await page.goto('/admin');
@@ -299,15 +301,15 @@ test.describe('accounts journeys', () => {
 test.describe('accounts on small screens', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('sign-in, sign-up and dashboard fit a phone', async ({ page }) => {
+  test('sign-in, sign-up and dashboard fit a phone', async ({ page, provider }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await lookAt(page, 'accounts-login-mobile', { fullPage: true });
     await page.goto('/register');
     await lookAt(page, 'accounts-register-mobile', { fullPage: true });
     await page.goto('/login?redirect=/dashboard');
-    await signInWithForm(page, DEMO.provider.email, DEMO.provider.password);
-    await expect(page.getByRole('heading', { name: 'Welcome, Demo Provider' })).toBeVisible();
+    await signInWithForm(page, provider.email, provider.password);
+    await expect(page.getByRole('heading', { name: 'Welcome, Priya Provider' })).toBeVisible();
     await page.getByRole('tab', { name: 'Settings' }).click();
     await lookAt(page, 'accounts-dashboard-mobile', { fullPage: true });
     await expectAccessible(page);

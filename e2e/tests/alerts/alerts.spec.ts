@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, signUp, unique } from '../../support/accounts';
+import { signUp, unique } from '../../support/accounts';
 import { atEveryWidth, mainPort, startOwnServer, type OwnServer } from '../../support/own-server';
 
 /**
@@ -42,8 +42,11 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     test.setTimeout(150_000);
     const u = unique();
     const context = () => browser.newContext({ baseURL: server.base });
+    // A representative of their own on this server (the fixtures' users live on the main one).
     const owner = await (await context()).newPage();
-    await signIn(owner, DEMO.owner);
+    const ownerEmail = `alerts-owner.${u}@example.com`;
+    await signUp(owner.request, { email: ownerEmail, name: 'Orla Owner', type: 'representative' });
+    await server.verifyEmail(owner.request, ownerEmail);
     const watched = await createTender(owner, `Inverter servicing at Seasalter solar farm ${u}`);
 
     // A new user saves a tender-board search for a word, mailed as matches happen.

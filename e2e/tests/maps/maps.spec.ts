@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, unique } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signIn, unique } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
 import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 const MAP = 'Map of solar service providers';
 
@@ -214,9 +215,9 @@ test.describe('profile map card', () => {
     });
   }
 
-  test('hidden when the location is unknown; "coordinates are missing" when it cannot be placed', async ({ page }) => {
+  test('hidden when the location is unknown; "coordinates are missing" when it cannot be placed', async ({ page, provider }) => {
     test.setTimeout(60_000);
-    await signIn(page, DEMO.provider);
+    await signIn(page, provider);
     const suffix = unique();
     const created = await page.request.post('/api/providers', {
       data: {

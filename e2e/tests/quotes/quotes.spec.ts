@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
 import { expectAccessible, lookAt } from '../../support/fixtures';
 import { outbox } from '../../support/outbox';
+import { expect, test } from '../../support/users';
 
-const { provider: PROVIDER, owner: OWNER } = DEMO;
-const OWNED = 'Demo Solar Services Ltd (demo)';
 const UNCLAIMED = 'Meadowlark Ecology (demo)';
 
 async function providerId(page: Page, name: string): Promise<string> {
@@ -18,10 +17,11 @@ async function providerId(page: Page, name: string): Promise<string> {
 const ndaPdf = Buffer.from('%PDF-1.4\n% Mutual NDA for the e2e journey\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test.describe('quote journeys (docs/product/quotes.md)', () => {
-  test('signed out → sign in → request with an NDA and the UAV contract → the provider downloads it and replies → the sender sees the reply', async ({ page }) => {
+  test('signed out → sign in → request with an NDA and the UAV contract → the provider downloads it and replies → the sender sees the reply', async ({ page, provider: PROVIDER, representative: OWNER }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const id = await providerId(page, OWNED);
+    // The journey's own provider owns this profile, so the request goes to them.
+    const { id, businessName: OWNED } = PROVIDER.profile;
     const quotePath = `/providers/${id}/quote?service=${encodeURIComponent('Drone Surveys')}&location=Bristol&timePreference=2weeks`;
 
     // Signed out: the guard sends the visitor to /auth with the path and query.
@@ -115,7 +115,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     expect((await page.request.get(quoteUrl!)).status()).toBe(401);
   });
 
-  test('an unclaimed provider: the page says the request goes to the marketplace team (mobile)', async ({ page }) => {
+  test('an unclaimed provider: the page says the request goes to the marketplace team (mobile)', async ({ page, representative: OWNER }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const id = await providerId(page, UNCLAIMED);
     await signIn(page, OWNER);
@@ -132,7 +132,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${DEMO.admin.email}\nSubject: Quote request waiting: ${UNCLAIMED}`))).toBe(true);
   });
 
-  test('a provider that cannot be loaded: Something went wrong and Back to Directory', async ({ page }) => {
+  test('a provider that cannot be loaded: Something went wrong and Back to Directory', async ({ page, representative: OWNER }) => {
     await signIn(page, OWNER);
     await page.goto('/providers/no-such-provider-anywhere/quote');
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO } from '../../support/accounts';
+import type { Page } from '@playwright/test';
 import { lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 import { XSS_CORPUS, XSS_MARKER } from './corpus.mjs';
 
 /**
@@ -66,11 +66,11 @@ async function expectInert(page: Page, w: Watch, label: string) {
 }
 
 test.describe('XSS corpus', () => {
-  test('profiles and tenders written by a user render inert', async ({ page }) => {
+  test('profiles and tenders written by a user render inert', async ({ page, provider: author }) => {
     test.setTimeout(60_000);
     const w = await watch(page);
     await page.goto('/');
-    const login = await page.request.post('/api/auth/login', { data: DEMO.provider });
+    const login = await page.request.post('/api/auth/login', { data: { email: author.email, password: author.password } });
     expect(login.status()).toBe(200);
 
     // Links must be http(s): every hostile spelling is refused on the server.

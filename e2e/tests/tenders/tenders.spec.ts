@@ -1,9 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn, signUp, unique } from '../../support/accounts';
+import { signIn, signUp, unique } from '../../support/accounts';
 import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailsTo } from '../../support/outbox';
-
-const { owner: OWNER, provider: PROVIDER } = DEMO;
+import { createProfile, expect, test } from '../../support/users';
 
 test.describe('tenders', () => {
   test('a visitor filters open tenders across sources, pages through them and opens an External notice', async ({ page }) => {
@@ -117,8 +115,18 @@ test.describe('tenders', () => {
     await expect(page.getByText('Please select a service type for your tender').first()).toBeVisible();
   });
 
-  test('a representative launches a private tender to two providers; the invited owner sees it, another user gets 404', async ({ page, browser }) => {
+  test('a representative launches a private tender to two providers; the invited owner sees it, another user gets 404', async ({ page, browser, provider: PROVIDER, representative: OWNER }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The journey's provider owns two thermographic survey companies in Bristol, to be invited.
+    const invited = await browser.newContext();
+    const invitedPage = await invited.newPage();
+    await signIn(invitedPage, PROVIDER);
+    const services = { services: ['Thermographic Surveys'], location: 'Bristol, City of Bristol', serviceRadius: 50 };
+    const solarName = `E2E Thermal Solar ${unique()} (demo)`;
+    const kestrelName = `E2E Kestrel Surveys ${unique()} (demo)`;
+    await createProfile(invitedPage.request, { businessName: solarName, ...services });
+    await createProfile(invitedPage.request, { businessName: kestrelName, type: 'Drone surverying', ...services });
+
     await signIn(page, OWNER);
     await page.goto('/list-a-tender');
     await page.getByLabel('Service required').fill('Thermo');
@@ -129,8 +137,8 @@ test.describe('tenders', () => {
     await page.getByLabel('Description').fill('Annual thermographic survey of a 20 MW solar farm (e2e).');
     await page.getByLabel(/Private tender/).check();
 
-    const solar = page.getByTestId('provider-card').filter({ hasText: 'Demo Solar Services Ltd (demo)' });
-    const kestrel = page.getByTestId('provider-card').filter({ hasText: 'Kestrel Drone Surveys (demo)' });
+    const solar = page.getByTestId('provider-card').filter({ hasText: solarName });
+    const kestrel = page.getByTestId('provider-card').filter({ hasText: kestrelName });
     await expect(solar).toBeVisible();
     await expect(kestrel).toBeVisible();
     await solar.getByRole('button', { name: 'Invite to tender' }).click();
@@ -150,14 +158,10 @@ test.describe('tenders', () => {
     await lookAt(page, 'tenders-list-launched-mobile', { fullPage: true });
 
     // The invitation email is in the outbox.
-    // Counted by this tender's address: journeys running beside this one mail the same demo owner.
     await expect.poll(() => mailsTo(PROVIDER.email).filter((m) => m.includes(`/tender/${id}`)).length).toBe(2);
     expect(mailsTo(PROVIDER.email).some((m) => /Subject: Invitation to tender: .+, closes \d{1,2} \w{3} \d{4}/.test(m) && m.includes(`/tender/${id}`))).toBe(true);
 
     // The invited provider's owner sees it.
-    const invited = await browser.newContext();
-    const invitedPage = await invited.newPage();
-    await signIn(invitedPage, PROVIDER);
     await invitedPage.goto(`/tender/${id}`);
     await expect(invitedPage.getByRole('heading', { name: 'Thermographic Surveys in Bristol' })).toBeVisible();
     await expect(invitedPage.getByText('Private', { exact: true })).toBeVisible();
@@ -168,7 +172,7 @@ test.describe('tenders', () => {
     const panel = invitedPage.getByRole('tabpanel', { name: 'Tenders' });
     await expect(panel.getByRole('heading', { name: 'Invitations' })).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Thermographic Surveys in Bristol' }).first()).toBeVisible();
-    await expect(panel.getByText(/Invited: .*Demo Solar Services Ltd \(demo\)/).first()).toBeVisible();
+    await expect(panel.getByText(new RegExp(`Invited: .*${solarName.replace(/[()]/g, '\\$&')}`)).first()).toBeVisible();
     await invitedPage.getByRole('switch', { name: 'Email me new matching tenders' }).click();
     await expect(invitedPage.getByRole('switch', { name: 'Email me new matching tenders' })).toHaveAttribute('aria-checked', 'true');
     await lookAt(invitedPage, 'tenders-dashboard-tab-desktop', { fullPage: true });
