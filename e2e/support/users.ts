@@ -55,7 +55,11 @@ export async function createProfile(request: APIRequestContext, fields: ProfileF
 }
 
 /** A fresh, verified account of this type, made on its own request context (so the page stays signed out). */
-async function freshAccount(request: APIRequestContext, type: 'provider' | 'representative', name: string): Promise<Account> {
+async function freshAccount(
+  request: APIRequestContext,
+  type: 'provider' | 'representative',
+  name: string,
+): Promise<Account> {
   const email = await signUp(request, { email: `${type}.${unique()}@example.com`, name, type });
   await verifyEmail(request, email);
   return { email, password: NEW_PASSWORD };
