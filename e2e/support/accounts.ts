@@ -7,14 +7,11 @@ export interface Account {
 }
 
 /**
- * The accounts every journey may use: the seeded demo accounts (apps/server/src/seed/demo-accounts.ts)
- * and the admin the e2e server creates (e2e/scripts/serve.mjs).
+ * The one account journeys share: the admin the e2e server makes at its start from ADMIN_EMAIL
+ * (e2e/scripts/serve.mjs), as production does; no route makes an admin. Every other user a journey
+ * makes for itself (e2e/support/users.ts); none signs in as a seeded demo account (decision 0595).
  */
 export const DEMO = {
-  /** Owns 'Demo Solar Services Ltd (demo)'. */
-  provider: { email: 'provider.demo@example.com', password: 'DemoProvider2026' },
-  /** An asset owner: signed in for asset details, quotes and tenders. */
-  owner: { email: 'owner.demo@example.com', password: 'DemoOwner2026' },
   admin: { email: 'admin.e2e@example.com', password: 'AdminE2e2026!' },
 } as const satisfies Record<string, Account>;
 
@@ -28,9 +25,9 @@ export const unique = () => `${Date.now().toString(36)}${Math.random().toString(
  * Signs the page in through the API (its request context shares the page's cookies), starting from
  * no session so a second sign-in in one journey switches accounts cleanly.
  */
-export async function signIn(page: Page, account: Account = DEMO.provider) {
+export async function signIn(page: Page, account: Account) {
   await page.context().clearCookies();
-  const res = await page.request.post('/api/auth/login', { data: account });
+  const res = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect(res.ok(), `sign in as ${account.email}`).toBe(true);
 }
 
@@ -38,12 +35,15 @@ export async function signIn(page: Page, account: Account = DEMO.provider) {
 const clientAddress = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
 
 /**
- * Creates a provider-type account through the API (which also signs that request context in); with
+ * Creates an account (provider-type unless `type` says otherwise) through the API (which also signs that request context in); with
  * `providerId`, the sign-up claims that profile. Returns its email, not yet verified.
  */
-export async function signUp(request: APIRequestContext, { email, name, providerId }: { email: string; name: string; providerId?: string }) {
+export async function signUp(
+  request: APIRequestContext,
+  { email, name, providerId, type = 'provider' }: { email: string; name: string; providerId?: string; type?: 'provider' | 'representative' },
+) {
   const res = await request.post('/api/auth/signup', {
-    data: { email, name, company: 'Acme Solar Ltd', password: NEW_PASSWORD, type: 'provider', ...(providerId && { providerId }) },
+    data: { email, name, company: 'Acme Solar Ltd', password: NEW_PASSWORD, type, ...(providerId && { providerId }) },
     // Each new user signs up from an address of their own, as real users do: the suite makes more
     // accounts in an hour than one address may (signupPerIp); the e2e server trusts loopback as its proxy.
     headers: { 'X-Forwarded-For': clientAddress() },

@@ -3,7 +3,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, shot } from './fixtures';
+import { expectAccessible, lookAt } from './fixtures';
 import { stopProcess } from './processes';
 
 /**
@@ -93,12 +93,12 @@ export async function startOwnServer(options: { port: number; name: string; env?
  * Desktop (1280), tablet (1024) and phone (390): nothing wider than the window, a full-page
  * screenshot each (test-results/screenshots/<name>-desktop|tablet|mobile.png), axe clean at each.
  */
-export async function lookAt(page: Page, name: string) {
+export async function atEveryWidth(page: Page, name: string) {
   for (const width of [1280, 1024, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(widths.scroll, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(widths.client);
-    await page.screenshot({ path: shot(`${name}-${width === 390 ? 'mobile' : width === 1024 ? 'tablet' : 'desktop'}`), fullPage: true });
+    await lookAt(page, `${name}-${width === 390 ? 'mobile' : width === 1024 ? 'tablet' : 'desktop'}`, { fullPage: true });
     await expectAccessible(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -9,7 +9,7 @@ import {
   type CompaniesHouseFixture,
 } from '../../apps/server/src/features/trust/companies-house-fixture';
 import { DEMO, signIn, signUp, unique } from '../support/accounts';
-import { expectAccessible, shot } from '../support/fixtures';
+import { expectAccessible, lookAt } from '../support/fixtures';
 import { stopProcess } from '../support/processes';
 import { pdf } from '../support/tenders';
 
@@ -72,7 +72,7 @@ async function providerWithProfile(request: APIRequestContext, email: string, na
 }
 
 /** Desktop and phone: a screenshot each, nothing wider than the window or its card; axe clean (at desktop width). */
-async function lookAt(page: Page, name: string) {
+async function atBothWidths(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -89,7 +89,7 @@ async function lookAt(page: Page, name: string) {
       }),
     );
     expect(sticking, `${name} at ${width} px: controls outside their form or card`).toEqual([]);
-    await page.screenshot({ path: shot(`trust-${name}-${width === 390 ? 'mobile' : 'desktop'}`), fullPage: true });
+    await lookAt(page, `trust-${name}-${width === 390 ? 'mobile' : 'desktop'}`, { fullPage: true });
     if (width === 1280) await expectAccessible(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -168,11 +168,11 @@ test.describe('trust you can check (issue 31)', () => {
     const mine = page.getByRole('list', { name: 'Your accreditations' });
     await expect(mine.getByText('Self-declared')).toBeVisible();
     await expect(mine.getByRole('link', { name: 'mcs-certificate.pdf' })).toBeVisible();
-    await lookAt(page, 'owner-checks');
+    await atBothWidths(page, 'owner-checks');
 
     // 3. An admin opens the evidence and verifies it.
     const admin = await (await browser.newContext({ baseURL: base })).newPage();
-    await signIn(admin, DEMO.admin);
+    await signIn(admin, DEMO.admin); // this server's ADMIN_EMAIL: no route makes an admin
     await admin.goto('/admin?tab=accreditations');
     const queued = admin.getByRole('list', { name: 'Accreditations to verify' }).getByRole('listitem').filter({ hasText: brightside.businessName });
     await expect(queued).toContainText(`No. MCS-${u}`);
@@ -180,13 +180,15 @@ test.describe('trust you can check (issue 31)', () => {
     const file = await admin.request.get(evidence!);
     expect(file.status()).toBe(200);
     expect((await file.body()).toString()).toContain(`MCS ${u}`);
-    await lookAt(admin, 'admin-accreditations');
+    await atBothWidths(admin, 'admin-accreditations');
     await queued.getByRole('button', { name: 'Verify' }).click();
     await expect(queued).toHaveCount(0);
 
     // 4. A tender owner awards work to Brightside and reviews it.
     const owner = await (await browser.newContext({ baseURL: base })).newPage();
-    await signIn(owner, DEMO.owner);
+    const tenderOwnerEmail = `tom.${u}@acme-solar.co.uk`;
+    await signUp(owner.request, { email: tenderOwnerEmail, name: 'Tom Tender', type: 'representative' });
+    await verifyEmail(owner.request, tenderOwnerEmail);
     const tender = await owner.request.post('/api/tenders', {
       data: { service: 'Panel Cleaning', title: `Panel clean ${u}`, location: 'Whitstable', latitude: WHITSTABLE[1], longitude: WHITSTABLE[0], description: 'Twice-yearly clean of a 2 MW roof array (trust journey).' },
     });
@@ -245,7 +247,7 @@ test.describe('trust you can check (issue 31)', () => {
     const business = blocks.find((b) => b.aggregateRating) as { aggregateRating: { ratingValue: number; reviewCount: number } } | undefined;
     expect(business?.aggregateRating.reviewCount).toBe(1);
     await expect(rating).toContainText(business!.aggregateRating.ratingValue.toFixed(1));
-    await lookAt(anon, 'profile');
+    await atBothWidths(anon, 'profile');
 
     // 7. A supplier of the bundled sample: its owner gives its company number; the profile lists
     //    the award (matched by the identifier in the notice) and the buyer's page shows it.
@@ -276,7 +278,7 @@ test.describe('trust you can check (issue 31)', () => {
     await expect(anon.getByText(/To Ubitricity Distributed Energy Systems UK Ltd · £230,000/)).toBeVisible();
     // Suppliers used names the matched profile and links to it.
     await expect(anon.getByRole('link', { name: supplier.businessName })).toHaveAttribute('href', `/providers/${supplier.slug}`);
-    await lookAt(anon, 'buyer');
+    await atBothWidths(anon, 'buyer');
 
     for (const p of [admin, owner, anon, supplierPage]) await p.context().close();
   });

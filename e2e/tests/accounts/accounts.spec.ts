@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, NEW_PASSWORD as PASSWORD, signUp, unique } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailTo, verificationLink } from '../../support/outbox';
+import { expect, test } from '../../support/users';
 
 async function signUpViaApi(page: Page, email: string, name = 'Reset Tester') {
   await signUp(page.request, { email, name });
@@ -36,7 +37,7 @@ test.describe('accounts journeys', () => {
     // A right-to-left override would make the name display reversed in lists (decision 0338).
     await page.getByLabel('Full name').fill('Ada \u202Eecalevol');
     await expect(page.getByText('Name must not contain invisible or control characters (such as text direction overrides or zero-width spaces)')).toBeVisible();
-    await page.screenshot({ path: shot('accounts-register-errors'), fullPage: true });
+    await lookAt(page, 'accounts-register-errors', { fullPage: true });
     await expectAccessible(page);
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('Confirm password').fill(PASSWORD);
@@ -54,7 +55,7 @@ test.describe('accounts journeys', () => {
     await expect(banner).toContainText(`Please confirm your email address: open the link we sent to ${email}.`);
     await banner.getByRole('button', { name: 'Send a new link' }).click();
     await expect(banner.getByRole('status')).toHaveText(`We have sent a new confirmation link to ${email}.`);
-    await page.screenshot({ path: shot('accounts-verify-banner'), fullPage: false });
+    await lookAt(page, 'accounts-verify-banner', { fullPage: false });
     await expectAccessible(page);
     await page.goto('/providers/lark-energy');
     await expect(banner).toBeVisible();
@@ -73,7 +74,7 @@ test.describe('accounts journeys', () => {
     await expect(page).toHaveURL(/\/dashboard$/); // the token is gone from the address
     await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
     await expect(banner).toHaveCount(0);
-    await page.screenshot({ path: shot('accounts-verified'), fullPage: true });
+    await lookAt(page, 'accounts-verified', { fullPage: true });
     await expectAccessible(page);
 
     // Log out, then sign in again.
@@ -85,7 +86,7 @@ test.describe('accounts journeys', () => {
     await expect(page.getByText('You have been logged in successfully.').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Create New Profile' })).toHaveAttribute('href', '/provider-create');
-    await page.screenshot({ path: shot('accounts-dashboard-profile'), fullPage: true });
+    await lookAt(page, 'accounts-dashboard-profile', { fullPage: true });
     await expectAccessible(page);
 
     await page.getByRole('tab', { name: 'Quotes' }).click();
@@ -101,14 +102,14 @@ test.describe('accounts journeys', () => {
     await page.getByLabel('Full Name').fill('Ada King');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { name: 'Welcome, Ada King' })).toBeVisible();
-    await page.screenshot({ path: shot('accounts-dashboard-settings'), fullPage: true });
+    await lookAt(page, 'accounts-dashboard-settings', { fullPage: true });
     await expectAccessible(page);
 
     // Change type with confirmation.
     await page.getByLabel('User Type').selectOption('representative');
     const dialog = page.getByRole('dialog', { name: 'Change account type?' });
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: shot('accounts-type-dialog') });
+    await lookAt(page, 'accounts-type-dialog');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Manage your solar assets')).toBeVisible();
     await expect(page.getByLabel('User Type')).toHaveValue('representative');
@@ -117,27 +118,27 @@ test.describe('accounts journeys', () => {
     await page.getByRole('tab', { name: 'Manage Profile' }).click();
     await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
     await expect(page.getByText('Active Business Profiles')).toHaveCount(0);
-    await page.screenshot({ path: shot('accounts-dashboard-representative'), fullPage: true });
+    await lookAt(page, 'accounts-dashboard-representative', { fullPage: true });
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Tenders' }).click();
     await expect(page.getByRole('heading', { name: 'My Tenders' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'New tender alerts' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Invitations' })).toHaveCount(0);
-    await page.screenshot({ path: shot('accounts-dashboard-representative-tenders'), fullPage: true });
+    await lookAt(page, 'accounts-dashboard-representative-tenders', { fullPage: true });
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Settings' }).click();
 
     // Danger Zone: cancel once, then request deletion; 'Contact support' is a link (issue 19).
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
-    await page.screenshot({ path: shot('accounts-delete-dialog') });
+    await lookAt(page, 'accounts-delete-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Request deletion' }).click();
     const support = page.getByRole('link', { name: /Contact support/ });
     await expect(support).toHaveAttribute('href', /^https?:\/\//);
     await expect(support).toHaveAttribute('target', '_blank');
-    await page.screenshot({ path: shot('accounts-deletion-requested'), fullPage: true });
+    await lookAt(page, 'accounts-deletion-requested', { fullPage: true });
     await expectAccessible(page);
 
     await page.getByRole('main').getByRole('button', { name: 'Logout' }).click();
@@ -151,7 +152,7 @@ test.describe('accounts journeys', () => {
     const res = await page.goto('/reset-password');
     expect(res!.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
-    await page.screenshot({ path: shot('accounts-reset-request'), fullPage: true });
+    await lookAt(page, 'accounts-reset-request', { fullPage: true });
     await expectAccessible(page);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset instructions' }).click();
@@ -170,14 +171,14 @@ test.describe('accounts journeys', () => {
     await page.getByRole('button', { name: 'Verify token' }).click();
     await expect(page.getByText('Invalid Token').first()).toBeVisible();
     await page.getByLabel('Reset token').fill(token);
-    await page.screenshot({ path: shot('accounts-reset-token'), fullPage: true });
+    await lookAt(page, 'accounts-reset-token', { fullPage: true });
     await page.getByRole('button', { name: 'Verify token' }).click();
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
     await page.getByLabel('New password', { exact: true }).fill('NewSolar2027z');
     await page.getByLabel('Confirm new password').fill('NewSolar2027');
     await expect(page.getByText("Passwords don't match")).toBeVisible();
     await page.getByLabel('Confirm new password').fill('NewSolar2027z');
-    await page.screenshot({ path: shot('accounts-reset-new-password'), fullPage: true });
+    await lookAt(page, 'accounts-reset-new-password', { fullPage: true });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByText('Redirecting you to sign in...')).toBeVisible();
@@ -205,7 +206,7 @@ test.describe('accounts journeys', () => {
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(seconds).toBeGreaterThan(0);
     await expect(page.getByText(`Too many failed sign-in attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`).first()).toBeVisible();
-    await page.screenshot({ path: shot('accounts-login-throttled'), fullPage: false });
+    await lookAt(page, 'accounts-login-throttled', { fullPage: false });
     await page.waitForTimeout(seconds * 1000 + 200);
     await signInWithForm(page, email, PASSWORD);
     await expect(page.getByRole('heading', { name: 'Welcome, Throttle Tester' })).toBeVisible();
@@ -234,7 +235,7 @@ test.describe('accounts journeys', () => {
     await page.goto('/dashboard?tab=settings');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ftab%3Dsettings$/);
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-    await page.screenshot({ path: shot('accounts-login'), fullPage: true });
+    await lookAt(page, 'accounts-login', { fullPage: true });
     await expectAccessible(page);
     await signInWithForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard\?tab=settings$/);
@@ -276,12 +277,13 @@ test.describe('accounts journeys', () => {
     await expect(page.getByRole('heading', { name: 'List a Tender' })).toBeVisible();
     await expect(page.getByText('Your email address is confirmed. Thank you.').first()).toBeVisible();
     await expect(banner).toHaveCount(0);
-    await page.screenshot({ path: shot('accounts-verified-back-on-tender-form'), fullPage: false });
+    await lookAt(page, 'accounts-verified-back-on-tender-form', { fullPage: false });
     await expectAccessible(page);
   });
 
   test('admins get the admin dashboard on /dashboard and /admin, without a Danger Zone', async ({ page }) => {
     await page.goto('/auth/login?redirect=/dashboard');
+    // The admin the e2e server makes at its start (ADMIN_EMAIL): no route makes an admin.
     await signInWithForm(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await page.goto('/admin');
@@ -299,17 +301,17 @@ test.describe('accounts journeys', () => {
 test.describe('accounts on small screens', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('sign-in, sign-up and dashboard fit a phone', async ({ page }) => {
+  test('sign-in, sign-up and dashboard fit a phone', async ({ page, provider }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-    await page.screenshot({ path: shot('accounts-login-mobile'), fullPage: true });
+    await lookAt(page, 'accounts-login-mobile', { fullPage: true });
     await page.goto('/register');
-    await page.screenshot({ path: shot('accounts-register-mobile'), fullPage: true });
+    await lookAt(page, 'accounts-register-mobile', { fullPage: true });
     await page.goto('/login?redirect=/dashboard');
-    await signInWithForm(page, DEMO.provider.email, DEMO.provider.password);
-    await expect(page.getByRole('heading', { name: 'Welcome, Demo Provider' })).toBeVisible();
+    await signInWithForm(page, provider.email, provider.password);
+    await expect(page.getByRole('heading', { name: 'Welcome, Priya Provider' })).toBeVisible();
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.screenshot({ path: shot('accounts-dashboard-mobile'), fullPage: true });
+    await lookAt(page, 'accounts-dashboard-mobile', { fullPage: true });
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
@@ -324,7 +326,7 @@ test.describe('accounts on small screens', () => {
     await expect(banner).toContainText(email);
     await banner.getByRole('button', { name: 'Send a new link' }).click();
     await expect(banner.getByRole('status')).toBeVisible();
-    await page.screenshot({ path: shot('accounts-verify-banner-mobile'), fullPage: false });
+    await lookAt(page, 'accounts-verify-banner-mobile', { fullPage: false });
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
   });

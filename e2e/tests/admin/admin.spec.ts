@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, NEW_PASSWORD, signIn, signUp as signUpAccount, unique, verifyEmail } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 const ADMIN = DEMO.admin;
 const APPROVED = 'Your business claim has been approved. You can now edit your business profile.';
@@ -62,7 +62,7 @@ test.describe('admin journeys', () => {
     const card = admin.getByRole('listitem', { name: `Claim on ${profile!.businessName} by Clara Claimant` });
     await expect(card.getByText('Pending', { exact: true })).toBeVisible();
     await expect(card.getByText('Role: Managing Director')).toBeVisible();
-    await admin.screenshot({ path: shot('admin-claims-desktop'), fullPage: true });
+    await lookAt(admin, 'admin-claims-desktop', { fullPage: true });
     await expectAccessible(admin);
     await card.getByRole('button', { name: 'Approve' }).click();
     await expect(admin.getByRole('dialog', { name: 'Approve this claim?' })).toBeVisible();
@@ -81,10 +81,10 @@ test.describe('admin journeys', () => {
     await expect(claim.getByText(/Reviewed on \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     const active = page.getByRole('list', { name: 'Active Business Profiles' });
     await expect(active.getByText(profile!.businessName)).toBeVisible();
-    await page.screenshot({ path: shot('manage-profile-approved-desktop'), fullPage: true });
+    await lookAt(page, 'manage-profile-approved-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('manage-profile-approved-mobile'), fullPage: true });
+    await lookAt(page, 'manage-profile-approved-mobile', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await active.getByRole('link', { name: `Edit Profile: ${profile!.businessName}` }).click();
@@ -104,7 +104,7 @@ test.describe('admin journeys', () => {
     await expect(card.getByRole('button', { name: 'Approve' })).toBeDisabled();
     await expect(card.getByText('The claimant has not confirmed their email address yet.', { exact: false })).toBeVisible();
     await card.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: shot('admin-claim-unverified-desktop') });
+    await lookAt(admin, 'admin-claim-unverified-desktop');
     await expectAccessible(admin);
 
     await verifyEmail(page.request, email);
@@ -139,7 +139,7 @@ test.describe('admin journeys', () => {
     await expect(claim.getByText('Note from our team: We could not verify your role.')).toBeVisible();
     await expect(claim.getByRole('link', { name: /Edit Profile/ })).toHaveCount(0);
     await expect(page.getByText('No active business profiles yet.', { exact: false })).toBeVisible();
-    await page.screenshot({ path: shot('manage-profile-rejected-desktop'), fullPage: true });
+    await lookAt(page, 'manage-profile-rejected-desktop', { fullPage: true });
     await expectAccessible(page);
   });
 
@@ -157,7 +157,7 @@ test.describe('admin journeys', () => {
     await admin.getByLabel('Search users').fill(email);
     const row = admin.getByRole('listitem', { name: 'Edward Editable' });
     await expect(row).toBeVisible();
-    await admin.screenshot({ path: shot('admin-users-desktop'), fullPage: true });
+    await lookAt(admin, 'admin-users-desktop', { fullPage: true });
     await expectAccessible(admin);
 
     await row.getByRole('button', { name: 'Edit Edward Editable' }).click();
@@ -209,7 +209,7 @@ test.describe('admin journeys', () => {
     await expect(edited).toBeVisible();
     for (const [width, name] of [[1280, 'desktop'], [1024, 'tablet'], [390, 'mobile']] as const) {
       await admin.setViewportSize({ width, height: 900 });
-      await admin.screenshot({ path: shot(`admin-users-${name}`), fullPage: true });
+      await lookAt(admin, `admin-users-${name}`, { fullPage: true });
       expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scrolling at ${width}px`).toBe(true);
     }
     await expectAccessible(admin);
@@ -222,17 +222,17 @@ test.describe('admin journeys', () => {
     await expectAccessible(admin);
     for (const [width, name] of [[1280, 'desktop'], [1024, 'tablet'], [390, 'mobile']] as const) {
       await admin.setViewportSize({ width, height: 900 });
-      await admin.screenshot({ path: shot(`admin-tenders-${name}`) });
+      await lookAt(admin, `admin-tenders-${name}`);
     }
     await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.getByRole('tab', { name: 'Analytics' }).click();
     await expect(admin.getByText('Page views per day')).toBeVisible();
     await expectAccessible(admin);
-    await admin.screenshot({ path: shot('admin-analytics-desktop'), fullPage: true });
+    await lookAt(admin, 'admin-analytics-desktop', { fullPage: true });
     await admin.getByRole('tab', { name: 'Waiting' }).click();
     await expect(admin.getByRole('heading', { name: 'Waiting on unclaimed providers' })).toBeVisible();
     await expectAccessible(admin);
-    await admin.screenshot({ path: shot('admin-waiting-desktop'), fullPage: true });
+    await lookAt(admin, 'admin-waiting-desktop', { fullPage: true });
     await admin.getByRole('tab', { name: 'Audit Log' }).click();
     await expect(admin.getByText(/suspended Edwina Edited$/).first()).toBeVisible();
     await expect(admin.getByText(/reinstated Edwina Edited$/).first()).toBeVisible();
@@ -240,7 +240,7 @@ test.describe('admin journeys', () => {
     await expectAccessible(admin);
     for (const [width, name] of [[1280, 'desktop'], [1024, 'tablet'], [390, 'mobile']] as const) {
       await admin.setViewportSize({ width, height: 900 });
-      await admin.screenshot({ path: shot(`admin-audit-${name}`) });
+      await lookAt(admin, `admin-audit-${name}`);
       expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scrolling at ${width}px`).toBe(true);
     }
     await admin.context().close();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, signUp, unique } from '../../support/accounts';
-import { lookAt, mainPort, startOwnServer, type OwnServer } from '../../support/own-server';
+import { signUp, unique } from '../../support/accounts';
+import { atEveryWidth, mainPort, startOwnServer, type OwnServer } from '../../support/own-server';
 
 /**
  * Issue 30's loop in the browser, on a server of its own whose alerts job runs every two seconds
@@ -42,8 +42,11 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     test.setTimeout(150_000);
     const u = unique();
     const context = () => browser.newContext({ baseURL: server.base });
+    // A representative of their own on this server (the fixtures' users live on the main one).
     const owner = await (await context()).newPage();
-    await signIn(owner, DEMO.owner);
+    const ownerEmail = `alerts-owner.${u}@example.com`;
+    await signUp(owner.request, { email: ownerEmail, name: 'Orla Owner', type: 'representative' });
+    await server.verifyEmail(owner.request, ownerEmail);
     const watched = await createTender(owner, `Inverter servicing at Seasalter solar farm ${u}`);
 
     // A new user saves a tender-board search for a word, mailed as matches happen.
@@ -57,7 +60,7 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     await expect(dialog).toContainText('Tender search:');
     await dialog.getByLabel('Name').fill(`Agrivoltaic work ${u}`);
     await dialog.getByLabel('Email me').selectOption({ label: 'As they happen (within 15 minutes)' });
-    await lookAt(user, 'alerts-save-search');
+    await atEveryWidth(user, 'alerts-save-search');
     await dialog.getByRole('button', { name: 'Save search' }).click();
     await expect(user.getByText('Search saved').first()).toBeVisible();
 
@@ -90,7 +93,7 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     const panel = user.getByRole('region', { name: 'Notifications' });
     await expect(panel.getByRole('link', { name: new RegExp(`^1 new match for "Agrivoltaic work ${u}"`) })).toBeVisible();
     await expect(panel.getByRole('link', { name: new RegExp(`^"Inverter servicing at Seasalter solar farm ${u}" changed`) })).toContainText('The closing date changed');
-    await lookAt(user, 'alerts-bell');
+    await atEveryWidth(user, 'alerts-bell');
     // On a phone the list lies within the window (it hung off its left side).
     await user.setViewportSize({ width: 390, height: 844 });
     const box = (await panel.boundingBox())!;
@@ -106,13 +109,13 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     await expect(search).toContainText('1 match so far');
     await expect(search.getByRole('link', { name: `Agrivoltaic array inspection at Hilltop Farm ${u}` })).toBeVisible();
     await expect(user.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
-    await lookAt(user, 'alerts-saved-searches');
+    await atEveryWidth(user, 'alerts-saved-searches');
 
     // The mail's 'Stop these emails' link, in a browser that is not signed in: it asks, then one click stops the mails.
     const visitor = await (await context()).newPage();
     await visitor.goto(linkAfter(matchMail, 'Stop these emails:'));
     await expect(visitor.getByText(`Stop the emails of your saved search "Agrivoltaic work ${u}"?`)).toBeVisible();
-    await lookAt(visitor, 'alerts-unsubscribe');
+    await atEveryWidth(visitor, 'alerts-unsubscribe');
     await visitor.getByRole('button', { name: 'Stop emails' }).click();
     await expect(visitor.getByRole('status').filter({ hasText: 'You will no longer' })).toHaveText(
       `You will no longer get emails for the saved search "Agrivoltaic work ${u}". You can turn them on again under Saved searches in your dashboard.`,

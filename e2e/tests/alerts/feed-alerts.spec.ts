@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn, signUp, unique } from '../../support/accounts';
-import { lookAt, mainPort, root, startOwnServer, waitFor, type OwnServer } from '../../support/own-server';
+import { atEveryWidth, mainPort, root, startOwnServer, waitFor, type OwnServer } from '../../support/own-server';
 import { stopProcess } from '../../support/processes';
 
 /**
@@ -172,7 +172,7 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     const panel = user.getByRole('region', { name: 'Notifications' });
     const changed = panel.getByRole('link', { name: new RegExp(`^"${WATCHED.replace(/[()]/g, '\\$&')}" changed`) });
     await expect(changed).toContainText('The closing date changed');
-    await lookAt(user, 'feed-alerts-bell');
+    await atEveryWidth(user, 'feed-alerts-bell');
     // The watched notice reads as corrected.
     await changed.click();
     await expect(user.getByRole('heading', { level: 1, name: WATCHED })).toBeVisible();
@@ -183,7 +183,7 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     await expect(search).toContainText('1 match so far');
     await search.getByRole('link', { name: NEW_NOTICE }).click();
     await expect(user.getByRole('heading', { level: 1, name: NEW_NOTICE })).toBeVisible();
-    await lookAt(user, 'feed-alerts-new-notice');
+    await atEveryWidth(user, 'feed-alerts-new-notice');
 
     // The mail client's one-click unsubscribe (RFC 8058: a POST of List-Unsubscribe=One-Click, no cookie, no page).
     const oneClick = await fetch(unsubscribeUrl!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });

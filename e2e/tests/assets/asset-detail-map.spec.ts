@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { jumpMap, mapLoaded, mapRegion } from '../../support/maps';
+import { expect, test } from '../../support/users';
 
 /** Users read what the map shows; the configuration hint is an operator's, shown to admins only (decision 0501). */
 const NOTE = 'This map shows towns and boundaries, not streets or buildings.';
@@ -19,11 +20,11 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
     ['desktop', 1280, 800],
     ['mobile', 390, 844],
   ] as const) {
-    test(`a large site: its area, the nearest places, "no street detail" and the whole site (${device})`, async ({ page }) => {
+    test(`a large site: its area, the nearest places, "no street detail" and the whole site (${device})`, async ({ page, representative }) => {
       test.setTimeout(60_000);
       const errors = watchErrors(page);
       await page.setViewportSize({ width, height });
-      await signIn(page, DEMO.owner);
+      await signIn(page, representative);
       // Cottam Solar Project: 600 MW on 3,138 acres, larger than the view at zoom 15.
       await page.goto(`/asset-intel/${await assetId(page, 'sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics')}`);
       const label = 'Map of Cottam Solar Project';
@@ -38,7 +39,7 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
       await expect(pointer).toBeVisible();
       await page.waitForTimeout(500);
       await map.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: shot(`assets-detail-large-site-${device}`) });
+      await lookAt(page, `assets-detail-large-site-${device}`);
       await expectAccessible(page);
 
       // The map opens at zoom 15 as specified; the whole site is one press away.
@@ -46,7 +47,7 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
       await page.getByRole('button', { name: 'Show the whole site' }).click();
       await expect(page.getByRole('button', { name: 'Show the whole site' })).toHaveCount(0, { timeout: 5_000 });
       expect(await map.evaluate((el) => el.maplibreMap!.getZoom())).toBeLessThan(13);
-      await page.screenshot({ path: shot(`assets-detail-whole-site-${device}`) });
+      await lookAt(page, `assets-detail-whole-site-${device}`);
 
       // A pointer shows the site and that place together.
       await pointer.click();
@@ -57,8 +58,8 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
     });
   }
 
-  test('a small site fits the view; a battery with no area says so', async ({ page }) => {
-    await signIn(page, DEMO.owner);
+  test('a small site fits the view; a battery with no area says so', async ({ page, representative }) => {
+    await signIn(page, representative);
     const coords = (await (await page.request.get('/api/assets/coordinates?technologyTypes=Solar%20Photovoltaics&minCapacity=5&maxCapacity=6')).json()) as {
       features: Array<{ properties: { id: number; title: string } }>;
     };
@@ -68,7 +69,7 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
     await mapLoaded(page, label);
     await expect(page.getByText(/^Shaded circle: the site's area, about [\d,]+ acres \(radius \d+ m\)/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Show the whole site' })).toHaveCount(0);
-    await page.screenshot({ path: shot('assets-detail-small-site-desktop') });
+    await lookAt(page, 'assets-detail-small-site-desktop');
 
     await page.goto(`/asset-intel/${await assetId(page, 'sortBy=installedCapacity&sortDirection=desc&technology=Battery')}`);
     await expect(page.getByText('REPD gives no site area for this asset, so only its point is marked.')).toBeVisible({ timeout: 20_000 });
@@ -84,7 +85,7 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
     await expect(map.getByText(NOTE)).toBeVisible();
     await expect(map.getByText(ADMIN_HINT)).toBeVisible();
     await map.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('assets-detail-offline-note-admin-desktop') });
+    await lookAt(page, 'assets-detail-offline-note-admin-desktop');
 
     await page.context().clearCookies();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -94,6 +95,6 @@ test.describe('asset detail map (decision 0358)', { tag: '@long' }, () => {
     await jumpMap(page, overview, [-1.5, 52.5], 12);
     await expect(mapRegion(page, overview).getByText(NOTE)).toBeVisible();
     await expect(mapRegion(page, overview)).not.toContainText('MAP_STYLE_URL');
-    await page.screenshot({ path: shot('assets-overview-offline-note-mobile') });
+    await lookAt(page, 'assets-overview-offline-note-mobile');
   });
 });

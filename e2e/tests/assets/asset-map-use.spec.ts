@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { jumpMap, mapLoaded, mapRegion } from '../../support/maps';
 
 const MAP = 'Map of UK renewable energy assets';
@@ -37,7 +37,7 @@ test.describe('asset map: site search, shared points, keyboard, failures (issue 
     const center = await mapRegion(page, MAP).evaluate((el) => el.maplibreMap!.getCenter());
     expect(Math.abs(center.lng - -0.64321)).toBeLessThan(0.01);
     expect(Math.abs(center.lat - 53.35209)).toBeLessThan(0.01);
-    await page.screenshot({ path: shot('assets-site-search-desktop') });
+    await lookAt(page, 'assets-site-search-desktop');
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
@@ -60,7 +60,7 @@ test.describe('asset map: site search, shared points, keyboard, failures (issue 
       await expect(popup(page).getByRole('heading', { name: f.properties.title, exact: true })).toBeVisible();
       await expect(popup(page).getByRole('button', { name: `View Details: ${f.properties.title}` })).toBeVisible();
     }
-    await page.screenshot({ path: shot('assets-shared-point-desktop') });
+    await lookAt(page, 'assets-shared-point-desktop');
     await expectAccessible(page);
     await popup(page).getByRole('button', { name: `View Details: ${pair[1]!.properties.title}` }).click();
     await expect(page.getByRole('tab', { name: pair[1]!.properties.title })).toHaveAttribute('aria-selected', 'true');
@@ -103,7 +103,7 @@ test.describe('asset map: site search, shared points, keyboard, failures (issue 
     await expect(list(page).locator('p').first()).toHaveText('The map could not be loaded. The largest assets matching the filters are listed; choose one to see its details.');
     const row = list(page).getByRole('button').first();
     await expect(row).toContainText(/ · ([\d.]+ MW|capacity unknown)$/);
-    await page.screenshot({ path: shot('assets-style-error-desktop') });
+    await lookAt(page, 'assets-style-error-desktop');
     await row.click();
     await expect(page.getByText('Please log in to view asset details')).toBeVisible();
   });

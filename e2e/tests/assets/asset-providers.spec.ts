@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signIn } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 /** The largest solar project in the projects table (real REPD data). */
 async function solarAsset(page: Page): Promise<{ id: number; siteName: string }> {
@@ -36,10 +37,10 @@ async function expectMarkerCentred(page: Page, siteName: string) {
 }
 
 test.describe('asset → providers → tender', () => {
-  test('a signed-in user sees the providers serving a site and lists a tender for it', async ({ page }) => {
+  test('a signed-in user sees the providers serving a site and lists a tender for it', async ({ page, representative }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
-    await signIn(page, DEMO.owner);
+    await signIn(page, representative);
     const asset = await solarAsset(page);
     await page.goto(`/asset-intel/${asset.id}`);
     await expect(page.getByRole('heading', { level: 2, name: asset.siteName })).toBeVisible();
@@ -57,7 +58,7 @@ test.describe('asset → providers → tender', () => {
     await expect(section.getByText(/^Based [\d.]+ km from this site$|^Covers the whole country/).first()).toBeVisible();
     const summary = section.getByText(/^Showing \d+ of \d+ providers?$/);
     const total = Number((await summary.textContent())!.match(/of (\d+)/)![1]);
-    await page.screenshot({ path: shot('assets-providers-desktop'), fullPage: true });
+    await lookAt(page, 'assets-providers-desktop', { fullPage: true });
     await expectAccessible(page);
 
     if (total > shown) {
@@ -75,21 +76,21 @@ test.describe('asset → providers → tender', () => {
     await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue(
       new RegExp(`^${asset.siteName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     );
-    await page.screenshot({ path: shot('assets-tender-prefilled-desktop'), fullPage: true });
+    await lookAt(page, 'assets-tender-prefilled-desktop', { fullPage: true });
     expect(errors).toEqual([]);
   });
 
-  test('mobile: the asset page with its map and providers', async ({ page }) => {
+  test('mobile: the asset page with its map and providers', async ({ page, representative }) => {
     test.setTimeout(90_000);
     const errors = watchErrors(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, DEMO.owner);
+    await signIn(page, representative);
     const asset = await solarAsset(page);
     await page.goto(`/asset-intel/${asset.id}`);
     await expectMarkerCentred(page, asset.siteName);
     const section = page.getByRole('region', { name: 'Providers serving this site' });
     await expect(section.getByTestId('provider-card').first()).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: shot('assets-detail-mobile'), fullPage: true });
+    await lookAt(page, 'assets-detail-mobile', { fullPage: true });
     await expectAccessible(page);
     expect(errors).toEqual([]);
   });
@@ -131,7 +132,7 @@ test.describe('asset → providers → tender', () => {
     await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('group', { name: 'Technology legend' })).toBeVisible();
     await expect(page.getByText('Loading assets...')).toHaveCount(0, { timeout: 30_000 });
-    await page.screenshot({ path: shot('assets-overview-filtered-desktop') });
+    await lookAt(page, 'assets-overview-filtered-desktop');
     await page.getByRole('button', { name: 'Clear all' }).click();
     await expect(page).toHaveURL(/\/asset-intel$/);
     await expect(battery).toHaveAttribute('aria-pressed', 'false');

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signIn } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 const mapLoaded = async (page: Page) => {
   await expect(page.getByRole('region', { name: 'Map of UK renewable energy assets' })).toBeVisible();
@@ -11,14 +12,14 @@ const mapLoaded = async (page: Page) => {
 };
 
 test.describe('asset intelligence', () => {
-  test('an asset that does not exist is not found, with the way back, and no Retry (issue 19)', async ({ page }) => {
-    await signIn(page, DEMO.owner);
+  test('an asset that does not exist is not found, with the way back, and no Retry (issue 19)', async ({ page, representative }) => {
+    await signIn(page, representative);
     await page.goto('/asset-intel/99999999');
     await expect(page.getByRole('heading', { level: 1, name: 'Asset not found' })).toBeVisible();
     await expect(page.getByText('Failed to load asset details')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(page.getByRole('main').getByRole('link', { name: 'Back to asset intelligence' }).last()).toHaveAttribute('href', '/asset-intel');
-    await page.screenshot({ path: shot('assets-not-found-desktop') });
+    await lookAt(page, 'assets-not-found-desktop');
     await expectAccessible(page);
   });
 
@@ -28,7 +29,7 @@ test.describe('asset intelligence', () => {
     await page.goto('/asset-intel');
     await expect(page.getByText('Log in or register to see full asset details')).toBeVisible();
     await mapLoaded(page);
-    await page.screenshot({ path: shot('assets-overview-desktop') });
+    await lookAt(page, 'assets-overview-desktop');
 
     await page.getByRole('group', { name: 'Technology Type' }).getByRole('button', { name: 'Battery', exact: true }).click();
     await page.getByRole('slider', { name: 'Minimum Capacity Range (MW)' }).focus();
@@ -43,7 +44,7 @@ test.describe('asset intelligence', () => {
     const popup = page.locator('.maplibregl-popup');
     // The chosen asset comes first; others at the same point follow it (decision 0356).
     await expect(popup.getByText(/^Capacity: \d+(\.\d)? MW$/).first()).toBeVisible();
-    await page.screenshot({ path: shot('assets-popup-desktop') });
+    await lookAt(page, 'assets-popup-desktop');
     await popup.getByRole('button', { name: /^View Details/ }).first().click();
     // A closable asset tab opens; signed out, it shows the login notice.
     await expect(page.getByText('Please log in to view asset details')).toBeVisible();
@@ -53,7 +54,7 @@ test.describe('asset intelligence', () => {
     await expect(assetTab).toHaveAccessibleDescription('Press Delete to close this tab.');
     await expect(page.getByRole('tablist').getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Close the .+ tab$/ })).toBeVisible();
-    await page.screenshot({ path: shot('assets-asset-tab-open-desktop') });
+    await lookAt(page, 'assets-asset-tab-open-desktop');
     await expectAccessible(page);
     await assetTab.focus();
     await page.keyboard.press('Delete');
@@ -83,16 +84,16 @@ test.describe('asset intelligence', () => {
     await expect(page.getByText('No projects found matching your filters')).toBeVisible();
     await expect(page.getByText('Showing 0 to 0 of 0 projects')).toBeVisible();
     await page.getByLabel('Search planning applicant').fill('');
-    await page.screenshot({ path: shot('assets-projects-desktop'), fullPage: true });
+    await lookAt(page, 'assets-projects-desktop', { fullPage: true });
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^tenders-\d{4}-\d\d-\d\d\.csv$/);
     await expectAccessible(page);
   });
 
-  test('a signed-in user opens an asset page with its map and tender link', async ({ page }) => {
+  test('a signed-in user opens an asset page with its map and tender link', async ({ page, representative }) => {
     const errors = watchErrors(page);
-    await signIn(page, DEMO.owner);
+    await signIn(page, representative);
     const res = await page.request.get('/api/assets/tenders?sortBy=installedCapacity&sortDirection=desc&technology=Solar%20Photovoltaics&limit=1');
     const id = (await res.json()).data[0].id;
     await page.goto(`/asset-intel/${id}`);
@@ -101,7 +102,7 @@ test.describe('asset intelligence', () => {
     await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.locator('.maplibregl-canvas')).toBeVisible();
     await page.waitForTimeout(500);
-    await page.screenshot({ path: shot('assets-detail-desktop'), fullPage: true });
+    await lookAt(page, 'assets-detail-desktop', { fullPage: true });
     await expect(page.getByRole('link', { name: 'List a tender for this site' }).first()).toHaveAttribute('href', /\/list-a-tender\?service=.*&location=.*&lat=.*&lng=/);
     await expectAccessible(page);
     expect(errors).toEqual([]);
@@ -130,7 +131,7 @@ test.describe('asset intelligence', () => {
       );
       expect(wide).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: shot(`assets-projects-${device}`), fullPage: true });
+      await lookAt(page, `assets-projects-${device}`, { fullPage: true });
       await expectAccessible(page);
 
       // The sort of every column, both ways, is one select; a new sort returns to page 1.
@@ -152,7 +153,7 @@ test.describe('asset intelligence', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/asset-intel');
     await mapLoaded(page);
-    await page.screenshot({ path: shot('assets-overview-mobile'), fullPage: true });
+    await lookAt(page, 'assets-overview-mobile', { fullPage: true });
   });
 
   test('a style failure shows the map style error', async ({ page }) => {

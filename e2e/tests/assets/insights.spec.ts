@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 /** The Insights tab (issue 32, decision 0490): a visitor's statistics of the REPD pipeline. */
 
@@ -71,7 +71,7 @@ test.describe('the Insights tab', () => {
       await loaded(page);
       await expect(page.getByRole('table', { name: 'Capacity and projects by technology' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(size.width);
-      await page.screenshot({ path: shot(`assets-insights-${size.name}`), fullPage: true });
+      await lookAt(page, `assets-insights-${size.name}`, { fullPage: true });
     });
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { signUp, unique } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 /**
  * Issue 32: the API keys page and the API reference (decision 0530), and the Export buttons of the
@@ -87,7 +87,7 @@ test.describe('API keys', () => {
       await expect(page.getByRole('region', { name: /API key created/ })).toBeVisible();
       await expect(page.getByRole('listitem', { name: 'A key with a rather long name for a phone' })).toBeVisible();
       await noSidewaysScroll(page, size.width);
-      await page.screenshot({ path: shot(`developers-keys-${size.name}`), fullPage: true });
+      await lookAt(page, `developers-keys-${size.name}`, { fullPage: true });
     });
   }
 });
@@ -137,7 +137,7 @@ test.describe('the API reference', () => {
       await expect(awards.getByText('text/csv, application/json').first()).toBeVisible();
       await expect(awards.getByText('X-Export-Rows')).toBeVisible();
       await noSidewaysScroll(page, size.width);
-      await page.screenshot({ path: shot(`developers-reference-${size.name}`) });
+      await lookAt(page, `developers-reference-${size.name}`);
     });
   }
 });
@@ -217,7 +217,7 @@ test.describe('Export buttons', () => {
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Export these results' })).toBeVisible();
       await noSidewaysScroll(page, size.width);
-      await page.screenshot({ path: shot(`exports-dialog-${size.name}`) });
+      await lookAt(page, `exports-dialog-${size.name}`);
     });
   }
 });

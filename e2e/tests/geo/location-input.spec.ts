@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { shot } from '../../support/fixtures';
+import { lookAt } from '../../support/fixtures';
 
 /** The shared location input, as the directory uses it (/providers): gazetteer suggestions end to end. */
 test.describe('location input', () => {
@@ -24,7 +24,7 @@ test.describe('location input', () => {
       // Axe on this component with its suggestions open (the page's own checks belong to its spec).
       const axe = await new AxeBuilder({ page }).include('[data-location-input]').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-      await page.screenshot({ path: shot(`geo-location-suggestions-${viewport.name}`) });
+      await lookAt(page, `geo-location-suggestions-${viewport.name}`);
 
       await input.press('ArrowDown');
       await expect(options.first()).toHaveAttribute('aria-selected', 'true');
@@ -32,7 +32,7 @@ test.describe('location input', () => {
       await expect(input).toHaveValue('Harrogate, North Yorkshire');
       await expect(options).toHaveCount(0);
       await expect(page).toHaveURL(/location=Harrogate/);
-      await page.screenshot({ path: shot(`geo-location-chosen-${viewport.name}`) });
+      await lookAt(page, `geo-location-chosen-${viewport.name}`);
 
       await page.getByRole('button', { name: 'Clear location' }).click();
       await expect(input).toHaveValue('');

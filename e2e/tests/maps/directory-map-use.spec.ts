@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { jumpMap, mapLoaded, mapRegion } from '../../support/maps';
 
 const MAP = 'Map of solar service providers';
@@ -30,7 +30,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     await mapLoaded(page, MAP);
     const toSkip = await tabUntil(page, () => document.activeElement?.textContent === 'Skip to the map');
     await expect(page.getByRole('link', { name: 'Skip to the map' })).toBeVisible();
-    await page.screenshot({ path: shot('maps-directory-skip-link-desktop') });
+    await lookAt(page, 'maps-directory-skip-link-desktop');
     await page.keyboard.press('Enter');
     // Before: 12 Tab presses here, 73 on the asset page; now the skip link's and one Enter.
     expect(toSkip).toBeLessThanOrEqual(8);
@@ -41,7 +41,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     expect(focus.canvas).toBe(true);
     expect(focus.ring).not.toBe('none');
     await mapRegion(page, MAP).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('maps-directory-focused-desktop') });
+    await lookAt(page, 'maps-directory-focused-desktop');
 
     // The list link, then a provider from it; Escape closes its card and returns to the row.
     await page.goto('/providers/map');
@@ -78,7 +78,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     expect(sizes.zoomIn).toBeLessThanOrEqual(390);
     expect(sizes.map.height).toBeGreaterThanOrEqual(844 * 0.6);
     await mapRegion(page, MAP).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('maps-directory-uk-mobile') });
+    await lookAt(page, 'maps-directory-uk-mobile');
     await expectAccessible(page);
   });
 
@@ -103,7 +103,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     expect(await fill()).toBe(0);
     await page.waitForTimeout(800);
     await mapRegion(page, MAP).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('maps-directory-uk-service-areas-desktop') });
+    await lookAt(page, 'maps-directory-uk-service-areas-desktop');
     await expectAccessible(page);
 
     // One provider: its circle is shaded as the spec draws it.
@@ -131,7 +131,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     const popup = page.locator('.maplibregl-popup');
     await expect(popup.getByRole('heading', { name: `${shared.length} providers at this location` })).toBeVisible();
     for (const p of shared) await expect(popup.getByRole('button', { name: new RegExp(p.businessName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
-    await page.screenshot({ path: shot('maps-directory-shared-position-desktop') });
+    await lookAt(page, 'maps-directory-shared-position-desktop');
     await expectAccessible(page);
     await popup.getByRole('button').filter({ hasText: shared[1]!.businessName }).click();
     await expect(popup.getByTestId('provider-card').getByRole('heading', { name: shared[1]!.businessName })).toBeVisible();
@@ -150,7 +150,7 @@ test.describe('directory map: keyboard, phone, service areas, shared positions, 
     await expect(list(page).locator('p').first()).toHaveText(/^The map could not be loaded\. All [\d,]+ providers are listed; choose one to open its profile\.$/);
     const first = list(page).getByRole('link').first();
     await expect(first).toHaveAttribute('href', /^\/providers\/[^/]+$/);
-    await page.screenshot({ path: shot('maps-directory-style-error-desktop') });
+    await lookAt(page, 'maps-directory-style-error-desktop');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Try again' }).click();
     await mapLoaded(page, MAP);

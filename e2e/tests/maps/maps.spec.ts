@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, unique } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signIn, unique } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 const MAP = 'Map of solar service providers';
 
@@ -69,7 +70,7 @@ test.describe('directory map (/providers/map)', () => {
     await expect(clusters.first()).toBeVisible();
     await expect(page.locator('section[aria-labelledby="providers-in-view"] li').first()).toBeVisible();
     await page.waitForTimeout(500); // place labels settle
-    await page.screenshot({ path: shot('maps-directory-uk-desktop') });
+    await lookAt(page, 'maps-directory-uk-desktop');
     await expectAccessible(page);
 
     // A cluster click zooms to where it splits: fewer providers are in view afterwards.
@@ -111,7 +112,7 @@ test.describe('directory map (/providers/map)', () => {
     await expect.poll(() => inViewCount(page), { timeout: 20_000 }).toBeLessThan(400);
     await page.waitForTimeout(1500); // the flight and the place labels
     await page.getByRole('region', { name: MAP }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('maps-directory-city-desktop') });
+    await lookAt(page, 'maps-directory-city-desktop');
 
     // A marker opens the popup card.
     const marker = page.getByTestId('provider-point').first();
@@ -123,7 +124,7 @@ test.describe('directory map (/providers/map)', () => {
     await expect(popup.getByRole('link', { name: name! })).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Request quote' })).toBeVisible();
     await page.waitForTimeout(1000);
-    await page.screenshot({ path: shot('maps-directory-popup-desktop') });
+    await lookAt(page, 'maps-directory-popup-desktop');
 
     // The keyboard list opens a popup too.
     // The popup may pan the map, which changes the rows in view: find the chosen row by its state.
@@ -142,7 +143,7 @@ test.describe('directory map (/providers/map)', () => {
       .poll(async () => Number(await areas.getAttribute('data-service-areas')), { timeout: 20_000 })
       .toBeGreaterThan(0);
     await page.waitForTimeout(1000);
-    await page.screenshot({ path: shot('maps-directory-city-service-areas-desktop') });
+    await lookAt(page, 'maps-directory-city-service-areas-desktop');
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
@@ -166,7 +167,7 @@ test.describe('directory map (/providers/map)', () => {
     await expect(page.getByTestId('provider-cluster').first()).toBeVisible();
     await page.getByRole('region', { name: MAP }).scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
-    await page.screenshot({ path: shot('maps-directory-uk-mobile') });
+    await lookAt(page, 'maps-directory-uk-mobile');
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
@@ -208,15 +209,15 @@ test.describe('profile map card', () => {
       await expect(card.getByText('Provider coordinates are missing')).toHaveCount(0);
       await card.scrollIntoViewIfNeeded();
       await page.waitForTimeout(1500); // place labels for the zoom-12 view
-      await card.screenshot({ path: shot(`maps-profile-card-${device}`) });
+      await lookAt(card, `maps-profile-card-${device}`);
       if (device === 'desktop') await expectAccessible(page);
       expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
     });
   }
 
-  test('hidden when the location is unknown; "coordinates are missing" when it cannot be placed', async ({ page }) => {
+  test('hidden when the location is unknown; "coordinates are missing" when it cannot be placed', async ({ page, provider }) => {
     test.setTimeout(60_000);
-    await signIn(page, DEMO.provider);
+    await signIn(page, provider);
     const suffix = unique();
     const created = await page.request.post('/api/providers', {
       data: {

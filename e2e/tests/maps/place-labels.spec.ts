@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { jumpMap, mapLoaded, mapRegion, placedLabels } from '../../support/maps';
 
 const DIRECTORY = 'Map of solar service providers';
@@ -52,14 +52,14 @@ test.describe('place labels (decision 0355)', { tag: '@long' }, () => {
     expect(kinds).toEqual(['City']);
     expect(await labelsOnMarkers(page, DIRECTORY)).toEqual([]);
     await mapRegion(page, DIRECTORY).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('maps-labels-uk-desktop') });
+    await lookAt(page, 'maps-labels-uk-desktop');
 
     // Towns are named from zoom 8, still clear of the markers.
     await jumpMap(page, DIRECTORY, [-1.9, 53.6], 8.5);
     await expect.poll(async () => (await placedLabels(page, DIRECTORY)).includes('Huddersfield') || (await placedLabels(page, DIRECTORY)).includes('Halifax'), { timeout: 20_000 }).toBe(true);
     await page.waitForTimeout(800);
     expect(await labelsOnMarkers(page, DIRECTORY)).toEqual([]);
-    await page.screenshot({ path: shot('maps-labels-towns-desktop') });
+    await lookAt(page, 'maps-labels-towns-desktop');
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
@@ -73,7 +73,7 @@ test.describe('place labels (decision 0355)', { tag: '@long' }, () => {
     expect(placed.length).toBeGreaterThan(5);
     expect(await labelsOnMarkers(page, DIRECTORY)).toEqual([]);
     await mapRegion(page, DIRECTORY).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('maps-labels-uk-mobile') });
+    await lookAt(page, 'maps-labels-uk-mobile');
   });
 
   test('the asset map names cities above its points', async ({ page }) => {
@@ -88,6 +88,6 @@ test.describe('place labels (decision 0355)', { tag: '@long' }, () => {
     });
     expect(order[0]).toBeGreaterThanOrEqual(0);
     expect(order[0]).toBeLessThan(order[1]!);
-    await page.screenshot({ path: shot('maps-labels-assets-desktop') });
+    await lookAt(page, 'maps-labels-assets-desktop');
   });
 });

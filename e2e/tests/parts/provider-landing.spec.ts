@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 test.describe('provider landing page', () => {
   test('shows the hero, six benefits, the free-listing promise and the sign-up links', async ({ page }) => {
@@ -15,13 +15,13 @@ test.describe('provider landing page', () => {
       await expect(cards.filter({ hasText: title })).toHaveCount(1);
     // The type is fixed to provider: no selector.
     await expect(page.getByLabel('Account type')).toHaveCount(0);
-    await page.screenshot({ path: shot('provider-landing-desktop'), fullPage: true });
+    await lookAt(page, 'provider-landing-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await page.goto('/services/list/anything/under/it');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('List your services... Manage and promote your business');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('provider-landing-mobile'), fullPage: true });
+    await lookAt(page, 'provider-landing-mobile', { fullPage: true });
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Start Selling' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 async function chooseProduct(page: Page, product: string) {
   const input = page.getByRole('combobox', { name: 'Product' });
@@ -26,7 +26,7 @@ test.describe('parts search', () => {
     await page.getByRole('combobox', { name: 'Location (optional)' }).fill('Leeds');
     await page.getByRole('option', { name: 'Leeds, West Yorkshire' }).click();
     await page.getByLabel('Additional specifications (optional)').fill('at least 400 W, monocrystalline');
-    await page.screenshot({ path: shot('parts-search-form-desktop'), fullPage: true });
+    await lookAt(page, 'parts-search-form-desktop', { fullPage: true });
     await page.getByRole('button', { name: 'Search Parts' }).click();
 
     const answer = page.getByTestId('parts-answer');
@@ -51,7 +51,7 @@ test.describe('parts search', () => {
       expect(n).toBeGreaterThanOrEqual(1);
       expect(n).toBeLessThanOrEqual(sourceCount);
     }
-    await page.screenshot({ path: shot('parts-search-answer-desktop'), fullPage: true });
+    await lookAt(page, 'parts-search-answer-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await markers.first().click();
@@ -64,7 +64,7 @@ test.describe('parts search', () => {
     await expect(page).toHaveURL(/\/parts\//);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/Jinko Solar|Trina Solar/);
     await expect(page.getByText('Rated power (STC)')).toBeVisible();
-    await page.screenshot({ path: shot('parts-product-page-desktop'), fullPage: true });
+    await lookAt(page, 'parts-product-page-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.goBack();
 
@@ -82,14 +82,14 @@ test.describe('parts search', () => {
     await page.goto('/search-parts');
     await page.getByRole('button', { name: 'Search Parts' }).click();
     await expect(page.getByText('Please select a product')).toBeVisible();
-    await page.screenshot({ path: shot('parts-search-validation-mobile'), fullPage: true });
+    await lookAt(page, 'parts-search-validation-mobile', { fullPage: true });
     await chooseProduct(page, 'MC4 Connectors');
     await expect(page.getByText('Please select a product')).toBeHidden();
     await page.getByRole('button', { name: 'Search Parts' }).click();
     const answer = page.getByTestId('parts-answer');
     await expect(answer).toContainText('No product data is held for MC4 Connectors');
     await expect(answer.getByRole('heading', { name: 'Suppliers from the directory' })).toBeVisible();
-    await page.screenshot({ path: shot('parts-search-answer-mobile'), fullPage: true });
+    await lookAt(page, 'parts-search-answer-mobile', { fullPage: true });
     await expectAccessible(page);
   });
 

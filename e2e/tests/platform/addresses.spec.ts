@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 const long = 'x'.repeat(300);
 
@@ -41,7 +41,7 @@ test.describe('bad values in the address (decision 0352)', () => {
       expect(new URL(page.url()).search).not.toMatch(/xxx|abc|999|Nope|maybe|password|sideways|Atlantis/);
       await expect(page.getByRole('alert')).toHaveCount(0);
       expect(refused).toEqual([]);
-      await page.screenshot({ path: shot(`address-garbage-${name.replace(/ /g, '-')}`) });
+      await lookAt(page, `address-garbage-${name.replace(/ /g, '-')}`);
     });
   }
 
@@ -66,7 +66,7 @@ test.describe('bad values in the address (decision 0352)', () => {
     await min.fill('50,000');
     await max.fill('10000');
     await expect(page.getByText('The minimum value cannot be more than the maximum')).toBeVisible();
-    await page.screenshot({ path: shot('tenders-value-range-desktop') });
+    await lookAt(page, 'tenders-value-range-desktop');
     await expectAccessible(page);
     const sent: string[] = [];
     page.on('request', (r) => {

@@ -1,22 +1,23 @@
-import { expect, test } from '@playwright/test';
 import { DEMO, NEW_PASSWORD, signIn, signUp, unique, type Account } from '../../support/accounts';
 import { chromiumLaunch } from '../../support/chromium';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 /** The header at tablet widths (decisions 0350, 0500). */
 // A desktop browser's classic scrollbar: the page keeps its 15 px gutter (`scrollbar-gutter: stable`),
 // which headless Chromium hides unless told not to; the admin's header overflowed only with it.
 test.use({ launchOptions: { ...chromiumLaunch, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
-test('stays on one line inside the window at 768, 900 and 1024 px in every role', async ({ page }) => {
+test('stays on one line inside the window at 768, 900 and 1024 px in every role', async ({ page, provider, representative }) => {
   test.setTimeout(120_000);
   const user = `header-user-${unique()}@example.com`;
   await signUp(page.request, { email: user, name: 'Header User' });
   const roles: Array<[string, Account | null]> = [
     ['visitor', null],
     ['user', { email: user, password: NEW_PASSWORD }],
-    ['provider-owner', DEMO.provider],
-    ['representative', DEMO.owner],
+    ['provider-owner', provider],
+    ['representative', representative],
+    // The admin the e2e server makes at its start (ADMIN_EMAIL): no route makes an admin.
     ['admin', DEMO.admin],
   ];
   const problems: string[] = [];
@@ -47,7 +48,7 @@ test('stays on one line inside the window at 768, 900 and 1024 px in every role'
         if (item.right > bar.right + 0.5) problems.push(`${where}: '${item.text}' ends at ${Math.round(item.right)} px, past the header's edge at ${Math.round(bar.right)} px (window ${bar.window} px)`);
       }
       if (width === 1024 || width === 768 || (width === 1280 && role === 'admin')) {
-        await page.screenshot({ path: shot(`header-${width}-${role}`), clip: { x: 0, y: 0, width, height: 140 } });
+        await lookAt(page, `header-${width}-${role}`, { clip: { x: 0, y: 0, width, height: 140 } });
       }
     }
   }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { watchErrors } from '../../support/errors';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 test.describe('home page', () => {
   test('shows the tagline, banner, four actions and promo links', async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe('home page', () => {
     // The header sits below the fixed banner on the home page only.
     const headerTop = (await page.locator('header').boundingBox())!.y;
     expect(headerTop).toBeGreaterThanOrEqual(30);
-    await page.screenshot({ path: shot('home-desktop'), fullPage: true });
+    await lookAt(page, 'home-desktop', { fullPage: true });
     await expectAccessible(page);
   });
 
@@ -67,7 +67,7 @@ test.describe('navigation', () => {
     // The ways on: home and the directory (issue 19).
     await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('main').getByRole('link', { name: 'Find providers' })).toHaveAttribute('href', '/providers');
-    await page.screenshot({ path: shot('not-found'), fullPage: true });
+    await lookAt(page, 'not-found', { fullPage: true });
     await expectAccessible(page);
   });
 
@@ -92,7 +92,7 @@ test.describe('small screens', () => {
     await expect(drawer.getByRole('link', { name: 'Find Providers' })).toBeVisible();
     await expect(drawer.getByRole('link', { name: 'List Your Services' })).toBeVisible();
     await page.waitForTimeout(600); // the 0.5 s animation
-    await page.screenshot({ path: shot('home-mobile-drawer') });
+    await lookAt(page, 'home-mobile-drawer');
     await expectAccessible(page);
     await drawer.getByRole('button', { name: 'Close Menu' }).click();
     await expect(drawer).toBeHidden();

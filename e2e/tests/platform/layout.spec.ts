@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import type { Page } from '@playwright/test';
+import { signIn } from '../../support/accounts';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -50,13 +51,13 @@ test.describe('phones (decision 0350)', () => {
       await settle(page);
       const { scrollWidth, innerWidth } = await sideways(page);
       if (scrollWidth > innerWidth) wide.push(`${path}: ${scrollWidth} px`);
-      await page.screenshot({ path: shot(`phone${path.replace(/[^a-z0-9]+/gi, '-')}`) });
+      await lookAt(page, `phone${path.replace(/[^a-z0-9]+/gi, '-')}`);
     }
     expect(wide).toEqual([]);
   });
 
-  test('signed-in pages do not scroll sideways either', async ({ page }) => {
-    await signIn(page, DEMO.owner);
+  test('signed-in pages do not scroll sideways either', async ({ page, representative }) => {
+    await signIn(page, representative);
     const asset = (await (await page.request.get('/api/assets/tenders?limit=1')).json()).data[0];
     const wide: string[] = [];
     for (const path of ['/dashboard', '/dashboard?tab=tenders', `/asset-intel/${asset.id}`, '/provider-create']) {
@@ -83,14 +84,14 @@ test.describe('phones (decision 0350)', () => {
       const results = page.locator(first).first();
       await expect(results).toBeVisible();
       expect((await results.boundingBox())!.y, 'results start on the first screen').toBeLessThan(PHONE.height);
-      await page.screenshot({ path: shot(`filters-collapsed-${name}-mobile`) });
+      await lookAt(page, `filters-collapsed-${name}-mobile`);
       await expectAccessible(page);
 
       await button.click();
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       const panel = page.locator(`#${await button.getAttribute('aria-controls')}`);
       await expect(panel).toBeVisible();
-      await page.screenshot({ path: shot(`filters-open-${name}-mobile`) });
+      await lookAt(page, `filters-open-${name}-mobile`);
       await expectAccessible(page);
     });
   }
@@ -117,5 +118,5 @@ test('auth pages have no white band between the content and the footer', async (
     });
     expect(band, path).toBeLessThanOrEqual(1);
   }
-  await page.screenshot({ path: shot('auth-desktop-no-band') });
+  await lookAt(page, 'auth-desktop-no-band');
 });

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signIn } from '../../support/accounts';
 import { RENDER_WARNING, watchErrors } from '../../support/errors';
+import { expect, test } from '../../support/users';
 
 /**
  * Issue 20: public pages arrive as HTML and hydrate without a mismatch (decision 0370). The server
@@ -69,8 +70,8 @@ test.describe('server-rendered public pages', () => {
     expect(count(await (await page.request.get(refused)).text())).toBe(want);
   });
 
-  test('a signed-in visitor gets their own header in the first HTML: no flash of the Login button', async ({ page }) => {
-    await signIn(page, DEMO.owner);
+  test('a signed-in visitor gets their own header in the first HTML: no flash of the Login button', async ({ page, representative }) => {
+    await signIn(page, representative);
     const html = await (await page.request.get('/providers')).text();
     expect(html).toContain('Logout');
     const messages: string[] = [];

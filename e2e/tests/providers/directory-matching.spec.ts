@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, unique } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import type { Page } from '@playwright/test';
+import { signIn, unique } from '../../support/accounts';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailTo } from '../../support/outbox';
+import { expect, test } from '../../support/users';
 
 /** Directory matching (issue 19; decisions 0360–0362). Texts as in PROVIDER_MESSAGES. */
 const M = {
@@ -45,13 +46,13 @@ test.describe('directory matching', () => {
     await expect(cards.getByText('Project Developer').first()).toBeVisible();
     await expect(cards.getByText('Unknown Type')).toHaveCount(0);
     await expect(cards.getByText('1 km service radius')).toHaveCount(0);
-    await page.screenshot({ path: shot('directory-nearest-desktop') });
+    await lookAt(page, 'directory-nearest-desktop');
     await expectAccessible(page);
 
     await page.setViewportSize(PHONE);
     await expect(distances.first()).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: shot('directory-nearest-phone'), fullPage: true });
+    await lookAt(page, 'directory-nearest-phone', { fullPage: true });
 
     // Without a location 'Nearest first' is not offered.
     await page.goto('/providers');
@@ -80,7 +81,7 @@ test.describe('directory matching', () => {
           return km.length > 1 && km.every((d, i) => i === 0 || km[i - 1]! <= d);
         })
         .toBe(true);
-      await page.screenshot({ path: shot(`directory-whitstable-nearest-${device}`), fullPage: device === 'phone' });
+      await lookAt(page, `directory-whitstable-nearest-${device}`, { fullPage: device === 'phone' });
       await expectAccessible(page);
 
       // The spec's default order is still a choice, and the control keeps it.
@@ -105,7 +106,7 @@ test.describe('directory matching', () => {
         await expect(options.first(), typed).toHaveText('AMP Clean Energy Services');
         await expect(page.getByText('No matches found.')).toHaveCount(0);
       }
-      await page.screenshot({ path: shot(`directory-company-suggestions-${device}`) });
+      await lookAt(page, `directory-company-suggestions-${device}`);
       await options.first().click();
       await expect(page).toHaveURL(/companies=AMP\+Clean\+Energy\+Services/);
       await expect(page.getByTestId('provider-card').getByRole('heading', { name: 'AMP Clean Energy Services' })).toBeVisible();
@@ -115,6 +116,7 @@ test.describe('directory matching', () => {
 
   test('few providers offer Panel Cleaning near Bristol: the honest count, a wider radius and an invitation sent once', async ({
     page,
+    representative,
   }) => {
     test.setTimeout(60_000);
     await page.setViewportSize(DESKTOP);
@@ -125,7 +127,7 @@ test.describe('directory matching', () => {
     ).toBeVisible();
     await expect(notice.getByRole('link', { name: M.inviteSignIn })).toBeVisible();
 
-    await signIn(page, DEMO.owner);
+    await signIn(page, representative);
     await page.goto(`/providers?services=Panel+Cleaning&${BRISTOL}&radius=50`);
     await notice.getByRole('button', { name: 'Search within 100 km' }).click();
     await expect(page).toHaveURL(/radius=100/);
@@ -137,7 +139,7 @@ test.describe('directory matching', () => {
     await notice.getByLabel('Company or contact name').fill('Bristol Panel Care');
     await notice.getByLabel('Their email address').fill(email);
     await notice.getByLabel('Message (optional)').fill('We have 2 MW to clean in May.');
-    await page.screenshot({ path: shot('directory-few-invite-desktop'), fullPage: true });
+    await lookAt(page, 'directory-few-invite-desktop', { fullPage: true });
     await expectAccessible(page);
     await notice.getByRole('button', { name: 'Send invitation' }).click();
     await expect(notice.getByRole('status')).toHaveText(M.inviteSent(email));
@@ -153,12 +155,12 @@ test.describe('directory matching', () => {
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
     await notice.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('directory-few-invite-phone'), fullPage: true });
+    await lookAt(page, 'directory-few-invite-phone', { fullPage: true });
   });
 
-  test("an asset's 'Providers serving this site' lists no planning applicant", async ({ page }) => {
+  test("an asset's 'Providers serving this site' lists no planning applicant", async ({ page, representative }) => {
     test.setTimeout(60_000);
-    await signIn(page, DEMO.owner);
+    await signIn(page, representative);
     const [site] = (await (
       await page.request.get('/api/assets/sites?search=Bristol%20Airport%20Solar%20Farm')
     ).json()) as Array<{ id: number }>;
@@ -170,11 +172,11 @@ test.describe('directory matching', () => {
     await expect(section.getByText(/^Showing \d+ of \d+ providers?$/)).toHaveText('Showing 2 of 2 providers');
     await expect(cards.getByText(/^(Project Developer|Asset Owner|Unknown Type)$/)).toHaveCount(0);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('asset-serving-desktop') });
+    await lookAt(page, 'asset-serving-desktop');
     await expectAccessible(page);
     await page.setViewportSize(PHONE);
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('asset-serving-phone') });
+    await lookAt(page, 'asset-serving-phone');
   });
 
   test("parts: 'Hybrid inverters, SMA, at least 5 kW, three-phase, quantity 12' offers nothing outside the range", async ({
@@ -197,10 +199,10 @@ test.describe('directory matching', () => {
     );
     await expect(answer.getByRole('heading', { name: /^Other brands that fit/ })).toBeVisible();
     await expect(answer).not.toContainText(/SC 4\d00|MW/);
-    await page.screenshot({ path: shot('parts-sma-hybrid-desktop'), fullPage: true });
+    await lookAt(page, 'parts-sma-hybrid-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: shot('parts-sma-hybrid-phone'), fullPage: true });
+    await lookAt(page, 'parts-sma-hybrid-phone', { fullPage: true });
   });
 });

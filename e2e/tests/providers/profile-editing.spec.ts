@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, signIn, unique } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { signIn, unique, type Account } from '../../support/accounts';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { createProfile, expect, test, type Profile } from '../../support/users';
 
 // A 64×64 PNG (the same bytes the logo journey uses) and a minimal PDF.
 const PNG = Buffer.from(
@@ -9,28 +10,18 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-interface Created {
-  id: string;
-  slug: string;
-}
-
-/** Signs in as the demo provider and gives them a fresh profile, so the journey edits nothing shared. */
-async function demoOwnerWithProfile(page: Page, name: string): Promise<Created> {
-  await signIn(page, DEMO.provider);
-  const res = await page.request.post('/api/providers', {
-    data: {
-      businessName: name,
-      description: 'Fictional demo company created by an end-to-end test.',
-      services: ['Panel Cleaning'],
-      location: 'Leeds, West Yorkshire',
-      type: 'O&M Provider',
-      serviceRadius: 50,
-      technologies: ['Solar PV'],
-    },
+/** Signs in as the journey's own provider and gives them a second profile, named for this journey. */
+async function ownerWithProfile(page: Page, provider: Account, name: string): Promise<Profile> {
+  await signIn(page, provider);
+  return createProfile(page.request, {
+    businessName: name,
+    description: 'Fictional demo company created by an end-to-end test.',
+    services: ['Panel Cleaning'],
+    location: 'Leeds, West Yorkshire',
+    type: 'O&M Provider',
+    serviceRadius: 50,
+    technologies: ['Solar PV'],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const { data } = await res.json();
-  return { id: data.id, slug: data.slug };
 }
 
 const section = (page: Page, title: string): Locator =>
@@ -52,16 +43,17 @@ async function editSection(
   await expect(page.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
 }
 
-test.describe('a demo owner edits every profile section', () => {
+test.describe('an owner edits every profile section', () => {
   // Long journeys: one section after another, each a save round trip.
   test.describe.configure({ timeout: 120_000 });
 
   test('services, technologies, scale, phase, associations, name and type, location, contacts, radius', async ({
     page,
+    provider,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const name = `E2E Edit Solar ${unique()} (demo)`;
-    const created = await demoOwnerWithProfile(page, name);
+    const created = await ownerWithProfile(page, provider, name);
     await page.goto(`/providers/${created.slug}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
@@ -164,7 +156,7 @@ test.describe('a demo owner edits every profile section', () => {
     await page.getByRole('button', { name: 'Cancel editing Service Area' }).click();
     await expect(section(page, 'Service Area').getByText('120 km service radius')).toBeVisible();
 
-    await page.screenshot({ path: shot('provider-profile-edited-desktop'), fullPage: true });
+    await lookAt(page, 'provider-profile-edited-desktop', { fullPage: true });
     await expectAccessible(page);
 
     // Everything reached the server, and the old slug still opens the renamed profile.
@@ -190,13 +182,13 @@ test.describe('a demo owner edits every profile section', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('provider-profile-edited-mobile'), fullPage: true });
+    await lookAt(page, 'provider-profile-edited-mobile', { fullPage: true });
   });
 
-  test('cover upload, then media upload and delete on the media page', async ({ page }) => {
+  test('cover upload, then media upload and delete on the media page', async ({ page, provider }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const name = `E2E Media Solar ${unique()} (demo)`;
-    const created = await demoOwnerWithProfile(page, name);
+    const created = await ownerWithProfile(page, provider, name);
     await page.goto(`/providers/${created.slug}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
@@ -227,7 +219,7 @@ test.describe('a demo owner edits every profile section', () => {
     ]);
     await expect(page.getByText('Files uploaded successfully', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(2);
-    await page.screenshot({ path: shot('provider-media-desktop'), fullPage: true });
+    await lookAt(page, 'provider-media-desktop', { fullPage: true });
     await expectAccessible(page);
 
     // A deletion is confirmed first (decision 0369); cancelling keeps the file.
@@ -244,7 +236,7 @@ test.describe('a demo owner edits every profile section', () => {
     await expect(page.getByRole('button', { name: /^Delete array-photo/ })).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('provider-media-mobile'), fullPage: true });
+    await lookAt(page, 'provider-media-mobile', { fullPage: true });
 
     // Back on the profile, Associated Media shows the remaining file.
     await page.getByRole('link', { name: 'Back to Profile' }).click();

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn, signUp, unique, verifyEmail } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signIn, signUp, unique, verifyEmail } from '../../support/accounts';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 /**
  * The profile as its owner, a visitor and a claimant see it, and the forms' refusals (issue 19,
@@ -14,11 +15,11 @@ const PHONE = { width: 390, height: 844 };
 async function photograph(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
-  await page.screenshot({ path: shot(`${name}-desktop`), fullPage: true });
+  await lookAt(page, `${name}-desktop`, { fullPage: true });
   await expectAccessible(page);
   await page.setViewportSize(PHONE);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: shot(`${name}-phone`), fullPage: true });
+  await lookAt(page, `${name}-phone`, { fullPage: true });
   await page.setViewportSize(DESKTOP);
 }
 
@@ -35,9 +36,9 @@ async function unclaimedProfile(request: APIRequestContext) {
 test.describe('profile states and refusals that say why', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('owner and visitor: no quote button for the owner, a visible edit control, address and radius editors that say why', async ({ page }) => {
+  test('owner and visitor: no quote button for the owner, a visible edit control, address and radius editors that say why', async ({ page, provider }) => {
     await page.setViewportSize(DESKTOP);
-    await signIn(page, DEMO.provider);
+    await signIn(page, provider);
     const name = `E2E States Solar ${unique()} (demo)`;
     const res = await page.request.post('/api/providers', {
       data: {
@@ -137,9 +138,9 @@ test.describe('profile states and refusals that say why', () => {
     expect((await again2.json()).message).toMatch(/^You already have a claim on this profile awaiting review/);
   });
 
-  test('the create form has a logo field with the upload rules; a long filter chip wraps on a phone', async ({ page }) => {
+  test('the create form has a logo field with the upload rules; a long filter chip wraps on a phone', async ({ page, provider }) => {
     await page.setViewportSize(DESKTOP);
-    await signIn(page, DEMO.provider);
+    await signIn(page, provider);
     await page.goto('/provider-create');
     await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(page.getByText('Please upload an image file (PNG, JPG, or JPEG).', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, NEW_PASSWORD, signIn, signUp, unique, verifyEmail } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { NEW_PASSWORD, signIn, signUp, unique, verifyEmail } from '../../support/accounts';
+import { expectAccessible, lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 
 test.describe('provider directory journeys', () => {
   test('browse and filter: address round-trips, pagination, sort, location suggestion', async ({ page }) => {
@@ -9,7 +9,7 @@ test.describe('provider directory journeys', () => {
     await expect(page.getByRole('heading', { name: 'Find Your Solar Service Partner' })).toBeVisible();
     await expect(page.getByTestId('provider-card')).toHaveCount(9);
     await expect(page.getByText(/Page 1 of \d+/)).toBeVisible();
-    await page.screenshot({ path: shot('providers-list-desktop'), fullPage: false });
+    await lookAt(page, 'providers-list-desktop', { fullPage: false });
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Next' }).click();
@@ -57,7 +57,7 @@ test.describe('provider directory journeys', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/providers');
     await expect(page.getByTestId('provider-card').first()).toBeVisible();
-    await page.screenshot({ path: shot('providers-list-mobile'), fullPage: false });
+    await lookAt(page, 'providers-list-mobile', { fullPage: false });
   });
 
   test('open a profile; signed-out Request Quote goes to sign-in with the quote path', async ({ page }) => {
@@ -66,7 +66,7 @@ test.describe('provider directory journeys', () => {
     await page.getByRole('link', { name: 'Anesco', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anesco' })).toBeVisible();
     await expect(page.getByText('No contact information available')).toBeVisible();
-    await page.screenshot({ path: shot('provider-profile-desktop'), fullPage: true });
+    await lookAt(page, 'provider-profile-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Request Quote' }).click();
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fproviders%2F[0-9a-f-]+%2Fquote/);
@@ -77,11 +77,11 @@ test.describe('provider directory journeys', () => {
     await expectAccessible(page);
   });
 
-  test('a demo owner edits sections and uploads a logo with progress', async ({ page }) => {
+  test('an owner edits sections and uploads a logo with progress', async ({ page, provider }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, DEMO.provider);
-    await page.goto('/providers/demo-solar-services-ltd-demo');
-    await expect(page.getByRole('heading', { level: 1, name: /Demo Solar Services/ })).toBeVisible();
+    await signIn(page, provider);
+    await page.goto(`/providers/${provider.profile.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: provider.profile.businessName })).toBeVisible();
 
     await page.getByRole('button', { name: 'Edit About' }).click();
     await page.locator('#edit-description').fill('Fictional demo company, edited in an end-to-end test.');
@@ -105,15 +105,15 @@ test.describe('provider directory journeys', () => {
     );
     await page.getByTestId('logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
     await expect(page.getByText('Logo uploaded successfully', { exact: true })).toBeVisible();
-    await expect(page.getByRole('img', { name: /Demo Solar Services.*logo/ })).toBeVisible();
-    await page.screenshot({ path: shot('provider-profile-owner-desktop'), fullPage: true });
+    await expect(page.getByRole('img', { name: `${provider.profile.businessName} logo` })).toBeVisible();
+    await lookAt(page, 'provider-profile-owner-desktop', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('provider-profile-owner-mobile'), fullPage: false });
+    await lookAt(page, 'provider-profile-owner-mobile', { fullPage: false });
   });
 
-  test('create a provider, hitting the duplicate-name path first', async ({ page }) => {
+  test('create a provider, hitting the duplicate-name path first', async ({ page, provider }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, DEMO.provider);
+    await signIn(page, provider);
     await page.goto('/provider-create');
     await expect(page.getByRole('heading', { name: 'Create New Provider Profile' })).toBeVisible();
     await page.getByRole('button', { name: 'Create Profile' }).click();
@@ -128,14 +128,14 @@ test.describe('provider directory journeys', () => {
     await expect(servicesInput).toBeFocused();
     for (const [device, width] of [['tablet', 1024], ['mobile', 390]] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: shot(`provider-create-errors-${device}`), fullPage: true });
+      await lookAt(page, `provider-create-errors-${device}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel('Business name').fill('anesco');
     await expect(page.getByText('A provider with this business name already exists.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Claim it' })).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: shot('provider-create-desktop'), fullPage: true });
+    await lookAt(page, 'provider-create-desktop', { fullPage: true });
 
     const name = `E2E Solar ${unique()} (demo)`;
     await page.getByLabel('Business name').fill(name);

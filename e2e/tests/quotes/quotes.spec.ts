@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { outbox } from '../../support/outbox';
+import { expect, test } from '../../support/users';
 
-const { provider: PROVIDER, owner: OWNER } = DEMO;
-const OWNED = 'Demo Solar Services Ltd (demo)';
 const UNCLAIMED = 'Meadowlark Ecology (demo)';
 
 async function providerId(page: Page, name: string): Promise<string> {
@@ -18,10 +17,11 @@ async function providerId(page: Page, name: string): Promise<string> {
 const ndaPdf = Buffer.from('%PDF-1.4\n% Mutual NDA for the e2e journey\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test.describe('quote journeys (docs/product/quotes.md)', () => {
-  test('signed out → sign in → request with an NDA and the UAV contract → the provider downloads it and replies → the sender sees the reply', async ({ page }) => {
+  test('signed out → sign in → request with an NDA and the UAV contract → the provider downloads it and replies → the sender sees the reply', async ({ page, provider: PROVIDER, representative: OWNER }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    const id = await providerId(page, OWNED);
+    // The journey's own provider owns this profile, so the request goes to them.
+    const { id, businessName: OWNED } = PROVIDER.profile;
     const quotePath = `/providers/${id}/quote?service=${encodeURIComponent('Drone Surveys')}&location=Bristol&timePreference=2weeks`;
 
     // Signed out: the guard sends the visitor to /auth with the path and query.
@@ -62,12 +62,12 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
     await page.getByLabel('UAV Hire Agreement').check();
     await expect(page.getByText('Please select a contract type.')).toHaveCount(0);
-    await page.screenshot({ path: shot('quotes-form-desktop'), fullPage: true });
+    await lookAt(page, 'quotes-form-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Send Quote Request' }).click();
     await expect(page.locator('#main').getByRole('status').getByText('Your quote request has been sent.')).toBeVisible();
-    await page.screenshot({ path: shot('quotes-sent-desktop'), fullPage: false });
+    await lookAt(page, 'quotes-sent-desktop', { fullPage: false });
     await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${PROVIDER.email}\nSubject: New quote request: Drone Surveys`) && m.includes(description))).toBe(true);
     await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${OWNER.email}\nSubject: Your quote request to ${OWNED}`))).toBe(true);
 
@@ -80,7 +80,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await expect(card.getByText('UAV Hire Agreement')).toBeVisible();
     await expect(card.getByText('0117 496 0999')).toBeVisible();
     await expect(card.getByText('Awaiting reply')).toBeVisible();
-    await page.screenshot({ path: shot('quotes-received-desktop'), fullPage: true });
+    await lookAt(page, 'quotes-received-desktop', { fullPage: true });
     await expectAccessible(page);
 
     const downloading = page.waitForEvent('download');
@@ -102,11 +102,11 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     const sent = page.getByRole('listitem').filter({ hasText: description });
     await expect(sent.getByText('Happy to help: £2,400 for the survey, report within 48 hours.')).toBeVisible();
     await expect(sent.getByText('Responded')).toBeVisible();
-    await page.screenshot({ path: shot('quotes-sent-list-desktop'), fullPage: true });
+    await lookAt(page, 'quotes-sent-list-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('quotes-sent-list-mobile'), fullPage: true });
+    await lookAt(page, 'quotes-sent-list-mobile', { fullPage: true });
     await expectAccessible(page);
 
     // A third party cannot download it.
@@ -115,7 +115,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     expect((await page.request.get(quoteUrl!)).status()).toBe(401);
   });
 
-  test('an unclaimed provider: the page says the request goes to the marketplace team (mobile)', async ({ page }) => {
+  test('an unclaimed provider: the page says the request goes to the marketplace team (mobile)', async ({ page, representative: OWNER }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const id = await providerId(page, UNCLAIMED);
     await signIn(page, OWNER);
@@ -123,7 +123,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await expect(page.getByRole('heading', { name: `Message ${UNCLAIMED}` })).toBeVisible();
     await expect(page.getByText('This profile is not claimed yet')).toBeVisible();
     await expect(page.getByLabel('Preferred Start Time')).toHaveJSProperty('tagName', 'SELECT');
-    await page.screenshot({ path: shot('quotes-unclaimed-mobile'), fullPage: true });
+    await lookAt(page, 'quotes-unclaimed-mobile', { fullPage: true });
     await expectAccessible(page);
 
     await page.getByLabel('Phone').fill('07700 900123');
@@ -132,7 +132,7 @@ test.describe('quote journeys (docs/product/quotes.md)', () => {
     await expect.poll(() => outbox().some((m) => m.startsWith(`To: ${DEMO.admin.email}\nSubject: Quote request waiting: ${UNCLAIMED}`))).toBe(true);
   });
 
-  test('a provider that cannot be loaded: Something went wrong and Back to Directory', async ({ page }) => {
+  test('a provider that cannot be loaded: Something went wrong and Back to Directory', async ({ page, representative: OWNER }) => {
     await signIn(page, OWNER);
     await page.goto('/providers/no-such-provider-anywhere/quote');
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();

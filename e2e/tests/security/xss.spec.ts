@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO } from '../../support/accounts';
-import { shot } from '../../support/fixtures';
+import type { Page } from '@playwright/test';
+import { lookAt } from '../../support/fixtures';
+import { expect, test } from '../../support/users';
 import { XSS_CORPUS, XSS_MARKER } from './corpus.mjs';
 
 /**
@@ -66,11 +66,11 @@ async function expectInert(page: Page, w: Watch, label: string) {
 }
 
 test.describe('XSS corpus', () => {
-  test('profiles and tenders written by a user render inert', async ({ page }) => {
+  test('profiles and tenders written by a user render inert', async ({ page, provider: author }) => {
     test.setTimeout(60_000);
     const w = await watch(page);
     await page.goto('/');
-    const login = await page.request.post('/api/auth/login', { data: DEMO.provider });
+    const login = await page.request.post('/api/auth/login', { data: { email: author.email, password: author.password } });
     expect(login.status()).toBe(200);
 
     // Links must be http(s): every hostile spelling is refused on the server.
@@ -99,7 +99,7 @@ test.describe('XSS corpus', () => {
     await page.goto(`/providers/${provider.slug}`);
     await expect(page.getByText(XSS_MARKER).first()).toBeVisible();
     await expect(page.getByText('<img src=x onerror').first()).toBeVisible(); // shown as text
-    await page.screenshot({ path: shot('security-xss-profile'), fullPage: true });
+    await lookAt(page, 'security-xss-profile', { fullPage: true });
     await expectInert(page, w, 'profile');
 
     await page.goto(`/providers?companies=${encodeURIComponent(name)}`);
@@ -113,7 +113,7 @@ test.describe('XSS corpus', () => {
     const tenderId = (await tender.json()).data.id;
     await page.goto(`/tender/${tenderId}`);
     await expect(page.getByText(XSS_MARKER).first()).toBeVisible();
-    await page.screenshot({ path: shot('security-xss-tender'), fullPage: true });
+    await lookAt(page, 'security-xss-tender', { fullPage: true });
     await expectInert(page, w, 'tender');
     await page.goto('/explore-tenders');
     await page.waitForLoadState('networkidle');
@@ -136,7 +136,7 @@ test.describe('XSS corpus', () => {
     expect(found, 'the hostile notice was imported').toBeTruthy();
     await page.goto(`/tender/${found!.id}`);
     await expect(page.getByText(XSS_MARKER).first()).toBeVisible();
-    await page.screenshot({ path: shot('security-xss-ocds'), fullPage: true });
+    await lookAt(page, 'security-xss-ocds', { fullPage: true });
     await expectInert(page, w, 'OCDS notice');
   });
 
@@ -150,7 +150,7 @@ test.describe('XSS corpus', () => {
     await page.getByRole('button', { name: 'Search Parts' }).click();
     const answer = page.getByTestId('parts-answer');
     await expect(answer).toContainText(XSS_MARKER);
-    await page.screenshot({ path: shot('security-xss-parts-answer'), fullPage: true });
+    await lookAt(page, 'security-xss-parts-answer', { fullPage: true });
     await expectInert(page, w, 'parts answer');
     const links = await answer.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     for (const href of links) expect(href, 'answer links are relative or http(s)').toMatch(/^(\/|#|https?:\/\/)/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 
 /**
  * Issue 17 on the e2e server (no feed switched on): the board says its notices are the bundled
@@ -21,17 +21,17 @@ test.describe('tender data sources and freshness', () => {
     const cards = page.locator('main li');
     await expect(cards.first()).toBeVisible();
     for (const card of await cards.all()) await expect(card).toContainText(/solar/i);
-    await page.screenshot({ path: shot('tenders-board-cpv-desktop'), fullPage: true });
+    await lookAt(page, 'tenders-board-cpv-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await cards.first().getByRole('link').first().click();
     const details = page.getByRole('heading', { name: 'Notice details' });
     await expect(details).toBeVisible();
     await expect(page.getByText('09332000 Solar installation')).toBeVisible();
-    await page.screenshot({ path: shot('tenders-detail-notice-details-desktop'), fullPage: true });
+    await lookAt(page, 'tenders-detail-notice-details-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('tenders-detail-notice-details-mobile'), fullPage: true });
+    await lookAt(page, 'tenders-detail-notice-details-mobile', { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
@@ -44,9 +44,9 @@ test.describe('tender data sources and freshness', () => {
       await expect(item).toContainText('Off');
       await expect(item.getByRole('button', { name: 'Run now' })).toBeDisabled();
     }
-    await page.screenshot({ path: shot('admin-data-sources-desktop'), fullPage: true });
+    await lookAt(page, 'admin-data-sources-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('admin-data-sources-mobile'), fullPage: true });
+    await lookAt(page, 'admin-data-sources-mobile', { fullPage: true });
   });
 });

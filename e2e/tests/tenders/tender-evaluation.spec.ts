@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signUp, unique, verifyEmail, NEW_PASSWORD } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { pdf, providerAccount } from '../../support/tenders';
 
 /**
@@ -18,12 +18,12 @@ async function pictures(page: Page, name: string, part?: Locator) {
   for (const width of [1280, 1024, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     for (const close of await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' }).all()) await close.click();
-    const path = SHOTS ? `${SHOTS}/${name}-${width}.png` : shot(`evaluation-${name}-${width}`);
+    const path = SHOTS ? `${SHOTS}/${name}-${width}.png` : undefined;
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
     if (part) {
       await part.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 90));
-      await part.screenshot({ path });
-    } else await page.screenshot({ path, fullPage: true });
+      await lookAt(part, `evaluation-${name}-${width}`, { path });
+    } else await lookAt(page, `evaluation-${name}-${width}`, { path, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

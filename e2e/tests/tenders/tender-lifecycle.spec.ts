@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect as baseExpect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { NEW_PASSWORD, signIn, signUp, unique } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mainPort, root, startOwnServer, type OwnServer } from '../../support/own-server';
 import { providerAccount } from '../../support/tenders';
 
@@ -82,15 +82,15 @@ class Cast {
     for (const close of await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' }).all()) await close.click({ timeout: 2000 }).catch(() => {});
     for (const width of widths) {
       await page.setViewportSize({ width, height: viewport.height });
-      const file = SHOTS ? path.join(SHOTS, `lifecycle-${name}-${width}.png`) : shot(`lifecycle-${name}-${width}`);
+      const file = SHOTS ? path.join(SHOTS, `lifecycle-${name}-${width}.png`) : undefined;
       if (SHOTS) mkdirSync(SHOTS, { recursive: true });
       if (part) {
         await part.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 90));
-        await part.screenshot({ path: file });
+        await lookAt(part, `lifecycle-${name}-${width}`, { path: file });
       } else {
         // From the top: the sticky header is drawn where the window stands.
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: file, fullPage: true });
+        await lookAt(page, `lifecycle-${name}-${width}`, { path: file, fullPage: true });
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
     }

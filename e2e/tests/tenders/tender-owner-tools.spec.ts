@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signUp, unique, verifyEmail, NEW_PASSWORD } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailTo } from '../../support/outbox';
 import { pdf, providerAccount, respond } from '../../support/tenders';
 
@@ -12,8 +12,8 @@ async function pictures(page: Page, name: string, part?: Locator) {
     for (const close of await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' }).all()) await close.click();
     if (part) {
       await part.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 90));
-      await part.screenshot({ path: shot(`owner-tools-${name}-${viewport}`) });
-    } else await page.screenshot({ path: shot(`owner-tools-${name}-${viewport}`), fullPage: true });
+      await lookAt(part, `owner-tools-${name}-${viewport}`);
+    } else await lookAt(page, `owner-tools-${name}-${viewport}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(size.width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

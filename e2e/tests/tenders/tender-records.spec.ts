@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signUp, unique, verifyEmail, NEW_PASSWORD } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailTo } from '../../support/outbox';
 import { pdf, providerAccount, respond } from '../../support/tenders';
 
@@ -13,7 +13,7 @@ async function pictures(page: Page, name: string, part: Locator) {
     await page.setViewportSize({ width, height: 844 });
     for (const close of await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' }).all()) await close.click();
     await part.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 90));
-    await part.screenshot({ path: shot(`records-${name}-${width}`) });
+    await lookAt(part, `records-${name}-${width}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn, signUp, unique, verifyEmail, NEW_PASSWORD } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailTo } from '../../support/outbox';
 import { providerAccount, respond } from '../../support/tenders';
 
@@ -14,8 +14,8 @@ async function pictures(page: Page, name: string, part?: Locator) {
     for (const close of await page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' }).all()) await close.click();
     if (part) {
       await part.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 90));
-      await part.screenshot({ path: shot(`sealed-${name}-${width}`) });
-    } else await page.screenshot({ path: shot(`sealed-${name}-${width}`), fullPage: true });
+      await lookAt(part, `sealed-${name}-${width}`);
+    } else await lookAt(page, `sealed-${name}-${width}`, { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -141,7 +141,7 @@ test.describe('sealed responses, e-receipts and countdowns', () => {
     await page.goto('/explore-tenders?source=External&status=all&limit=50');
     await expect(page.getByRole('heading', { name: 'Explore Tenders' })).toBeVisible();
     await expect(page.getByRole('listitem').first()).toBeVisible();
-    await page.screenshot({ path: shot('sealed-board-390'), fullPage: true });
+    await lookAt(page, 'sealed-board-390', { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -1,9 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn, signUp, unique } from '../../support/accounts';
-import { expectAccessible, shot } from '../../support/fixtures';
+import { signIn, signUp, unique } from '../../support/accounts';
+import { expectAccessible, lookAt } from '../../support/fixtures';
 import { mailsTo } from '../../support/outbox';
-
-const { owner: OWNER, provider: PROVIDER } = DEMO;
+import { createProfile, expect, test } from '../../support/users';
 
 test.describe('tenders', () => {
   test('a visitor filters open tenders across sources, pages through them and opens an External notice', async ({ page }) => {
@@ -13,7 +11,7 @@ test.describe('tenders', () => {
     await expect(page.getByRole('status').filter({ hasText: /tenders$/ })).toBeVisible();
     await page.getByLabel('Tenders per page').selectOption('5');
     await expect(page.locator('main li h2')).toHaveCount(5);
-    await page.screenshot({ path: shot('tenders-explore-desktop') });
+    await lookAt(page, 'tenders-explore-desktop');
     await expectAccessible(page);
 
     // Open tenders of both sources: the demo listings and the sample's notices still open.
@@ -50,17 +48,17 @@ test.describe('tenders', () => {
     expect(api.data.source).toBe('External');
     expect(api.data.noticeUrl).toMatch(/^https:\/\//);
     await expect(original).toHaveAttribute('href', api.data.noticeUrl);
-    await page.screenshot({ path: shot('tenders-detail-external-desktop'), fullPage: true });
+    await lookAt(page, 'tenders-detail-external-desktop', { fullPage: true });
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('tenders-detail-external-mobile'), fullPage: true });
+    await lookAt(page, 'tenders-detail-external-mobile', { fullPage: true });
 
     // 'Back to Tenders' returns to the same view: page, source and page size (issue 19).
     await page.getByRole('link', { name: 'Back to Tenders' }).click();
     await expect(page).toHaveURL(/\/explore-tenders\?page=1&source=External&limit=5$/);
     await expect(page.getByLabel('Source')).toHaveValue('External');
     await expect(page.getByLabel('Tenders per page')).toHaveValue('5');
-    await page.screenshot({ path: shot('tenders-explore-mobile'), fullPage: false });
+    await lookAt(page, 'tenders-explore-mobile', { fullPage: false });
   });
 
   test('closed notices say Tender Closed; no results offer Clear All Filters', async ({ page }) => {
@@ -68,11 +66,11 @@ test.describe('tenders', () => {
     await page.locator('main li').first().getByRole('link').click();
     await expect(page.getByText('Tender Closed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Contact About Tender' })).toHaveCount(0);
-    await page.screenshot({ path: shot('tenders-detail-closed-desktop'), fullPage: true });
+    await lookAt(page, 'tenders-detail-closed-desktop', { fullPage: true });
 
     await page.goto('/explore-tenders?service=Zzz%20nothing%20matches');
     await expect(page.getByRole('heading', { name: 'No Tenders Found' })).toBeVisible();
-    await page.screenshot({ path: shot('tenders-explore-empty-desktop') });
+    await lookAt(page, 'tenders-explore-empty-desktop');
     await expectAccessible(page);
     await page.getByRole('main').getByRole('button', { name: 'Clear All Filters' }).last().click();
     await expect(page).toHaveURL(/\/explore-tenders$/);
@@ -84,10 +82,10 @@ test.describe('tenders', () => {
     await expect(page.getByRole('heading', { name: 'Error Loading Tender' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Back to Tenders' })).toHaveAttribute('href', '/explore-tenders?page=3&status=all');
-    await page.screenshot({ path: shot('tenders-not-found-desktop') });
+    await lookAt(page, 'tenders-not-found-desktop');
     await expectAccessible(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('tenders-not-found-mobile') });
+    await lookAt(page, 'tenders-not-found-mobile');
 
     // A page past the end keeps the true count and offers the last page (issue 19).
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -117,8 +115,18 @@ test.describe('tenders', () => {
     await expect(page.getByText('Please select a service type for your tender').first()).toBeVisible();
   });
 
-  test('a representative launches a private tender to two providers; the invited owner sees it, another user gets 404', async ({ page, browser }) => {
+  test('a representative launches a private tender to two providers; the invited owner sees it, another user gets 404', async ({ page, browser, provider: PROVIDER, representative: OWNER }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
+    // The journey's provider owns two thermographic survey companies in Bristol, to be invited.
+    const invited = await browser.newContext();
+    const invitedPage = await invited.newPage();
+    await signIn(invitedPage, PROVIDER);
+    const services = { services: ['Thermographic Surveys'], location: 'Bristol, City of Bristol', serviceRadius: 50 };
+    const solarName = `E2E Thermal Solar ${unique()} (demo)`;
+    const kestrelName = `E2E Kestrel Surveys ${unique()} (demo)`;
+    await createProfile(invitedPage.request, { businessName: solarName, ...services });
+    await createProfile(invitedPage.request, { businessName: kestrelName, type: 'Drone surverying', ...services });
+
     await signIn(page, OWNER);
     await page.goto('/list-a-tender');
     await page.getByLabel('Service required').fill('Thermo');
@@ -129,14 +137,14 @@ test.describe('tenders', () => {
     await page.getByLabel('Description').fill('Annual thermographic survey of a 20 MW solar farm (e2e).');
     await page.getByLabel(/Private tender/).check();
 
-    const solar = page.getByTestId('provider-card').filter({ hasText: 'Demo Solar Services Ltd (demo)' });
-    const kestrel = page.getByTestId('provider-card').filter({ hasText: 'Kestrel Drone Surveys (demo)' });
+    const solar = page.getByTestId('provider-card').filter({ hasText: solarName });
+    const kestrel = page.getByTestId('provider-card').filter({ hasText: kestrelName });
     await expect(solar).toBeVisible();
     await expect(kestrel).toBeVisible();
     await solar.getByRole('button', { name: 'Invite to tender' }).click();
     await kestrel.getByRole('button', { name: 'Invite to tender' }).click();
     await expect(page.getByText('2 selected')).toBeVisible();
-    await page.screenshot({ path: shot('tenders-list-private-desktop'), fullPage: true });
+    await lookAt(page, 'tenders-list-private-desktop', { fullPage: true });
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Launch Private Tender' }).click();
@@ -147,31 +155,27 @@ test.describe('tenders', () => {
     const href = await page.getByRole('link', { name: 'View your tender' }).getAttribute('href');
     const id = href!.split('/tender/')[1]!;
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: shot('tenders-list-launched-mobile'), fullPage: true });
+    await lookAt(page, 'tenders-list-launched-mobile', { fullPage: true });
 
     // The invitation email is in the outbox.
-    // Counted by this tender's address: journeys running beside this one mail the same demo owner.
     await expect.poll(() => mailsTo(PROVIDER.email).filter((m) => m.includes(`/tender/${id}`)).length).toBe(2);
     expect(mailsTo(PROVIDER.email).some((m) => /Subject: Invitation to tender: .+, closes \d{1,2} \w{3} \d{4}/.test(m) && m.includes(`/tender/${id}`))).toBe(true);
 
     // The invited provider's owner sees it.
-    const invited = await browser.newContext();
-    const invitedPage = await invited.newPage();
-    await signIn(invitedPage, PROVIDER);
     await invitedPage.goto(`/tender/${id}`);
     await expect(invitedPage.getByRole('heading', { name: 'Thermographic Surveys in Bristol' })).toBeVisible();
     await expect(invitedPage.getByText('Private', { exact: true })).toBeVisible();
-    await invitedPage.screenshot({ path: shot('tenders-detail-private-invited-desktop'), fullPage: true });
+    await lookAt(invitedPage, 'tenders-detail-private-invited-desktop', { fullPage: true });
     await expectAccessible(invitedPage);
     // ...and in the dashboard's Tenders tab, with the alert switch.
     await invitedPage.goto('/dashboard?tab=tenders');
     const panel = invitedPage.getByRole('tabpanel', { name: 'Tenders' });
     await expect(panel.getByRole('heading', { name: 'Invitations' })).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Thermographic Surveys in Bristol' }).first()).toBeVisible();
-    await expect(panel.getByText(/Invited: .*Demo Solar Services Ltd \(demo\)/).first()).toBeVisible();
+    await expect(panel.getByText(new RegExp(`Invited: .*${solarName.replace(/[()]/g, '\\$&')}`)).first()).toBeVisible();
     await invitedPage.getByRole('switch', { name: 'Email me new matching tenders' }).click();
     await expect(invitedPage.getByRole('switch', { name: 'Email me new matching tenders' })).toHaveAttribute('aria-checked', 'true');
-    await invitedPage.screenshot({ path: shot('tenders-dashboard-tab-desktop'), fullPage: true });
+    await lookAt(invitedPage, 'tenders-dashboard-tab-desktop', { fullPage: true });
     await expectAccessible(invitedPage);
     await invited.close();
 

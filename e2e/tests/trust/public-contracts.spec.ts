@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signIn, signUp, unique } from '../../support/accounts';
-import { lookAt, mainPort, root, startOwnServer, waitFor, type OwnServer } from '../../support/own-server';
+import { atEveryWidth, mainPort, root, startOwnServer, waitFor, type OwnServer } from '../../support/own-server';
 import { stopProcess } from '../../support/processes';
 
 /**
@@ -148,7 +148,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await second.getByRole('button', { name: 'Make an unclaimed profile from this award' }).click();
     const made = admin.getByRole('status').filter({ hasText: 'Unclaimed profile made from the award' });
     await expect(made).toHaveText(`Unclaimed profile made from the award: ${UNCLAIMED.name}`);
-    await lookAt(admin, 'contracts-admin-suppliers');
+    await atEveryWidth(admin, 'contracts-admin-suppliers');
     const madeHref = await made.getByRole('link', { name: UNCLAIMED.name }).getAttribute('href');
     expect(madeHref).toMatch(/^\/providers\/wyvern-renewables-ltd/);
 
@@ -163,7 +163,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     const wyvernContracts = anon.getByRole('heading', { name: 'Public contracts won' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     await expect(wyvernContracts).toContainText(UNCLAIMED.title);
     await expect(wyvernContracts).toContainText('£212,500');
-    await lookAt(anon, 'contracts-unclaimed-profile');
+    await atEveryWidth(anon, 'contracts-unclaimed-profile');
 
     // The matched profile lists its award, and links to the buyer (in a new window: a visitor's
     // browser may keep the copy it saw before the match for the stated bound, decision 0430).
@@ -174,7 +174,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await expect(kestrelContracts).toContainText(CONFIRMED.title);
     await expect(kestrelContracts).toContainText('£84,000');
     await expect(kestrelContracts).toContainText('1 award notice names this company');
-    await lookAt(anon, 'contracts-matched-profile');
+    await atEveryWidth(anon, 'contracts-matched-profile');
     await kestrelContracts.getByRole('link', { name: BUYER.name }).click();
 
     // The buyer page: both awards, and its suppliers linking to both profiles.
@@ -186,7 +186,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     const used = anon.getByRole('heading', { name: 'Suppliers used' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     await expect(used.getByRole('link', { name: CONFIRMED.name })).toHaveAttribute('href', `/providers/${kestrel.slug}`);
     await expect(used.getByRole('link', { name: UNCLAIMED.name })).toHaveAttribute('href', madeHref!);
-    await lookAt(anon, 'contracts-buyer');
+    await atEveryWidth(anon, 'contracts-buyer');
 
     for (const p of [provider, anon, admin]) await p.context().close();
   });
@@ -210,7 +210,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await expect(award).toContainText(`To ${FEED_AWARD.suppliers.join(', ')} · £115,000`);
     const used = page.getByRole('heading', { name: 'Suppliers used' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     for (const name of FEED_AWARD.suppliers) await expect(used).toContainText(name);
-    await lookAt(page, 'contracts-feed-buyer');
+    await atEveryWidth(page, 'contracts-feed-buyer');
     // The notice itself came from the fixture's Find a Tender.
     await award.getByRole('link', { name: FEED_AWARD.title }).click();
     await expect(page.getByRole('heading', { level: 1, name: FEED_AWARD.title })).toBeVisible();
