@@ -196,6 +196,10 @@ function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, pa
   const kind: Kind = KINDS[kindName];
   const edges = edgesSql(plan.mode === 'counted' ? plan.bands : ASSET_MAP_CAPACITY_BANDS);
   if (plan.mode === 'live') return groupedSql(kind, edges, liveConditions(f, params));
+  const whole = hasCapacityFilter(f) ? fullCapacityBands(f, plan.bands) : null;
+  // No band wholly inside the range: its assets are few, all live (before any parameter of the
+  // tables' read is added: an unused one has no type on PostgreSQL).
+  if (hasCapacityFilter(f) && !whole) return groupedSql(kind, edges, liveConditions(f, params));
   const p = params.add;
   const columns = [...DIMS, 'band', ...kind.extra.map(([, name]) => name), ...kind.measures.map(([, name]) => name)].join(', ');
   const needed = new Set<Dim>(keys);
@@ -209,10 +213,7 @@ function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, pa
   if (f.developmentStatus.length) filter('development_status', `development_status = ANY(${p(f.developmentStatus)}::text[])`);
   if (hasAgeFilter(f)) filter('age', ageCondition(f, params));
   const rows = (conditions: string[]) => `SELECT ${columns} FROM ${kind.table} WHERE ${[`dims = ${p(dimsFor(needed))}::int`, ...conditions].join(' AND ')}`;
-  if (!hasCapacityFilter(f)) return rows(counted);
-  const whole = fullCapacityBands(f, plan.bands);
-  // No band wholly inside the range: its assets are few, all live.
-  if (!whole) return groupedSql(kind, edges, liveConditions(f, params));
+  if (!whole) return rows(counted);
   needed.add('band');
   counted.push(`band BETWEEN ${p(whole.first)}::int AND ${p(whole.last)}::int`);
   // The rest of the range: the assets of the bands it cuts.
@@ -342,15 +343,16 @@ export function listLargest(
     if (plan.mode === 'live') {
       candidates = live(stage.statuses);
     } else {
-      const counted = [`development_status = ANY(${p(stage.statuses)}::text[])`];
-      if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
-      if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
-      if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
-      if (hasAgeFilter(f)) counted.push(ageCondition(f, params));
       const whole = hasCapacityFilter(f) ? fullCapacityBands(f, plan.bands) : null;
       if (hasCapacityFilter(f) && !whole) {
         candidates = live(stage.statuses);
       } else {
+        // Every parameter added here is used: an unused one has no type on PostgreSQL.
+        const counted: string[] = [];
+        if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+        if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
+        if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
+        if (hasAgeFilter(f)) counted.push(ageCondition(f, params));
         const parts: string[] = [];
         if (whole) {
           // The bands wholly inside the range from the table, those it cuts live.
@@ -361,8 +363,13 @@ export function listLargest(
           ].filter((c): c is string => c !== null);
           if (rest.length) parts.push(live(stage.statuses, [`(${rest.join(' OR ')})`]));
         }
+        // As live: one range of asset_insight_largest_status_idx per status, in capacity order.
         parts.unshift(
-          `(SELECT development_status, asset_id, capacity FROM asset_insight_largest WHERE ${counted.join(' AND ')} ORDER BY capacity DESC, asset_id LIMIT ${limit})`,
+          ...stage.statuses.map(
+            (status) =>
+              `(SELECT development_status, asset_id, capacity FROM asset_insight_largest
+                WHERE ${[...counted, `development_status = ${p(status)}::text`].join(' AND ')} ORDER BY capacity DESC, asset_id LIMIT ${limit})`,
+          ),
         );
         candidates = parts.join(' UNION ALL ');
       }

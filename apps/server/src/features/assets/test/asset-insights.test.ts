@@ -100,6 +100,7 @@ const QUERIES: Array<[string, InsightsQueryInput]> = [
   ['up to 49.9 MW, solar in the South West', { maxCapacity: 49.9, technologyTypes: 'Solar Photovoltaics', regions: 'South West' }],
   ['0.5 to 0.9 MW (no whole band)', { minCapacity: 0.5, maxCapacity: 0.9 }],
   ['an applicant (live only)', { operators: 'Lightsource BP' }],
+  ['batteries of 0.5 to 0.9 MW (no whole band, with a counted filter)', { minCapacity: 0.5, maxCapacity: 0.9, technologyTypes: 'Battery' }],
   ['updated in the last 10 years, 35 MW and up (the bench\'s)', { maxAge: 10, minCapacity: 35 }],
   ['at least 5 years old, known ages only', { minAge: 5, includeUnknownAge: 'false' }],
   ['2 to 6 years old, solar, by status', { minAge: 2, maxAge: 6, technologyTypes: 'Solar Photovoltaics' }],
@@ -120,7 +121,7 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     t = await createTestApp({ kind });
     await importRepdFile(t.ctx, BUNDLED_REPD_FILE);
     // The bundled release's import (with its history, feed and statistics) passed 180 s on PGlite under a loaded machine.
-  }, 600_000);
+  }, 900_000);
   afterAll(() => t.close());
 
   it('counts the tables ahead at the import, and a write makes them stale until the next rebuild', async () => {
