@@ -72,6 +72,7 @@ async function main() {
       `statements: p50 ${pct(dbs, 50).toFixed(1)} ms, p99 ${pct(dbs, 99).toFixed(1)} ms; over 200 ms: ${firsts.filter((x) => x > 200).length}, over 50 ms: ${firsts.filter((x) => x > 50).length}`,
   );
   await app.close();
+  await ctx.database.close();
 }
 
 async function explain(database: Awaited<ReturnType<typeof createContext>>['database'], s: Statement) {
