@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageModuleTags, renderKey } from './render';
+import Fastify from 'fastify';
+import { loadServerEntry, pageModuleTags, renderKey } from './render';
 
 describe('the key a rendered page is kept under (decision 0371)', () => {
   it('sorts parameters by name, keeps a list in its order, drops tracking parameters and empty values', () => {
@@ -39,5 +40,26 @@ describe("a rendered page's own script goes with its HTML (decision 0370)", () =
   it('adds nothing for a module the manifest does not name, or without a client build', () => {
     expect(pageModuleTags(dist)('src/app/pages/gone-page.tsx')).toBe('');
     expect(pageModuleTags(path.join(dist, 'missing'))('src/app/pages/home-page.tsx')).toBe('');
+  });
+});
+
+describe("the pages' modules load when the server starts (decision 0584)", () => {
+  it("waits for the entry's warm-up before the entry is used, and still loads an entry without one", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'solar-entry-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const app = Fastify();
+    const write = (name: string, warm: string) => {
+      mkdirSync(path.join(dir, name));
+      writeFileSync(
+        path.join(dir, name, 'entry-server.js'),
+        `export let warmed = false;\nexport const plan = async () => null;\nexport const render = async () => null;\n${warm}`,
+      );
+      return path.join(dir, name);
+    };
+    const warmed = await loadServerEntry(app, write('warmed', 'export const warm = () => new Promise((resolve) => setTimeout(() => { warmed = true; resolve(); }, 50));\n'));
+    expect((warmed as unknown as { warmed: boolean }).warmed).toBe(true);
+    const plain = await loadServerEntry(app, write('plain', ''));
+    expect(typeof plain?.render).toBe('function');
+    await app.close();
   });
 });

@@ -25,6 +25,8 @@ export async function loadServerEntry(app: FastifyInstance, dir: string): Promis
   try {
     const entry = (await import(pathToFileURL(file).href)) as Partial<ServerEntry>;
     if (typeof entry.render !== 'function' || typeof entry.plan !== 'function') throw new Error('render or plan missing');
+    // The pages' modules load now, not while the first visitor of each page waits (decision 0584).
+    await entry.warm?.();
     return entry as ServerEntry;
   } catch (error) {
     app.log.error({ err: error, file }, 'server entry failed to load: public pages are served client-rendered');

@@ -42,4 +42,9 @@ export interface ServerEntry {
   /** The plan of a rendered page, or null when the address is served the client-rendered shell. */
   plan(url: string): Promise<RenderPlan | null>;
   render(request: RenderRequest): Promise<RenderedPage | null>;
+  /**
+   * Loads every rendered page's module ahead of the first request for it (decision 0584): otherwise
+   * the first visitor of each kind of page waits for its module and the imports it pulls in.
+   */
+  warm?(): Promise<void>;
 }

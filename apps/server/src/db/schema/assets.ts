@@ -157,32 +157,51 @@ export const assetMapCellsState = pgTable('asset_map_cells_state', {
 
 /**
  * The Insights tab's aggregates counted ahead per release (migration 0100_asset_insights.sql, where
- * the stale trigger and the date functions live; decision 0490). Capacities are exact decimals.
+ * the stale trigger and the date functions live; decision 0490), by age and rolled up to fewer
+ * dimensions (`dims`, migration 0140, decision 0580). Capacities are exact decimals.
  */
 const insightGroup = {
   technologyType: text('technology_type'),
   region: text('region'),
   developmentStatus: text('development_status'),
   band: smallint('band'),
+  age: smallint('age'),
 };
-export const assetInsightTotals = pgTable('asset_insight_totals', {
-  ...insightGroup,
-  n: integer('n').notNull(),
-  capacity: numeric('capacity').notNull(),
-});
-export const assetInsightDurations = pgTable('asset_insight_durations', {
-  ...insightGroup,
-  transition: text('transition').notNull(),
-  months: integer('months').notNull(),
-  n: integer('n').notNull(),
-});
-export const assetInsightQuarters = pgTable('asset_insight_quarters', {
-  ...insightGroup,
-  event: text('event').notNull(),
-  quarter: integer('quarter').notNull(),
-  n: integer('n').notNull(),
-  capacity: numeric('capacity').notNull(),
-});
+/** GROUPING() of the five dimensions: a bit set for each one summed out (migration 0140). */
+const insightDims = { dims: smallint('dims').notNull().default(0) };
+export const assetInsightTotals = pgTable(
+  'asset_insight_totals',
+  {
+    ...insightGroup,
+    n: integer('n').notNull(),
+    capacity: numeric('capacity').notNull(),
+    ...insightDims,
+  },
+  (t) => [index('asset_insight_totals_dims_idx').on(t.dims, t.technologyType, t.region, t.developmentStatus)],
+);
+export const assetInsightDurations = pgTable(
+  'asset_insight_durations',
+  {
+    ...insightGroup,
+    transition: text('transition').notNull(),
+    months: integer('months').notNull(),
+    n: integer('n').notNull(),
+    ...insightDims,
+  },
+  (t) => [index('asset_insight_durations_dims_idx').on(t.dims, t.technologyType, t.region, t.developmentStatus)],
+);
+export const assetInsightQuarters = pgTable(
+  'asset_insight_quarters',
+  {
+    ...insightGroup,
+    event: text('event').notNull(),
+    quarter: integer('quarter').notNull(),
+    n: integer('n').notNull(),
+    capacity: numeric('capacity').notNull(),
+    ...insightDims,
+  },
+  (t) => [index('asset_insight_quarters_dims_idx').on(t.dims, t.technologyType, t.region, t.developmentStatus)],
+);
 export const assetInsightLargest = pgTable(
   'asset_insight_largest',
   {
@@ -197,4 +216,6 @@ export const assetInsightsState = pgTable('asset_insights_state', {
   stale: boolean('stale').notNull().default(true),
   bands: doublePrecision('bands').array().notNull().default([]),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true, mode: 'date' }),
+  /** The day the tables' ages were counted on (migration 0140). */
+  agesOn: date('ages_on', { mode: 'string' }),
 });

@@ -3,16 +3,18 @@ import { INSIGHT_LARGEST_PER_STAGE } from '@solar/shared/constants/asset-insight
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoTimestampColumn, rowsOf, SqlParams } from '../../db/sql-helpers';
-import { countedAhead, fullCapacityBands, hasCapacityFilter, selectionWhere, type AssetSelection } from './assets.repository';
+import { fullCapacityBands, hasCapacityFilter, selectionWhere, type AssetSelection } from './assets.repository';
 
 /**
- * The Insights tab's aggregates (docs/product/assets.md#insights, decision 0490), in SQL. Each kind
- * is one GROUP BY over the assets, grouped by technology, region, development status and capacity
- * band plus its own columns; the same SELECT fills the tables of migration 0100 (counted ahead per
- * release) and answers live. A read adds up the table's rows that match the filters (the bands
- * wholly inside a capacity range), plus the assets of the bands the range cuts grouped live; a
- * filter the tables cannot answer (age, applicant, site name), or tables made stale by a write,
- * take the live query.
+ * The Insights tab's aggregates (docs/product/assets.md#insights, decisions 0490 and 0580), in SQL.
+ * Each kind is one GROUP BY over the assets, grouped by technology, region, development status,
+ * capacity band and age plus its own columns; the same SELECT fills the tables of migrations 0100
+ * and 0140 (counted ahead per release and per day) and answers live. The tables also hold the same
+ * rows rolled up to every set of at most three of those dimensions (`dims`), so a read adds up only
+ * the rows of the set it needs (a few hundred to a few thousand at a million assets): those matching
+ * the filters (the bands wholly inside a capacity range), plus the assets of the bands the range cuts
+ * grouped live. A filter the tables cannot answer (applicant, site name), an age filter on another
+ * day than the tables were counted, or tables made stale by a write, take the live query.
  */
 
 /** Band edges (MW) as a SQL literal: constants, never input. */
@@ -32,6 +34,8 @@ interface Kind {
   /** Rows to leave out (a transition or event without its dates). */
   skip?: string;
   measures: Array<[string, string]>;
+  /** Each measure added up again, for the roll-ups: [SQL expression over the table's rows, column name]. */
+  rollups: Array<[string, string]>;
 }
 
 const KINDS = {
@@ -42,6 +46,10 @@ const KINDS = {
     measures: [
       ['count(*)::int', 'n'],
       [CAPACITY_SUM, 'capacity'],
+    ],
+    rollups: [
+      ['sum(n)::int', 'n'],
+      ['sum(capacity)', 'capacity'],
     ],
   },
   durations: {
@@ -56,6 +64,7 @@ const KINDS = {
     ],
     skip: 'd.months IS NOT NULL',
     measures: [['count(*)::int', 'n']],
+    rollups: [['sum(n)::int', 'n']],
   },
   quarters: {
     table: 'asset_insight_quarters',
@@ -71,23 +80,78 @@ const KINDS = {
       ['count(*)::int', 'n'],
       [CAPACITY_SUM, 'capacity'],
     ],
+    rollups: [
+      ['sum(n)::int', 'n'],
+      ['sum(capacity)', 'capacity'],
+    ],
   },
 } satisfies Record<string, Kind>;
 export type InsightKind = keyof typeof KINDS;
 
 const DIMS = ['technology_type', 'region', 'development_status'];
 
-/** The kind's rows grouped from the assets matching `where` (SQL text, columns unqualified as `a`'s). */
-function groupedSql(kind: Kind, edges: string, where: string[]): string {
+/**
+ * The dimensions the tables are grouped by, in the order of `dims` (migration 0140: GROUPING() of
+ * these, a bit set for each one summed out; the first is the highest bit).
+ */
+const DIM_COLUMNS = ['technology_type', 'region', 'development_status', 'band', 'age'] as const;
+type Dim = (typeof DIM_COLUMNS)[number];
+const ALL_DIMS = (1 << DIM_COLUMNS.length) - 1;
+const bitOf = (d: Dim) => 1 << (DIM_COLUMNS.length - 1 - DIM_COLUMNS.indexOf(d));
+/** Roll-ups are kept for every set of at most this many dimensions; a read needing more takes the rows of all five. */
+const MAX_ROLLUP_DIMS = 3;
+/** The roll-ups written after the rows of all five dimensions: every set of 0 to MAX_ROLLUP_DIMS of them. */
+const ROLLUPS: Dim[][] = Array.from({ length: ALL_DIMS + 1 }, (_, summedOut) => DIM_COLUMNS.filter((d) => !(summedOut & bitOf(d)))).filter(
+  (set) => set.length <= MAX_ROLLUP_DIMS,
+);
+
+/** The `dims` value of the rows holding exactly these dimensions, or of all five when that set is not kept. */
+export function dimsFor(needed: ReadonlySet<Dim>): number {
+  if (needed.size > MAX_ROLLUP_DIMS) return 0;
+  return DIM_COLUMNS.reduce((mask, d) => (needed.has(d) ? mask : mask | bitOf(d)), 0);
+}
+
+/** An ISO day as a SQL literal (checked: never input). */
+function dayLiteral(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not an ISO day: ${day}`);
+  return `'${day}'::date`;
+}
+
+/**
+ * The kind's rows grouped from the assets matching `where` (SQL text, columns unqualified as `a`'s);
+ * with `agesOn`, also by the record's age in whole years on that day (the tables' rows).
+ */
+function groupedSql(kind: Kind, edges: string, where: string[], agesOn?: string): string {
   const columns = [
     ...DIMS.map((c) => `a.${c} AS ${c}`),
     `width_bucket(a.installed_capacity, ${edges})::smallint AS band`,
+    ...(agesOn ? [`asset_age_years(a.record_last_updated, ${dayLiteral(agesOn)})::smallint AS age`] : []),
     ...kind.extra.map(([expr, name]) => `${expr} AS ${name}`),
   ];
   const conditions = [...(kind.skip ? [kind.skip] : []), ...where];
   return `SELECT ${[...columns, ...kind.measures.map(([expr, name]) => `${expr} AS ${name}`)].join(', ')}
     FROM ${kind.from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
     GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`;
+}
+
+/** The roll-ups of a kind's table from its rows of all five dimensions (dims 0). */
+function rollupSql(kind: Kind): string {
+  const extra = kind.extra.map(([, name]) => name);
+  const sets = ROLLUPS.map((set) => `(${[...set, ...extra].join(', ')})`).join(', ');
+  return `INSERT INTO ${kind.table} (${[...DIM_COLUMNS, ...extra, ...kind.rollups.map(([, name]) => name), 'dims'].join(', ')})
+    SELECT ${[...DIM_COLUMNS, ...extra, ...kind.rollups.map(([expr]) => expr), `GROUPING(${DIM_COLUMNS.join(', ')})`].join(', ')}
+    FROM ${kind.table} WHERE dims = 0 GROUP BY GROUPING SETS (${sets})`;
+}
+
+const hasAgeFilter = (f: AssetSelection) => f.minAge !== undefined || f.maxAge !== undefined || !f.includeUnknownAge;
+
+/** The age filter over the tables' `age` column, as the map's filter reads `record_last_updated` (assets.repository.ts). */
+function ageCondition(f: AssetSelection, params: SqlParams): string {
+  const known: string[] = [];
+  if (f.minAge !== undefined && f.minAge > 0) known.push(`age >= ${params.add(f.minAge)}::int`);
+  if (f.maxAge !== undefined) known.push(`age <= ${params.add(f.maxAge)}::int`);
+  const knownSql = known.length ? known.join(' AND ') : 'age IS NOT NULL';
+  return f.includeUnknownAge ? `((${knownSql}) OR age IS NULL)` : `(${knownSql})`;
 }
 
 /** The assets matching a selection, as conditions on `a` (the assets' own columns are qualified by the alias). */
@@ -101,11 +165,15 @@ function liveConditions(f: AssetSelection, params: SqlParams): string[] {
 export interface InsightsState {
   stale: boolean;
   bands: number[];
+  /** The day the ages were counted on (yyyy-mm-dd), null before the first rebuild. */
+  agesOn: string | null;
 }
 
 export async function insightsState(database: Database): Promise<InsightsState> {
-  const [row] = await database.query<{ stale: boolean; bands: number[] }>('SELECT stale, bands FROM asset_insights_state');
-  return { stale: row?.stale ?? true, bands: (row?.bands ?? []).map(Number) };
+  const [row] = await database.query<{ stale: boolean; bands: number[]; ages_on: string | null }>(
+    `SELECT stale, bands, to_char(ages_on, 'YYYY-MM-DD') AS ages_on FROM asset_insights_state`,
+  );
+  return { stale: row?.stale ?? true, bands: (row?.bands ?? []).map(Number), agesOn: row?.ages_on ?? null };
 }
 
 /**
@@ -115,37 +183,50 @@ export async function insightsState(database: Database): Promise<InsightsState> 
 export type InsightsPlan = { mode: 'live' } | { mode: 'counted'; bands: number[] };
 
 export function planFor(f: AssetSelection, state: InsightsState, forceLive = false): InsightsPlan {
-  if (forceLive || state.stale || !countedAhead(f) || state.bands.length === 0) return { mode: 'live' };
-  return { mode: 'counted', bands: state.bands };
+  const counted =
+    f.operators.length === 0 && !f.siteNameSearch && (!hasAgeFilter(f) || state.agesOn === f.today) && !state.stale && state.bands.length > 0;
+  return counted && !forceLive ? { mode: 'counted', bands: state.bands } : { mode: 'live' };
 }
 
-/** A subquery giving the kind's rows (the table's columns) for the selection. */
-function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, params: SqlParams): string {
+/**
+ * A subquery giving the kind's rows (its dimensions, own columns and measures) for the selection;
+ * `keys` are the dimensions the caller groups the rows by.
+ */
+function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, params: SqlParams, keys: readonly Dim[]): string {
   const kind: Kind = KINDS[kindName];
   const edges = edgesSql(plan.mode === 'counted' ? plan.bands : ASSET_MAP_CAPACITY_BANDS);
   if (plan.mode === 'live') return groupedSql(kind, edges, liveConditions(f, params));
+  const whole = hasCapacityFilter(f) ? fullCapacityBands(f, plan.bands) : null;
+  // No band wholly inside the range: its assets are few, all live (before any parameter of the
+  // tables' read is added: an unused one has no type on PostgreSQL).
+  if (hasCapacityFilter(f) && !whole) return groupedSql(kind, edges, liveConditions(f, params));
   const p = params.add;
   const columns = [...DIMS, 'band', ...kind.extra.map(([, name]) => name), ...kind.measures.map(([, name]) => name)].join(', ');
+  const needed = new Set<Dim>(keys);
   const counted: string[] = [];
-  if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
-  if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
-  if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
-  if (!hasCapacityFilter(f)) return `SELECT ${columns} FROM ${kind.table}${counted.length ? ` WHERE ${counted.join(' AND ')}` : ''}`;
-  const whole = fullCapacityBands(f, plan.bands);
-  // No band wholly inside the range: its assets are few, all live.
-  if (!whole) return groupedSql(kind, edges, liveConditions(f, params));
+  const filter = (dim: Dim, condition: string) => {
+    needed.add(dim);
+    counted.push(condition);
+  };
+  if (f.technologyTypes.length) filter('technology_type', `technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+  if (f.regions.length) filter('region', `region = ANY(${p(f.regions)}::text[])`);
+  if (f.developmentStatus.length) filter('development_status', `development_status = ANY(${p(f.developmentStatus)}::text[])`);
+  if (hasAgeFilter(f)) filter('age', ageCondition(f, params));
+  const rows = (conditions: string[]) => `SELECT ${columns} FROM ${kind.table} WHERE ${[`dims = ${p(dimsFor(needed))}::int`, ...conditions].join(' AND ')}`;
+  if (!whole) return rows(counted);
+  needed.add('band');
   counted.push(`band BETWEEN ${p(whole.first)}::int AND ${p(whole.last)}::int`);
   // The rest of the range: the assets of the bands it cuts.
   const rest = [
     whole.first > 0 ? `a.installed_capacity < ${p(plan.bands[whole.first - 1])}::float8` : null,
     whole.last < plan.bands.length ? `a.installed_capacity >= ${p(plan.bands[whole.last])}::float8` : null,
   ].filter((c): c is string => c !== null);
-  const parts = [`SELECT ${columns} FROM ${kind.table} WHERE ${counted.join(' AND ')}`];
+  const parts = [rows(counted)];
   if (rest.length) parts.push(groupedSql(kind, edges, [...liveConditions(f, params), `(${rest.join(' OR ')})`]));
   return parts.join(' UNION ALL ');
 }
 
-const KEY_COLUMNS = { technology: 'technology_type', region: 'region', status: 'development_status' } as const;
+const KEY_COLUMNS = { technology: 'technology_type', region: 'region', status: 'development_status' } as const satisfies Record<string, Dim>;
 export type InsightKey = keyof typeof KEY_COLUMNS;
 
 export interface AmountRow {
@@ -161,7 +242,7 @@ export function listBreakdown(database: Database, f: AssetSelection, plan: Insig
   const column = KEY_COLUMNS[by];
   return database.query<AmountRow>(
     `SELECT ${column} AS key, sum(n)::int AS n, ${MICRO_MW('sum(capacity)')} AS capacity
-     FROM (${source('totals', f, plan, params)}) s GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1`,
+     FROM (${source('totals', f, plan, params, [column])}) s GROUP BY 1 ORDER BY 3 DESC, 2 DESC, 1`,
     params.values,
   );
 }
@@ -185,7 +266,7 @@ export function listMedians(database: Database, f: AssetSelection, plan: Insight
   return database.query<MedianRow>(
     `WITH h AS (
        SELECT ${column} AS key, grouping(${column}) = 1 AS all_rows, transition, months, sum(n) AS n
-       FROM (${source('durations', f, plan, params)}) s
+       FROM (${source('durations', f, plan, params, [column])}) s
        GROUP BY GROUPING SETS ((${column}, transition, months), (transition, months))
      ), c AS (
        SELECT key, all_rows, transition, months, n,
@@ -211,7 +292,7 @@ export interface QuarterDbRow {
 /** Projects and capacity per stage event and quarter, within [from, to] (quarter numbers). */
 export function listQuarters(database: Database, f: AssetSelection, plan: InsightsPlan, from: number, to: number): Promise<QuarterDbRow[]> {
   const params = new SqlParams();
-  const src = source('quarters', f, plan, params);
+  const src = source('quarters', f, plan, params, []);
   return database.query<QuarterDbRow>(
     `SELECT event, quarter, sum(n)::int AS n, ${MICRO_MW('sum(capacity)')} AS capacity FROM (${src}) s
      WHERE quarter BETWEEN ${params.add(from)}::int AND ${params.add(to)}::int GROUP BY 1, 2 ORDER BY 2, 1`,
@@ -232,9 +313,10 @@ export interface LargestDbRow {
 
 /**
  * The largest projects (capacity, then id) of each stage, `INSIGHT_LARGEST_PER_STAGE` each. The
- * table keeps the largest of every group of the four filters, so the largest of any selection of
+ * table keeps the largest of every group of the five dimensions, so the largest of any selection of
  * whole groups are among them; a minimum capacity only removes a group's smaller ones. The bands a
- * range cuts, and other filters, are read live (assets_status_capacity_idx, migration 0100).
+ * range cuts, and other filters, are read live, status by status down assets_status_capacity_idx
+ * (migration 0100) until enough match.
  */
 export function listLargest(
   database: Database,
@@ -246,23 +328,31 @@ export function listLargest(
   const params = new SqlParams();
   const p = params.add;
   const limit = Number(INSIGHT_LARGEST_PER_STAGE);
-  const live = (statuses: string) =>
-    `SELECT development_status, id AS asset_id, installed_capacity AS capacity FROM assets
-     WHERE ${[...selectionWhere(f, params).parts, `installed_capacity IS NOT NULL`, `development_status = ANY(${statuses}::text[])`].join(' AND ')}`;
+  // One index range per status, in capacity order, so each stops after `limit` matches.
+  const live = (statuses: readonly string[], more: string[] = []) =>
+    statuses
+      .map(
+        (status) =>
+          `(SELECT development_status, id AS asset_id, installed_capacity AS capacity FROM assets
+            WHERE ${[...selectionWhere(f, params).parts, ...more, `installed_capacity IS NOT NULL`, `development_status = ${p(status)}::text`].join(' AND ')}
+            ORDER BY installed_capacity DESC, id LIMIT ${limit})`,
+      )
+      .join(' UNION ALL ');
   const perStage = stages.map((stage) => {
-    const statuses = p(stage.statuses);
     let candidates: string;
     if (plan.mode === 'live') {
-      candidates = live(statuses);
+      candidates = live(stage.statuses);
     } else {
-      const counted = [`development_status = ANY(${statuses}::text[])`];
-      if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
-      if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
-      if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
       const whole = hasCapacityFilter(f) ? fullCapacityBands(f, plan.bands) : null;
       if (hasCapacityFilter(f) && !whole) {
-        candidates = live(statuses);
+        candidates = live(stage.statuses);
       } else {
+        // Every parameter added here is used: an unused one has no type on PostgreSQL.
+        const counted: string[] = [];
+        if (f.technologyTypes.length) counted.push(`technology_type = ANY(${p(f.technologyTypes)}::text[])`);
+        if (f.regions.length) counted.push(`region = ANY(${p(f.regions)}::text[])`);
+        if (f.developmentStatus.length) counted.push(`development_status = ANY(${p(f.developmentStatus)}::text[])`);
+        if (hasAgeFilter(f)) counted.push(ageCondition(f, params));
         const parts: string[] = [];
         if (whole) {
           // The bands wholly inside the range from the table, those it cuts live.
@@ -271,10 +361,15 @@ export function listLargest(
             whole.first > 0 ? `installed_capacity < ${p(plan.bands[whole.first - 1])}::float8` : null,
             whole.last < plan.bands.length ? `installed_capacity >= ${p(plan.bands[whole.last])}::float8` : null,
           ].filter((c): c is string => c !== null);
-          if (rest.length) parts.push(`(${live(statuses)} AND (${rest.join(' OR ')}) ORDER BY capacity DESC, asset_id LIMIT ${limit})`);
+          if (rest.length) parts.push(live(stage.statuses, [`(${rest.join(' OR ')})`]));
         }
+        // As live: one range of asset_insight_largest_status_idx per status, in capacity order.
         parts.unshift(
-          `(SELECT development_status, asset_id, capacity FROM asset_insight_largest WHERE ${counted.join(' AND ')} ORDER BY capacity DESC, asset_id LIMIT ${limit})`,
+          ...stage.statuses.map(
+            (status) =>
+              `(SELECT development_status, asset_id, capacity FROM asset_insight_largest
+                WHERE ${[...counted, `development_status = ${p(status)}::text`].join(' AND ')} ORDER BY capacity DESC, asset_id LIMIT ${limit})`,
+          ),
         );
         candidates = parts.join(' UNION ALL ');
       }
@@ -336,15 +431,20 @@ export function listReleases(
 const TABLES = ['asset_insight_totals', 'asset_insight_durations', 'asset_insight_quarters', 'asset_insight_largest'];
 
 /**
- * Rebuilds the tables when a write made them stale (true when it did). The state row is claimed
- * first, in the same transaction: a second process finds it fresh and does nothing, and an asset
- * write waits for the rebuild (its trigger updates that row) and marks it stale again after.
+ * Rebuilds the tables when a write made them stale, or when the day changed since the ages were
+ * counted (true when it did). `today` (yyyy-mm-dd, the server clock's) is the day ages are counted
+ * on. The state row is claimed first, in the same transaction: a second process finds it fresh and
+ * does nothing, and an asset write waits for the rebuild (its trigger updates that row) and marks it
+ * stale again after.
  */
-export async function refreshAssetInsights(database: Database, edges: readonly number[] = ASSET_MAP_CAPACITY_BANDS): Promise<boolean> {
+export async function refreshAssetInsights(database: Database, today: string, edges: readonly number[] = ASSET_MAP_CAPACITY_BANDS): Promise<boolean> {
   const bands = edgesSql(edges);
-  const largest = `SELECT technology_type, region, development_status, band, id, installed_capacity FROM (
-      SELECT a.technology_type, a.region, a.development_status, width_bucket(a.installed_capacity, ${bands})::smallint AS band, a.id, a.installed_capacity,
-        row_number() OVER (PARTITION BY a.technology_type, a.region, a.development_status, width_bucket(a.installed_capacity, ${bands})
+  const day = dayLiteral(today);
+  const largest = `SELECT technology_type, region, development_status, band, age, id, installed_capacity FROM (
+      SELECT a.technology_type, a.region, a.development_status, width_bucket(a.installed_capacity, ${bands})::smallint AS band,
+        asset_age_years(a.record_last_updated, ${day})::smallint AS age, a.id, a.installed_capacity,
+        row_number() OVER (PARTITION BY a.technology_type, a.region, a.development_status, width_bucket(a.installed_capacity, ${bands}),
+            asset_age_years(a.record_last_updated, ${day})
           ORDER BY a.installed_capacity DESC, a.id) AS rank
       FROM assets a WHERE a.installed_capacity IS NOT NULL) AS ranked
     WHERE rank <= ${Number(INSIGHT_LARGEST_PER_STAGE)}`;
@@ -352,14 +452,20 @@ export async function refreshAssetInsights(database: Database, edges: readonly n
     const run = async (text: string) => rowsOf<unknown>(await tx.execute(sql.raw(text)));
     // Sorting and grouping a million assets in memory, not in temp files (this transaction only).
     await run(`SET LOCAL work_mem = '64MB'`);
-    const claimed = await run(`UPDATE asset_insights_state SET stale = false, bands = ${bands}, refreshed_at = now() WHERE stale RETURNING id`);
+    const claimed = await run(
+      `UPDATE asset_insights_state SET stale = false, bands = ${bands}, ages_on = ${day}, refreshed_at = now()
+       WHERE stale OR ages_on IS DISTINCT FROM ${day} RETURNING id`,
+    );
     if (claimed.length === 0) return false;
     for (const table of TABLES) await run(`DELETE FROM ${table}`);
     for (const name of ['totals', 'durations', 'quarters'] as const) {
       const kind: Kind = KINDS[name];
-      await run(`INSERT INTO ${kind.table} ${groupedSql(kind, bands, [])}`);
+      const columns = [...DIM_COLUMNS, ...kind.extra.map(([, n]) => n), ...kind.measures.map(([, n]) => n)];
+      // The rows of all five dimensions (dims 0), then every roll-up from them.
+      await run(`INSERT INTO ${kind.table} (${columns.join(', ')}) ${groupedSql(kind, bands, [], today)}`);
+      await run(rollupSql(kind));
     }
-    await run(`INSERT INTO asset_insight_largest ${largest}`);
+    await run(`INSERT INTO asset_insight_largest (technology_type, region, development_status, band, age, asset_id, capacity) ${largest}`);
     return true;
   });
   if (done) await database.exec(`ANALYZE ${TABLES.join(', ')}`);

@@ -111,11 +111,11 @@ async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: nu
  * asset import does not wait for them.
  */
 export function keepAssetMapCellsFresh(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
-  // The Insights tab's tables are counted ahead with the cells (decision 0490).
+  // The Insights tab's tables are counted ahead with the cells (decision 0490), and again when the day changes (their ages, decision 0580).
   const refresh = () =>
     repo
       .refreshAssetMapCells(ctx.database)
-      .then(() => refreshAssetInsights(ctx.database))
+      .then(() => refreshAssetInsights(ctx.database, today(ctx)))
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map cells refresh failed'));
   void refresh();
   const timer = setInterval(refresh, everyMs);

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { isoDay } from '../../db/sql-helpers';
 import { refreshAssetMapCells } from './assets.repository';
 import { refreshAssetInsights } from './asset-insights.repository';
 
@@ -165,7 +166,7 @@ export async function seedSyntheticAssets(database: Database, target: number, op
     await database.exec('ANALYZE assets');
   }
   await refreshAssetMapCells(database);
-  await refreshAssetInsights(database);
+  await refreshAssetInsights(database, isoDay(new Date()));
   const synthetic = await count();
   const [all] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets');
   return { inserted: synthetic - before, synthetic, total: all?.n ?? 0, ms: Date.now() - started };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../../db/client';
+import { isoDay } from '../../db/sql-helpers';
 import type { Clock } from '../../platform/clock';
 import { dataDir } from '../../paths';
 import { upsertAssets, type WholeRelease } from './asset-import.repository';
@@ -65,7 +66,7 @@ export async function importRepdParsed(
   // The map's clusters counted ahead follow the release at once, not at the next warm-up (decision 0388).
   await refreshAssetMapCells(ctx.database);
   // So are the Insights tab's tables (decision 0490).
-  await refreshAssetInsights(ctx.database);
+  await refreshAssetInsights(ctx.database, isoDay(ctx.clock.now()));
   return {
     file: file.fileName,
     release,

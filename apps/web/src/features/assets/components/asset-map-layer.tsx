@@ -44,6 +44,8 @@ export function AssetLayer({
       type: 'circle',
       source: 'assets',
       filter: ['!', ['has', 'cluster']],
+      // Larger capacities drawn over smaller ones; the answer comes in no particular order (decision 0583).
+      layout: { 'circle-sort-key': ['coalesce', ['get', 'capacity'], -1] },
       paint: { 'circle-color': colourExpression as never, 'circle-radius': radiusExpression as never, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 0.6, 'circle-opacity': 0.9 },
     });
 
