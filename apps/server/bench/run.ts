@@ -569,6 +569,15 @@ async function main() {
       tmp,
       `snapshot${scaleProviders ? `-${scaleProviders}` : ''}${scaleAssets ? `-assets-${scaleAssets}` : ''}`,
     );
+    // A snapshot is seeded by this build's migrations on this day (UTC): one left by an older build
+    // made every run's server migrate at start, and one from another day rebuild the Insights tables
+    // (counted by age, decision 0580), each while the scenario ran.
+    const stamp = `${readdirSync(path.join(serverRoot, 'src/db/migrations')).filter((f) => f.endsWith('.sql')).sort().at(-1)} ${new Date().toISOString().slice(0, 10)}`;
+    const stampFile = path.join(snapshot, 'seeded-by.txt');
+    if (existsSync(snapshot) && (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp)) {
+      console.log(`The benchmark snapshot is not of this build and day (${stamp}): seeding it again.`);
+      rmSync(snapshot, { recursive: true, force: true });
+    }
     if (!existsSync(path.join(snapshot, 'pgdata'))) {
       console.log('Seeding a benchmark database snapshot...');
       execFileSync(process.execPath, [serverJs, '--seed-only'], {
@@ -587,6 +596,7 @@ async function main() {
         );
       }
       if (scaleAssets) addAssets({ ...serverEnv, DATA_DIR: snapshot });
+      writeFileSync(stampFile, stamp);
     }
     rmSync(dataDir, { recursive: true, force: true });
     cpSync(snapshot, dataDir, { recursive: true });
