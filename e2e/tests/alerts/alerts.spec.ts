@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, unique } from '../../support/accounts';
+import { openBell } from '../../support/bell';
 import { atEveryWidth, mainPort, startOwnServer, type OwnServer } from '../../support/own-server';
 
 /**
@@ -84,13 +85,7 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     const watchMail = await server.mailTo(email, new RegExp(`^A tender you watch has changed: Inverter servicing at Seasalter solar farm ${u}$`), 30_000);
     expect(watchMail).toMatch(/The closing date changed from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}\./);
 
-    // The bell (asked every minute; a new page asks at once).
-    await expect(async () => {
-      await user.goto('/dashboard');
-      await expect(user.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 30_000 });
-    await user.getByRole('button', { name: 'Notifications, 2 unread' }).click();
-    const panel = user.getByRole('region', { name: 'Notifications' });
+    const panel = await openBell(user, 2);
     await expect(panel.getByRole('link', { name: new RegExp(`^1 new match for "Agrivoltaic work ${u}"`) })).toBeVisible();
     await expect(panel.getByRole('link', { name: new RegExp(`^"Inverter servicing at Seasalter solar farm ${u}" changed`) })).toContainText('The closing date changed');
     await atEveryWidth(user, 'alerts-bell');

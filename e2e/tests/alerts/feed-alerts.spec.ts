@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn, signUp, unique } from '../../support/accounts';
-import { atEveryWidth, mainPort, root, startOwnServer, waitFor, type OwnServer } from '../../support/own-server';
+import { openBell } from '../../support/bell';
+import { startFeedFixture } from '../../support/feeds';
+import { atEveryWidth, mainPort, root, startOwnServer, type OwnServer } from '../../support/own-server';
 import { stopProcess } from '../../support/processes';
 
 /**
@@ -68,12 +70,7 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     const midnight = Math.floor(Date.now() / DAY) * DAY;
     const now = midnight + 12 * HOUR;
     offset = now - Date.now();
-    fixture = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/feeds-fixture.ts', String(fixturePort)], {
-      cwd: root,
-      env: { ...process.env, FEEDS_FIXTURE_END: new Date(now + 27.5 * HOUR).toISOString() },
-      stdio: 'ignore',
-    });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${fixturePort}/nothing`)).status === 404, 60_000, 'the feed fixture');
+    fixture = await startFeedFixture(fixturePort, new Date(now + 27.5 * HOUR));
     mkdirSync(path.dirname(clockFile), { recursive: true });
     writeFileSync(clockFile, String(offset));
     server = await startOwnServer({
@@ -164,12 +161,7 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     expect(watchMail).toMatch(/The notice was corrected: [a-z, ]*value/);
 
     // The bell has both; the match opens the search with its last matches.
-    await expect(async () => {
-      await user.goto('/dashboard');
-      await expect(user.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 30_000 });
-    await user.getByRole('button', { name: 'Notifications, 2 unread' }).click();
-    const panel = user.getByRole('region', { name: 'Notifications' });
+    const panel = await openBell(user, 2);
     const changed = panel.getByRole('link', { name: new RegExp(`^"${WATCHED.replace(/[()]/g, '\\$&')}" changed`) });
     await expect(changed).toContainText('The closing date changed');
     await atEveryWidth(user, 'feed-alerts-bell');

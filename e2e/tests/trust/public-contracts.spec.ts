@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, signIn, signUp, unique } from '../../support/accounts';
+import { startFeedFixture } from '../../support/feeds';
 import { atEveryWidth, mainPort, root, startOwnServer, waitFor, type OwnServer } from '../../support/own-server';
 import { stopProcess } from '../../support/processes';
 
@@ -79,12 +80,7 @@ test.describe('public contracts and buyers (issue 31)', () => {
     // The feed fixture's three days of notices end so that procurement B's award notice (30 hours
     // after their start) was published an hour ago; the feed's first run starts at the midnight before.
     const now = Date.now();
-    fixture = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/feeds-fixture.ts', String(fixturePort)], {
-      cwd: root,
-      env: { ...process.env, FEEDS_FIXTURE_END: new Date(now + 41 * HOUR).toISOString() },
-      stdio: 'ignore',
-    });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${fixturePort}/nothing`)).status === 404, 60_000, 'the feed fixture');
+    fixture = await startFeedFixture(fixturePort, new Date(now + 41 * HOUR));
     server = await startOwnServer({
       port,
       name: 'contracts',
