@@ -7,11 +7,19 @@ import { root, waitFor } from './own-server';
  * services serve them, its generated notices' three days ending at `end`. Resolves once it answers.
  */
 export async function startFeedFixture(port: number, end: Date): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/feeds-fixture.ts', String(port)], {
-    cwd: root,
-    env: { ...process.env, FEEDS_FIXTURE_END: end.toISOString() },
-    stdio: 'ignore',
-  });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/nothing`)).status === 404, 60_000, 'the feed fixture');
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/feeds-fixture.ts', String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, FEEDS_FIXTURE_END: end.toISOString() },
+      stdio: 'ignore',
+    },
+  );
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${port}/nothing`)).status === 404,
+    60_000,
+    'the feed fixture',
+  );
   return child;
 }

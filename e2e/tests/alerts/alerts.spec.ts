@@ -15,7 +15,14 @@ const WHITSTABLE = { location: 'Whitstable', latitude: 51.3607, longitude: 1.025
 
 /** An open tender of the demo asset owner, through the API (creating tenders is tested in tenders). */
 async function createTender(owner: Page, title: string) {
-  const res = await owner.request.post('/api/tenders', { data: { service: 'Panel Cleaning', title, ...WHITSTABLE, description: `${title}: twice-yearly visits (alerts journey).` } });
+  const res = await owner.request.post('/api/tenders', {
+    data: {
+      service: 'Panel Cleaning',
+      title,
+      ...WHITSTABLE,
+      description: `${title}: twice-yearly visits (alerts journey).`,
+    },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { data: { id: string; closingDate: string } }).data;
 }
@@ -39,7 +46,9 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     await server?.stop();
   });
 
-  test('a match and a change arrive in the bell and by mail; the mail stops in one click, signed out', async ({ browser }) => {
+  test('a match and a change arrive in the bell and by mail; the mail stops in one click, signed out', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const u = unique();
     const context = () => browser.newContext({ baseURL: server.base });
@@ -82,12 +91,20 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     expect(matchMail).toContain(`${server.base}/tender/${match.id}`);
     expect(matchMail).toMatch(/^List-Unsubscribe: <https?:\/\/\S+>/m);
     expect(matchMail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-    const watchMail = await server.mailTo(email, new RegExp(`^A tender you watch has changed: Inverter servicing at Seasalter solar farm ${u}$`), 30_000);
+    const watchMail = await server.mailTo(
+      email,
+      new RegExp(`^A tender you watch has changed: Inverter servicing at Seasalter solar farm ${u}$`),
+      30_000,
+    );
     expect(watchMail).toMatch(/The closing date changed from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}\./);
 
     const panel = await openBell(user, 2);
-    await expect(panel.getByRole('link', { name: new RegExp(`^1 new match for "Agrivoltaic work ${u}"`) })).toBeVisible();
-    await expect(panel.getByRole('link', { name: new RegExp(`^"Inverter servicing at Seasalter solar farm ${u}" changed`) })).toContainText('The closing date changed');
+    await expect(
+      panel.getByRole('link', { name: new RegExp(`^1 new match for "Agrivoltaic work ${u}"`) }),
+    ).toBeVisible();
+    await expect(
+      panel.getByRole('link', { name: new RegExp(`^"Inverter servicing at Seasalter solar farm ${u}" changed`) }),
+    ).toContainText('The closing date changed');
     await atEveryWidth(user, 'alerts-bell');
     // On a phone the list lies within the window (it hung off its left side).
     await user.setViewportSize({ width: 390, height: 844 });
@@ -121,7 +138,9 @@ test.describe('alerts: saved searches, watched tenders, the bell and one-click u
     // The watched tender's mail stops watching it the same way.
     await visitor.goto(linkAfter(watchMail, 'Stop watching it:'));
     await visitor.getByRole('button', { name: 'Stop emails' }).click();
-    await expect(visitor.getByRole('status').filter({ hasText: 'You are no longer watching' })).toHaveText(`You are no longer watching "Inverter servicing at Seasalter solar farm ${u}".`);
+    await expect(visitor.getByRole('status').filter({ hasText: 'You are no longer watching' })).toHaveText(
+      `You are no longer watching "Inverter servicing at Seasalter solar farm ${u}".`,
+    );
     await user.goto(`/tender/${watched.id}`);
     await expect(user.getByRole('button', { name: 'Watch', exact: true })).toHaveAttribute('aria-pressed', 'false');
 

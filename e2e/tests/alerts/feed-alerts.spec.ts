@@ -31,7 +31,9 @@ const DAY = 24 * HOUR;
 const SEARCH = '"inverter replacement"';
 const NEW_NOTICE = 'Inverter replacement for Frome housing PV systems (266)';
 /** Earlier notices of the same template: they match the search's words but were there before it was saved. */
-const OLDER_NOTICES = ['(26)', '(86)', '(146)', '(206)'].map((n) => `Inverter replacement for Frome housing PV systems ${n}`);
+const OLDER_NOTICES = ['(26)', '(86)', '(146)', '(206)'].map(
+  (n) => `Inverter replacement for Frome housing PV systems ${n}`,
+);
 /** Corrected by its buyer (fixture-scenario.ts `correction`): value £220,000 → £235,000 and a later closing date. */
 const WATCHED = 'Photovoltaic array at Ashford water treatment works (201)';
 
@@ -51,7 +53,9 @@ async function findATenderStatus(admin: Page): Promise<Status> {
 
 /** A notice on the board by its title (the visitor's board search). */
 async function noticeId(page: Page, title: string): Promise<string | undefined> {
-  const res = await page.request.get(`/api/tenders/public?${new URLSearchParams({ keywords: `"${title.replace(/ \(\d+\)$/, '')}"`, status: 'all' })}`);
+  const res = await page.request.get(
+    `/api/tenders/public?${new URLSearchParams({ keywords: `"${title.replace(/ \(\d+\)$/, '')}"`, status: 'all' })}`,
+  );
   if (!res.ok()) return undefined;
   const { data } = (await res.json()) as { data: Array<{ id: string; title: string }> };
   return data.find((t) => t.title === title)?.id;
@@ -92,7 +96,9 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     rmSync(clockFile, { force: true });
   });
 
-  test('a new notice from Find a Tender matches a saved search and a watched notice is corrected: mail, bell, one-click unsubscribe', async ({ browser }) => {
+  test('a new notice from Find a Tender matches a saved search and a watched notice is corrected: mail, bell, one-click unsubscribe', async ({
+    browser,
+  }) => {
     test.setTimeout(360_000);
     const u = unique();
     const context = () => browser.newContext({ baseURL: server.base });
@@ -105,7 +111,11 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
         async () => {
           const s = await findATenderStatus(admin);
           // Caught up: the next run is a period (30 minutes) after the last, not the next tick.
-          return s.lastRunAt !== null && s.nextRunAt !== null && Date.parse(s.nextRunAt) - Date.parse(s.lastRunAt) > 10 * 60_000;
+          return (
+            s.lastRunAt !== null &&
+            s.nextRunAt !== null &&
+            Date.parse(s.nextRunAt) - Date.parse(s.lastRunAt) > 10 * 60_000
+          );
         },
         { timeout: 240_000, intervals: [2_000] },
       )
@@ -141,7 +151,9 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     await admin.goto('/admin?tab=data-sources');
     const source = admin.getByRole('listitem', { name: 'Find a Tender' });
     await source.getByRole('button', { name: 'Run now' }).click();
-    await expect.poll(async () => (await findATenderStatus(admin)).lastRunAt !== before.lastRunAt, { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(async () => (await findATenderStatus(admin)).lastRunAt !== before.lastRunAt, { timeout: 60_000 })
+      .toBe(true);
 
     // The match mail lists the new notice only (the older four were there before the search), with its one-click headers.
     const subject = new RegExp(`^1 new match for "Inverter replacements ${u}"$`);
@@ -156,7 +168,11 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     expect(matchMail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
     // The watched notice's correction, from the same run.
-    const watchMail = await server.mailTo(email, new RegExp(`^A tender you watch has changed: ${WATCHED.replace(/[()]/g, '\\$&')}$`), 60_000);
+    const watchMail = await server.mailTo(
+      email,
+      new RegExp(`^A tender you watch has changed: ${WATCHED.replace(/[()]/g, '\\$&')}$`),
+      60_000,
+    );
     expect(watchMail).toMatch(/The closing date changed from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}\./);
     expect(watchMail).toMatch(/The notice was corrected: [a-z, ]*value/);
 
@@ -178,7 +194,11 @@ test.describe('alerts from the tender feeds (issue 30, fixture feeds)', () => {
     await atEveryWidth(user, 'feed-alerts-new-notice');
 
     // The mail client's one-click unsubscribe (RFC 8058: a POST of List-Unsubscribe=One-Click, no cookie, no page).
-    const oneClick = await fetch(unsubscribeUrl!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await fetch(unsubscribeUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     await user.goto('/dashboard?tab=searches');
     await expect(user.getByRole('listitem', { name: `Inverter replacements ${u}` })).toContainText('Off (no emails)');

@@ -7,7 +7,9 @@ import { expectAccessible } from '../../support/fixtures';
  * is in alerts.spec.ts, with the mail it brings): the directory, the asset overview and the projects
  * table; the Saved searches tab then lists them all.
  */
-test('a user saves a search on the directory, the asset overview and the projects table; the dashboard lists each', async ({ page }) => {
+test('a user saves a search on the directory, the asset overview and the projects table; the dashboard lists each', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const u = unique();
   const email = `pages.${u}@example.com`;

@@ -24,16 +24,36 @@ const DAY = 24 * HOUR;
 
 const BUYER = { name: 'Tidewater District Council', slug: 'tidewater-district-council' };
 /** Neither is named by a Companies House number: the first has no identifier a profile can hold, the second a PPON. */
-const CONFIRMED = { name: 'Kestrel Solar Maintenance Ltd', title: 'Solar PV maintenance for Tidewater council buildings', value: 84_000, partyId: 'ORG-KESTREL-01' };
-const UNCLAIMED = { name: 'Wyvern Renewables Ltd', title: 'Solar car port at Tidewater leisure centre', value: 212_500, partyId: 'GB-PPON-PWYV-4321-ABCD' };
+const CONFIRMED = {
+  name: 'Kestrel Solar Maintenance Ltd',
+  title: 'Solar PV maintenance for Tidewater council buildings',
+  value: 84_000,
+  partyId: 'ORG-KESTREL-01',
+};
+const UNCLAIMED = {
+  name: 'Wyvern Renewables Ltd',
+  title: 'Solar car port at Tidewater leisure centre',
+  value: 212_500,
+  partyId: 'GB-PPON-PWYV-4321-ABCD',
+};
 /** The feed fixture's award notice (apps/server/src/features/tenders/feeds/fixture-scenario.ts, procurement B). */
-const FEED_AWARD = { buyer: 'Devon County Council', slug: 'devon-county-council', title: 'Rooftop solar PV installation framework', suppliers: ['Sunrise Solar Ltd', 'Bright Roofs Ltd'] };
+const FEED_AWARD = {
+  buyer: 'Devon County Council',
+  slug: 'devon-county-council',
+  title: 'Rooftop solar PV installation framework',
+  suppliers: ['Sunrise Solar Ltd', 'Bright Roofs Ltd'],
+};
 
 /** A Contracts Finder style award release of one supplier, awarded two days ago, running for three years. */
 function awardRelease(n: number, supplier: typeof CONFIRMED) {
   const awarded = new Date(Date.now() - 2 * DAY).toISOString();
-  const period = { startDate: new Date(Date.now() + 30 * DAY).toISOString(), endDate: new Date(Date.now() + 3 * 365 * DAY).toISOString() };
-  const identifier = supplier.partyId.startsWith('GB-PPON-') ? { identifier: { scheme: 'GB-PPON', id: supplier.partyId.slice(8) } } : {};
+  const period = {
+    startDate: new Date(Date.now() + 30 * DAY).toISOString(),
+    endDate: new Date(Date.now() + 3 * 365 * DAY).toISOString(),
+  };
+  const identifier = supplier.partyId.startsWith('GB-PPON-')
+    ? { identifier: { scheme: 'GB-PPON', id: supplier.partyId.slice(8) } }
+    : {};
   return {
     ocid: `ocds-b5fd17-e2e0031-${n}`,
     id: `ocds-b5fd17-e2e0031-${n}-award`,
@@ -41,7 +61,13 @@ function awardRelease(n: number, supplier: typeof CONFIRMED) {
     tag: ['award'],
     initiationType: 'tender',
     parties: [
-      { id: 'GB-PPON-PTID-0031-COUN', name: BUYER.name, roles: ['buyer'], identifier: { scheme: 'GB-PPON', id: 'PTID-0031-COUN' }, address: { locality: 'Exmouth', postalCode: 'EX8 1AA' } },
+      {
+        id: 'GB-PPON-PTID-0031-COUN',
+        name: BUYER.name,
+        roles: ['buyer'],
+        identifier: { scheme: 'GB-PPON', id: 'PTID-0031-COUN' },
+        address: { locality: 'Exmouth', postalCode: 'EX8 1AA' },
+      },
       { id: supplier.partyId, name: supplier.name, roles: ['supplier'], ...identifier },
     ],
     buyer: { id: 'GB-PPON-PTID-0031-COUN', name: BUYER.name },
@@ -54,14 +80,25 @@ function awardRelease(n: number, supplier: typeof CONFIRMED) {
       value: { amount: supplier.value, currency: 'GBP' },
       contractPeriod: period,
     },
-    awards: [{ id: '1', status: 'active', date: awarded, value: { amount: supplier.value, currency: 'GBP' }, suppliers: [{ id: supplier.partyId, name: supplier.name }], contractPeriod: period }],
+    awards: [
+      {
+        id: '1',
+        status: 'active',
+        date: awarded,
+        value: { amount: supplier.value, currency: 'GBP' },
+        suppliers: [{ id: supplier.partyId, name: supplier.name }],
+        contractPeriod: period,
+      },
+    ],
   };
 }
 
 /** The supplier's item on the admin's Award suppliers tab, paging on until it is listed. */
 async function supplierItem(admin: Page, name: string): Promise<Locator> {
   const list = admin.getByRole('list', { name: 'Award suppliers to match' });
-  const item = list.getByRole('listitem').filter({ has: admin.getByRole('paragraph').filter({ hasText: new RegExp(`^${name}$`) }) });
+  const item = list
+    .getByRole('listitem')
+    .filter({ has: admin.getByRole('paragraph').filter({ hasText: new RegExp(`^${name}$`) }) });
   for (let page = 0; page < 20; page++) {
     await expect(list).toBeVisible();
     if ((await item.count()) > 0) return item;
@@ -91,12 +128,24 @@ test.describe('public contracts and buyers (issue 31)', () => {
       },
       prepare(dataDir) {
         const file = path.join(dataDir, 'e2e-awards.json');
-        writeFileSync(file, JSON.stringify({ uri: 'https://example.org/e2e', version: '1.1', publishedDate: new Date().toISOString(), releases: [awardRelease(1, CONFIRMED), awardRelease(2, UNCLAIMED)] }));
-        const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/import-ocds.ts', file], {
-          cwd: root,
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-          encoding: 'utf8',
-        });
+        writeFileSync(
+          file,
+          JSON.stringify({
+            uri: 'https://example.org/e2e',
+            version: '1.1',
+            publishedDate: new Date().toISOString(),
+            releases: [awardRelease(1, CONFIRMED), awardRelease(2, UNCLAIMED)],
+          }),
+        );
+        const out = execFileSync(
+          process.execPath,
+          [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/cli/import-ocds.ts', file],
+          {
+            cwd: root,
+            env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+            encoding: 'utf8',
+          },
+        );
         expect(out).toContain('inserted 2');
       },
     });
@@ -106,7 +155,9 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await stopProcess(fixture);
   });
 
-  test('an admin confirms a name match and makes an unclaimed profile from an award; both profiles and the buyer page list the awards', async ({ browser }) => {
+  test('an admin confirms a name match and makes an unclaimed profile from an award; both profiles and the buyer page list the awards', async ({
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const context = () => browser.newContext({ baseURL: server.base });
 
@@ -116,7 +167,14 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await signUp(provider.request, { email, name: 'Jo Kestrel' });
     await server.verifyEmail(provider.request, email);
     const created = await provider.request.post('/api/providers', {
-      data: { businessName: CONFIRMED.name, description: 'Solar PV maintenance across Devon (contracts journey).', type: 'O&M Provider', services: ['Panel Cleaning'], technologies: ['Solar PV'], location: 'Exeter' },
+      data: {
+        businessName: CONFIRMED.name,
+        description: 'Solar PV maintenance across Devon (contracts journey).',
+        type: 'O&M Provider',
+        services: ['Panel Cleaning'],
+        technologies: ['Solar PV'],
+        location: 'Exeter',
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const kestrel = ((await created.json()) as { data: { id: string; slug: string } }).data;
@@ -130,14 +188,24 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await admin.goto('/admin?tab=supplier-matches');
     const first = await supplierItem(admin, CONFIRMED.name);
     await expect(first).toContainText(`${CONFIRMED.title} · ${BUYER.name} · £84,000`);
-    const candidate = first.locator('div').filter({ has: admin.getByRole('link', { name: CONFIRMED.name, exact: true }) });
+    const candidate = first
+      .locator('div')
+      .filter({ has: admin.getByRole('link', { name: CONFIRMED.name, exact: true }) });
     await expect(candidate).toContainText('(100% alike)');
     await candidate.getByRole('button', { name: 'Confirm match' }).click();
     const outcome = admin.getByRole('status').filter({ hasText: 'Match confirmed' });
     await expect(outcome).toHaveText(`Match confirmed: the award to ${CONFIRMED.name} is listed on ${CONFIRMED.name}`);
-    await expect(outcome.getByRole('link', { name: CONFIRMED.name })).toHaveAttribute('href', `/providers/${kestrel.slug}`);
+    await expect(outcome.getByRole('link', { name: CONFIRMED.name })).toHaveAttribute(
+      'href',
+      `/providers/${kestrel.slug}`,
+    );
     // Decided: it leaves the list.
-    await expect(admin.getByRole('list', { name: 'Award suppliers to match' }).getByRole('paragraph').filter({ hasText: new RegExp(`^${CONFIRMED.name}$`) })).toHaveCount(0);
+    await expect(
+      admin
+        .getByRole('list', { name: 'Award suppliers to match' })
+        .getByRole('paragraph')
+        .filter({ hasText: new RegExp(`^${CONFIRMED.name}$`) }),
+    ).toHaveCount(0);
 
     await admin.goto('/admin?tab=supplier-matches');
     const second = await supplierItem(admin, UNCLAIMED.name);
@@ -156,7 +224,9 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await expect(anon.getByRole('note').filter({ hasText: 'made from a public contract award notice' })).toHaveText(
       'This profile was made from a public contract award notice. The company has not claimed it, and nothing on it was written by the company.',
     );
-    const wyvernContracts = anon.getByRole('heading', { name: 'Public contracts won' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+    const wyvernContracts = anon
+      .getByRole('heading', { name: 'Public contracts won' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     await expect(wyvernContracts).toContainText(UNCLAIMED.title);
     await expect(wyvernContracts).toContainText('£212,500');
     await atEveryWidth(anon, 'contracts-unclaimed-profile');
@@ -166,7 +236,9 @@ test.describe('public contracts and buyers (issue 31)', () => {
     await anon.context().close();
     anon = await (await context()).newPage();
     await anon.goto(`/providers/${kestrel.slug}`);
-    const kestrelContracts = anon.getByRole('heading', { name: 'Public contracts won' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+    const kestrelContracts = anon
+      .getByRole('heading', { name: 'Public contracts won' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     await expect(kestrelContracts).toContainText(CONFIRMED.title);
     await expect(kestrelContracts).toContainText('£84,000');
     await expect(kestrelContracts).toContainText('1 award notice names this company');
@@ -176,11 +248,18 @@ test.describe('public contracts and buyers (issue 31)', () => {
     // The buyer page: both awards, and its suppliers linking to both profiles.
     await expect(anon.getByRole('heading', { level: 1, name: BUYER.name })).toBeVisible();
     await expect(anon).toHaveURL(new RegExp(`/buyers/${BUYER.slug}$`));
-    const awards = anon.getByRole('heading', { name: 'Awards', exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+    const awards = anon
+      .getByRole('heading', { name: 'Awards', exact: true })
+      .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     await expect(awards).toContainText(`To ${CONFIRMED.name} · £84,000`);
     await expect(awards).toContainText(`To ${UNCLAIMED.name} · £212,500`);
-    const used = anon.getByRole('heading', { name: 'Suppliers used' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
-    await expect(used.getByRole('link', { name: CONFIRMED.name })).toHaveAttribute('href', `/providers/${kestrel.slug}`);
+    const used = anon
+      .getByRole('heading', { name: 'Suppliers used' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+    await expect(used.getByRole('link', { name: CONFIRMED.name })).toHaveAttribute(
+      'href',
+      `/providers/${kestrel.slug}`,
+    );
     await expect(used.getByRole('link', { name: UNCLAIMED.name })).toHaveAttribute('href', madeHref!);
     await atEveryWidth(anon, 'contracts-buyer');
 
@@ -201,10 +280,14 @@ test.describe('public contracts and buyers (issue 31)', () => {
     const page = await (await browser.newContext({ baseURL: server.base })).newPage();
     await page.goto(`/buyers/${FEED_AWARD.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: FEED_AWARD.buyer })).toBeVisible();
-    const awards = page.getByRole('heading', { name: 'Awards', exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+    const awards = page
+      .getByRole('heading', { name: 'Awards', exact: true })
+      .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     const award = awards.getByRole('listitem').filter({ hasText: FEED_AWARD.title });
     await expect(award).toContainText(`To ${FEED_AWARD.suppliers.join(', ')} · £115,000`);
-    const used = page.getByRole('heading', { name: 'Suppliers used' }).locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
+    const used = page
+      .getByRole('heading', { name: 'Suppliers used' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded")][1]');
     for (const name of FEED_AWARD.suppliers) await expect(used).toContainText(name);
     await atEveryWidth(page, 'contracts-feed-buyer');
     // The notice itself came from the fixture's Find a Tender.
