@@ -37,6 +37,9 @@ export class ReadCacheFeed {
   open = false;
   private closed = false;
   private syncNo = 0;
+  /** The highest marker handed to the listening connection, and whether one is on its way. */
+  private sentNo = 0;
+  private sending = false;
   private readonly waiting = new Map<number, (heard: boolean) => void>();
   private reconnectTimer: NodeJS.Timeout | null = null;
   readonly ready: Promise<void>;
@@ -68,13 +71,14 @@ export class ReadCacheFeed {
   /**
    * Resolves once every write committed before the call has been heard (PostgreSQL: one round trip
    * on the listening connection; PGlite: at once). False when it could not be (no connection, or no
-   * answer within `syncTimeoutMs`): the caches were then cleared.
+   * answer within `syncTimeoutMs`): the caches were then cleared. Concurrent calls share markers:
+   * one query at a time on the listening connection (node-postgres refuses overlapping queries on
+   * one client from pg 9), each marker sent after every call it answers began.
    */
   async sync(): Promise<boolean> {
     await this.ready;
     if (!this.open) return false;
     if (this.database.kind !== 'postgres') return true;
-    const listener = this.listener!;
     const no = ++this.syncNo;
     const heard = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => done(false), FEED.syncTimeoutMs);
@@ -85,10 +89,27 @@ export class ReadCacheFeed {
         resolve(ok);
       };
       this.waiting.set(no, done);
-      listener.notify(`${SYNC}|${this.token}|${no}`).catch(() => done(false));
+      this.sendMarker();
     });
     if (!heard) this.dropAll();
     return heard;
+  }
+
+  /** Sends the newest marker unless one is on its way; when that one is through, the next if calls came since. */
+  private sendMarker() {
+    const listener = this.listener;
+    if (this.sending || !listener || this.sentNo >= this.syncNo) return;
+    const no = (this.sentNo = this.syncNo);
+    this.sending = true;
+    listener
+      .notify(`${SYNC}|${this.token}|${no}`)
+      .catch(() => {
+        for (const [n, done] of this.waiting) if (n <= no) done(false);
+      })
+      .finally(() => {
+        this.sending = false;
+        this.sendMarker();
+      });
   }
 
   /** Test and operator hook: the listening connection's backend pid (PostgreSQL). */
@@ -106,7 +127,11 @@ export class ReadCacheFeed {
 
   private async connect(): Promise<void> {
     try {
-      this.listener = await this.database.listen(FEED.channel, (payload) => this.heard(payload), (error) => this.lost(error));
+      this.listener = await this.database.listen(
+        FEED.channel,
+        (payload) => this.heard(payload),
+        (error) => this.lost(error),
+      );
       if (this.closed) return void (await this.listener.close());
       // Changes committed while no connection listened were never heard.
       this.dropAll();
@@ -123,7 +148,11 @@ export class ReadCacheFeed {
     this.dropAll();
     for (const done of this.waiting.values()) done(false);
     if (this.closed) return;
-    if (wasOpen) this.log?.warn({ err: error }, 'write feed lost: the in-process cache is cleared and bypassed until it listens again');
+    if (wasOpen)
+      this.log?.warn(
+        { err: error },
+        'write feed lost: the in-process cache is cleared and bypassed until it listens again',
+      );
     this.reconnectTimer ??= setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();
