@@ -9,7 +9,7 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
 import { providerTrust } from '../trust/trust-profile';
-import { canEdit, requireEditableProvider, requireLocked, requireProvider } from './provider-access.service';
+import { canEdit, requireEditableProvider, requireLocked } from './provider-access.service';
 import { latestClaimOfUser, listClaimsOfProvider, listClaimsOfUser } from './provider-claims.repository';
 import { listMedia } from './provider-media.repository';
 import { releaseReplacedImages, requireOwnImages } from './provider-media.service';
