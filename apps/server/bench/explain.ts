@@ -7,7 +7,15 @@
 // database's share of it, and the slowest statement with its plan.
 // Env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite: DATA_DIR/pgdata, which no server may hold
 // open; copy the bench's snapshot, .tmp/bench/snapshot); EXPLAIN_SAMPLES per kind (20),
-// EXPLAIN_REPEAT (5), EXPLAIN_ONLY (a pattern on kind names), EXPLAIN_PLANS=0 to leave plans out.
+// EXPLAIN_REPEAT (5; 0: statements counted, none explained), EXPLAIN_ONLY (a pattern on kind names), EXPLAIN_PLANS=0 to leave plans out.
+// The rendered pages (`page: …`) need the web build (`npm run build`); they are asked as the bench
+// asks them, with a browser's Accept-Encoding, so their CPU time includes rendering and compression.
+// EXPLAIN_WARM=N answers N more first-time requests of each kind first, not counted (the code's
+// compilation). EXPLAIN_WINDOWS=<dir> writes the requests' spans there as windows.json, so that
+// `node --cpu-prof --cpu-prof-dir=<dir> --import tsx …explain.ts` and profile-summary.ts count the
+// answers alone (with EXPLAIN_REPEAT=0, nothing else runs between them).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
 import { buildApp } from '../src/app';
@@ -17,12 +25,16 @@ import { createLogger } from '../src/logger';
 import { refreshAssetMapCells } from '../src/features/assets/assets.repository';
 import { insertUser } from '../src/features/accounts/accounts.repository';
 import { startSession } from '../src/plugins/auth';
+import { webServerEntryDir, webDistDir } from '../src/paths';
 import { boardQuery, directoryQuery, places, random, servicesOf, viewAround } from './scenarios/long-tail';
 
 const samples = Number(process.env.EXPLAIN_SAMPLES ?? 20);
 const repeat = Number(process.env.EXPLAIN_REPEAT ?? 5);
 const only = process.env.EXPLAIN_ONLY ? new RegExp(process.env.EXPLAIN_ONLY, 'i') : null;
 const showPlans = process.env.EXPLAIN_PLANS !== '0';
+const warm = Number(process.env.EXPLAIN_WARM ?? 0);
+const windowsDir = process.env.EXPLAIN_WINDOWS ?? null;
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 interface Statement {
   sql: string;
@@ -37,7 +49,9 @@ async function main() {
     logQuery: (sql, params) => recording?.push({ sql, params: [...params] }),
   });
   await refreshAssetMapCells(ctx.database);
-  const app = await buildApp(ctx, { serveWeb: false });
+  // The rendered pages need the web build; without it only the API kinds are measured.
+  const web = existsSync(`${webServerEntryDir(webDistDir)}/entry-server.js`);
+  const app = await buildApp(ctx, { serveWeb: web });
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'provider.demo@example.com', password: 'DemoProvider2026' } });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -48,8 +62,10 @@ async function main() {
   const gaz = places();
   const services = await servicesOf(get);
   const providers = await ctx.database.query<{ id: string; slug: string }>('SELECT id, coalesce(slug, id::text) AS slug FROM providers ORDER BY id');
+  const tenders = (await ctx.database.query<{ id: string }>(`SELECT id::text AS id FROM tenders WHERE type = 'open' ORDER BY id`)).map((t) => t.id);
   const assets = await ctx.database.query<{ id: number }>('SELECT id::int AS id FROM assets ORDER BY id');
-  const draw = (make: () => string) => Array.from({ length: samples }, make);
+  const draw = (make: () => string) => Array.from({ length: samples + warm }, make);
+  const windows: Array<{ scenario: string; startUs: number; endUs: number }> = [];
   /** A session cookie for a user (the Tenders tab is kept per user: each sample signs in someone else). */
   const sessionOf = async (userId: string) => {
     let cookie = '';
@@ -70,7 +86,15 @@ async function main() {
     [samples],
   );
   const busyAccounts = await Promise.all(busy.map((u) => sessionOf(u.id)));
-  const kinds: Array<{ kind: string; urls: string[]; signedIn?: boolean; cookies?: string[] }> = [
+  const kinds: Array<{ kind: string; urls: string[]; signedIn?: boolean; cookies?: string[]; page?: boolean }> = [
+    ...(web
+      ? [
+          { kind: 'page: directory for a place', urls: draw(() => `/providers?${directoryQuery(r, r.pick(gaz), services)}`), page: true },
+          { kind: 'page: profile', urls: draw(() => `/providers/${encodeURIComponent(r.pick(providers).slug)}`), page: true },
+          // Each tender once (there are fewer tenders than samples in the demo seed).
+          { kind: 'page: tender', urls: tenders.map((t) => [r.next(), t] as const).sort((a, b) => a[0] - b[0]).slice(0, samples + warm).map(([, t]) => `/tender/${t}`), page: true },
+        ]
+      : []),
     { kind: 'directory search (list)', urls: draw(() => `/api/providers/search?${directoryQuery(r, r.chance(0.9) ? r.pick(gaz) : null, services)}`) },
     {
       kind: 'directory search (map)',
@@ -103,28 +127,33 @@ async function main() {
     { kind: 'Tenders tab, account with tenders (signed in)', urls: busyAccounts.map(() => '/api/tenders/mine'), cookies: busyAccounts },
   ];
 
-  for (const { kind, urls, signedIn, cookies } of kinds.filter((k) => !only || only.test(k.kind))) {
+  for (const { kind, urls, signedIn, cookies, page } of kinds.filter((k) => !only || only.test(k.kind))) {
     const perRequest: Array<{ ms: number; cpuMs: number; dbMs: number; statements: number; bytes: number }> = [];
     const slowest: { ms: number; plan: string; sql: string } = { ms: -1, plan: '', sql: '' };
     /** Sequential scans and sorts in the plans: node → requests it appeared in and the most rows it handled. */
     const nodes = new Map<string, { requests: Set<number>; maxRows: number }>();
     for (const [index, url] of urls.entries()) {
       const as = cookies?.[index] ?? (signedIn ? cookie : null);
+      const counted = cookies || index >= warm;
       // Sessions are looked up before the answer: the signed-in request's own statements only.
       if (as) await app.inject({ url: '/api/auth/me', headers: { cookie: as } });
       recording = [];
+      const startUs = monotonicUs();
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
-      const res = await app.inject({ url, headers: as ? { cookie: as } : {} });
+      const res = await app.inject({ url, headers: { ...(as && { cookie: as }), ...(page && { 'accept-encoding': 'gzip, deflate, br' }) } });
       const ms = performance.now() - t0;
+      if (counted) windows.push({ scenario: kind, startUs, endUs: monotonicUs() });
       // The process's CPU time (PGlite's included, it runs here): a busy machine moves it far less than the clock.
       const cpu = process.cpuUsage(cpu0);
       const cpuMs = (cpu.user + cpu.system) / 1000;
       const ran = recording;
       recording = null;
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (!counted) continue;
       let dbMs = 0;
-      for (const s of ran.filter((st) => /^\s*(select|with)\b/i.test(st.sql))) {
+      // EXPLAIN_REPEAT=0: no plans (e.g. under --cpu-prof, so the profile holds the answers alone).
+      for (const s of repeat > 0 ? ran.filter((st) => /^\s*(select|with)\b/i.test(st.sql)) : []) {
         const { planning, execution, plan } = await explain(ctx.database, s);
         dbMs += planning + execution;
         for (const { node, rows } of scansAndSorts(plan)) {
@@ -142,7 +171,7 @@ async function main() {
     const ms = perRequest.map((p) => p.ms);
     const db = perRequest.map((p) => p.dbMs);
     console.log(
-      `\n## ${kind} (${ctx.database.kind}, ${urls.length} first-time requests)\n\n` +
+      `\n## ${kind} (${ctx.database.kind}, ${perRequest.length} first-time requests)\n\n` +
         `statements per request ${median(perRequest.map((p) => p.statements))}; request in-process p50 ${median(ms).toFixed(1)} ms, max ${worst(ms).toFixed(1)} ms; ` +
         `CPU p50 ${median(perRequest.map((p) => p.cpuMs)).toFixed(1)} ms, max ${worst(perRequest.map((p) => p.cpuMs)).toFixed(1)} ms; answer p50 ${(median(perRequest.map((p) => p.bytes)) / 1024).toFixed(0)} KB; ` +
         `database (planning + execution, median of ${repeat}) p50 ${median(db).toFixed(2)} ms, max ${worst(db).toFixed(2)} ms; slowest statement ${slowest.ms.toFixed(2)} ms`,
@@ -150,10 +179,14 @@ async function main() {
     const found = [...nodes].sort((a, b) => b[1].maxRows - a[1].maxRows);
     console.log(
       found.length
-        ? `\nsequential scans and sorts: ${found.map(([node, n]) => `${node} in ${n.requests.size} of ${urls.length} requests (up to ${n.maxRows} rows)`).join('; ')}`
+        ? `\nsequential scans and sorts: ${found.map(([node, n]) => `${node} in ${n.requests.size} of ${perRequest.length} requests (up to ${n.maxRows} rows)`).join('; ')}`
         : '\nno sequential scan or sort',
     );
     if (showPlans) console.log(`\n\`\`\`sql\n${slowest.sql.replace(/\s+/g, ' ').trim()}\n\`\`\`\n\`\`\`\n${slowest.plan}\n\`\`\``);
+  }
+  if (windowsDir) {
+    mkdirSync(windowsDir, { recursive: true });
+    writeFileSync(path.join(windowsDir, 'windows.json'), JSON.stringify(windows));
   }
   await app.close();
   await ctx.database.close();

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, type TestApp } from './harness';
+import { providerMediaFiles } from '../src/db/schema/index';
+import { createTestApp, databaseKinds, signedInUser, type TestApp } from './harness';
 import { insertProvider } from './fixtures/providers';
 
 /**
@@ -106,6 +107,20 @@ describe.each(databaseKinds)('cold-path query plans on %s', (kind) => {
     const plans = await plansWithoutSeqScans(statements);
     const scanned = plans.map((plan, i) => ({ plan, sql: statements[i]!.sql })).filter(({ plan }) => LARGE.test(plan));
     expect(scanned, scanned.map(({ sql, plan }) => `${sql}\n${plan}`).join('\n\n')).toEqual([]);
+  });
+
+  it('a profile answers in two statements, and reads its media only when it has some (decision 0618)', async () => {
+    // Unclaimed, no media, reviews, accreditations or identifiers: the provider (with its owner's
+    // name and whether it has media) and the trust facts.
+    const plain = await insertProvider(t, { businessName: 'Cold Path Plain', location: 'Leeds' });
+    expect((await statementsOf(`/api/providers/${plain.id}`)).length).toBe(2);
+    const owner = await signedInUser(t, { name: 'Cold Path Owner' });
+    const owned = await insertProvider(t, { businessName: 'Cold Path Owned', userId: owner.user.id, claimed: true, claimApproved: true });
+    await t.ctx.database.db.insert(providerMediaFiles).values({ providerId: owned.id, title: 'Site photo', type: 'image', mimeType: 'image/png', storageKey: 'cold-path.png', sizeBytes: 10 });
+    const statements = await statementsOf(`/api/providers/${owned.id}`);
+    expect(statements.length).toBe(3);
+    const profile = (await t.app.inject({ url: `/api/providers/${owned.slug}` })).json();
+    expect(profile).toMatchObject({ user: { name: 'Cold Path Owner' }, mediaFiles: [{ title: 'Site photo', type: 'image' }] });
   });
 
   it('the map view reads positioned providers in the default order from the covering index alone (migration 0040)', async () => {

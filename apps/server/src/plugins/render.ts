@@ -23,6 +23,10 @@ export async function loadServerEntry(app: FastifyInstance, dir: string): Promis
     return null;
   }
   try {
+    // The built entry renders with React's production build: a server started without NODE_ENV
+    // (`npm start` on a fresh clone) would otherwise load React's development build, which took
+    // about twice the CPU per first-time page (decision 0618). Tests keep theirs (NODE_ENV=test).
+    process.env.NODE_ENV ??= 'production';
     const entry = (await import(pathToFileURL(file).href)) as Partial<ServerEntry>;
     if (typeof entry.render !== 'function' || typeof entry.plan !== 'function') throw new Error('render or plan missing');
     // The pages' modules load now, not while the first visitor of each page waits (decision 0584).

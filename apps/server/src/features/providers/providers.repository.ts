@@ -1,5 +1,5 @@
-import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { providers, users, type ProviderRow } from '../../db/schema/index';
+import { asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { providerMediaFiles, providers, users, type ProviderRow } from '../../db/schema/index';
 import type { Database, Db } from '../../db/client';
 import { isUuid } from '../../db/sql-helpers';
 
@@ -14,6 +14,35 @@ export async function findProvider(db: Db, idOrSlug: string): Promise<ProviderRo
     : eq(providers.slug, idOrSlug.toLowerCase());
   const [row] = await db.select().from(providers).where(where).limit(1);
   return row;
+}
+
+/** A profile's row with what else its page needs to know first: its owner's name and whether it has media. */
+export interface ProfileRow {
+  row: ProviderRow;
+  ownerName: string | null;
+  hasMedia: boolean;
+}
+
+/**
+ * `findProvider` for the public profile: the owner's name and whether there is media come in the same
+ * statement (a first-time profile answer's cost is its statements' count, not their plans: issue 26,
+ * decision 0618), so the media are read only when there are some.
+ */
+export async function findProfile(db: Db, idOrSlug: string): Promise<ProfileRow | undefined> {
+  const where = isUuid(idOrSlug)
+    ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug))
+    : eq(providers.slug, idOrSlug.toLowerCase());
+  const [found] = await db
+    .select({
+      row: getTableColumns(providers),
+      ownerName: users.name,
+      hasMedia: sql<boolean>`EXISTS (SELECT 1 FROM ${providerMediaFiles} WHERE ${providerMediaFiles.providerId} = ${providers.id})`.mapWith(Boolean),
+    })
+    .from(providers)
+    .leftJoin(users, eq(users.id, providers.userId))
+    .where(where)
+    .limit(1);
+  return found;
 }
 
 /**

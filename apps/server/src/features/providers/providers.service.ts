@@ -9,7 +9,7 @@ import { requireVerifiedEmail } from '../../plugins/auth';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
 import { providerTrust } from '../trust/trust-profile';
-import { canEdit, requireEditableProvider, requireLocked, requireProvider } from './provider-access.service';
+import { canEdit, requireEditableProvider, requireLocked } from './provider-access.service';
 import { latestClaimOfUser, listClaimsOfProvider, listClaimsOfUser } from './provider-claims.repository';
 import { listMedia } from './provider-media.repository';
 import { releaseReplacedImages, requireOwnImages } from './provider-media.service';
@@ -24,15 +24,20 @@ type CreateInput = z.output<typeof createProviderBody>;
 type UpdateInput = z.output<typeof updateProviderBody>;
 
 export async function getProvider(ctx: Ctx, idOrSlug: string, viewer: UserRow | null): Promise<Provider> {
-  const row = await requireProvider(ctx, idOrSlug);
-  return buildProfile(ctx, row, viewer);
+  if (!idOrSlug.trim()) throw new AppError('BAD_REQUEST', M.providerIdRequired);
+  const found = await repo.findProfile(ctx.database.db, idOrSlug.trim());
+  if (!found) throw new AppError('NOT_FOUND', M.providerNotFound);
+  return buildProfile(ctx, found.row, viewer, found);
 }
 
-async function buildProfile(ctx: Ctx, row: repo.ProviderRow, viewer: UserRow | null): Promise<Provider> {
+/** What the profile's first statement already told (`findProfile`); read again when not given. */
+type Known = Pick<repo.ProfileRow, 'ownerName' | 'hasMedia'>;
+
+async function buildProfile(ctx: Ctx, row: repo.ProviderRow, viewer: UserRow | null, known?: Known): Promise<Provider> {
   const db = ctx.database.db;
   const [ownerName, media, claims, viewerClaim, trust] = await Promise.all([
-    repo.ownerName(db, row.userId),
-    listMedia(db, row.id),
+    known ? known.ownerName : repo.ownerName(db, row.userId),
+    !known || known.hasMedia ? listMedia(db, row.id) : [],
     // Claims are shown only to the owner and admins, with names only (docs/product/platform.md#access-and-visibility).
     canEdit(viewer, row) ? listClaimsOfProvider(db, row.id) : Promise.resolve([]),
     // The viewer's own claim: a claimant sees 'Claim pending review' instead of the claim button (decision 0368).
