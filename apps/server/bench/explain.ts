@@ -7,9 +7,10 @@
 // database's share of it, and the slowest statement with its plan.
 // Env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite: DATA_DIR/pgdata, which no server may hold
 // open; copy the bench's snapshot, .tmp/bench/snapshot); EXPLAIN_SAMPLES per kind (20),
-// EXPLAIN_REPEAT (5), EXPLAIN_ONLY (a pattern on kind names), EXPLAIN_PLANS=0 to leave plans out.
+// EXPLAIN_REPEAT (5), EXPLAIN_ONLY (a pattern on kind names), EXPLAIN_PLANS=0 to leave plans out,
+// EXPLAIN_ENCODING (an Accept-Encoding to send, e.g. 'br': the answer's compression is then counted).
 import { Writable } from 'node:stream';
-import { ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
+import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/context';
 import { parseEnv } from '../src/env';
@@ -23,6 +24,7 @@ const samples = Number(process.env.EXPLAIN_SAMPLES ?? 20);
 const repeat = Number(process.env.EXPLAIN_REPEAT ?? 5);
 const only = process.env.EXPLAIN_ONLY ? new RegExp(process.env.EXPLAIN_ONLY, 'i') : null;
 const showPlans = process.env.EXPLAIN_PLANS !== '0';
+const encoding = process.env.EXPLAIN_ENCODING ? { 'accept-encoding': process.env.EXPLAIN_ENCODING } : {};
 
 interface Statement {
   sql: string;
@@ -97,6 +99,18 @@ async function main() {
         return `/api/assets/coordinates?${q}`;
       }),
     })),
+    {
+      // What the web map loads (decision 0614): no bounds, no zoom, a first-time combination of the Overview's filters.
+      kind: 'asset map, UK-wide, a filter',
+      urls: draw(() => {
+        const q = new URLSearchParams();
+        for (const t of r.some(ASSET_TECHNOLOGY_TYPES, 1 + r.int(3))) q.append('technologyTypes', t);
+        if (r.chance(0.5)) for (const s of r.some(ASSET_DEVELOPMENT_STATUSES, 1 + r.int(3))) q.append('developmentStatus', s);
+        if (r.chance(0.3)) for (const g of r.some(ASSET_REGIONS, 1 + r.int(2))) q.append('regions', g);
+        if (r.chance(0.3)) q.set('minCapacity', String(r.pick([1, 5, 10, 50])));
+        return `/api/assets/coordinates?${q}`;
+      }),
+    },
     { kind: 'asset record (signed in)', urls: draw(() => `/api/assets/${r.pick(assets).id}`), signedIn: true },
     { kind: 'tender board', urls: draw(() => `/api/tenders/public?${boardQuery(r, r.chance(0.6) ? r.pick(gaz) : null, services)}`) },
     { kind: 'Tenders tab, new account (signed in)', urls: newAccounts.map(() => '/api/tenders/mine'), cookies: newAccounts },
@@ -115,7 +129,7 @@ async function main() {
       recording = [];
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
-      const res = await app.inject({ url, headers: as ? { cookie: as } : {} });
+      const res = await app.inject({ url, headers: { ...encoding, ...(as ? { cookie: as } : {}) } });
       const ms = performance.now() - t0;
       // The process's CPU time (PGlite's included, it runs here): a busy machine moves it far less than the clock.
       const cpu = process.cpuUsage(cpu0);
