@@ -211,8 +211,16 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
        FROM generate_series(1, 60) g`,
     );
     try {
-      const ids = (await t.ctx.database.query<{ id: number }>("SELECT id::int AS id FROM assets WHERE repd_ref_id LIKE 'wide-%' ORDER BY id")).map((r) => r.id);
-      type Answer = { clustered: boolean; total: number; features: Array<{ properties: { id?: number; cluster?: true; point_count?: number } }> };
+      const ids = (
+        await t.ctx.database.query<{ id: number }>(
+          "SELECT id::int AS id FROM assets WHERE repd_ref_id LIKE 'wide-%' ORDER BY id",
+        )
+      ).map((r) => r.id);
+      type Answer = {
+        clustered: boolean;
+        total: number;
+        features: Array<{ properties: { id?: number; cluster?: true; point_count?: number } }>;
+      };
       const ask = async (q: string): Promise<Answer> => get(`/api/assets/coordinates?${q}`);
       const pointIds = (a: Answer) => a.features.map((f) => f.properties.id).sort((x, y) => x! - y!);
       const view = 'bounds=-7,56,-5,58';
@@ -224,14 +232,19 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
           const wide = await ask(`${view}&zoom=8&${filter}`);
           expect(wide.clustered, filter).toBe(true);
           expect(wide.total).toBe(60);
-          expect(wide.features.reduce((n, f) => n + (f.properties.cluster ? f.properties.point_count! : 1), 0)).toBe(60);
+          expect(wide.features.reduce((n, f) => n + (f.properties.cluster ? f.properties.point_count! : 1), 0)).toBe(
+            60,
+          );
           for (const q of [`${view}&${filter}`, filter, `${view}&zoom=9&${filter}`, `${view}&zoom=12&${filter}`]) {
             const all = await ask(q);
             expect(all.clustered, q).toBe(false);
             expect(pointIds(all), q).toEqual(ids);
           }
         }
-        if (counted) await t.ctx.database.query("UPDATE assets SET installed_capacity = installed_capacity + 1 WHERE repd_ref_id = 'wide-1'");
+        if (counted)
+          await t.ctx.database.query(
+            "UPDATE assets SET installed_capacity = installed_capacity + 1 WHERE repd_ref_id = 'wide-1'",
+          );
       }
     } finally {
       await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id LIKE 'wide-%'");
