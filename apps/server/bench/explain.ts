@@ -7,7 +7,8 @@
 // database's share of it, and the slowest statement with its plan.
 // Env: DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite: DATA_DIR/pgdata, which no server may hold
 // open; copy the bench's snapshot, .tmp/bench/snapshot); EXPLAIN_SAMPLES per kind (20),
-// EXPLAIN_REPEAT (5; 0: statements counted, none explained), EXPLAIN_ONLY (a pattern on kind names), EXPLAIN_PLANS=0 to leave plans out.
+// EXPLAIN_REPEAT (5; 0: statements counted, none explained), EXPLAIN_ONLY (a pattern on kind names), EXPLAIN_PLANS=0 to leave plans out,
+// EXPLAIN_ENCODING (an Accept-Encoding to send, e.g. 'br': the answer's compression is then counted).
 // The rendered pages (`page: …`) need the web build (`npm run build`); they are asked as the bench
 // asks them, with a browser's Accept-Encoding, so their CPU time includes rendering and compression.
 // EXPLAIN_WARM=N answers N more first-time requests of each kind first, not counted (the code's
@@ -17,7 +18,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
+import { ASSET_DEVELOPMENT_STATUSES, ASSET_REGIONS, ASSET_TECHNOLOGY_TYPES } from '@solar/shared/constants/assets';
 import { buildApp } from '../src/app';
 import { createContext } from '../src/context';
 import { parseEnv } from '../src/env';
@@ -35,6 +36,7 @@ const showPlans = process.env.EXPLAIN_PLANS !== '0';
 const warm = Number(process.env.EXPLAIN_WARM ?? 0);
 const windowsDir = process.env.EXPLAIN_WINDOWS ?? null;
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+const encoding = process.env.EXPLAIN_ENCODING ? { 'accept-encoding': process.env.EXPLAIN_ENCODING } : {};
 
 interface Statement {
   sql: string;
@@ -53,29 +55,52 @@ async function main() {
   const web = existsSync(`${webServerEntryDir(webDistDir)}/entry-server.js`);
   const app = await buildApp(ctx, { serveWeb: web });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'provider.demo@example.com', password: 'DemoProvider2026' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: 'provider.demo@example.com', password: 'DemoProvider2026' },
+  });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  if (login.statusCode !== 200) throw new Error(`the demo provider's sign-in failed (${login.statusCode}): seed the database with SEED_DEMO=true`);
+  if (login.statusCode !== 200)
+    throw new Error(`the demo provider's sign-in failed (${login.statusCode}): seed the database with SEED_DEMO=true`);
   const get = async (url: string) => (await app.inject({ url })).json() as unknown;
 
   const r = random(Number(process.env.BENCH_SEED ?? 26));
   const gaz = places();
   const services = await servicesOf(get);
-  const providers = await ctx.database.query<{ id: string; slug: string }>('SELECT id, coalesce(slug, id::text) AS slug FROM providers ORDER BY id');
-  const tenders = (await ctx.database.query<{ id: string }>(`SELECT id::text AS id FROM tenders WHERE type = 'open' ORDER BY id`)).map((t) => t.id);
+  const providers = await ctx.database.query<{ id: string; slug: string }>(
+    'SELECT id, coalesce(slug, id::text) AS slug FROM providers ORDER BY id',
+  );
+  const tenders = (
+    await ctx.database.query<{ id: string }>(`SELECT id::text AS id FROM tenders WHERE type = 'open' ORDER BY id`)
+  ).map((t) => t.id);
   const assets = await ctx.database.query<{ id: number }>('SELECT id::int AS id FROM assets ORDER BY id');
   const draw = (make: () => string) => Array.from({ length: samples + warm }, make);
   const windows: Array<{ scenario: string; startUs: number; endUs: number }> = [];
   /** A session cookie for a user (the Tenders tab is kept per user: each sample signs in someone else). */
   const sessionOf = async (userId: string) => {
     let cookie = '';
-    await startSession(ctx, { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never, userId);
+    await startSession(
+      ctx,
+      { setCookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as never,
+      userId,
+    );
     return cookie;
   };
   const stamp = Date.now().toString(36);
   const newAccounts = await Promise.all(
     Array.from({ length: samples }, async (_, i) =>
-      sessionOf((await insertUser(ctx.database.db, { email: `explain.${stamp}.${i}@example.com`, name: 'Explain Viewer', company: 'Explain Co', type: i % 2 ? 'provider' : 'representative', passwordHash: 'x' })).id),
+      sessionOf(
+        (
+          await insertUser(ctx.database.db, {
+            email: `explain.${stamp}.${i}@example.com`,
+            name: 'Explain Viewer',
+            company: 'Explain Co',
+            type: i % 2 ? 'provider' : 'representative',
+            passwordHash: 'x',
+          })
+        ).id,
+      ),
     ),
   );
   // Accounts with a Tenders tab to fill: owners of tenders, owners of invited providers, responders.
@@ -89,13 +114,32 @@ async function main() {
   const kinds: Array<{ kind: string; urls: string[]; signedIn?: boolean; cookies?: string[]; page?: boolean }> = [
     ...(web
       ? [
-          { kind: 'page: directory for a place', urls: draw(() => `/providers?${directoryQuery(r, r.pick(gaz), services)}`), page: true },
-          { kind: 'page: profile', urls: draw(() => `/providers/${encodeURIComponent(r.pick(providers).slug)}`), page: true },
+          {
+            kind: 'page: directory for a place',
+            urls: draw(() => `/providers?${directoryQuery(r, r.pick(gaz), services)}`),
+            page: true,
+          },
+          {
+            kind: 'page: profile',
+            urls: draw(() => `/providers/${encodeURIComponent(r.pick(providers).slug)}`),
+            page: true,
+          },
           // Each tender once (there are fewer tenders than samples in the demo seed).
-          { kind: 'page: tender', urls: tenders.map((t) => [r.next(), t] as const).sort((a, b) => a[0] - b[0]).slice(0, samples + warm).map(([, t]) => `/tender/${t}`), page: true },
+          {
+            kind: 'page: tender',
+            urls: tenders
+              .map((t) => [r.next(), t] as const)
+              .sort((a, b) => a[0] - b[0])
+              .slice(0, samples + warm)
+              .map(([, t]) => `/tender/${t}`),
+            page: true,
+          },
         ]
       : []),
-    { kind: 'directory search (list)', urls: draw(() => `/api/providers/search?${directoryQuery(r, r.chance(0.9) ? r.pick(gaz) : null, services)}`) },
+    {
+      kind: 'directory search (list)',
+      urls: draw(() => `/api/providers/search?${directoryQuery(r, r.chance(0.9) ? r.pick(gaz) : null, services)}`),
+    },
     {
       kind: 'directory search (map)',
       urls: draw(() => {
@@ -121,10 +165,34 @@ async function main() {
         return `/api/assets/coordinates?${q}`;
       }),
     })),
+    {
+      // What the web map loads (decision 0614): no bounds, no zoom, a first-time combination of the Overview's filters.
+      kind: 'asset map, UK-wide, a filter',
+      urls: draw(() => {
+        const q = new URLSearchParams();
+        for (const t of r.some(ASSET_TECHNOLOGY_TYPES, 1 + r.int(3))) q.append('technologyTypes', t);
+        if (r.chance(0.5))
+          for (const s of r.some(ASSET_DEVELOPMENT_STATUSES, 1 + r.int(3))) q.append('developmentStatus', s);
+        if (r.chance(0.3)) for (const g of r.some(ASSET_REGIONS, 1 + r.int(2))) q.append('regions', g);
+        if (r.chance(0.3)) q.set('minCapacity', String(r.pick([1, 5, 10, 50])));
+        return `/api/assets/coordinates?${q}`;
+      }),
+    },
     { kind: 'asset record (signed in)', urls: draw(() => `/api/assets/${r.pick(assets).id}`), signedIn: true },
-    { kind: 'tender board', urls: draw(() => `/api/tenders/public?${boardQuery(r, r.chance(0.6) ? r.pick(gaz) : null, services)}`) },
-    { kind: 'Tenders tab, new account (signed in)', urls: newAccounts.map(() => '/api/tenders/mine'), cookies: newAccounts },
-    { kind: 'Tenders tab, account with tenders (signed in)', urls: busyAccounts.map(() => '/api/tenders/mine'), cookies: busyAccounts },
+    {
+      kind: 'tender board',
+      urls: draw(() => `/api/tenders/public?${boardQuery(r, r.chance(0.6) ? r.pick(gaz) : null, services)}`),
+    },
+    {
+      kind: 'Tenders tab, new account (signed in)',
+      urls: newAccounts.map(() => '/api/tenders/mine'),
+      cookies: newAccounts,
+    },
+    {
+      kind: 'Tenders tab, account with tenders (signed in)',
+      urls: busyAccounts.map(() => '/api/tenders/mine'),
+      cookies: busyAccounts,
+    },
   ];
 
   for (const { kind, urls, signedIn, cookies, page } of kinds.filter((k) => !only || only.test(k.kind))) {
@@ -141,7 +209,10 @@ async function main() {
       const startUs = monotonicUs();
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
-      const res = await app.inject({ url, headers: { ...(as && { cookie: as }), ...(page && { 'accept-encoding': 'gzip, deflate, br' }) } });
+      const res = await app.inject({
+        url,
+        headers: { ...encoding, ...(as && { cookie: as }), ...(page && { 'accept-encoding': 'gzip, deflate, br' }) },
+      });
       const ms = performance.now() - t0;
       if (counted) windows.push({ scenario: kind, startUs, endUs: monotonicUs() });
       // The process's CPU time (PGlite's included, it runs here): a busy machine moves it far less than the clock.
@@ -182,7 +253,8 @@ async function main() {
         ? `\nsequential scans and sorts: ${found.map(([node, n]) => `${node} in ${n.requests.size} of ${perRequest.length} requests (up to ${n.maxRows} rows)`).join('; ')}`
         : '\nno sequential scan or sort',
     );
-    if (showPlans) console.log(`\n\`\`\`sql\n${slowest.sql.replace(/\s+/g, ' ').trim()}\n\`\`\`\n\`\`\`\n${slowest.plan}\n\`\`\``);
+    if (showPlans)
+      console.log(`\n\`\`\`sql\n${slowest.sql.replace(/\s+/g, ' ').trim()}\n\`\`\`\n\`\`\`\n${slowest.plan}\n\`\`\``);
   }
   if (windowsDir) {
     mkdirSync(windowsDir, { recursive: true });
@@ -217,7 +289,8 @@ async function explain(database: Awaited<ReturnType<typeof createContext>>['data
     const time = (label: string) => Number(new RegExp(`${label} Time: ([\\d.]+) ms`).exec(lines.join('\n'))?.[1] ?? 0);
     if (i > 0) runs.push({ planning: time('Planning'), execution: time('Execution'), plan: lines.join('\n') });
   }
-  const mid = <K extends 'planning' | 'execution'>(key: K) => [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)]![key];
+  const mid = <K extends 'planning' | 'execution'>(key: K) =>
+    [...runs].sort((a, b) => a[key] - b[key])[Math.floor(runs.length / 2)]![key];
   return { planning: mid('planning'), execution: mid('execution'), plan: runs.at(-1)!.plan };
 }
 

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { SHARED_RATE_LIMIT } from '@solar/shared/constants/http';
 import { openDatabase, type DatabaseConfig } from './db/client';
 import type { Env } from './env';
-import type { AppContext } from './plugins/context';
+import { ASSET_POINT_LIMIT, ASSET_WIDE_VIEW_POINT_LIMIT } from '@solar/shared/constants/assets';
+import type { AppContext, AssetMapLimits } from './plugins/context';
 import { systemClock, type Clock } from './platform/clock';
 import { JobRunner } from './platform/jobs';
 import { createMailer } from './platform/mail';
@@ -25,7 +26,7 @@ export async function createContext(
   env: Env,
   log: Logger,
   clock: Clock = systemClock,
-  options: Pick<DatabaseConfig, 'logQuery'> & { mailDelivery?: Partial<DeliveryOptions> } = {},
+  options: Pick<DatabaseConfig, 'logQuery'> & { mailDelivery?: Partial<DeliveryOptions>; assetMap?: Partial<AssetMapLimits> } = {},
 ): Promise<AppContext> {
   const database = await openDatabase({
     logQuery: options.logQuery,
@@ -61,6 +62,7 @@ export async function createContext(
         })
       : createLocalStorage(path.join(env.DATA_DIR, 'uploads')),
     state: { shuttingDown: false },
+    assetMap: { pointLimit: ASSET_POINT_LIMIT, wideViewPointLimit: ASSET_WIDE_VIEW_POINT_LIMIT, ...options.assetMap },
   };
   registerJobs(ctx);
   return ctx;

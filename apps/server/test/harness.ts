@@ -13,7 +13,7 @@ import { createLogger } from '../src/logger';
 import type { UserRow } from '../src/db/schema/index';
 import { insertUser } from '../src/features/accounts/accounts.repository';
 import { startSession } from '../src/plugins/auth';
-import type { AppContext } from '../src/plugins/context';
+import type { AppContext, AssetMapLimits } from '../src/plugins/context';
 import { fixedClock, type Clock } from '../src/platform/clock';
 import type { DeliveryOptions } from '../src/platform/mail-delivery';
 import { adminQuery, withDatabase } from './global-setup';
@@ -45,6 +45,8 @@ export async function createTestApp(
     logQuery?: (sqlText: string, params: unknown[]) => void;
     /** The outbox worker's timings (decision 0470); `false`: the test delivers with `ctx.mailer.deliverDue()` itself. */
     mailWorker?: false | Partial<DeliveryOptions>;
+    /** Lower asset map point limits, so a test needs hundreds of rows, not 15,001 (decision 0614). */
+    assetMap?: Partial<AssetMapLimits>;
   } = {},
 ): Promise<TestApp> {
   const kind = options.kind ?? 'pglite';
@@ -81,6 +83,7 @@ export async function createTestApp(
   const ctx = await createContext(env, createLogger('info', sink), options.clock ?? fixedClock(new Date('2026-11-22T09:00:00Z')), {
     ...(options.logQuery && { logQuery: options.logQuery }),
     mailDelivery: options.mailWorker || undefined,
+    assetMap: options.assetMap,
   });
   if (options.mailWorker !== false) await ctx.mailer.start();
   const app = await buildApp(ctx, { serveWeb: false, ...options.build });

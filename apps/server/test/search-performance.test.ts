@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '@solar/shared/domain/geo';
+import { refreshAssetMapCells } from '../src/features/assets/assets.repository';
 import { boundingBox } from '../src/features/providers/provider-search.repository';
 import { chooseEncoding } from '../src/plugins/http-cache';
 import { readCacheFeed, type Change } from '../src/platform/read-cache-feed';
@@ -65,7 +66,8 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ kind });
+    // Lower map limits (decision 0614): a clustered answer needs a few hundred rows, not 15,001.
+    t = await createTestApp({ kind, assetMap: { pointLimit: 300, wideViewPointLimit: 40 } });
     for (let i = 0; i < 12; i++) {
       await insertProvider(t, {
         businessName: `Cache Test ${String(i).padStart(2, '0')}`,
@@ -181,7 +183,7 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
     await t.ctx.database.query(
       `INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, latitude, longitude, content_hash)
        SELECT 'grid-' || g, 'Grid ' || g, 'Wind Onshore', 1, 55 + (g % 150) * 0.01, -4 + (g / 150) * 0.01, 'x'
-       FROM generate_series(1, 15001) g`,
+       FROM generate_series(1, 301) g`,
     );
     try {
       const url = (zoom: number) =>
@@ -199,6 +201,53 @@ describe.each(databaseKinds)('read caches and counts on %s', (kind) => {
       expect(await points(12)).toEqual(await points(6));
     } finally {
       await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id LIKE 'grid-%'");
+    }
+  });
+
+  it('a view drawn at a wide zoom is clusters above its own limit; without a zoom, without bounds or zoomed in, the same assets are points', async () => {
+    await t.ctx.database.query(
+      `INSERT INTO assets (repd_ref_id, site_name, technology_type, installed_capacity, latitude, longitude, content_hash)
+       SELECT 'wide-' || g, 'Wide ' || g, 'Wind Offshore', g, 56.5 + (g % 10) * 0.1, -6.5 + (g / 10) * 0.1, 'x'
+       FROM generate_series(1, 60) g`,
+    );
+    try {
+      const ids = (
+        await t.ctx.database.query<{ id: number }>(
+          "SELECT id::int AS id FROM assets WHERE repd_ref_id LIKE 'wide-%' ORDER BY id",
+        )
+      ).map((r) => r.id);
+      type Answer = {
+        clustered: boolean;
+        total: number;
+        features: Array<{ properties: { id?: number; cluster?: true; point_count?: number } }>;
+      };
+      const ask = async (q: string): Promise<Answer> => get(`/api/assets/coordinates?${q}`);
+      const pointIds = (a: Answer) => a.features.map((f) => f.properties.id).sort((x, y) => x! - y!);
+      const view = 'bounds=-7,56,-5,58';
+      const filters = ['technologyTypes=Wind%20Offshore', 'siteNameSearch=wide'];
+      for (const counted of [true, false]) {
+        // The cells counted ahead answer a wide view's clusters; while a write has made them stale, the live query does.
+        if (counted) expect(await refreshAssetMapCells(t.ctx.database)).toBe(true);
+        for (const filter of filters) {
+          const wide = await ask(`${view}&zoom=8&${filter}`);
+          expect(wide.clustered, filter).toBe(true);
+          expect(wide.total).toBe(60);
+          expect(wide.features.reduce((n, f) => n + (f.properties.cluster ? f.properties.point_count! : 1), 0)).toBe(
+            60,
+          );
+          for (const q of [`${view}&${filter}`, filter, `${view}&zoom=9&${filter}`, `${view}&zoom=12&${filter}`]) {
+            const all = await ask(q);
+            expect(all.clustered, q).toBe(false);
+            expect(pointIds(all), q).toEqual(ids);
+          }
+        }
+        if (counted)
+          await t.ctx.database.query(
+            "UPDATE assets SET installed_capacity = installed_capacity + 1 WHERE repd_ref_id = 'wide-1'",
+          );
+      }
+    } finally {
+      await t.ctx.database.query("DELETE FROM assets WHERE repd_ref_id LIKE 'wide-%'");
     }
   });
 });

@@ -17,6 +17,15 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Set while the process shuts down: readiness answers 503 and new requests are refused. */
   state: { shuttingDown: boolean };
+  /** How many points an asset map answer holds before it is clusters (decisions 0194, 0614); tests lower them. */
+  assetMap: AssetMapLimits;
+}
+
+export interface AssetMapLimits {
+  /** ASSET_POINT_LIMIT: any view, and the UK-wide answer. */
+  pointLimit: number;
+  /** ASSET_WIDE_VIEW_POINT_LIMIT: a view drawn at ASSET_WIDE_VIEW_MAX_LEVEL or wider. */
+  wideViewPointLimit: number;
 }
 
 declare module 'fastify' {

@@ -126,6 +126,13 @@ export const ASSET_MAP = {
 /** Above this many matching assets in the requested bounds the server answers clusters, not points. */
 export const ASSET_POINT_LIMIT = 15_000;
 /**
+ * A view drawn at a wide zoom (decision 0614): bounds and a zoom sent, clustered at level
+ * ASSET_WIDE_VIEW_MAX_LEVEL or coarser, answers clusters above ASSET_WIDE_VIEW_POINT_LIMIT matches.
+ * Without bounds (the UK-wide answer the web map loads) or without a zoom, ASSET_POINT_LIMIT holds.
+ */
+export const ASSET_WIDE_VIEW_MAX_LEVEL = 8;
+export const ASSET_WIDE_VIEW_POINT_LIMIT = 1_000;
+/**
  * The finest zoom level whose clusters are counted ahead (decision 0388): a view at level 8 spans a
  * few degrees; deeper views hold few enough rows for the live query through the position indexes.
  */

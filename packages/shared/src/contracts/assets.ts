@@ -59,7 +59,7 @@ export const assetPointProperties = z.object({
 });
 export type AssetPointProperties = z.infer<typeof assetPointProperties>;
 
-/** Above ASSET_POINT_LIMIT matches the server answers grid clusters; clicking one zooms in. */
+/** Above ASSET_POINT_LIMIT matches (ASSET_WIDE_VIEW_POINT_LIMIT in a wide view, decision 0614) the server answers grid clusters; clicking one zooms in. */
 export const assetClusterProperties = z.object({
   cluster: z.literal(true),
   point_count: z.number().int(),
@@ -89,7 +89,8 @@ export const getAssetCoordinates = defineContract({
   path: '/api/assets/coordinates',
   access: 'public',
   source: 'accounts §7',
-  summary: 'Assets within bounds as GeoJSON points ([lng, lat]); clusters above 15,000 matches',
+  summary:
+    'Assets within bounds as GeoJSON points ([lng, lat]); clusters above 15,000 matches, or above 1,000 in a view drawn at zoom 8 or wider (bounds and zoom sent); every point: no bounds, no zoom, or zoom 9 and deeper',
   query: assetMapQuery,
   response: { 200: assetFeatureCollection, 400: errors[400] },
 });

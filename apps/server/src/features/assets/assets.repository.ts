@@ -200,7 +200,12 @@ export function countedLevel(cells: AssetMapCells, f: AssetFilter): number {
  * capacity filter (decision 0411; `level` from `countedLevel`), the banded cells wholly inside its
  * range, plus the assets of the bands it cuts, grouped live into the same cells.
  */
-export function listCountedAssetClusters(database: Database, f: AssetFilter, level: number, bands: readonly number[] = []) {
+export function listCountedAssetClusters(
+  database: Database,
+  f: AssetFilter,
+  level: number,
+  bands: readonly number[] = [],
+): Promise<Array<GridCellRow & { capacity: number; feature?: string | null }>> {
   const cell = levelCellDegrees(level);
   const [west, south, east, north] = f.bounds;
   const span: CellSpan = [Math.floor(west / cell), Math.floor(south / cell), Math.floor(east / cell), Math.floor(north / cell)];
@@ -208,8 +213,10 @@ export function listCountedAssetClusters(database: Database, f: AssetFilter, lev
   const sums = `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
        CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity`;
   if (!hasCapacityFilter(f)) {
-    return database.query<GridCellRow & { capacity: number }>(
-      `${sums} FROM asset_map_cells WHERE ${cellsWhere(f, params, level, span)} GROUP BY cx, cy`,
+    // A cell of one asset brings its stored feature in the same statement (decision 0614).
+    return database.query<GridCellRow & { capacity: number; feature: string | null }>(
+      `WITH cells AS (${sums} FROM asset_map_cells WHERE ${cellsWhere(f, params, level, span)} GROUP BY cx, cy)
+       SELECT cells.*, assets.map_feature AS feature FROM cells LEFT JOIN assets ON assets.id = cells.single_id::bigint`,
       params.values,
     );
   }

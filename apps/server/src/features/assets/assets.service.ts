@@ -2,7 +2,7 @@ import {
   ASSET_HISTORY_LIMIT,
   ASSET_MAP,
   ASSET_MESSAGES,
-  ASSET_POINT_LIMIT,
+  ASSET_WIDE_VIEW_MAX_LEVEL,
   DEFAULT_PROJECT_SORT,
   OPERATOR_SUGGESTIONS,
   SITE_SUGGESTIONS,
@@ -15,6 +15,7 @@ import {
   type ProjectsQuery,
 } from '@solar/shared/contracts/assets';
 import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
+import type { GridCellRow } from '../../db/grid-clusters';
 import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
 import type { AppContext } from '../../plugins/context';
@@ -28,6 +29,7 @@ import { refreshAssetInsights } from './asset-insights.repository';
 import { REPD_SOURCE_ID } from './repd-feed.job';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
+type MapCtx = Ctx & Pick<AppContext, 'assetMap'>;
 
 /** Most grid cells a cluster answer may hold, whatever bounds and zoom a caller sends. */
 const MAX_CLUSTER_CELLS = 4_000;
@@ -67,22 +69,35 @@ export const toFilter = (ctx: Pick<AppContext, 'clock'>, q: Omit<AssetMapQuery, 
 });
 
 /**
- * GET /api/assets/coordinates: every matching point while at most ASSET_POINT_LIMIT match in the
+ * GET /api/assets/coordinates: every matching point while at most the point limit match in the
  * bounds (all of REPD), otherwise grid clusters sized by zoom, capped at MAX_CLUSTER_CELLS. The points
  * are the stored GeoJSON features (migration 0013, decision 0317) joined as they are: the answer is
  * JSON text the database assembled, checked against the contract by the tests.
  */
-export async function assetCoordinates(ctx: Ctx, q: AssetMapQuery): Promise<JsonText> {
+export async function assetCoordinates(ctx: MapCtx, q: AssetMapQuery): Promise<JsonText> {
   const filter = toFilter(ctx, q);
   const where = repo.assetWhere(filter);
-  // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
-  // the answer is clusters without reading the rows (decision 0388).
+  const viewLevel = gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS);
+  // A view drawn at a wide zoom holds fewer points (decision 0614); the UK-wide answer and a caller
+  // that sends no zoom get every point up to the point limit, as before.
+  const wide = q.bounds !== undefined && q.zoom !== undefined && viewLevel <= ASSET_WIDE_VIEW_MAX_LEVEL;
+  const limit = wide ? Math.min(ctx.assetMap.wideViewPointLimit, ctx.assetMap.pointLimit) : ctx.assetMap.pointLimit;
   if (repo.countedAhead(filter)) {
     const cells = await repo.assetMapCells(ctx.database);
-    const level = Math.min(gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS), repo.countedLevel(cells, filter));
-    if (level >= 0 && (await moreMatchThanPoints(ctx, filter, level, cells.bands))) return clusters(ctx, q, filter, where);
+    const counted = repo.countedLevel(cells, filter);
+    // A wide view's clusters, from the cells counted ahead, are its first statement: their sum says
+    // whether it is over its limit, and above it they are the answer (decision 0614).
+    if (wide && viewLevel <= counted) {
+      const rows = await repo.listCountedAssetClusters(ctx.database, filter, viewLevel, cells.bands);
+      if (rows.reduce((sum, c) => sum + c.n, 0) > limit) return clusterAnswer(ctx, q, rows);
+    } else {
+      // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
+      // the answer is clusters without reading the rows (decision 0388).
+      const level = Math.min(viewLevel, counted);
+      if (level >= 0 && (await moreMatchThanPoints(ctx, filter, level, cells.bands, limit))) return clusters(ctx, q, filter, where);
+    }
   }
-  const probe = await repo.listAssetFeatures(ctx.database, where, ASSET_POINT_LIMIT);
+  const probe = await repo.listAssetFeatures(ctx.database, where, limit);
   if (probe.features === null) return clusters(ctx, q, filter, where);
   return new JsonText(`{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`);
 }
@@ -94,13 +109,13 @@ export const projects = (ctx: Ctx, q: ProjectsQuery) => listProjects(ctx, q);
 const FLOOR_LEVELS_UP = 3;
 
 /**
- * Whether the cells wholly inside the view hold more than ASSET_POINT_LIMIT matches: first at a
+ * Whether the cells wholly inside the view hold more than `limit` matches: first at a
  * coarser level, whose cells are a few times fewer rows to add up (a wide view's inner cells there
  * hold most of its matches; decision 0411), then at the view's own.
  */
-async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: number, bands: number[]): Promise<boolean> {
+async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: number, bands: number[], limit: number): Promise<boolean> {
   for (const l of new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])) {
-    if ((await repo.countAssetsInsideCells(ctx.database, filter, l, bands)) > ASSET_POINT_LIMIT) return true;
+    if ((await repo.countAssetsInsideCells(ctx.database, filter, l, bands)) > limit) return true;
   }
   return false;
 }
@@ -132,9 +147,17 @@ async function clusters(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, wh
   const cells = counted && level <= repo.countedLevel(counted, filter)
     ? await repo.listCountedAssetClusters(ctx.database, filter, level, counted.bands)
     : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));
-  const singles = cells.filter((c) => c.single_id !== null).map((c) => Number(c.single_id));
-  const points = singles.length ? await repo.listAssetFeaturesByIds(ctx.database, singles) : '';
-  const expansion = Math.min(zoom + 2, ASSET_MAP.maxZoom);
+  return clusterAnswer(ctx, q, cells);
+}
+
+/** The clustered answer of a view's cells: a cell of one asset is its stored feature, the others are computed here. */
+async function clusterAnswer(ctx: Ctx, q: AssetMapQuery, cells: Array<GridCellRow & { capacity: number; feature?: string | null }>): Promise<JsonText> {
+  const singles = cells.filter((c) => c.single_id !== null);
+  // The cells counted ahead bring a single's stored feature with them; the live query does not.
+  const points = singles.every((c) => c.feature !== undefined)
+    ? singles.flatMap((c) => (c.feature ? [c.feature] : [])).join(',')
+    : await repo.listAssetFeaturesByIds(ctx.database, singles.map((c) => Number(c.single_id)));
+  const expansion = Math.min((q.zoom ?? ASSET_MAP.zoom) + 2, ASSET_MAP.maxZoom);
   const clusterFeatures = cells
     .filter((c) => c.single_id === null)
     .map((c) => ({
