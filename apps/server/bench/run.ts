@@ -24,7 +24,7 @@
 // passes over the same data, with min, median and the database's CPU time; BENCH_ALERT_EXPLAIN=1 prints the
 // plan; BENCH_ALERT_KEEP=1 keeps its database) runs first, on a database of its own.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -64,6 +64,8 @@ const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
 /** BENCH_CPU_PROF, relative to where `npm run bench` was typed. */
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_CPU_PROF) : null;
+/** BENCH_HEAP_SNAPSHOT=<dir>: the server writes a V8 heap snapshot there after each measured mixed run (decision 0622; `bench/heap-summary.ts` reads it). */
+const heapSnapshotDir = process.env.BENCH_HEAP_SNAPSHOT ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_HEAP_SNAPSHOT) : null;
 /** BENCH_WARM_REQUESTS: sent before each measured mixed run (from the end of its list, so its first-time addresses stay first-time). */
 const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 0);
 const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
@@ -513,6 +515,61 @@ interface LoopStats {
   cacheMisses?: number;
   heapMb: number;
   externalMb: number;
+  /** Where the resident set is (decision 0622); absent from servers built before it. */
+  rssMb?: number;
+  heapTotalMb?: number;
+  arrayBuffersMb?: number;
+  wasmMb?: number;
+  sessionCacheMb?: number;
+}
+
+/**
+ * Where the first server's memory is over the run (decision 0622): a row per tenth of the run (each
+ * the mean of its seconds), from the servers' per-second lines: the resident set, the JS heap in use
+ * and reserved, ArrayBuffers (Buffers and WebAssembly memory), PGlite's WebAssembly memory, what the
+ * answer and session caches count, and the rest (resident minus heap reserved and ArrayBuffers:
+ * code, stacks, malloc'd native memory, the allocator's free lists).
+ */
+function printMemoryTimeline(loop: LoopStats[]) {
+  if (!loop.some((s) => s.rssMb !== undefined)) return;
+  const tenth = Math.max(1, Math.floor(loop.length / 10));
+  console.log(`  memory over the run (MB; mean of each ${tenth} s):`);
+  console.log(`    ${['s', 'rss', 'heap used', 'heap total', 'arrayBuffers', 'wasm', 'answers', 'sessions', 'rest'].map((h) => h.padStart(12)).join('')}`);
+  for (let i = 0; i + tenth <= loop.length; i += tenth) {
+    const part = loop.slice(i, i + tenth);
+    const mean = (key: keyof LoopStats) => part.reduce((n, s) => n + (s[key] ?? 0), 0) / part.length;
+    const rest = mean('rssMb') - mean('heapTotalMb') - mean('arrayBuffersMb');
+    const cells = [i + tenth, mean('rssMb'), mean('heapMb'), mean('heapTotalMb'), mean('arrayBuffersMb'), mean('wasmMb'), mean('cacheMb'), mean('sessionCacheMb'), rest];
+    console.log(`    ${cells.map((c) => c.toFixed(0).padStart(12)).join('')}`);
+  }
+}
+
+/** The kernel's summary of a process's memory (Linux), the lines that say where the resident set is, or null. */
+function smapsRollup(pid: number | undefined): string | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    return ['Rss', 'Anonymous', 'Private_Dirty', 'Shared_Clean', 'Private_Clean'].map((n) => `${n} ${(kb(n) / 1024).toFixed(0)}`).join(', ');
+  } catch {
+    return null;
+  }
+}
+
+/** Has the server write a V8 heap snapshot (it runs with --heapsnapshot-signal) and waits until it is written. */
+async function writeHeapSnapshot(server: ChildProcess, dir: string) {
+  const before = new Set(readdirSync(dir));
+  server.kill('SIGUSR2');
+  const deadline = Date.now() + 120_000;
+  let last = -1;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const size = statSync(path.join(dir, file)).size;
+    if (size > 0 && size === last) return console.log(`heap snapshot: ${path.join(dir, file)}`);
+    last = size;
+  }
+  console.log('heap snapshot: not written within 2 minutes');
 }
 
 /** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
@@ -619,6 +676,10 @@ async function main() {
   const servers: ChildProcess[] = [];
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  if (heapSnapshotDir) {
+    mkdirSync(heapSnapshotDir, { recursive: true });
+    profile.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapSnapshotDir}`);
+  }
   if (processes === 0) servers.push(await start([...serverFlags, ...profile, serverJs], serverEnv, /running at/));
   else {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
@@ -658,6 +719,7 @@ async function main() {
     growth: string;
     loop: LoopStats[];
     shape?: Shape;
+    rollup: string | null;
     cpuPerAnswer: number | null;
   }> = [];
   const loop = eventLoopStats(servers);
@@ -705,6 +767,8 @@ async function main() {
       if (hits + misses > 0) reads.hitRate = hits / (hits + misses);
     }
     clearInterval(sampler);
+    const rollup = smapsRollup(servers[0]?.pid);
+    if (heapSnapshotDir) await writeHeapSnapshot(servers[0]!, heapSnapshotDir);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     phase(`${scenario.name}: measured`);
     rows.push({ name, ...reads });
@@ -718,6 +782,7 @@ async function main() {
       growth: memoryGrowth(samples),
       loop: during,
       shape,
+      rollup,
     });
   }
 
@@ -771,7 +836,9 @@ async function main() {
           .map((mb) => mb.toFixed(0))
           .join(' → ')} MB`,
       );
+      printMemoryTimeline(m.loop);
     }
+    if (m.rollup) console.log(`  at the end (/proc/<pid>/smaps_rollup, MB): ${m.rollup}`);
   }
   if (guard) {
     const problems: string[] = [];
