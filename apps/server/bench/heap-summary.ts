@@ -32,7 +32,7 @@ for (let i = 0; i < snap.nodes.length; i += width) {
   total += size;
   let name = snap.strings[snap.nodes[i + nameAt]!] ?? '';
   if (type === 'string' || type === 'concatenated string' || type === 'sliced string') name = JSON.stringify(name.slice(0, 40));
-  const key = `${type} ${name}`;
+  const key = `${type}\t${name}`;
   const entry = byKind.get(key) ?? { count: 0, bytes: 0 };
   entry.count++;
   entry.bytes += size;
@@ -43,11 +43,11 @@ const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 console.log(`${file}: ${snap.snapshot.node_count} nodes, ${mb(total)} MB of own sizes\n`);
 const byType = new Map<string, number>();
 for (const [key, { bytes }] of byKind) {
-  const type = key.slice(0, key.indexOf(' '));
+  const type = key.slice(0, key.indexOf('\t'));
   byType.set(type, (byType.get(type) ?? 0) + bytes);
 }
 console.log('by type:');
 for (const [type, bytes] of [...byType].sort((a, b) => b[1] - a[1])) console.log(`  ${mb(bytes).padStart(8)} MB  ${type}`);
 console.log(`\nlargest ${rows} kinds (type, constructor or text):`);
 for (const [key, { count, bytes }] of [...byKind].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, rows))
-  console.log(`  ${mb(bytes).padStart(8)} MB  ${String(count).padStart(9)} ×  ${key.slice(0, 100)}`);
+  console.log(`  ${mb(bytes).padStart(8)} MB  ${String(count).padStart(9)} ×  ${key.replace('\t', ' ').slice(0, 100)}`);

@@ -526,21 +526,22 @@ interface LoopStats {
 /**
  * Where the first server's memory is over the run (decision 0622): a row per tenth of the run (each
  * the mean of its seconds), from the servers' per-second lines: the resident set, the JS heap in use
- * and reserved, ArrayBuffers (Buffers and WebAssembly memory), PGlite's WebAssembly memory, what the
- * answer and session caches count, and the rest (resident minus heap reserved and ArrayBuffers:
- * code, stacks, malloc'd native memory, the allocator's free lists).
+ * and reserved, memory outside the heap that JS holds (ArrayBuffers, and PGlite's WebAssembly memory:
+ * its size, of which only the pages it touched are resident), what the answer and session caches
+ * count, and the rest (resident minus heap reserved and external: code, stacks, malloc'd native
+ * memory, the allocator's free lists; negative while WebAssembly pages are reserved, not touched).
  */
 function printMemoryTimeline(loop: LoopStats[]) {
   if (!loop.some((s) => s.rssMb !== undefined)) return;
   const tenth = Math.max(1, Math.floor(loop.length / 10));
   console.log(`  memory over the run (MB; mean of each ${tenth} s):`);
-  console.log(`    ${['s', 'rss', 'heap used', 'heap total', 'arrayBuffers', 'wasm', 'answers', 'sessions', 'rest'].map((h) => h.padStart(12)).join('')}`);
+  console.log(`    ${['s', 'rss', 'heap used', 'heap total', 'external', 'arrayBuffers', 'wasm', 'answers', 'sessions', 'rest'].map((h) => h.padStart(13)).join('')}`);
   for (let i = 0; i + tenth <= loop.length; i += tenth) {
     const part = loop.slice(i, i + tenth);
     const mean = (key: keyof LoopStats) => part.reduce((n, s) => n + (s[key] ?? 0), 0) / part.length;
-    const rest = mean('rssMb') - mean('heapTotalMb') - mean('arrayBuffersMb');
-    const cells = [i + tenth, mean('rssMb'), mean('heapMb'), mean('heapTotalMb'), mean('arrayBuffersMb'), mean('wasmMb'), mean('cacheMb'), mean('sessionCacheMb'), rest];
-    console.log(`    ${cells.map((c) => c.toFixed(0).padStart(12)).join('')}`);
+    const rest = mean('rssMb') - mean('heapTotalMb') - mean('externalMb');
+    const cells = [i + tenth, mean('rssMb'), mean('heapMb'), mean('heapTotalMb'), mean('externalMb'), mean('arrayBuffersMb'), mean('wasmMb'), mean('cacheMb'), mean('sessionCacheMb'), rest];
+    console.log(`    ${cells.map((c) => c.toFixed(0).padStart(13)).join('')}`);
   }
 }
 
@@ -768,6 +769,8 @@ async function main() {
     }
     clearInterval(sampler);
     const rollup = smapsRollup(servers[0]?.pid);
+    // Before the snapshot, which doubles the heap's share of the resident set while it is written.
+    const rssPeak = Math.max(rssAll(), ...samples);
     if (heapSnapshotDir) await writeHeapSnapshot(servers[0]!, heapSnapshotDir);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     phase(`${scenario.name}: measured`);
@@ -778,7 +781,7 @@ async function main() {
       writes,
       // Reads and writes answered during the run share the server's CPU time (the database's too on PGlite).
       cpuPerAnswer: serverCpu === null ? null : serverCpu / Math.max(1, reads.answered + writes.sent - writes.errors),
-      rssMb: Math.max(rssAll(), ...samples),
+      rssMb: rssPeak,
       growth: memoryGrowth(samples),
       loop: during,
       shape,

@@ -41,7 +41,7 @@ export function printEventLoopStats(everyMs: number, cache: () => CacheFigures =
       heapMb: Math.round(memory.heapUsed / 1048576),
       /** Memory of Buffers and other objects outside the JS heap that JS holds (decision 0415). */
       externalMb: Math.round(memory.external / 1048576),
-      /** Where the resident set is (decision 0622): all of it, the heap V8 has reserved, ArrayBuffers (Buffers and WebAssembly memory), PGlite's WebAssembly memory. */
+      /** Where the resident set is (decision 0622): all of it, the heap V8 has reserved, ArrayBuffers (Buffers), PGlite's WebAssembly memory (its size, counted in `external`, resident only where touched). */
       rssMb: Math.round(memory.rss / 1048576),
       heapTotalMb: Math.round(memory.heapTotal / 1048576),
       arrayBuffersMb: Math.round(memory.arrayBuffers / 1048576),
