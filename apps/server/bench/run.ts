@@ -13,7 +13,8 @@
 // ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
 // BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it, and the load runs' spans
-// (windows.json, for profile-summary.ts). BENCH_WARM_REQUESTS=N sends N requests first (a warm server). The mixed run's
+// (windows.json, for profile-summary.ts); BENCH_HEAP_SNAPSHOT=<dir> a V8 heap snapshot after each mixed run (heap-summary.ts;
+// each mixed run also prints where the server's memory is, a row per tenth). BENCH_WARM_REQUESTS=N sends N requests first (a warm server). The mixed run's
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
 // BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path; BENCH_COLD_REPEAT=N each address's best of N more. Scenarios marked `fresh` (the long tail and
 // the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
