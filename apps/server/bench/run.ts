@@ -712,7 +712,11 @@ async function main() {
   if (viewerCount > 0 && SCENARIOS.some((s) => s.writes && (!only || only.test(s.name))))
     cookies.viewers = await signUpViewers(app, viewerCount);
   phase('baseline measured, signed in');
-  const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
+  // What a scenario reads to draw its requests (not measured): asked again once when a loaded machine drops the connection.
+  const get = async (p: string) => {
+    const read = async () => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
+    return read().catch(() => new Promise((r) => setTimeout(r, 1000)).then(read));
+  };
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
   const mixed: Array<{
     name: string;
