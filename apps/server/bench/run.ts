@@ -13,7 +13,8 @@
 // ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
 // BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it, and the load runs' spans
-// (windows.json, for profile-summary.ts). BENCH_WARM_REQUESTS=N sends N requests first (a warm server). The mixed run's
+// (windows.json, for profile-summary.ts); BENCH_HEAP_SNAPSHOT=<dir> a V8 heap snapshot after each mixed run (heap-summary.ts;
+// each mixed run also prints where the server's memory is, a row per tenth). BENCH_WARM_REQUESTS=N sends N requests first (a warm server). The mixed run's
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
 // BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path; BENCH_COLD_REPEAT=N each address's best of N more. Scenarios marked `fresh` (the long tail and
 // the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
@@ -24,7 +25,7 @@
 // passes over the same data, with min, median and the database's CPU time; BENCH_ALERT_EXPLAIN=1 prints the
 // plan; BENCH_ALERT_KEEP=1 keeps its database) runs first, on a database of its own.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -64,6 +65,8 @@ const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
 /** BENCH_CPU_PROF, relative to where `npm run bench` was typed. */
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_CPU_PROF) : null;
+/** BENCH_HEAP_SNAPSHOT=<dir>: the server writes a V8 heap snapshot there after each measured mixed run (decision 0622; `bench/heap-summary.ts` reads it). */
+const heapSnapshotDir = process.env.BENCH_HEAP_SNAPSHOT ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_HEAP_SNAPSHOT) : null;
 /** BENCH_WARM_REQUESTS: sent before each measured mixed run (from the end of its list, so its first-time addresses stay first-time). */
 const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 0);
 const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
@@ -513,6 +516,62 @@ interface LoopStats {
   cacheMisses?: number;
   heapMb: number;
   externalMb: number;
+  /** Where the resident set is (decision 0622); absent from servers built before it. */
+  rssMb?: number;
+  heapTotalMb?: number;
+  arrayBuffersMb?: number;
+  wasmMb?: number;
+  sessionCacheMb?: number;
+}
+
+/**
+ * Where the first server's memory is over the run (decision 0622): a row per tenth of the run (each
+ * the mean of its seconds), from the servers' per-second lines: the resident set, the JS heap in use
+ * and reserved, memory outside the heap that JS holds (ArrayBuffers, and PGlite's WebAssembly memory:
+ * its size, of which only the pages it touched are resident), what the answer and session caches
+ * count, and the rest (resident minus heap reserved and external: code, stacks, malloc'd native
+ * memory, the allocator's free lists; negative while WebAssembly pages are reserved, not touched).
+ */
+function printMemoryTimeline(loop: LoopStats[]) {
+  if (!loop.some((s) => s.rssMb !== undefined)) return;
+  const tenth = Math.max(1, Math.floor(loop.length / 10));
+  console.log(`  memory over the run (MB; mean of each ${tenth} s):`);
+  console.log(`    ${['s', 'rss', 'heap used', 'heap total', 'external', 'arrayBuffers', 'wasm', 'answers', 'sessions', 'rest'].map((h) => h.padStart(13)).join('')}`);
+  for (let i = 0; i + tenth <= loop.length; i += tenth) {
+    const part = loop.slice(i, i + tenth);
+    const mean = (key: keyof LoopStats) => part.reduce((n, s) => n + (s[key] ?? 0), 0) / part.length;
+    const rest = mean('rssMb') - mean('heapTotalMb') - mean('externalMb');
+    const cells = [i + tenth, mean('rssMb'), mean('heapMb'), mean('heapTotalMb'), mean('externalMb'), mean('arrayBuffersMb'), mean('wasmMb'), mean('cacheMb'), mean('sessionCacheMb'), rest];
+    console.log(`    ${cells.map((c) => c.toFixed(0).padStart(13)).join('')}`);
+  }
+}
+
+/** The kernel's summary of a process's memory (Linux), the lines that say where the resident set is, or null. */
+function smapsRollup(pid: number | undefined): string | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    return ['Rss', 'Anonymous', 'Private_Dirty', 'Shared_Clean', 'Private_Clean'].map((n) => `${n} ${(kb(n) / 1024).toFixed(0)}`).join(', ');
+  } catch {
+    return null;
+  }
+}
+
+/** Has the server write a V8 heap snapshot (it runs with --heapsnapshot-signal) and waits until it is written. */
+async function writeHeapSnapshot(server: ChildProcess, dir: string) {
+  const before = new Set(readdirSync(dir));
+  server.kill('SIGUSR2');
+  const deadline = Date.now() + 120_000;
+  let last = -1;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = readdirSync(dir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    if (!file) continue;
+    const size = statSync(path.join(dir, file)).size;
+    if (size > 0 && size === last) return console.log(`heap snapshot: ${path.join(dir, file)}`);
+    last = size;
+  }
+  console.log('heap snapshot: not written within 2 minutes');
 }
 
 /** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
@@ -619,6 +678,10 @@ async function main() {
   const servers: ChildProcess[] = [];
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (decision 0385).
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  if (heapSnapshotDir) {
+    mkdirSync(heapSnapshotDir, { recursive: true });
+    profile.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapSnapshotDir}`);
+  }
   if (processes === 0) servers.push(await start([...serverFlags, ...profile, serverJs], serverEnv, /running at/));
   else {
     if (!usePostgres) throw new Error('BENCH_PROCESSES needs DATABASE_URL: PGlite is one process per data directory');
@@ -649,7 +712,11 @@ async function main() {
   if (viewerCount > 0 && SCENARIOS.some((s) => s.writes && (!only || only.test(s.name))))
     cookies.viewers = await signUpViewers(app, viewerCount);
   phase('baseline measured, signed in');
-  const get = async (p: string) => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
+  // What a scenario reads to draw its requests (not measured): asked again once when a loaded machine drops the connection.
+  const get = async (p: string) => {
+    const read = async () => (await fetch(`${app}${p}`, { headers: { cookie: cookies.provider ?? '' } })).json();
+    return read().catch(() => new Promise((r) => setTimeout(r, 1000)).then(read));
+  };
   const colds: Array<{ name: string } & Awaited<ReturnType<typeof cold>>> = [];
   const mixed: Array<{
     name: string;
@@ -658,6 +725,7 @@ async function main() {
     growth: string;
     loop: LoopStats[];
     shape?: Shape;
+    rollup: string | null;
     cpuPerAnswer: number | null;
   }> = [];
   const loop = eventLoopStats(servers);
@@ -705,6 +773,10 @@ async function main() {
       if (hits + misses > 0) reads.hitRate = hits / (hits + misses);
     }
     clearInterval(sampler);
+    const rollup = smapsRollup(servers[0]?.pid);
+    // Before the snapshot, which doubles the heap's share of the resident set while it is written.
+    const rssPeak = Math.max(rssAll(), ...samples);
+    if (heapSnapshotDir) await writeHeapSnapshot(servers[0]!, heapSnapshotDir);
     const name = `${scenario.name}, ${writesPerSecond} writes/s`;
     phase(`${scenario.name}: measured`);
     rows.push({ name, ...reads });
@@ -714,10 +786,11 @@ async function main() {
       writes,
       // Reads and writes answered during the run share the server's CPU time (the database's too on PGlite).
       cpuPerAnswer: serverCpu === null ? null : serverCpu / Math.max(1, reads.answered + writes.sent - writes.errors),
-      rssMb: Math.max(rssAll(), ...samples),
+      rssMb: rssPeak,
       growth: memoryGrowth(samples),
       loop: during,
       shape,
+      rollup,
     });
   }
 
@@ -771,7 +844,9 @@ async function main() {
           .map((mb) => mb.toFixed(0))
           .join(' → ')} MB`,
       );
+      printMemoryTimeline(m.loop);
     }
+    if (m.rollup) console.log(`  at the end (/proc/<pid>/smaps_rollup, MB): ${m.rollup}`);
   }
   if (guard) {
     const problems: string[] = [];

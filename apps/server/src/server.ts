@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { fileOffsetClock, systemClock } from './platform/clock';
 import { DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
 import { printEventLoopStats } from './platform/event-loop-stats';
+import { sessionCacheBytes } from './platform/session-cache';
 import { answerCache } from './plugins/http-cache';
 import { keepAssetMapCellsFresh } from './features/assets/assets.service';
 import { demoSignInLines, seed } from './seed/seed';
@@ -62,7 +63,12 @@ async function main() {
   const stopWarming = keepAssetMapCellsFresh(ctx);
   if (process.env.EVENT_LOOP_STATS_MS) {
     const answers = answerCache(ctx.database);
-    printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS), () => ({ bytes: answers.bytes, ...answers.stats }));
+    printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS), () => ({
+      bytes: answers.bytes,
+      ...answers.stats,
+      sessionBytes: sessionCacheBytes(ctx.database),
+      wasmBytes: ctx.database.wasmBytes(),
+    }));
   }
 
   const address = app.server.address();

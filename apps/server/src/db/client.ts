@@ -28,6 +28,8 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
   close(): Promise<void>;
+  /** Bytes of the database's WebAssembly memory in this process (PGlite; it never shrinks), 0 on PostgreSQL. */
+  wasmBytes(): number;
 }
 
 export interface Listener {
@@ -82,6 +84,8 @@ async function openPglite(dataDir: string, logQuery?: LogQuery): Promise<Databas
   return {
     db,
     kind: 'pglite',
+    // PGlite keeps its Emscripten module private; its heap is the WebAssembly memory.
+    wasmBytes: () => (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
@@ -117,6 +121,7 @@ async function openPostgres(url: string, onError?: (error: Error) => void, logQu
   return {
     db,
     kind: 'postgres',
+    wasmBytes: () => 0,
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },

@@ -13,6 +13,10 @@ export interface CacheFigures {
   bytes: number;
   hits: number;
   misses: number;
+  /** Bytes the session cache holds (its own budget). */
+  sessionBytes?: number;
+  /** The database's WebAssembly memory (PGlite), 0 on PostgreSQL. */
+  wasmBytes?: number;
 }
 
 export function printEventLoopStats(everyMs: number, cache: () => CacheFigures = () => ({ bytes: 0, hits: 0, misses: 0 })): () => void {
@@ -30,12 +34,18 @@ export function printEventLoopStats(everyMs: number, cache: () => CacheFigures =
       max: ms(delay.max),
       utilization: Math.round(performance.eventLoopUtilization(now, last).utilization * 1000) / 1000,
       cacheMb: Math.round(figures.bytes / 1048576),
+      sessionCacheMb: Math.round((figures.sessionBytes ?? 0) / 1048576),
       /** Lookups answered from memory and computed, since the start. */
       cacheHits: figures.hits,
       cacheMisses: figures.misses,
       heapMb: Math.round(memory.heapUsed / 1048576),
       /** Memory of Buffers and other objects outside the JS heap that JS holds (decision 0415). */
       externalMb: Math.round(memory.external / 1048576),
+      /** Where the resident set is (decision 0622): all of it, the heap V8 has reserved, ArrayBuffers (Buffers), PGlite's WebAssembly memory (its size, counted in `external`, resident only where touched). */
+      rssMb: Math.round(memory.rss / 1048576),
+      heapTotalMb: Math.round(memory.heapTotal / 1048576),
+      arrayBuffersMb: Math.round(memory.arrayBuffers / 1048576),
+      wasmMb: Math.round((figures.wasmBytes ?? 0) / 1048576),
     };
     last = now;
     delay.reset();

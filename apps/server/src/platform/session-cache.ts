@@ -52,3 +52,6 @@ export function sessionTouched(database: Database, id: string, at: Date) {
   const held = cacheOf(database).peek(id, at.getTime())?.value;
   if (held && held.lastSeenAt < at) held.lastSeenAt = at;
 }
+
+/** Bytes the session cache holds now (the bench's memory line). */
+export const sessionCacheBytes = (database: Database) => cacheOf(database).bytes;

@@ -28,12 +28,31 @@ export interface Answer {
   sent: number;
 }
 
+/**
+ * What a kept answer costs beyond its bytes and key: its records, ETag, tags and the cache's indexes
+ * (measured with `bench/cache-memory.ts`: 1,100–1,200 bytes per entry; decision 0622).
+ */
+export const ENTRY_OVERHEAD_BYTES = 1200;
+
 /** Bytes an answer holds, for the cache's budget (its key and bookkeeping included). */
 export const answerSize = (answer: Answer, key: string) =>
-  answer.body.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0) + key.length + 200;
+  answer.body.byteLength + (answer.encoded.br?.byteLength ?? 0) + (answer.encoded.gzip?.byteLength ?? 0) + key.length + ENTRY_OVERHEAD_BYTES;
+
+/**
+ * `bytes` in memory of their own. A small Buffer made from a string is a slice of Node's shared 8 KB
+ * pool, and zlib's output a slice of its 8–16 KB chunk: kept, either holds the whole block while the
+ * cache counts the slice (a 42-byte brotli answer held 16 KB; decision 0622).
+ */
+export function ownBytes(bytes: string | Buffer): Buffer {
+  if (typeof bytes !== 'string' && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength);
+  if (typeof bytes === 'string') own.write(bytes);
+  else bytes.copy(own);
+  return own;
+}
 
 export function makeAnswer(body: string | Buffer, type: string): Answer {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const bytes = ownBytes(body);
   // Strong: it names these exact bytes (each compressed form gets its own suffix).
   const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
   return { body: bytes, type, etag, encoded: {}, sent: 0 };
@@ -151,7 +170,7 @@ export async function sendAnswer(request: FastifyRequest, reply: FastifyReply, a
     bytes = await compress(answer.body, encoding);
     // Kept only once the answer is asked for again: most first-time answers are never asked twice.
     if (answer.sent > 1 && options.cache && options.key) {
-      answer.encoded[encoding] = bytes;
+      answer.encoded[encoding] = bytes = ownBytes(bytes);
       options.cache.resize(options.key, answerSize(answer, options.key));
     }
   }

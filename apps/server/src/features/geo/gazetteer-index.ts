@@ -278,9 +278,16 @@ function* rows(csv: string): Generator<string[]> {
     if (end === -1) end = csv.length;
     const line = csv.slice(start, end).replace(/\r$/, '');
     start = end + 1;
-    if (line) yield line.includes('"') ? splitQuoted(line) : line.split(',');
+    if (line) yield (line.includes('"') ? splitQuoted(line) : line.split(',')).map(own);
   }
 }
+
+/**
+ * A field as a string of its own. V8 makes a longer substring a view into its parent, so a name kept
+ * by the index held the whole decompressed file (9.7 MB of the heap, decision 0622); one built by
+ * concatenation and sliced is flattened into its own few bytes.
+ */
+const own = (field: string) => (field.length < 13 ? field : ` ${field}`.slice(1));
 
 /** Splits one CSV line with RFC 4180 quoting ("" inside quotes is a quote). */
 export function splitQuoted(line: string): string[] {
