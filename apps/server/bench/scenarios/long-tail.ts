@@ -174,7 +174,9 @@ export const longTailScenario: Scenario = {
         {
           weight: 15,
           requests: draw(n, () => {
-            const q = new URLSearchParams({ bounds: viewAround(place(), 6 + r.int(7), r.next() - 0.5), zoom: String(6 + r.int(7)) });
+            // One zoom for the window and the parameter, as the map sends its view (they were drawn apart).
+            const zoom = 6 + r.int(7);
+            const q = new URLSearchParams({ bounds: viewAround(place(), zoom, r.next() - 0.5), zoom: String(zoom) });
             if (r.chance(0.4)) q.append('technologyTypes', r.pick(ASSET_TECHNOLOGY_TYPES));
             if (r.chance(0.2)) q.set('minCapacity', String(r.pick([1, 5, 10, 50])));
             return { path: `/api/assets/coordinates?${q}` };
