@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { BOTH_ENGINES } from './apps/server/test/engines';
+import { BOTH_ENGINES } from './apps/server/test/engines.ts';
 
 /**
  * CI retries a failed test once, as Playwright does there: a test timed on two cores shared with
