@@ -39,7 +39,7 @@ const run = (cmd, args, opts = {}) => {
 await step('properties', () => {
   // The CI tests of test/security with the long property pass (FC_RUNS a route).
   const runs = process.env.FC_RUNS ?? '300';
-  run('npx', ['vitest', 'run', '--project', 'server', 'test/security', 'src/features/accounts/test/accounts.test.ts', 'test/foundation.test.ts'], { env: { FC_RUNS: runs }, timeout: 30 * 60_000 });
+  run('npx', ['vitest', 'run', '--project', 'server', '--project', 'server-engines', 'test/security', 'src/features/accounts/test/accounts.test.ts', 'test/foundation.test.ts'], { env: { FC_RUNS: runs }, timeout: 30 * 60_000 });
   return `(${runs} runs a route)`;
 });
 

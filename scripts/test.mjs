@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite, each timed, then one line `N passed, N failed` over all of them (CI
 // reads that line). Suites: typecheck and lint (side by side: one core each), Vitest (shared,
-// server on PGlite and, with TEST_DATABASE_URL, PostgreSQL, web), production build, a short
+// server on PGlite or, with TEST_DATABASE_URL, on PostgreSQL with the engine-sensitive files on
+// both (decision 0606; `npm run test:engines` runs all on both), web), production build, a short
 // long-tail bench as a regression guard (shares of bare Fastify, issue 26; the journeys' database
 // snapshot is seeded beside it), Playwright in Debian's Chromium. The slowest test files and
 // journeys are printed at the end and written to .tmp/ci-timings.json (decision 0560).

@@ -12,7 +12,10 @@ import { repoRoot } from '../src/paths';
  * against one server (two checkouts, a rerun while one is still going) must not drop each other's.
  */
 export default async function setup() {
+  // Both server projects (vitest.config.ts, decision 0606) name this setup; Vitest runs each project's
+  // in the same process, so the second finds the templates made and leaves them to the first's teardown.
   const templateDir = path.join(repoRoot, '.tmp', `pg-template-${process.pid}`);
+  if (process.env.TEST_PGLITE_TEMPLATE === templateDir) return;
   rmSync(templateDir, { recursive: true, force: true });
   mkdirSync(path.dirname(templateDir), { recursive: true });
   const database = await openDatabase({ dataDir: templateDir });

@@ -26,8 +26,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Which databases the integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const databaseKinds: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Which databases a test file runs on (decision 0606): PGlite without TEST_DATABASE_URL. With it,
+ * both for the files of test/engines.ts (and for every file under `npm run test:engines`), and
+ * PostgreSQL alone for the others (vitest.config.ts sets TEST_ENGINES=one for their project).
+ */
+export const databaseKinds: Array<'pglite' | 'postgres'> = !process.env.TEST_DATABASE_URL
+  ? ['pglite']
+  : process.env.TEST_ENGINES === 'one'
+    ? ['postgres']
+    : ['pglite', 'postgres'];
 
 /**
  * A fresh app on a fresh database copied from the migrated template. Use one per test file (or
