@@ -10,14 +10,15 @@ import {
   type InsightBreakdown,
   type InsightStage,
 } from '@solar/shared/constants/asset-insights';
-import type {
-  BreakdownRow,
-  DurationRow,
-  InsightsQuery,
-  LargestProject,
-  PipelineStage,
-  QuarterRow,
-  ReleaseRow,
+import {
+  insightsQuery,
+  type BreakdownRow,
+  type DurationRow,
+  type InsightsQuery,
+  type LargestProject,
+  type PipelineStage,
+  type QuarterRow,
+  type ReleaseRow,
 } from '@solar/shared/contracts/asset-insights';
 import { isoDay } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -174,6 +175,23 @@ export async function listLargest(ctx: Ctx, q: InsightsQuery, options: InsightOp
       // Stable: within a stage, the query's order (exact capacity, then id).
       .sort((a, b) => order.get(a.stage)! - order.get(b.stage)!),
   };
+}
+
+/**
+ * Each chart's answer without filters, once (decision 0610): after the server starts and after each
+ * rebuild of the tables, so the first visitor of the tab does not pay what a process's (or a
+ * connection's) first statement of each kind costs (planning, catalog lookups, code loading), nor
+ * the first read of the new tables' pages. A filter's answer has the same statements with other
+ * values. Failures are the caller's to log.
+ */
+export async function warmAssetInsights(ctx: Ctx): Promise<void> {
+  const q = insightsQuery.parse({});
+  for (const by of ['technology', 'region', 'status'] as const) await listBreakdown(ctx, q, by);
+  await getPipeline(ctx, q);
+  for (const by of ['technology', 'region'] as const) await listDurations(ctx, q, by);
+  await listQuarters(ctx, q);
+  await listReleases(ctx, q);
+  await listLargest(ctx, q);
 }
 
 // ---- What each chart shows, as a download (decision 0491) -------------------------------------
