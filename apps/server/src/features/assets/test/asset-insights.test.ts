@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INSIGHT_STAGES, INSIGHT_TRANSITIONS, insightStageOf, quarterLabel } from '@solar/shared/constants/asset-insights';
 import { insightsQuery } from '@solar/shared/contracts/asset-insights';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { listStoredProjects } from '../asset-import.repository';
 import * as insights from '../asset-insights.service';
-import { toSelection } from '../assets.service';
+import { keepAssetMapCellsFresh, toSelection } from '../assets.service';
 import { insightsState, planFor, refreshAssetInsights } from '../asset-insights.repository';
 import { diffRelease } from '../repd-changes';
 import { buildRepdFixtureReleases } from '../repd-fixture-releases';
@@ -102,6 +102,10 @@ const QUERIES: Array<[string, InsightsQueryInput]> = [
   ['an applicant (live only)', { operators: 'Lightsource BP' }],
   ['batteries of 0.5 to 0.9 MW (no whole band, with a counted filter)', { minCapacity: 0.5, maxCapacity: 0.9, technologyTypes: 'Battery' }],
   ['updated in the last 10 years, 35 MW and up (the bench\'s)', { maxAge: 10, minCapacity: 35 }],
+  [
+    '12 to 150 MW, operational or granted, updated in the last 10 years (bands cut at both ends, a roll-up of three dimensions)',
+    { minCapacity: 12, maxCapacity: 150, developmentStatus: ['Operational', 'Planning Permission Granted'], maxAge: 10 },
+  ],
   ['at least 5 years old, known ages only', { minAge: 5, includeUnknownAge: 'false' }],
   ['2 to 6 years old, solar, by status', { minAge: 2, maxAge: 6, technologyTypes: 'Solar Photovoltaics' }],
   [
@@ -131,6 +135,39 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     expect(await refreshAssetInsights(t.ctx.database, TODAY)).toBe(true);
     expect(await refreshAssetInsights(t.ctx.database, TODAY)).toBe(false);
   });
+
+  it('writes each roll-up in the order of its band index, so the rows of a range of bands sit together (decision 0610)', async () => {
+    await t.ctx.database.query(`UPDATE asset_insights_state SET stale = true`);
+    expect(await refreshAssetInsights(t.ctx.database, TODAY)).toBe(true);
+    for (const table of ['asset_insight_totals', 'asset_insight_durations', 'asset_insight_quarters']) {
+      const [row] = await t.ctx.database.query<{ ordered: boolean; rows: number }>(
+        `SELECT bool_and(key >= previous) AS ordered, count(*)::int AS rows FROM (
+           SELECT key, lag(key) OVER (ORDER BY ctid) AS previous
+           FROM (SELECT ctid, (dims, coalesce(band, 32767), coalesce(age, 32767)) AS key FROM ${table} WHERE dims <> 0) k) s`,
+      );
+      expect(row, table).toEqual({ ordered: true, rows: expect.any(Number) });
+      expect(row!.rows, table).toBeGreaterThan(100);
+    }
+  });
+
+  it('warms each chart after the first refresh and after each rebuild of the tables, and not after a refresh that rebuilt nothing', async () => {
+    const warmed: number[] = [];
+    const stop = keepAssetMapCellsFresh(t.ctx, 500, async () => {
+      warmed.push(Date.now());
+      await insights.warmAssetInsights(t.ctx);
+    });
+    try {
+      await vi.waitFor(() => expect(warmed).toHaveLength(1), { timeout: 240_000, interval: 100 });
+      // Nothing written: the next refreshes rebuild nothing and warm nothing.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(warmed).toHaveLength(1);
+      await t.ctx.database.query(`UPDATE assets SET installed_capacity = installed_capacity WHERE id = (SELECT min(id) FROM assets)`);
+      await vi.waitFor(() => expect(warmed).toHaveLength(2), { timeout: 240_000, interval: 100 });
+      expect((await insightsState(t.ctx.database)).stale).toBe(false);
+    } finally {
+      stop();
+    }
+  }, 600_000);
 
   it.each(QUERIES)('capacity and projects by technology, region and status match a direct count of the file: %s', async (_, q) => {
     const rows = select(q);
