@@ -60,7 +60,7 @@ async function main() {
   // Mail a previous process left undelivered goes first (decision 0470).
   await ctx.mailer.start();
   ctx.jobs.start();
-  const stopWarming = keepAssetMapCellsFresh(ctx, undefined, () => warmAssetInsights(ctx));
+  const stopWarming = keepAssetMapCellsFresh(ctx, undefined, () => warmAssetInsights((url) => app.inject({ url })));
   if (process.env.EVENT_LOOP_STATS_MS) {
     const answers = answerCache(ctx.database);
     printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS), () => ({ bytes: answers.bytes, ...answers.stats }));

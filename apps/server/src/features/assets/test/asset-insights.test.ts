@@ -153,12 +153,18 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
 
   it('warms each chart after the first refresh and after each rebuild of the tables, and not after a refresh that rebuilt nothing', async () => {
     const warmed: number[] = [];
+    const asked: string[] = [];
     const stop = keepAssetMapCellsFresh(t.ctx, 500, async () => {
       warmed.push(Date.now());
-      await insights.warmAssetInsights(t.ctx);
+      await insights.warmAssetInsights(async (url) => {
+        asked.push(url);
+        return t.app.inject({ url });
+      });
     });
     try {
       await vi.waitFor(() => expect(warmed).toHaveLength(1), { timeout: 240_000, interval: 100 });
+      // Every chart's address, each answered (warmAssetInsights throws on any other status).
+      await vi.waitFor(() => expect(asked).toEqual([...insights.INSIGHT_WARM_ADDRESSES]), { timeout: 60_000, interval: 100 });
       // Nothing written: the next refreshes rebuild nothing and warm nothing.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(warmed).toHaveLength(1);
