@@ -193,6 +193,7 @@ export const assetInsightDurations = pgTable(
   },
   (t) => [
     index('asset_insight_durations_dims_idx').on(t.dims, t.technologyType, t.region, t.developmentStatus),
+    // Covering (INCLUDE) in migration 0149, as the three band indexes are.
     index('asset_insight_durations_band_idx').on(t.dims, t.band, t.age),
   ],
 );

@@ -137,20 +137,6 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     // A rebuild on PGlite passed 120 s on a loaded machine.
   }, 300_000);
 
-  it('writes each roll-up in the order of its band index, so the rows of a range of bands sit together (decision 0610)', async () => {
-    await t.ctx.database.query(`UPDATE asset_insights_state SET stale = true`);
-    expect(await refreshAssetInsights(t.ctx.database, TODAY)).toBe(true);
-    for (const table of ['asset_insight_totals', 'asset_insight_durations', 'asset_insight_quarters']) {
-      const [row] = await t.ctx.database.query<{ ordered: boolean; rows: number }>(
-        `SELECT bool_and(key >= previous) AS ordered, count(*)::int AS rows FROM (
-           SELECT key, lag(key) OVER (ORDER BY ctid) AS previous
-           FROM (SELECT ctid, (dims, coalesce(band, 32767), coalesce(age, 32767)) AS key FROM ${table} WHERE dims <> 0) k) s`,
-      );
-      expect(row, table).toEqual({ ordered: true, rows: expect.any(Number) });
-      expect(row!.rows, table).toBeGreaterThan(100);
-    }
-  }, 300_000);
-
   it('warms each chart after the first refresh and after each rebuild of the tables, and not after a refresh that rebuilt nothing', async () => {
     const warmed: number[] = [];
     const asked: string[] = [];
