@@ -10,6 +10,7 @@ import { printEventLoopStats } from './platform/event-loop-stats';
 import { sessionCacheBytes } from './platform/session-cache';
 import { answerCache } from './plugins/http-cache';
 import { keepAssetMapCellsFresh } from './features/assets/assets.service';
+import { warmAssetInsights } from './features/assets/asset-insights.service';
 import { demoSignInLines, seed } from './seed/seed';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -60,7 +61,7 @@ async function main() {
   // Mail a previous process left undelivered goes first (decision 0470).
   await ctx.mailer.start();
   ctx.jobs.start();
-  const stopWarming = keepAssetMapCellsFresh(ctx);
+  const stopWarming = keepAssetMapCellsFresh(ctx, undefined, () => warmAssetInsights((url) => app.inject({ url })));
   if (process.env.EVENT_LOOP_STATS_MS) {
     const answers = answerCache(ctx.database);
     printEventLoopStats(Number(process.env.EVENT_LOOP_STATS_MS), () => ({

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { signUp, unique } from '../../support/accounts';
 import { watchErrors } from '../../support/errors';
@@ -14,13 +16,14 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ];
 
+const run = promisify(execFile);
 const text = async (download: Download) => Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
 const noSidewaysScroll = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `scrolls sideways at ${width} px`).toBeLessThanOrEqual(width);
 
 test.describe('API keys', () => {
-  test('a user creates a key, copies it, uses it from a script, sees it used, and revokes it', async ({ page, context, request, baseURL }) => {
-    test.setTimeout(90_000);
+  test('a user creates a key, copies it, uses it from a script and in the API reference’s curl examples, sees it used, and revokes it', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(150_000);
     const errors = watchErrors(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     const email = await signUp(page.request, { email: `keys-${unique()}@example.com`, name: 'Kim Keys' });
@@ -55,7 +58,29 @@ test.describe('API keys', () => {
 
     await box.getByRole('button', { name: 'I have copied it' }).click();
     await expect(box).toHaveCount(0);
-    await page.reload();
+
+    // The API reference's examples, copied from the page and run with curl and the new key, as a user would.
+    await page.goto('/developers/api');
+    const commands = await page.locator('pre code').filter({ hasText: /^curl / }).allTextContents();
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    for (const command of commands) {
+      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', command], {
+        env: { ...process.env, KEY: key, SITE: baseURL!, no_proxy: '127.0.0.1,localhost', NO_PROXY: '127.0.0.1,localhost' },
+        timeout: 30_000,
+      });
+      if (stdout.trimStart().startsWith('{')) {
+        const body = JSON.parse(stdout) as { data?: unknown; error?: unknown };
+        expect(body.error, `${command}\n${stdout.slice(0, 300)}`).toBeUndefined();
+        expect(body.data, command).toBeDefined();
+        if (command.includes('/api/auth/me')) expect((body.data as { email: string }).email).toBe(email);
+      } else {
+        // A CSV: the BOM, then quoted headings and at least one row.
+        expect(stdout, command).toMatch(/^\uFEFF"[^"]+"/);
+        expect(stdout.trim().split(/\r\n/).length, command).toBeGreaterThan(1);
+      }
+    }
+
+    await page.goto('/developers');
     const row = page.getByRole('listitem', { name: 'Nightly REPD sync' });
     await expect(row).toContainText(key.slice(0, 11));
     await expect(row).toContainText(/Last used \d\d\/\d\d\/\d{4} \d\d:\d\d/);

@@ -22,6 +22,8 @@ const edgesSql = (edges: readonly number[]) => `ARRAY[${edges.map((e) => Number(
 
 /** Capacities are summed as exact decimals (to the micro-MW), whatever order the rows come in. */
 const CAPACITY_SUM = 'coalesce(sum(round(a.installed_capacity::numeric, 6)), 0)';
+/** One asset's capacity as CAPACITY_SUM adds it. */
+const CAPACITY_ONE = 'coalesce(round(a.installed_capacity::numeric, 6), 0)';
 /** A sum read out in whole micro-MW (exact in a float8 up to 2^53). */
 const MICRO_MW = (expression: string) => `round(${expression} * 1000000)::float8`;
 
@@ -34,6 +36,8 @@ interface Kind {
   /** Rows to leave out (a transition or event without its dates). */
   skip?: string;
   measures: Array<[string, string]>;
+  /** Each measure for one row of `from`, ungrouped: the cut bands' assets, added up by the read itself (decision 0610). */
+  one: Array<[string, string]>;
   /** Each measure added up again, for the roll-ups: [SQL expression over the table's rows, column name]. */
   rollups: Array<[string, string]>;
 }
@@ -46,6 +50,10 @@ const KINDS = {
     measures: [
       ['count(*)::int', 'n'],
       [CAPACITY_SUM, 'capacity'],
+    ],
+    one: [
+      ['1', 'n'],
+      [CAPACITY_ONE, 'capacity'],
     ],
     rollups: [
       ['sum(n)::int', 'n'],
@@ -64,6 +72,7 @@ const KINDS = {
     ],
     skip: 'd.months IS NOT NULL',
     measures: [['count(*)::int', 'n']],
+    one: [['1', 'n']],
     rollups: [['sum(n)::int', 'n']],
   },
   quarters: {
@@ -79,6 +88,10 @@ const KINDS = {
     measures: [
       ['count(*)::int', 'n'],
       [CAPACITY_SUM, 'capacity'],
+    ],
+    one: [
+      ['1', 'n'],
+      [CAPACITY_ONE, 'capacity'],
     ],
     rollups: [
       ['sum(n)::int', 'n'],
@@ -132,6 +145,22 @@ function groupedSql(kind: Kind, edges: string, where: string[], agesOn?: string)
   return `SELECT ${[...columns, ...kind.measures.map(([expr, name]) => `${expr} AS ${name}`)].join(', ')}
     FROM ${kind.from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
     GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`;
+}
+
+/**
+ * The kind's rows for single assets matching `where`, ungrouped (the columns of `groupedSql` without
+ * age, one asset's measures): the few assets of the bands a capacity range cuts, which the read adds
+ * up with the table's rows in one hash aggregate instead of sorting them by text first (decision 0610).
+ */
+function assetRowsSql(kind: Kind, edges: string, where: string[]): string {
+  const columns = [
+    ...DIMS.map((c) => `a.${c} AS ${c}`),
+    `width_bucket(a.installed_capacity, ${edges})::smallint AS band`,
+    ...kind.extra.map(([expr, name]) => `${expr} AS ${name}`),
+    ...kind.one.map(([expr, name]) => `${expr} AS ${name}`),
+  ];
+  const conditions = [...(kind.skip ? [kind.skip] : []), ...where];
+  return `SELECT ${columns.join(', ')} FROM ${kind.from} ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`;
 }
 
 /** The roll-ups of a kind's table from its rows of all five dimensions (dims 0). */
@@ -199,7 +228,7 @@ function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, pa
   const whole = hasCapacityFilter(f) ? fullCapacityBands(f, plan.bands) : null;
   // No band wholly inside the range: its assets are few, all live (before any parameter of the
   // tables' read is added: an unused one has no type on PostgreSQL).
-  if (hasCapacityFilter(f) && !whole) return groupedSql(kind, edges, liveConditions(f, params));
+  if (hasCapacityFilter(f) && !whole) return assetRowsSql(kind, edges, liveConditions(f, params));
   const p = params.add;
   const columns = [...DIMS, 'band', ...kind.extra.map(([, name]) => name), ...kind.measures.map(([, name]) => name)].join(', ');
   const needed = new Set<Dim>(keys);
@@ -222,7 +251,7 @@ function source(kindName: InsightKind, f: AssetSelection, plan: InsightsPlan, pa
     whole.last < plan.bands.length ? `a.installed_capacity >= ${p(plan.bands[whole.last])}::float8` : null,
   ].filter((c): c is string => c !== null);
   const parts = [rows(counted)];
-  if (rest.length) parts.push(groupedSql(kind, edges, [...liveConditions(f, params), `(${rest.join(' OR ')})`]));
+  if (rest.length) parts.push(assetRowsSql(kind, edges, [...liveConditions(f, params), `(${rest.join(' OR ')})`]));
   return parts.join(' UNION ALL ');
 }
 
@@ -427,7 +456,7 @@ export function listReleases(
   );
 }
 
-/** How many rows each table holds after a rebuild: the tables are ANALYZEd (PGlite has no autovacuum). */
+/** The tables, VACUUMed and ANALYZEd after a rebuild (PGlite has no autovacuum). */
 const TABLES = ['asset_insight_totals', 'asset_insight_durations', 'asset_insight_quarters', 'asset_insight_largest'];
 
 /**
@@ -468,6 +497,8 @@ export async function refreshAssetInsights(database: Database, today: string, ed
     await run(`INSERT INTO asset_insight_largest (technology_type, region, development_status, band, age, asset_id, capacity) ${largest}`);
     return true;
   });
-  if (done) await database.exec(`ANALYZE ${TABLES.join(', ')}`);
+  // VACUUM too: the rows the rebuild deleted are reclaimed on PGlite (no autovacuum), and the pages
+  // marked all-visible, so a read of a range of bands comes from its covering index alone (migration 0149).
+  if (done) await database.exec(`VACUUM (ANALYZE) ${TABLES.join(', ')}`);
   return done;
 }

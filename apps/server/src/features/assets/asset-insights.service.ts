@@ -10,14 +10,20 @@ import {
   type InsightBreakdown,
   type InsightStage,
 } from '@solar/shared/constants/asset-insights';
-import type {
-  BreakdownRow,
-  DurationRow,
-  InsightsQuery,
-  LargestProject,
-  PipelineStage,
-  QuarterRow,
-  ReleaseRow,
+import {
+  getAssetPipeline,
+  listAssetBreakdown,
+  listAssetDurations,
+  listAssetQuarters,
+  listAssetReleases,
+  listLargestAssets,
+  type BreakdownRow,
+  type DurationRow,
+  type InsightsQuery,
+  type LargestProject,
+  type PipelineStage,
+  type QuarterRow,
+  type ReleaseRow,
 } from '@solar/shared/contracts/asset-insights';
 import { isoDay } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
@@ -174,6 +180,33 @@ export async function listLargest(ctx: Ctx, q: InsightsQuery, options: InsightOp
       // Stable: within a stage, the query's order (exact capacity, then id).
       .sort((a, b) => order.get(a.stage)! - order.get(b.stage)!),
   };
+}
+
+/** Each chart's address without filters, as the tab first asks for them (warmAssetInsights). */
+export const INSIGHT_WARM_ADDRESSES = [
+  `${listAssetBreakdown.path}?by=technology`,
+  `${listAssetBreakdown.path}?by=region`,
+  `${listAssetBreakdown.path}?by=status`,
+  getAssetPipeline.path,
+  `${listAssetDurations.path}?by=technology`,
+  `${listAssetDurations.path}?by=region`,
+  listAssetQuarters.path,
+  listAssetReleases.path,
+  listLargestAssets.path,
+] as const;
+
+/**
+ * Each chart's address without filters asked once, in-process through its route (decision 0610):
+ * after the server starts and after each rebuild of the tables, so the first visitor of the tab
+ * does not pay what a process's first request of each kind costs (the route's first run, planning,
+ * catalog lookups, the new tables' first pages). A filter's answer runs the same code and
+ * statements with other values. A failure is the caller's to log.
+ */
+export async function warmAssetInsights(ask: (url: string) => Promise<{ statusCode: number }>): Promise<void> {
+  for (const url of INSIGHT_WARM_ADDRESSES) {
+    const { statusCode } = await ask(url);
+    if (statusCode !== 200) throw new Error(`warming ${url}: ${statusCode}`);
+  }
 }
 
 // ---- What each chart shows, as a download (decision 0491) -------------------------------------

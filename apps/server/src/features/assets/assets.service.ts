@@ -125,12 +125,23 @@ async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: nu
  * `everyMs` (rebuilt only when a write made them stale), so the first wide view after a start or an
  * asset import does not wait for them.
  */
-export function keepAssetMapCellsFresh(ctx: Ctx & Pick<AppContext, 'log'>, everyMs = 60_000): () => void {
+export function keepAssetMapCellsFresh(
+  ctx: Ctx & Pick<AppContext, 'log'>,
+  everyMs = 60_000,
+  /** Run after the first refresh and after each rebuild of the Insights tables (their warm-up, decision 0610). */
+  onInsightsFresh?: () => Promise<void>,
+): () => void {
+  let first = true;
   // The Insights tab's tables are counted ahead with the cells (decision 0490), and again when the day changes (their ages, decision 0580).
   const refresh = () =>
     repo
       .refreshAssetMapCells(ctx.database)
       .then(() => refreshAssetInsights(ctx.database, today(ctx)))
+      .then(async (rebuilt) => {
+        if (!rebuilt && !first) return;
+        first = false;
+        await onInsightsFresh?.();
+      })
       .catch((err: unknown) => ctx.log.warn({ err }, 'asset map cells refresh failed'));
   void refresh();
   const timer = setInterval(refresh, everyMs);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INSIGHT_STAGES, INSIGHT_TRANSITIONS, insightStageOf, quarterLabel } from '@solar/shared/constants/asset-insights';
 import { insightsQuery } from '@solar/shared/contracts/asset-insights';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import { listStoredProjects } from '../asset-import.repository';
 import * as insights from '../asset-insights.service';
-import { toSelection } from '../assets.service';
+import { keepAssetMapCellsFresh, toSelection } from '../assets.service';
 import { insightsState, planFor, refreshAssetInsights } from '../asset-insights.repository';
 import { diffRelease } from '../repd-changes';
 import { buildRepdFixtureReleases } from '../repd-fixture-releases';
@@ -102,6 +102,10 @@ const QUERIES: Array<[string, InsightsQueryInput]> = [
   ['an applicant (live only)', { operators: 'Lightsource BP' }],
   ['batteries of 0.5 to 0.9 MW (no whole band, with a counted filter)', { minCapacity: 0.5, maxCapacity: 0.9, technologyTypes: 'Battery' }],
   ['updated in the last 10 years, 35 MW and up (the bench\'s)', { maxAge: 10, minCapacity: 35 }],
+  [
+    '12 to 150 MW, operational or granted, updated in the last 10 years (bands cut at both ends, a roll-up of three dimensions)',
+    { minCapacity: 12, maxCapacity: 150, developmentStatus: ['Operational', 'Planning Permission Granted'], maxAge: 10 },
+  ],
   ['at least 5 years old, known ages only', { minAge: 5, includeUnknownAge: 'false' }],
   ['2 to 6 years old, solar, by status', { minAge: 2, maxAge: 6, technologyTypes: 'Solar Photovoltaics' }],
   [
@@ -130,7 +134,33 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     expect((await insightsState(t.ctx.database)).stale).toBe(true);
     expect(await refreshAssetInsights(t.ctx.database, TODAY)).toBe(true);
     expect(await refreshAssetInsights(t.ctx.database, TODAY)).toBe(false);
-  });
+    // A rebuild on PGlite passed 120 s on a loaded machine.
+  }, 300_000);
+
+  it('warms each chart after the first refresh and after each rebuild of the tables, and not after a refresh that rebuilt nothing', async () => {
+    const warmed: number[] = [];
+    const asked: string[] = [];
+    const stop = keepAssetMapCellsFresh(t.ctx, 500, async () => {
+      warmed.push(Date.now());
+      await insights.warmAssetInsights(async (url) => {
+        asked.push(url);
+        return t.app.inject({ url });
+      });
+    });
+    try {
+      await vi.waitFor(() => expect(warmed).toHaveLength(1), { timeout: 240_000, interval: 100 });
+      // Every chart's address, each answered (warmAssetInsights throws on any other status).
+      await vi.waitFor(() => expect(asked).toEqual([...insights.INSIGHT_WARM_ADDRESSES]), { timeout: 60_000, interval: 100 });
+      // Nothing written: the next refreshes rebuild nothing and warm nothing.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(warmed).toHaveLength(1);
+      await t.ctx.database.query(`UPDATE assets SET installed_capacity = installed_capacity WHERE id = (SELECT min(id) FROM assets)`);
+      await vi.waitFor(() => expect(warmed).toHaveLength(2), { timeout: 240_000, interval: 100 });
+      expect((await insightsState(t.ctx.database)).stale).toBe(false);
+    } finally {
+      stop();
+    }
+  }, 600_000);
 
   it.each(QUERIES)('capacity and projects by technology, region and status match a direct count of the file: %s', async (_, q) => {
     const rows = select(q);
