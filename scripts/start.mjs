@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds what is stale, then runs the server, which
 // migrates, seeds on first run and serves the whole product (see README.md).
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runServer } from '../apps/server/scripts/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
@@ -39,12 +40,6 @@ if (built < sources) {
   run('npm run build');
 }
 
-// The JS heap's ceiling (docs/decisions/0410): V8 otherwise lets garbage grow the resident set past
-// 700 MB under the mixed traffic while ~130 MB is live. SERVER_HEAP_MB raises it for bigger data.
-const heapMb = process.env.SERVER_HEAP_MB ?? '256';
-// Two glibc malloc arenas rather than eight per core (docs/decisions/0415): with the default, the
-// resident set crept up ~15 MB per 5 minutes of mixed traffic outside the JS heap; with two it is flat.
-const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
-const child = spawn(process.execPath, ['--enable-source-maps', `--max-old-space-size=${heapMb}`, 'apps/server/dist/server.js'], { cwd: root, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Node's flags and environment for the server (the heap's ceiling, malloc arenas: decisions 0410,
+// 0415, 0635) come from one module, which the server package's `start` and the bench use too.
+runServer('apps/server/dist/server.js', { cwd: root });

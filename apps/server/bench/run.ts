@@ -37,6 +37,7 @@ import { SCENARIOS } from './scenarios';
 import { ALERTS_MATCHING_SCENARIO, runAlertsMatchingBench } from './scenarios/alerts';
 import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
 import { CACHE_STATUS_HEADER } from '@solar/shared/constants/http-cache';
+import { serverEnv as serverProcessEnv, serverNodeArgs } from '../scripts/server-process.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /**
@@ -55,8 +56,8 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
  * earlier commit built in a folder of its own) with this bench; by default this tree's.
  */
 const serverJs = process.env.BENCH_SERVER ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_SERVER) : path.join(serverRoot, 'dist/server.js');
-/** The server runs as `npm start` runs it (the heap's ceiling, docs/decisions/0410). */
-const serverFlags = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`];
+/** The server runs as `npm start` runs it: the same flags and malloc arenas (decisions 0410, 0415, 0635). */
+const serverFlags = serverNodeArgs(process.env);
 const port = Number(process.env.BENCH_PORT ?? 3301);
 /** What one run writes (its data directory, the stack baseline's, HAProxy's configuration): runs on other ports do not meet. */
 const runDir = path.join(tmp, `port-${port}`);
@@ -621,7 +622,7 @@ async function main() {
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     // As `npm start` runs it (decision 0415).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_ARENA_MAX: serverProcessEnv(process.env).MALLOC_ARENA_MAX,
   };
   if (!usePostgres) {
     const snapshot = path.join(
@@ -689,7 +690,7 @@ async function main() {
     // One after the other, so only the first migrates and seeds.
     for (const p of ports)
       servers.push(
-        await start([serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/),
+        await start([...serverFlags, serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/),
       );
     startBalancer(port, ports);
     await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
@@ -801,7 +802,11 @@ async function main() {
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
   const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';
   console.log(
-    `\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each\n`,
+    `\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each`,
+  );
+  // What Node ran the server with (as `npm start`, decision 0635; NODE_OPTIONS adds to it).
+  console.log(
+    `Server: node ${[...serverFlags, ...(process.env.NODE_OPTIONS ? [process.env.NODE_OPTIONS] : [])].join(' ')}, MALLOC_ARENA_MAX=${serverEnv.MALLOC_ARENA_MAX}\n`,
   );
   console.log(
     `${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'× bare'.padStart(8)} ${'× stack'.padStart(8)}  errors/non-2xx  × bare, same bytes`,
