@@ -53,6 +53,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
           css: false,
+          // One fork and one jsdom per worker, not per file (decision 0641): a file no longer pays for
+          // a fresh process, jsdom and packages. After each file src/test/setup.ts resets the window
+          // (globals, timers, storage, address, body) and the app's modules (vi.resetModules).
+          isolate: false,
           // userEvent typing whole forms in jsdom takes 1.5–3.5 s while the server project loads both
           // cores (the provider-create form: 3.4 s), too close to Vitest's 5 s default on CI.
           testTimeout: 20_000,

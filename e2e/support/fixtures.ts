@@ -38,6 +38,11 @@ export interface LookAtOptions {
   clip?: { x: number; y: number; width: number; height: number };
   /** A file a journey's own setting asked for (SCORING_SHOTS, LIFECYCLE_SHOTS): taken whatever E2E_SHOTS says. */
   path?: string;
+  /**
+   * Milliseconds to let an animation end first (a map's flight, place labels fading in), when the
+   * picture is taken: a run without pictures does not wait for what only a picture would show.
+   */
+  settle?: number;
 }
 
 /**
@@ -48,6 +53,7 @@ export interface LookAtOptions {
 export async function lookAt(target: Page | Locator, name: string, options: LookAtOptions = {}) {
   if (!options.path && !picturesWanted) return;
   const file = options.path ?? shot(name);
+  if (options.settle) await ('goto' in target ? target : target.page()).waitForTimeout(options.settle);
   if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage, clip: options.clip });
   else await target.screenshot({ path: file });
 }

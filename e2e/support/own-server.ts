@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, lookAt } from './fixtures';
-import { stopProcess } from './processes';
+import { endWithWorker, stopProcess } from './processes';
 
 /**
  * A journey's own server: a copy of the journeys' seeded snapshot in its own data folder, with
@@ -54,8 +54,11 @@ export async function startOwnServer(options: { port: number; name: string; env?
     ...options.env,
   };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: 'ignore' });
-  await waitFor(async () => (await fetch(`${base}/api/health/ready`)).ok, 90_000, `the ${options.name} server`);
+  const child: ChildProcess = endWithWorker(spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], { cwd: root, env, stdio: 'ignore' }));
+  await waitFor(async () => (await fetch(`${base}/api/health/ready`)).ok, 90_000, `the ${options.name} server`).catch(async (error: unknown) => {
+    await stopProcess(child);
+    throw error;
+  });
 
   const outbox = path.join(dataDir, 'outbox');
   const mailTo = async (address: string, subject: RegExp, ms = 15_000) => {

@@ -12,3 +12,17 @@ export async function stopProcess(child: ChildProcess | undefined, graceMs = 15_
   await exited;
   clearTimeout(timer);
 }
+
+/**
+ * Kills `child` when this worker process exits, if it is still running. A hook that times out while
+ * a server is starting never gets the server to stop it, and Playwright then ends the worker: without
+ * this, the server would keep running (and holding its port and a core) for the rest of the run.
+ */
+export function endWithWorker<T extends ChildProcess>(child: T): T {
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+  return child;
+}

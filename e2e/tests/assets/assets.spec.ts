@@ -101,8 +101,7 @@ test.describe('asset intelligence', () => {
     await expect(page.getByText('Estimated modules')).toBeVisible();
     await expect(page.getByText('Loading map...')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.locator('.maplibregl-canvas')).toBeVisible();
-    await page.waitForTimeout(500);
-    await lookAt(page, 'assets-detail-desktop', { fullPage: true });
+    await lookAt(page, 'assets-detail-desktop', { fullPage: true, settle: 500 });
     await expect(page.getByRole('link', { name: 'List a tender for this site' }).first()).toHaveAttribute('href', /\/list-a-tender\?service=.*&location=.*&lat=.*&lng=/);
     await expectAccessible(page);
     expect(errors).toEqual([]);

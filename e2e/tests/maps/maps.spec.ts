@@ -69,8 +69,7 @@ test.describe('directory map (/providers/map)', () => {
     const clusters = page.getByTestId('provider-cluster');
     await expect(clusters.first()).toBeVisible();
     await expect(page.locator('section[aria-labelledby="providers-in-view"] li').first()).toBeVisible();
-    await page.waitForTimeout(500); // place labels settle
-    await lookAt(page, 'maps-directory-uk-desktop');
+    await lookAt(page, 'maps-directory-uk-desktop', { settle: 500 }); // place labels settle
     await expectAccessible(page);
 
     // A cluster click zooms to where it splits: fewer providers are in view afterwards.
@@ -110,9 +109,8 @@ test.describe('directory map (/providers/map)', () => {
     await expect(page.getByText(/Location: Leeds/)).toBeVisible();
     await expect(page.getByText(/^\d+ in view/)).toBeVisible();
     await expect.poll(() => inViewCount(page), { timeout: 20_000 }).toBeLessThan(400);
-    await page.waitForTimeout(1500); // the flight and the place labels
     await page.getByRole('region', { name: MAP }).scrollIntoViewIfNeeded();
-    await lookAt(page, 'maps-directory-city-desktop');
+    await lookAt(page, 'maps-directory-city-desktop', { settle: 1500 }); // the flight and the place labels
 
     // A marker opens the popup card.
     const marker = page.getByTestId('provider-point').first();
@@ -123,7 +121,7 @@ test.describe('directory map (/providers/map)', () => {
     await expect(popup.getByTestId('provider-card')).toBeVisible();
     await expect(popup.getByRole('link', { name: name! })).toBeVisible();
     await expect(popup.getByRole('button', { name: 'Request quote' })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(1000); // the popup's pan: the rows in view read below change with it
     await lookAt(page, 'maps-directory-popup-desktop');
 
     // The keyboard list opens a popup too.
@@ -142,8 +140,7 @@ test.describe('directory map (/providers/map)', () => {
     await expect
       .poll(async () => Number(await areas.getAttribute('data-service-areas')), { timeout: 20_000 })
       .toBeGreaterThan(0);
-    await page.waitForTimeout(1000);
-    await lookAt(page, 'maps-directory-city-service-areas-desktop');
+    await lookAt(page, 'maps-directory-city-service-areas-desktop', { settle: 1000 });
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
@@ -166,8 +163,7 @@ test.describe('directory map (/providers/map)', () => {
     await mapLoaded(page);
     await expect(page.getByTestId('provider-cluster').first()).toBeVisible();
     await page.getByRole('region', { name: MAP }).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-    await lookAt(page, 'maps-directory-uk-mobile');
+    await lookAt(page, 'maps-directory-uk-mobile', { settle: 500 });
     await expectAccessible(page);
     expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
@@ -208,8 +204,7 @@ test.describe('profile map card', () => {
       await expect(card.getByRole('button', { name: 'Zoom in' })).toBeVisible();
       await expect(card.getByText('Provider coordinates are missing')).toHaveCount(0);
       await card.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(1500); // place labels for the zoom-12 view
-      await lookAt(card, `maps-profile-card-${device}`);
+      await lookAt(card, `maps-profile-card-${device}`, { settle: 1500 }); // place labels for the zoom-12 view
       if (device === 'desktop') await expectAccessible(page);
       expect(errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
     });
