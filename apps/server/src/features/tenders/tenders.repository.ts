@@ -300,6 +300,12 @@ export async function listSavedTenders(database: Database, userId: string, now: 
   );
 }
 
+/** Whether the user saved any tender (an index probe: tender_saves' primary key starts with user_id). */
+export async function hasSavedTenders(database: Database, userId: string): Promise<boolean> {
+  const [row] = await database.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM tender_saves WHERE user_id = $1::uuid) AS any', [userId]);
+  return row?.any === true;
+}
+
 /** Every tender the user saved, shown or not (a hidden one shows again when its row or invitations change). */
 export async function listSavedTenderIds(database: Database, userId: string): Promise<string[]> {
   const rows = await database.query<{ tender_id: string }>('SELECT DISTINCT tender_id::text AS tender_id FROM tender_saves WHERE user_id = $1', [userId]);

@@ -146,7 +146,18 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
   });
 }
 
+/**
+ * Saved tenders (GET /api/tenders/saved). Most accounts saved none: an index probe answers them
+ * (decision 0632). The list's statement costs its planning, 10–50 ms on PGlite's one thread, even
+ * when it finds nothing; a process's slowest signed-in reads were those.
+ */
 export async function listSavedTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
+  if (!(await repo.hasSavedTenders(ctx.database, user.id))) return [];
+  return savedTenders(ctx, user, now);
+}
+
+/** The saved list, for a caller that knows there are saves. */
+async function savedTenders(ctx: Ctx, user: UserRow, now: Date) {
   const rows = await repo.listSavedTenders(ctx.database, user.id, now);
   return rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) }));
 }
@@ -203,7 +214,7 @@ export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now(
     readIf(facts.own, () => repo.listOwnTenders(ctx.database, user.id, now)),
     readIf(facts.invited, () => repo.listInvitations(ctx.database, user.id, now)),
     readIf(facts.responded, () => repo.listMyResponses(ctx.database, user.id, now)),
-    readIf(facts.saved, () => listSavedTenders(ctx, user, now)),
+    readIf(facts.saved, () => savedTenders(ctx, user, now)),
   ]);
   return {
     own: own.map((row) => ({
