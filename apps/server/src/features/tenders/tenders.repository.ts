@@ -312,15 +312,21 @@ export async function listSavedTenderIds(database: Database, userId: string): Pr
   return rows.map((r) => r.tender_id);
 }
 
-export async function upsertSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later', now: Date) {
-  await database.query(
-    `INSERT INTO tender_saves (user_id, tender_id, kind, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-    [userId, tenderId, kind, now.toISOString()],
+/**
+ * Saves (or unsaves) a tender for the user when they may see it, in one statement with the
+ * visibility rule (decision 0633): false when they may not (or no such tender), and nothing is
+ * written. A data-modifying WITH runs once whether or not the outer query reads it.
+ */
+export async function setSaveIfVisible(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later', saved: boolean, now: Date): Promise<boolean> {
+  const change = saved
+    ? `INSERT INTO tender_saves (user_id, tender_id, kind, created_at) SELECT $1::uuid, v.id, $3, $4::timestamptz FROM v ON CONFLICT DO NOTHING`
+    : `DELETE FROM tender_saves s USING v WHERE s.user_id = $1::uuid AND s.tender_id = v.id AND s.kind = $3`;
+  const [row] = await database.query<{ visible: boolean }>(
+    `WITH v AS (SELECT t.id FROM tenders t WHERE t.id = $2::uuid AND ${visibleTo('$1::uuid')}), changed AS (${change})
+     SELECT EXISTS (SELECT 1 FROM v) AS visible`,
+    saved ? [userId, tenderId, kind, now.toISOString()] : [userId, tenderId, kind],
   );
-}
-
-export async function deleteSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later') {
-  await database.query('DELETE FROM tender_saves WHERE user_id = $1 AND tender_id = $2 AND kind = $3', [userId, tenderId, kind]);
+  return row?.visible === true;
 }
 
 export async function findOwnerContact(database: Database, tenderId: string) {

@@ -8,7 +8,7 @@ import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
-import { toIsoTimestamp } from '../../db/sql-helpers';
+import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
@@ -162,11 +162,13 @@ async function savedTenders(ctx: Ctx, user: UserRow, now: Date) {
   return rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) }));
 }
 
-/** Save Tender / Save for Later (decision 0179): only tenders the caller may see. */
+/**
+ * Save Tender / Save for Later (decision 0179): only tenders the caller may see, the same 404 as
+ * `getTender` otherwise. One statement checks and writes (decision 0633): reading the whole tender
+ * first cost its planning, on PGlite on the server's one thread, for an answer that is `success`.
+ */
 export async function setSaved(ctx: Ctx, user: UserRow, id: string, kind: 'saved' | 'later', saved: boolean) {
-  await getTender(ctx, id, user);
-  if (saved) await repo.upsertSave(ctx.database, user.id, id, kind, ctx.clock.now());
-  else await repo.deleteSave(ctx.database, user.id, id, kind);
+  if (!isUuid(id) || !(await repo.setSaveIfVisible(ctx.database, user.id, id, kind, saved, ctx.clock.now()))) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
 }
 
 /**
