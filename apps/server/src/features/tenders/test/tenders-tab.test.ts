@@ -19,7 +19,9 @@ describe.each(databaseKinds)('the Tenders tab on %s', (kind) => {
   const counted = async <T>(read: () => Promise<T>) => {
     statements = [];
     try {
-      return { answer: await read(), statements: [...statements] };
+      const answer = await read();
+      // The list's own statements (a background job's, such as the outbox worker's poll, may land in between).
+      return { answer, statements: statements.filter((sql) => /\btender_saves\b/.test(sql)) };
     } finally {
       statements = null;
     }
