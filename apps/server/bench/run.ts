@@ -32,10 +32,12 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { repoRoot, serverRoot } from '../src/paths';
 import type { ProfileWindow } from './profile-summary';
+import type { TraceEntry, TraceFile } from './stall-summary';
 import type { BenchRequest } from './scenario';
 import { SCENARIOS } from './scenarios';
 import { ALERTS_MATCHING_SCENARIO, runAlertsMatchingBench } from './scenarios/alerts';
 import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
+import { WARM_START_LINE } from '../src/warm-start';
 import { CACHE_STATUS_HEADER } from '@solar/shared/constants/http-cache';
 import { serverEnv as serverProcessEnv, serverNodeArgs } from '../scripts/server-process.mjs';
 
@@ -88,6 +90,9 @@ const children: ChildProcess[] = [];
 /** As a browser sends it: large answers go compressed (cached answers keep their compressed forms). */
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
+/** Each child's lines naming its warm start, as printed (kept from its start: the line may come before anyone waits for it). */
+const lines = new WeakMap<ChildProcess, string[]>();
+
 function start(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -95,9 +100,25 @@ function start(args: string[], env: Record<string, string | undefined>, ready: R
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
-    child.stdout!.on('data', (chunk) => ready.test(String(chunk)) && resolve(child));
+    lines.set(child, []);
+    child.stdout!.on('data', (chunk) => {
+      const text = String(chunk);
+      for (const line of text.split('\n')) if (line.includes(WARM_START_LINE)) lines.get(child)!.push(line);
+      if (ready.test(text)) resolve(child);
+    });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
+}
+
+/** Resolves once `child` has printed its warm start line, or after `ms` (a build from before it, BENCH_SERVER, never prints one). */
+async function warmed(child: ChildProcess, ms: number): Promise<string | null> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const line = lines.get(child)?.[0];
+    if (line) return line.trim();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
 }
 
 /**
@@ -189,6 +210,7 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
         await res.arrayBuffer();
         if (!res.ok) errors++;
         times.push(performance.now() - t0);
+        if (traceFile) trace.push({ kind: `write ${w.method ?? 'POST'}`, path: w.path, endUs: monotonicUs(), ms: performance.now() - t0 });
       })
       .catch(() => void errors++)
       .finally(() => inFlight.delete(p));
@@ -212,6 +234,13 @@ function writeLoop(url: string, writes: BenchRequest[], perSecond: number, cooki
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 /** The load runs' spans, for `profile-summary.ts` to count only their samples. */
 const profileWindows: ProfileWindow[] = [];
+/**
+ * BENCH_TRACE=<file>: every answer of a fresh scenario's load run and every write, with when it ended
+ * (the monotonic clock of CPU profiles) and how long it took, and the server's stalls (waits of the
+ * main thread of 30 ms or more), written there as JSON for `bench/stall-summary.ts` (issue 26).
+ */
+const traceFile = process.env.BENCH_TRACE ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_TRACE) : null;
+const trace: TraceEntry[] = [];
 
 /** Sends `requests` once each, 4 at a time, answers ignored: a warm server before a measured run. */
 async function warmUp(url: string, requests: BenchRequest[], cookies: Cookies) {
@@ -270,7 +299,8 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
               seen.add(address);
               shape.firstTime++;
             }
-            (context as { kind?: string }).kind = kinds[at];
+            (context as { kind?: string; path?: string }).kind = kinds[at];
+            (context as { path?: string }).path = r.path;
           }
           return {
             ...req,
@@ -297,8 +327,9 @@ async function measure(url: string, requests: BenchRequest[], cookies: Cookies =
       (client as unknown as { pipelinedRequests: { addBody(data: Buffer): void } }).pipelinedRequests.addBody = () => {};
       if (shape)
         client.on('response', (_status: number, _bytes: number, ms: number) => {
-          const kind = (client as unknown as { requestIterator: { context: { kind?: string } } }).requestIterator.context.kind;
+          const { kind, path: sent } = (client as unknown as { requestIterator: { context: { kind?: string; path?: string } } }).requestIterator.context;
           if (!kind) return;
+          if (traceFile) trace.push({ kind, path: sent ?? '', endUs: monotonicUs(), ms });
           let times = shape.kinds.get(kind);
           if (!times) shape.kinds.set(kind, (times = []));
           times.push(ms);
@@ -576,12 +607,15 @@ async function writeHeapSnapshot(server: ChildProcess, dir: string) {
 }
 
 /** The servers' per-second event-loop lines (EVENT_LOOP_STATS_MS), collected as they arrive. */
-function eventLoopStats(servers: ChildProcess[]): LoopStats[] {
-  const seen: LoopStats[] = [];
+/** A second's figures, and the waits of the main thread of 30 ms or more in it: [end (µs, monotonic), length (ms)]. */
+type LoopLine = LoopStats & { stalls?: Array<[number, number]> };
+
+function eventLoopStats(servers: ChildProcess[]): LoopLine[] {
+  const seen: LoopLine[] = [];
   for (const server of servers) {
     server.stdout!.on('data', (chunk) => {
       for (const line of String(chunk).split('\n')) {
-        if (line.startsWith(EVENT_LOOP_LINE)) seen.push(JSON.parse(line.slice(EVENT_LOOP_LINE.length)) as LoopStats);
+        if (line.startsWith(EVENT_LOOP_LINE)) seen.push(JSON.parse(line.slice(EVENT_LOOP_LINE.length)) as LoopLine);
       }
     });
   }
@@ -697,7 +731,10 @@ async function main() {
   }
   const app = `http://127.0.0.1:${port}`;
   const bareServer = await bareStarted;
-  phase('servers started');
+  // The server's warm start (decision 0631) runs on the cores the baselines are measured on: it is waited for.
+  const warm = await Promise.all(servers.map((server) => warmed(server, 60_000)));
+  console.log(warm.map((line) => line ?? 'no warm start line within 60 s').join('\n'));
+  phase('servers started and warm');
 
   // A long run (the 10-minute memory run) needs no 10-minute baselines.
   const baselineSeconds = guard ? 3 : Math.min(seconds, 15);
@@ -724,7 +761,7 @@ async function main() {
     writes: Awaited<ReturnType<ReturnType<typeof writeLoop>>>;
     rssMb: number;
     growth: string;
-    loop: LoopStats[];
+    loop: LoopLine[];
     shape?: Shape;
     rollup: string | null;
     cpuPerAnswer: number | null;
@@ -766,7 +803,7 @@ async function main() {
       servers.map((server) => server.pid),
       () => measure(app, requests, cookies, true, seconds, shape),
     );
-    if (profileDir) profileWindows.push({ scenario: scenario.name, startUs, endUs: monotonicUs() });
+    if (profileDir || traceFile) profileWindows.push({ scenario: scenario.name, startUs, endUs: monotonicUs() });
     const during = [...loop];
     if (reads.hitRate === null && during.length > 1) {
       const hits = (during.at(-1)!.cacheHits ?? 0) - (during[0]!.cacheHits ?? 0);
@@ -798,6 +835,12 @@ async function main() {
   if (profileDir) {
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(profileWindows));
+  }
+  if (traceFile) {
+    const stalls = mixed.flatMap((m) => m.loop.flatMap((s) => s.stalls ?? []));
+    const written: TraceFile = { windows: profileWindows, answers: trace, stalls };
+    mkdirSync(path.dirname(traceFile), { recursive: true });
+    writeFileSync(traceFile, JSON.stringify(written));
   }
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
   const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';

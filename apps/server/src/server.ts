@@ -12,6 +12,7 @@ import { answerCache } from './plugins/http-cache';
 import { keepAssetMapCellsFresh } from './features/assets/assets.service';
 import { warmAssetInsights } from './features/assets/asset-insights.service';
 import { demoSignInLines, seed } from './seed/seed';
+import { WARM_START_LINE, warmStart } from './warm-start';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /**
@@ -83,6 +84,15 @@ async function main() {
   ];
   if (env.SEED_DEMO) lines.push('  Demo sign-ins (SEED_DEMO is on):', ...demoSignInLines());
   console.log(`${lines.join('\n')}\n`);
+  // One address of each public kind asked once, so the first visitors do not pay for the code's first run (decision 0631).
+  if (process.env.WEB_DEV !== '1')
+    void warmStart(app).then(
+      ({ asked, failed, ms }) => {
+        console.log(`  ${WARM_START_LINE} ${asked.length} addresses in ${ms} ms`);
+        if (failed.length) log.warn({ failed }, 'warm start: some addresses were not answered 200');
+      },
+      (err: unknown) => log.warn({ err }, 'warm start failed'),
+    );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

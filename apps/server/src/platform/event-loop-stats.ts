@@ -19,9 +19,26 @@ export interface CacheFigures {
   wasmBytes?: number;
 }
 
+/** A wait of the main thread this long or longer is listed with when it ended (`stalls`, for the bench's stall summary). */
+export const STALL_MS = 30;
+/** How often the stall probe looks at the clock (ms). */
+const PROBE_MS = 5;
+
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 export function printEventLoopStats(everyMs: number, cache: () => CacheFigures = () => ({ bytes: 0, hits: 0, misses: 0 })): () => void {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
+  // Each wait of STALL_MS or more: [its end, its length in ms], on the monotonic clock a CPU profile uses.
+  let stalls: Array<[number, number]> = [];
+  let lastProbe = monotonicUs();
+  const probe = setInterval(() => {
+    const now = monotonicUs();
+    const lag = (now - lastProbe) / 1000 - PROBE_MS;
+    if (lag >= STALL_MS) stalls.push([now, Math.round(lag)]);
+    lastProbe = now;
+  }, PROBE_MS);
+  probe.unref();
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
@@ -46,7 +63,9 @@ export function printEventLoopStats(everyMs: number, cache: () => CacheFigures =
       heapTotalMb: Math.round(memory.heapTotal / 1048576),
       arrayBuffersMb: Math.round(memory.arrayBuffers / 1048576),
       wasmMb: Math.round((figures.wasmBytes ?? 0) / 1048576),
+      stalls,
     };
+    stalls = [];
     last = now;
     delay.reset();
     console.log(`${EVENT_LOOP_LINE}${JSON.stringify(stats)}`);
@@ -54,6 +73,7 @@ export function printEventLoopStats(everyMs: number, cache: () => CacheFigures =
   timer.unref();
   return () => {
     clearInterval(timer);
+    clearInterval(probe);
     delay.disable();
   };
 }

@@ -300,21 +300,33 @@ export async function listSavedTenders(database: Database, userId: string, now: 
   );
 }
 
+/** Whether the user saved any tender (an index probe: tender_saves' primary key starts with user_id). */
+export async function hasSavedTenders(database: Database, userId: string): Promise<boolean> {
+  const [row] = await database.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM tender_saves WHERE user_id = $1::uuid) AS any', [userId]);
+  return row?.any === true;
+}
+
 /** Every tender the user saved, shown or not (a hidden one shows again when its row or invitations change). */
 export async function listSavedTenderIds(database: Database, userId: string): Promise<string[]> {
   const rows = await database.query<{ tender_id: string }>('SELECT DISTINCT tender_id::text AS tender_id FROM tender_saves WHERE user_id = $1', [userId]);
   return rows.map((r) => r.tender_id);
 }
 
-export async function upsertSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later', now: Date) {
-  await database.query(
-    `INSERT INTO tender_saves (user_id, tender_id, kind, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-    [userId, tenderId, kind, now.toISOString()],
+/**
+ * Saves (or unsaves) a tender for the user when they may see it, in one statement with the
+ * visibility rule (decision 0633): false when they may not (or no such tender), and nothing is
+ * written. A data-modifying WITH runs once whether or not the outer query reads it.
+ */
+export async function setSaveIfVisible(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later', saved: boolean, now: Date): Promise<boolean> {
+  const change = saved
+    ? `INSERT INTO tender_saves (user_id, tender_id, kind, created_at) SELECT $1::uuid, v.id, $3, $4::timestamptz FROM v ON CONFLICT DO NOTHING`
+    : `DELETE FROM tender_saves s USING v WHERE s.user_id = $1::uuid AND s.tender_id = v.id AND s.kind = $3`;
+  const [row] = await database.query<{ visible: boolean }>(
+    `WITH v AS (SELECT t.id FROM tenders t WHERE t.id = $2::uuid AND ${visibleTo('$1::uuid')}), changed AS (${change})
+     SELECT EXISTS (SELECT 1 FROM v) AS visible`,
+    saved ? [userId, tenderId, kind, now.toISOString()] : [userId, tenderId, kind],
   );
-}
-
-export async function deleteSave(database: Database, userId: string, tenderId: string, kind: 'saved' | 'later') {
-  await database.query('DELETE FROM tender_saves WHERE user_id = $1 AND tender_id = $2 AND kind = $3', [userId, tenderId, kind]);
+  return row?.visible === true;
 }
 
 export async function findOwnerContact(database: Database, tenderId: string) {

@@ -8,7 +8,7 @@ import type { TenderFreshness } from '@solar/shared/contracts/tenders';
 import type { z } from 'zod';
 import type { createTenderBody } from '@solar/shared/contracts/tenders';
 import type { UserRow } from '../../db/rows';
-import { toIsoTimestamp } from '../../db/sql-helpers';
+import { isUuid, toIsoTimestamp } from '../../db/sql-helpers';
 import type { AppContext } from '../../plugins/context';
 import { requireVerifiedEmail } from '../../plugins/auth';
 import { AppError } from '../../platform/errors';
@@ -146,16 +146,29 @@ export async function publishTender(ctx: Ctx, user: UserRow, id: string) {
   });
 }
 
+/**
+ * Saved tenders (GET /api/tenders/saved). Most accounts saved none: an index probe answers them
+ * (decision 0632). The list's statement costs its planning, 10–50 ms on PGlite's one thread, even
+ * when it finds nothing; a process's slowest signed-in reads were those.
+ */
 export async function listSavedTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now()) {
+  if (!(await repo.hasSavedTenders(ctx.database, user.id))) return [];
+  return savedTenders(ctx, user, now);
+}
+
+/** The saved list, for a caller that knows there are saves. */
+async function savedTenders(ctx: Ctx, user: UserRow, now: Date) {
   const rows = await repo.listSavedTenders(ctx.database, user.id, now);
   return rows.map((row) => ({ kind: row.save_kind, savedAt: toIsoTimestamp(row.saved_at), tender: toTender(row) }));
 }
 
-/** Save Tender / Save for Later (decision 0179): only tenders the caller may see. */
+/**
+ * Save Tender / Save for Later (decision 0179): only tenders the caller may see, the same 404 as
+ * `getTender` otherwise. One statement checks and writes (decision 0633): reading the whole tender
+ * first cost its planning, on PGlite on the server's one thread, for an answer that is `success`.
+ */
 export async function setSaved(ctx: Ctx, user: UserRow, id: string, kind: 'saved' | 'later', saved: boolean) {
-  await getTender(ctx, id, user);
-  if (saved) await repo.upsertSave(ctx.database, user.id, id, kind, ctx.clock.now());
-  else await repo.deleteSave(ctx.database, user.id, id, kind);
+  if (!isUuid(id) || !(await repo.setSaveIfVisible(ctx.database, user.id, id, kind, saved, ctx.clock.now()))) throw new AppError('NOT_FOUND', TENDER_MESSAGES.notFound);
 }
 
 /**
@@ -203,7 +216,7 @@ export async function getMyTenders(ctx: Ctx, user: UserRow, now = ctx.clock.now(
     readIf(facts.own, () => repo.listOwnTenders(ctx.database, user.id, now)),
     readIf(facts.invited, () => repo.listInvitations(ctx.database, user.id, now)),
     readIf(facts.responded, () => repo.listMyResponses(ctx.database, user.id, now)),
-    readIf(facts.saved, () => listSavedTenders(ctx, user, now)),
+    readIf(facts.saved, () => savedTenders(ctx, user, now)),
   ]);
   return {
     own: own.map((row) => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../platform/clock';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
-import { getMyTenders } from '../tenders.service';
+import { getMyTenders, listSavedTenders } from '../tenders.service';
 import { insertResponse } from '../tender-responses.repository';
 import { addProvider, addTender, signIn } from './helpers';
 
@@ -16,6 +16,16 @@ const DAY = 86_400_000;
 describe.each(databaseKinds)('the Tenders tab on %s', (kind) => {
   let t: TestApp;
   let statements: string[] | null = null;
+  const counted = async <T>(read: () => Promise<T>) => {
+    statements = [];
+    try {
+      const answer = await read();
+      // The list's own statements (a background job's, such as the outbox worker's poll, may land in between).
+      return { answer, statements: statements.filter((sql) => /\btender_saves\b/.test(sql)) };
+    } finally {
+      statements = null;
+    }
+  };
   const tabOf = async (user: Awaited<ReturnType<typeof signIn>>['user']) => {
     statements = [];
     try {
@@ -68,5 +78,21 @@ describe.each(databaseKinds)('the Tenders tab on %s', (kind) => {
     expect(theirs.tab.responses).toEqual([expect.objectContaining({ title: 'Private cleaning', response: expect.objectContaining({ providerName: 'Barry Solar' }) })]);
     expect(theirs.tab.saved).toEqual([expect.objectContaining({ kind: 'saved', tender: expect.objectContaining({ title: 'Open cleaning' }) })]);
     expect(theirs.tab.alerts).toEqual({ enabled: false, hasProviderProfile: true });
+  });
+
+  // Decision 0632: the list's statement costs its planning even when it finds nothing.
+  it('answers the saved list of an account that saved nothing with one index probe, and lists the saves of one that did', async () => {
+    const fresh = await signIn(t, { name: 'Sam Saver' });
+    const none = await counted(() => listSavedTenders(t.ctx, fresh.user));
+    expect(none.answer).toEqual([]);
+    expect(none.statements).toHaveLength(1);
+    expect(none.statements[0]).not.toMatch(/JOIN/i);
+
+    const owner = await signIn(t, { name: 'Otto Owner' });
+    const open = await addTender(t, { publishedDate: NOW, closingDate: new Date(NOW.getTime() + 20 * DAY), createdAt: NOW, userId: owner.user.id, title: 'Open survey', service: 'Drone Surveys' });
+    await t.ctx.database.query("INSERT INTO tender_saves (user_id, tender_id, kind, created_at) VALUES ($1, $2, 'later', $3)", [fresh.user.id, open, NOW.toISOString()]);
+    const some = await counted(() => listSavedTenders(t.ctx, fresh.user));
+    expect(some.statements).toHaveLength(2);
+    expect(some.answer).toEqual([expect.objectContaining({ kind: 'later', tender: expect.objectContaining({ title: 'Open survey' }) })]);
   });
 });
