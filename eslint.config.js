@@ -130,7 +130,18 @@ export default tseslint.config(
           patterns: [
             { group: ['**/apps/server/**', '@solar/server*'], message: 'The web never imports the server.' },
           ],
+          paths: [{ name: 'lucide-react', message: 'Icons come from components/ui/icons (decision 0623).' }],
         },
+      ],
+    },
+  },
+  {
+    // The one module that draws lucide's icons, and its test against lucide-react's own (decision 0623).
+    files: ['apps/web/src/components/ui/icons.tsx', 'apps/web/src/components/ui/icons.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/server/**', '@solar/server*'], message: 'The web never imports the server.' }] },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { BadgeCheck, Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar, Star } from 'lucide-react';
+import { BadgeCheck, Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar, Star } from './ui/icons';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import {
   PLACEHOLDER_LOGO_PATTERN,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2 } from '../../../components/ui/icons';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { signInPath } from '@solar/shared/domain/redirect';
 import { Alert } from '../../../components/ui/alert';

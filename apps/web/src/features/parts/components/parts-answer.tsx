@@ -1,6 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '../../../components/ui/icons';
 import type { PartsAnswer } from '@solar/shared/contracts/parts';
 import { isSafeLinkUrl, renderAnswer } from './render-answer';
 
