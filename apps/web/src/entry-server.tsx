@@ -93,7 +93,10 @@ export const render: ServerEntry['render'] = async (request: RenderRequest): Pro
   });
   const head = handle.head(page);
   // React puts preload hints for the page's first images before its HTML: they belong in the head.
-  const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(await renderBody(queryClient, context)) ?? [];
+  // Only the leading links are matched: a pattern that captured the rest too scanned the whole page.
+  const html = await renderBody(queryClient, context);
+  const preloads = /^(?:<link [^>]*>)*/.exec(html)![0];
+  const body = html.slice(preloads.length);
   const state = dehydrateText(queryClient);
   queryClient.clear();
   return {

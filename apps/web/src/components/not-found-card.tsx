@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './ui/link';
 import { SearchX } from './ui/icons';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';

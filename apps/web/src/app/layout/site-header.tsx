@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { ExternalLink } from '../../components/ui/icons';
 import { useMe } from '../../lib/session/get-me';
 import { config } from '../../lib/config';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { Building2 } from '../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { buttonClasses } from '../../components/ui/button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { ArrowRight, ClipboardList, Map, Search, Users } from '../../components/ui/icons';
 import { config } from '../../lib/config';
 

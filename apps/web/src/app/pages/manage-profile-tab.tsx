@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { Building2, ClipboardList, Map, Pencil, Plus, Search } from '../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { UserClaim } from '@solar/shared/contracts/providers';

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { CheckCircle2 } from '../../components/ui/icons';
 import { QUOTE_MESSAGES as M } from '@solar/shared/constants/quotes';
 import { PROVIDER_MESSAGES } from '@solar/shared/constants/providers';

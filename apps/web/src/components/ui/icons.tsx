@@ -143,7 +143,10 @@ function icon(module: unknown): IconComponent {
     let merged = classes[className];
     if (merged === undefined) {
       merged = [...new Set([...own, ...className.split(/\s+/).filter(Boolean)])].join(' ');
-      if (kept < CLASSES_KEPT) (classes[className] = merged), kept++;
+      if (kept < CLASSES_KEPT) {
+        classes[className] = merged;
+        kept++;
+      }
     }
     return merged;
   };

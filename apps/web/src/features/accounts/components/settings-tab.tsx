@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Pencil } from '../../../components/ui/icons';
 import type { z } from 'zod';
 import { companyField, nameField, type CurrentUser } from '@solar/shared/contracts/accounts';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ArrowLeft, CheckCircle2 } from '../../../components/ui/icons';
 import type { z } from 'zod';
 import { forgotPasswordBody, resetPasswordFormSchema, validateTokenBody } from '@solar/shared/contracts/accounts';

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { MailX } from '../../../components/ui/icons';
 import { ALERT_MESSAGES as M } from '@solar/shared/constants/alerts';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ExternalLink } from '../../../components/ui/icons';
 import type { PartsAnswer } from '@solar/shared/contracts/parts';
 import { isSafeLinkUrl, renderAnswer } from './render-answer';

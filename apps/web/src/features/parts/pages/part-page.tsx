@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ArrowLeft } from '../../../components/ui/icons';
 import type { Part } from '@solar/shared/contracts/parts';
 import { PART_KIND_LABELS } from '@solar/shared/constants/parts';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Building2, Clock, Pencil } from '../../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { BadgeCheck, Clock, ExternalLink } from '../../../components/ui/icons';
 import type { Provider } from '@solar/shared/contracts/providers';
 import type { ProviderTrust, Review } from '@solar/shared/contracts/trust';

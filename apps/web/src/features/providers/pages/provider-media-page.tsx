@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { FileText, Trash2 } from '../../../components/ui/icons';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { uploadProviderMedia } from '@solar/shared/contracts/routes';

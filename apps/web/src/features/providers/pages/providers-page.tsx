@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Map as MapIcon } from '../../../components/ui/icons';
 import {
   DIRECTORY_SORT_LABELS,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Download, FileText, Mail, Phone } from '../../../components/ui/icons';
 import { QUOTE_ATTACHMENT_LABELS, QUOTE_MESSAGES as M, QUOTE_STATUS_LABELS, contractOf, contractUrl, type QuoteStatus } from '@solar/shared/constants/quotes';
 import { replyQuoteBody, type Quote } from '@solar/shared/contracts/quotes';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { BellRing, ClipboardList } from '../../../components/ui/icons';
 import type { UserType } from '@solar/shared/constants/accounts';
 import type { Tender } from '@solar/shared/contracts/tenders';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { Building2, CalendarClock, MapPin, PoundSterling } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';

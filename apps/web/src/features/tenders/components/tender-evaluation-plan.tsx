@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ClipboardCheck } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatCount } from '@solar/shared/domain/count';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ClipboardCheck, Trash2, UserPlus } from '../../../components/ui/icons';
 import { TENDER_DECLARATION_LABELS, TENDER_EVALUATION_MESSAGES as M } from '@solar/shared/constants/tender-evaluation';
 import { formatGBP, formatUkDateTime } from '@solar/shared/domain/format';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { FileText, Loader2, Send, Trash2, Upload } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';

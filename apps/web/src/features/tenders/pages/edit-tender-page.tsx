@@ -1,4 +1,5 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ArrowLeft } from '../../../components/ui/icons';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { NotFoundCard } from '../../../components/not-found-card';

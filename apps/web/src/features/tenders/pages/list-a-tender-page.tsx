@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { CheckCircle2 } from '../../../components/ui/icons';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { TENDER_LIFECYCLE_MESSAGES } from '@solar/shared/constants/tender-lifecycle';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ArrowLeft, FileText, Loader2, ShieldCheck } from '../../../components/ui/icons';
 import {
   TENDER_EVALUATION_MESSAGES as M,

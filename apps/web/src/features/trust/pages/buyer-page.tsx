@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ExternalLink } from '../../../components/ui/icons';
 import type { BuyerAward } from '@solar/shared/contracts/trust';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
