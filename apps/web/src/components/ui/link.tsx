@@ -6,9 +6,8 @@ const ABSOLUTE_URL = /^(?:[a-z][a-z0-9+.-]*:|[/\\]{2})/i;
 /**
  * React Router's `<Link>` as the server renders it: the same `<a>` (attributes in the same order,
  * `href` from the same `useHref`, `data-discover`), without the hooks that only matter once the page
- * is live (click handling, navigation, prefetching). A directory page draws some fifty links; their
- * hooks were about a tenth of its server render (decision 0623). The browser hydrates this markup
- * with React Router's own `<Link>`.
+ * is live (click handling, navigation, prefetching): their hooks were about a tenth of a directory
+ * page's server render (decision 0623). The browser hydrates this markup with React Router's own `<Link>`.
  */
 export function StaticLink(props: LinkProps) {
   const {
