@@ -130,7 +130,21 @@ export default tseslint.config(
           patterns: [
             { group: ['**/apps/server/**', '@solar/server*'], message: 'The web never imports the server.' },
           ],
+          paths: [
+            { name: 'lucide-react', message: 'Icons come from components/ui/icons (decision 0623).' },
+            { name: 'react-router', importNames: ['Link'], message: 'Links come from components/ui/link (decision 0623).' },
+          ],
         },
+      ],
+    },
+  },
+  {
+    // The modules that wrap lucide's icons and React Router's link, and their tests against the originals (decision 0623).
+    files: ['apps/web/src/components/ui/{icons,link}.tsx', 'apps/web/src/components/ui/{icons,link}.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/server/**', '@solar/server*'], message: 'The web never imports the server.' }] },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { RenderPlan, RenderRequest, RenderedPage, ServerEntry } from '@solar/shared/contracts/render';
 import { RENDER_TIMEOUT_MS } from '@solar/shared/constants/seo';
@@ -22,16 +22,20 @@ import { routes } from './app/routes';
  */
 const handler = createStaticHandler(routes);
 
-/** The page handle of the deepest route an address matches (loading its module), or null. */
+/**
+ * The page handle of the deepest route an address matches (loading its module once), or null.
+ * Matched by the static handler, whose route branches are ranked once: React Router's
+ * `matchRoutes` flattens, ranks and compiles the whole route tree on every call (about a
+ * millisecond for each new address, decision 0623).
+ */
 async function matchHandle(pathname: string): Promise<PageHandle | null> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  const leaf = matches.at(-1)?.route;
-  if (!leaf) return null;
-  const handle = typeof leaf.lazy === 'function' ? (await leaf.lazy()).handle : leaf.handle;
+  const context = await handler.query(new Request(new URL(pathname, 'http://x')));
+  if (context instanceof Response) return null;
+  const handle = context.matches.at(-1)?.route.handle as unknown;
   return isPageHandle(handle) ? handle : null;
 }
 
-/** Addresses whose handle is remembered: `matchRoutes` flattens and ranks the whole route tree on every call. */
+/** Addresses whose handle is remembered (every request asks). */
 const HANDLES_KEPT = 2_000;
 const handles = new Map<string, Promise<PageHandle | null>>();
 
@@ -89,7 +93,10 @@ export const render: ServerEntry['render'] = async (request: RenderRequest): Pro
   });
   const head = handle.head(page);
   // React puts preload hints for the page's first images before its HTML: they belong in the head.
-  const [, preloads = '', body = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(await renderBody(queryClient, context)) ?? [];
+  // Only the leading links are matched: a pattern that captured the rest too scanned the whole page.
+  const html = await renderBody(queryClient, context);
+  const preloads = /^(?:<link [^>]*>)*/.exec(html)![0];
+  const body = html.slice(preloads.length);
   const state = dehydrateText(queryClient);
   queryClient.clear();
   return {
@@ -103,7 +110,10 @@ export const render: ServerEntry['render'] = async (request: RenderRequest): Pro
 
 /** The page's HTML once everything has rendered (lazy components included), or a failure. */
 function renderBody(queryClient: QueryClient, context: StaticHandlerContext): Promise<string> {
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // No routes to convert: the router renders the handler's matches (its state), and takes each
+  // matched route as the handler made it when the route is not in its own manifest. Converting the
+  // whole route tree again (`handler.dataRoutes`) cost every render about a millisecond (decision 0623).
+  const router = createStaticRouter([], context);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stream.abort();

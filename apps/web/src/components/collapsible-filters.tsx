@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal } from './ui/icons';
 import { cn } from '../lib/cn';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
-import { UserPlus } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { Link } from './ui/link';
+import { UserPlus } from './ui/icons';
 import { PROVIDER_MESSAGES as M, servicesPhrase, widerRadius } from '@solar/shared/constants/providers';
 import { signInPath } from '@solar/shared/domain/redirect';
 import { useMe } from '../lib/session/get-me';

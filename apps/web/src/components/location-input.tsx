@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Loader2, MapPin, X } from 'lucide-react';
+import { Loader2, MapPin, X } from './ui/icons';
 import { GEOCODE_MAX_LIMIT } from '@solar/shared/constants/geo';
 import { UI } from '@solar/shared/constants/ui';
 import { formatCount } from '@solar/shared/domain/count';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { SearchX } from 'lucide-react';
+import { Link } from './ui/link';
+import { SearchX } from './ui/icons';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './ui/link';
 import { PAGING } from '@solar/shared/constants/ui';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { BadgeCheck, Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar, Star } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from './ui/link';
+import { BadgeCheck, Building2, Check, Globe, Mail, MapPin, Navigation, Phone, Radar, Star } from './ui/icons';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import {
   PLACEHOLDER_LOGO_PATTERN,

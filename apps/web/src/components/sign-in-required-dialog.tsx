@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './ui/link';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { signInPath } from '@solar/shared/domain/redirect';
 import { buttonClasses } from './ui/button';

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Star, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Star, XCircle } from './ui/icons';
 import type { CheckItem } from '@solar/shared/contracts/trust';
 import { formatDate } from '@solar/shared/domain/format';
 

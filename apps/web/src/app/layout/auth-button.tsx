@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useLogout } from '../../features/accounts/api/logout';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { Drawer } from 'vaul';
 import { UI } from '@solar/shared/constants/ui';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';

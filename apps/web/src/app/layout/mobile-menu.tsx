@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Menu } from 'lucide-react';
+import { Menu } from '../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { Button } from '../../components/ui/button';
 

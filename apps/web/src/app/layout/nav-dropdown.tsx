@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { ChevronDown } from 'lucide-react';
+import { Link } from '../../components/ui/link';
+import { ChevronDown } from '../../components/ui/icons';
 import { UI } from '@solar/shared/constants/ui';
 import type { NavLinkItem } from './nav-items';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { config } from '../../lib/config';
 
 export function SiteFooter() {

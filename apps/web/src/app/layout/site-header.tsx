@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { ExternalLink } from 'lucide-react';
+import { Link } from '../../components/ui/link';
+import { ExternalLink } from '../../components/ui/icons';
 import { useMe } from '../../lib/session/get-me';
 import { config } from '../../lib/config';
 import { cn } from '../../lib/cn';

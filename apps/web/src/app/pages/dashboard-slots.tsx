@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Building2 } from 'lucide-react';
+import { Link } from '../../components/ui/link';
+import { Building2 } from '../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import { buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

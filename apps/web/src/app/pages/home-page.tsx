@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { ArrowRight, ClipboardList, Map, Search, Users } from 'lucide-react';
+import { Link } from '../../components/ui/link';
+import { ArrowRight, ClipboardList, Map, Search, Users } from '../../components/ui/icons';
 import { config } from '../../lib/config';
 
 /** Server rendering and the document head (decision 0370). */

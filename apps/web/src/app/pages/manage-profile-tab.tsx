@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Building2, ClipboardList, Map, Pencil, Plus, Search } from 'lucide-react';
+import { Link } from '../../components/ui/link';
+import { Building2, ClipboardList, Map, Pencil, Plus, Search } from '../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { UserClaim } from '@solar/shared/contracts/providers';
 import { USER_TYPE_LABELS } from '@solar/shared/constants/accounts';

@@ -1,5 +1,6 @@
-import { Link, useNavigate } from 'react-router';
-import { ArrowRight, BadgeCheck, Globe2, LayoutTemplate, ListChecks, Megaphone, ShieldCheck, Sparkles } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/ui/link';
+import { ArrowRight, BadgeCheck, Globe2, LayoutTemplate, ListChecks, Megaphone, ShieldCheck, Sparkles } from '../../components/ui/icons';
 import { buttonClasses } from '../../components/ui/button';
 import { SignupForm } from '../../features/accounts/components/signup-form';
 

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { RequireAuth } from '../../components/require-auth';
 import { buttonClasses } from '../../components/ui/button';
 import { useMe } from '../../lib/session/get-me';

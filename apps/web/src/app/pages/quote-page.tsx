@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../components/ui/link';
+import { CheckCircle2 } from '../../components/ui/icons';
 import { QUOTE_MESSAGES as M } from '@solar/shared/constants/quotes';
 import { PROVIDER_MESSAGES } from '@solar/shared/constants/providers';
 import type { QuoteFormInput } from '@solar/shared/contracts/quotes';

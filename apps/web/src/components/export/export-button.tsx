@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Download } from 'lucide-react';
+import { Download } from '../ui/icons';
 import { EXPORT_BUTTON } from '@solar/shared/constants/exports-core';
 import { Button } from '../ui/button';
 

@@ -1,4 +1,4 @@
-import { FileJson, FileSpreadsheet } from 'lucide-react';
+import { FileJson, FileSpreadsheet } from '../ui/icons';
 import { EXPORT_MESSAGES as M } from '@solar/shared/constants/exports';
 import { config } from '../../lib/config';
 import { buttonClasses } from '../ui/button';

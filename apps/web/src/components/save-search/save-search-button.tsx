@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { BellPlus } from 'lucide-react';
+import { BellPlus } from '../ui/icons';
 import { ALERT_MESSAGES as M, type SavedSearchKind } from '@solar/shared/constants/alerts';
 import { useMe } from '../../lib/session/get-me';
 import { Button } from '../ui/button';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/link';
 import { ALERT_MESSAGES as M, DEFAULT_ALERT_FREQUENCY, DEFAULT_DIGEST_HOUR, DEFAULT_DIGEST_WEEKDAY, SAVED_SEARCH_KIND_LABELS, SAVED_SEARCH_LIMITS, type SavedSearchKind } from '@solar/shared/constants/alerts';
 import type { CreateSavedSearchInput } from '@solar/shared/contracts/alerts';
 import { criteriaFromAddress, describeCriteria } from '@solar/shared/domain/saved-search-address';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle } from './icons';
 import { cn } from '../../lib/cn';
 
 /** An inline error or notice block (for page-level error states with a retry action). */

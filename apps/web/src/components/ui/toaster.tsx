@@ -1,5 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import { X } from './icons';
 import { UI } from '@solar/shared/constants/ui';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToasts } from './toast-store';

@@ -1,5 +1,5 @@
 import { forwardRef, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { Eye, EyeOff } from 'lucide-react';
+import { Eye, EyeOff } from '../../../components/ui/icons';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 

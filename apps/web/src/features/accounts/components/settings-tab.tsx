@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Pencil } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { Pencil } from '../../../components/ui/icons';
 import type { z } from 'zod';
 import { companyField, nameField, type CurrentUser } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, DELETION_GRACE_DAYS, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@solar/shared/constants/accounts';

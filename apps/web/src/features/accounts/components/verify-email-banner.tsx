@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { MailWarning } from 'lucide-react';
+import { MailWarning } from '../../../components/ui/icons';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { Button } from '../../../components/ui/button';
 import { useMe } from '../../../lib/session/get-me';

@@ -1,4 +1,5 @@
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { safeRedirect, signInPath } from '@solar/shared/domain/redirect';
 import { useMe } from '../../../lib/session/get-me';
 import { AuthCard } from '../components/auth-card';

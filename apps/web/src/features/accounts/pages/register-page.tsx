@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { USER_TYPES, type UserType } from '@solar/shared/constants/accounts';
 import { safeRedirect, signInPath } from '@solar/shared/domain/redirect';
 import { AuthCard } from '../components/auth-card';

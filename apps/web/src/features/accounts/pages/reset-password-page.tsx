@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ArrowLeft, CheckCircle2 } from '../../../components/ui/icons';
 import type { z } from 'zod';
 import { forgotPasswordBody, resetPasswordFormSchema, validateTokenBody } from '@solar/shared/contracts/accounts';
 import { ACCOUNT_MESSAGES as M, RESET_REDIRECT_MS } from '@solar/shared/constants/accounts';

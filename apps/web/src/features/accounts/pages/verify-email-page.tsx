@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { CheckCircle2 } from '../../../components/ui/icons';
 import { ACCOUNT_MESSAGES as M } from '@solar/shared/constants/accounts';
 import { signInPath } from '@solar/shared/domain/redirect';
 import { Alert } from '../../../components/ui/alert';

@@ -1,7 +1,7 @@
 import { ClaimChecks } from './claim-checks';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Check, X } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { Check, X } from '../../../components/ui/icons';
 import type { AdminClaim } from '@solar/shared/contracts/admin';
 import { ADMIN_MESSAGES as M, CLAIM_STATUSES, CLAIM_STATUS_LABELS, EMPTY_CLAIMS, type ClaimStatus } from '@solar/shared/constants/admin';
 import { formatDate } from '@solar/shared/domain/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate } from '@solar/shared/domain/format';
 import { formatNumber } from '@solar/shared/domain/count';

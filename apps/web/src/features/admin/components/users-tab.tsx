@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Ban, Pencil, Search, ShieldCheck, ShieldOff, UserCheck } from 'lucide-react';
+import { Ban, Pencil, Search, ShieldCheck, ShieldOff, UserCheck } from '../../../components/ui/icons';
 import type { AdminUser } from '@solar/shared/contracts/admin';
 import { ADMIN_MESSAGES as M } from '@solar/shared/constants/admin';
 import { USER_TYPE_LABELS } from '@solar/shared/constants/accounts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import type { WaitingItem } from '@solar/shared/contracts/admin';
 import { formatDate } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';

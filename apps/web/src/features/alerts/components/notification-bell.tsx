@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Bell } from 'lucide-react';
+import { Bell } from '../../../components/ui/icons';
 import { ALERT_MESSAGES as M } from '@solar/shared/constants/alerts';
 import { useUnreadNotifications } from '../api/list-notifications';
 

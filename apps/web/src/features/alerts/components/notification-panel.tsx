@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { ALERT_MESSAGES as M } from '@solar/shared/constants/alerts';
 import { formatDate } from '@solar/shared/domain/format';
 import { cn } from '../../../lib/cn';

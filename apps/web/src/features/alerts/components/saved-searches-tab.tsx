@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ChevronDown, ChevronRight, ExternalLink, Pause, Pencil, Play, Trash2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ChevronDown, ChevronRight, ExternalLink, Pause, Pencil, Play, Trash2 } from '../../../components/ui/icons';
 import { ALERT_MESSAGES as M, SAVED_SEARCH_KIND_LABELS, SAVED_SEARCH_KIND_MATCHES } from '@solar/shared/constants/alerts';
 import type { SavedSearch } from '@solar/shared/contracts/alerts';
 import { formatCount } from '@solar/shared/domain/count';

@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
-import { MailX } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { MailX } from '../../../components/ui/icons';
 import { ALERT_MESSAGES as M } from '@solar/shared/constants/alerts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GeoJSONSource } from 'maplibre-gl';
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp } from '../../../components/ui/icons';
 import { ASSET_MAP, ASSET_MESSAGES, technologyColour } from '@solar/shared/constants/assets';
 import type { AssetDetail } from '@solar/shared/contracts/assets';
 import type { NearPlace } from '@solar/shared/contracts/maps';

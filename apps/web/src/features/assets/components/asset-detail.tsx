@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { TENDER_SERVICE_FOR_A_SITE, tenderSiteFromAsset } from '@solar/shared/domain/tenders';
 import { ASSET_MESSAGES, REPD_SOURCE, technologyColour } from '@solar/shared/constants/assets';
 import type { AssetDetail } from '@solar/shared/contracts/assets';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import {
   ASSET_PROVIDERS_MAX_LIMIT,
   ASSET_PROVIDERS_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 
 /** Toggle chips (aria-pressed) for one filter group. */

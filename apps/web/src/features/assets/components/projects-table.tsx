@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Download } from '../../../components/ui/icons';
 import { HistoryStartsNote } from './history-starts-note';
 import {
   ASSET_HISTORY,

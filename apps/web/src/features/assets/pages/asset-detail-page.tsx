@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { AssetDetailView } from '../components/asset-detail';
 
 /** /asset-intel/{id} (docs/product/assets.md#asset-detail). */

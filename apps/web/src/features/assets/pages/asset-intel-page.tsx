@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { X } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { X } from '../../../components/ui/icons';
 import { ASSET_MESSAGES } from '@solar/shared/constants/assets';
 import { assetFiltersAddress, assetFiltersOf, isAssetFiltersAddress } from '@solar/shared/domain/asset-map-address';
 import { formatDate } from '@solar/shared/domain/format';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { BookOpen, Check, Copy, KeyRound } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { BookOpen, Check, Copy, KeyRound } from '../../../components/ui/icons';
 import { API_KEY_LIMITS, API_KEY_MESSAGES as M } from '@solar/shared/constants/developers';
 import type { ApiKey } from '@solar/shared/contracts/developers';
 import { getMe } from '@solar/shared/contracts/routes';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { ChevronRight, KeyRound } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { ChevronRight, KeyRound } from '../../../components/ui/icons';
 import { API_EXAMPLES, API_KEY_LIMITS, API_REFERENCE as R } from '@solar/shared/constants/developers';
 import { getOpenApi } from '@solar/shared/contracts/routes';
 import { signInPath } from '@solar/shared/domain/redirect';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../../../components/ui/icons';
 import { Combobox } from '../../../components/ui/combobox';
 import { cn } from '../../../lib/cn';
 

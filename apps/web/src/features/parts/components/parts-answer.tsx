@@ -1,6 +1,7 @@
 import { useMemo, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ExternalLink } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ExternalLink } from '../../../components/ui/icons';
 import type { PartsAnswer } from '@solar/shared/contracts/parts';
 import { isSafeLinkUrl, renderAnswer } from './render-answer';
 

@@ -1,5 +1,6 @@
-import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ArrowLeft } from '../../../components/ui/icons';
 import type { Part } from '@solar/shared/contracts/parts';
 import { PART_KIND_LABELS } from '@solar/shared/constants/parts';
 import { formatDate } from '@solar/shared/domain/format';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Globe, Link2, Mail, Phone } from 'lucide-react';
+import { Globe, Link2, Mail, Phone } from '../../../components/ui/icons';
 import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M, normaliseUrl } from '@solar/shared/constants/providers';
 import { ContactForm } from './profile-lazy-parts';

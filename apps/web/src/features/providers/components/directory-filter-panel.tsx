@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChevronDown, ChevronUp } from 'lucide-react';
+import { ChevronDown, ChevronUp } from '../../../components/ui/icons';
 import { PLACE_SEARCH_TYPES } from '@solar/shared/constants/geo';
 import { UI } from '@solar/shared/constants/ui';
 import { matchesCompanyName } from '@solar/shared/domain/company-name';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { Building2, Clock, Pencil } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { Building2, Clock, Pencil } from '../../../components/ui/icons';
 import type { CurrentUser } from '@solar/shared/contracts/accounts';
 import type { Provider, UpdateProviderInput } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M, providerTypeLabel } from '@solar/shared/constants/providers';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { NOT_FOUND } from '@solar/shared/constants/ui';
 import { NotFoundCard } from '../../../components/not-found-card';

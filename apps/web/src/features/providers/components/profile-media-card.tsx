@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { FileText } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { FileText } from '../../../components/ui/icons';
 import type { Provider } from '@solar/shared/contracts/providers';
 import { PROFILE_MEDIA_PREVIEW, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { signInPath } from '@solar/shared/domain/redirect';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { MapPin } from 'lucide-react';
+import { MapPin } from '../../../components/ui/icons';
 import type { Provider } from '@solar/shared/contracts/providers';
 import { COUNTRYWIDE_RADIUS, hasKnownLocation } from '@solar/shared/constants/providers';
 import { sectionProps, type ProfileEditor } from '../state/use-profile-editor';

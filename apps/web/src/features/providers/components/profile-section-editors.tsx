@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { X } from 'lucide-react';
+import { X } from '../../../components/ui/icons';
 import type { z } from 'zod';
 import { descriptionField, providerLists } from '@solar/shared/contracts/providers';
 import { cleanList, PROVIDER_LIMITS, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Pencil, X } from 'lucide-react';
+import { Pencil, X } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { BadgeCheck, Clock, ExternalLink } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { BadgeCheck, Clock, ExternalLink } from '../../../components/ui/icons';
 import type { Provider } from '@solar/shared/contracts/providers';
 import type { ProviderTrust, Review } from '@solar/shared/contracts/trust';
 import { RATING_ASPECTS, RATING_LABELS } from '@solar/shared/constants/trust';

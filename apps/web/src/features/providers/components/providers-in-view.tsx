@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import type { ProviderPoint } from '@solar/shared/contracts/providers';
 import { COUNTRYWIDE_PROVIDER_COLOUR, LOCAL_PROVIDER_COLOUR, MAP_TEXT as T, PROVIDERS_IN_VIEW_LIST_MAX } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';

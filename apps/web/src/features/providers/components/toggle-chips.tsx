@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 
 /** Selectable option chips (aria-pressed); choosing a selected one removes it (docs/product/providers.md#filters). */

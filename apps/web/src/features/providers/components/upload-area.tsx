@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
-import { UploadCloud } from 'lucide-react';
+import { UploadCloud } from '../../../components/ui/icons';
 import { toast } from '../../../components/ui/toast-store';
 
 /** Generic file-drop rejections (docs/product/platform.md#errors), from react-dropzone's codes. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { FileText, Trash2 } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { FileText, Trash2 } from '../../../components/ui/icons';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { uploadProviderMedia } from '@solar/shared/contracts/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import type { Provider } from '@solar/shared/contracts/providers';
 import { PROVIDER_MESSAGES as M, hasKnownLocation } from '@solar/shared/constants/providers';
 import { signInPath } from '@solar/shared/domain/redirect';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { List } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { List } from '../../../components/ui/icons';
 import { LOCATION_CHOSEN_ZOOM, MAP_TEXT as T } from '@solar/shared/constants/maps';
 import { PROVIDER_MESSAGES as M } from '@solar/shared/constants/providers';
 import { formatCount } from '@solar/shared/domain/count';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Map as MapIcon } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { Map as MapIcon } from '../../../components/ui/icons';
 import {
   DIRECTORY_SORT_LABELS,
   DIRECTORY_SORTS,

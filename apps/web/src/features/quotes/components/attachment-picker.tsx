@@ -1,5 +1,5 @@
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { FileText, UploadCloud, X } from 'lucide-react';
+import { FileText, UploadCloud, X } from '../../../components/ui/icons';
 import {
   QUOTE_ATTACHMENT_ACCEPT,
   QUOTE_ATTACHMENT_MAX_BYTES,

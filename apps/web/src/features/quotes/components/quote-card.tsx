@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Download, FileText, Mail, Phone } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { Download, FileText, Mail, Phone } from '../../../components/ui/icons';
 import { QUOTE_ATTACHMENT_LABELS, QUOTE_MESSAGES as M, QUOTE_STATUS_LABELS, contractOf, contractUrl, type QuoteStatus } from '@solar/shared/constants/quotes';
 import { replyQuoteBody, type Quote } from '@solar/shared/contracts/quotes';
 import { formatDate } from '@solar/shared/domain/format';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '../../../components/ui/icons';
 import { DEFAULT_CONTRACTS, QUOTE_MESSAGES as M, contractUrl, type ContractType } from '@solar/shared/constants/quotes';
 import { START_TIME_LABELS, START_TIME_OPTIONS, type StartTimePreference } from '@solar/shared/constants/tenders';
 import { quoteFormSchema, type QuoteForm, type QuoteFormInput } from '@solar/shared/contracts/quotes';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { BellRing, ClipboardList } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { BellRing, ClipboardList } from '../../../components/ui/icons';
 import type { UserType } from '@solar/shared/constants/accounts';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { tenderOutcome } from '@solar/shared/domain/tenders';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Clock } from 'lucide-react';
+import { Clock } from '../../../components/ui/icons';
 import { closesIn, countdownTick } from '@solar/shared/domain/tender-deadline';
 import { formatUkDateTime } from '@solar/shared/domain/format';
 

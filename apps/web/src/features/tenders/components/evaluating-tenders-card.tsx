@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { TENDER_DECLARATION_LABELS } from '@solar/shared/constants/tender-evaluation';
 import { formatUkDateTime } from '@solar/shared/domain/format';
 import { buttonClasses } from '../../../components/ui/button';

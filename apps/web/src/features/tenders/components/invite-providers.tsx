@@ -1,4 +1,4 @@
-import { Info, Loader2 } from 'lucide-react';
+import { Info, Loader2 } from '../../../components/ui/icons';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import { FEW_PROVIDERS } from '@solar/shared/constants/providers';
 import { FewProviders } from '../../../components/few-providers';

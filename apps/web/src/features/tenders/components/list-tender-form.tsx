@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Loader2, Lock, Megaphone } from 'lucide-react';
+import { Loader2, Lock, Megaphone } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { ProviderSummary } from '@solar/shared/contracts/providers';
 import type { TenderEmailInvitation } from '@solar/shared/contracts/tender-lifecycle';

@@ -1,4 +1,4 @@
-import { ReceiptText } from 'lucide-react';
+import { ReceiptText } from '../../../components/ui/icons';
 import { TENDER_RECEIPT_KIND_LABELS, TENDER_SEALED_MESSAGES as S } from '@solar/shared/constants/tender-sealed';
 import type { TenderReceipt } from '@solar/shared/contracts/tender-receipts';
 import { Card } from '../../../components/ui/card';

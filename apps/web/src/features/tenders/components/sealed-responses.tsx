@@ -1,4 +1,4 @@
-import { Lock } from 'lucide-react';
+import { Lock } from '../../../components/ui/icons';
 import { TENDER_SEALED_MESSAGES as S } from '@solar/shared/constants/tender-sealed';
 import { formatCount } from '@solar/shared/domain/count';
 import { formatUkDateTime } from '@solar/shared/domain/format';

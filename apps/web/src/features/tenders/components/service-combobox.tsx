@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { X } from 'lucide-react';
+import { X } from '../../../components/ui/icons';
 import { TENDER_SERVICE_SUGGESTIONS } from '@solar/shared/constants/tenders';
 import type { FieldControl } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Loader2, MapPin, Search } from 'lucide-react';
+import { Loader2, MapPin, Search } from '../../../components/ui/icons';
 import type { tenderSiteFromAsset } from '@solar/shared/domain/tenders';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

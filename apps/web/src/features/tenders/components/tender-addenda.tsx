@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { FileText, Loader2, RefreshCw, Upload } from 'lucide-react';
+import { FileText, Loader2, RefreshCw, Upload } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { TenderDocumentSet } from '@solar/shared/contracts/tender-records';
 import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';

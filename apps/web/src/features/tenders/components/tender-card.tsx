@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Building2, CalendarClock, MapPin, PoundSterling } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { Building2, CalendarClock, MapPin, PoundSterling } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { cutDescription, valueRangeLabel } from '@solar/shared/domain/tenders';

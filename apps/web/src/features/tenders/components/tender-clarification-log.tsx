@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Globe2, Lock, MessageSquareText, RefreshCw } from 'lucide-react';
+import { Globe2, Lock, MessageSquareText, RefreshCw } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import type { TenderLogEntry } from '@solar/shared/contracts/tender-records';
 import { TENDER_LIFECYCLE_MESSAGES as LM, TENDER_QUESTION_MIN } from '@solar/shared/constants/tender-lifecycle';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FileDown, Handshake, Hourglass, RefreshCw } from 'lucide-react';
+import { FileDown, Handshake, Hourglass, RefreshCw } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_CONTRACT_LABELS } from '@solar/shared/constants/tender-records';
 import { formatUkDateTime } from '@solar/shared/domain/format';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from '../../../components/ui/icons';
 import { TENDER_CRITERIA_EXAMPLE, TENDER_CRITERIA_MAX } from '@solar/shared/constants/tender-evaluation';
 import { TENDER_PRICE_ITEMS_MAX, TENDER_PRICE_UNIT_SUGGESTIONS } from '@solar/shared/constants/tender-pricing';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { ClipboardCheck } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { ClipboardCheck } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { formatCount } from '@solar/shared/domain/count';
 import { buttonClasses } from '../../../components/ui/button';

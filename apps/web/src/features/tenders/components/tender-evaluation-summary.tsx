@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ClipboardCheck, Trash2, UserPlus } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { ClipboardCheck, Trash2, UserPlus } from '../../../components/ui/icons';
 import { TENDER_DECLARATION_LABELS, TENDER_EVALUATION_MESSAGES as M } from '@solar/shared/constants/tender-evaluation';
 import { formatGBP, formatUkDateTime } from '@solar/shared/domain/format';
 import { penceToPounds } from '@solar/shared/domain/tender-pricing';

@@ -1,4 +1,4 @@
-import { History } from 'lucide-react';
+import { History } from '../../../components/ui/icons';
 import { TENDER_EVENT_LABELS } from '@solar/shared/constants/tender-lifecycle';
 import { formatUkDateTime } from '@solar/shared/domain/format';
 import { changeLines } from '@solar/shared/domain/tender-changes';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, XCircle } from '../../../components/ui/icons';
 import { TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_INTENT_MESSAGES as I } from '@solar/shared/constants/tender-sealed';
 import { formatUkDateTime } from '@solar/shared/domain/format';

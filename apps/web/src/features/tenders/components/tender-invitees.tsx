@@ -1,4 +1,4 @@
-import { Users } from 'lucide-react';
+import { Users } from '../../../components/ui/icons';
 import { TENDER_INTENT_MESSAGES as I, TENDER_INVITEE_STATUS_LABELS } from '@solar/shared/constants/tender-sealed';
 import { formatUkDateTime } from '@solar/shared/domain/format';
 import { Badge } from '../../../components/ui/badge';

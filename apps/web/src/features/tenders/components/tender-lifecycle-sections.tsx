@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { FileText, Loader2, Send, Trash2, Upload } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { FileText, Loader2, Send, Trash2, Upload } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_FILE_ACCEPT } from '@solar/shared/constants/tender-lifecycle';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { BarChart3, CalendarPlus, Lock, Mail, Pencil, Rocket, XCircle } from '../../../components/ui/icons';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_REASON_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { fromUkDateTimeInput, toUkDateTimeInput } from '@solar/shared/domain/format';

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '../../../components/ui/icons';
 import { pageItems } from '@solar/shared/domain/tenders';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';

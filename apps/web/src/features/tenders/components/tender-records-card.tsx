@@ -1,4 +1,4 @@
-import { Archive, FileSpreadsheet, ScrollText } from 'lucide-react';
+import { Archive, FileSpreadsheet, ScrollText } from '../../../components/ui/icons';
 import type { TenderRecordFile } from '@solar/shared/contracts/tender-records';
 import type { Tender } from '@solar/shared/contracts/tenders';
 import { TENDER_RECORDS_MESSAGES as M } from '@solar/shared/constants/tender-records';

@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from 'lucide-react';
+import { Eye, EyeOff } from '../../../components/ui/icons';
 import { ALERT_MESSAGES as M } from '@solar/shared/constants/alerts';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';

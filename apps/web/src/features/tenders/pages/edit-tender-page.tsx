@@ -1,5 +1,6 @@
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ArrowLeft } from '../../../components/ui/icons';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { NotFoundCard } from '../../../components/not-found-card';
 import { RequireAuth } from '../../../components/require-auth';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { RefreshCw, SearchX } from 'lucide-react';
+import { RefreshCw, SearchX } from '../../../components/ui/icons';
 import { TENDER_MESSAGES, TENDER_PAGE_SIZES } from '@solar/shared/constants/tenders';
 import { formatCount } from '@solar/shared/domain/count';
 import { cleanTenderBoardAddress, TENDER_BOARD_FILTER_KEYS, tenderBoardQueryOf } from '@solar/shared/domain/tender-board-address';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { Link } from '../../../components/ui/link';
+import { CheckCircle2 } from '../../../components/ui/icons';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import { TENDER_LIFECYCLE_MESSAGES } from '@solar/shared/constants/tender-lifecycle';
 import { Card } from '../../../components/ui/card';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw, Trophy } from 'lucide-react';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ArrowLeft, Bookmark, BookmarkCheck, Clock, ExternalLink, Lock, Mail, RefreshCw, Trophy } from '../../../components/ui/icons';
 import type { Tender, TenderSaveKind } from '@solar/shared/contracts/tenders';
 import { START_TIME_LABELS, TENDER_CPV_LABELS, TENDER_MESSAGES, type StartTimePreference } from '@solar/shared/constants/tenders';
 import { NOT_FOUND } from '@solar/shared/constants/ui';

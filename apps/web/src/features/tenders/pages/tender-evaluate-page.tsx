@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, FileText, Loader2, ShieldCheck } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ArrowLeft, FileText, Loader2, ShieldCheck } from '../../../components/ui/icons';
 import {
   TENDER_EVALUATION_MESSAGES as M,
   TENDER_NO_CONFLICT_STATEMENT,

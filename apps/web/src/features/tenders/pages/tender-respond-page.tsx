@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, FileText, Loader2, Trash2, Undo2 } from 'lucide-react';
+import { ArrowLeft, FileText, Loader2, Trash2, Undo2 } from '../../../components/ui/icons';
 import { tenderResponseBody } from '@solar/shared/contracts/tender-lifecycle';
 import { TENDER_FILE_ACCEPT, TENDER_LIFECYCLE_MESSAGES as M } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ArrowLeft, BadgeCheck, FileText, Star, Trophy } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ArrowLeft, BadgeCheck, FileText, Star, Trophy } from '../../../components/ui/icons';
 import { TENDER_LIFECYCLE_MESSAGES as M, TENDER_RESPONSE_MESSAGE_MIN } from '@solar/shared/constants/tender-lifecycle';
 import { TENDER_MESSAGES } from '@solar/shared/constants/tenders';
 import type { Tender } from '@solar/shared/contracts/tenders';

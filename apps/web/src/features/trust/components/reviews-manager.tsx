@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { REVIEW_LIMITS } from '@solar/shared/constants/trust';
 import type { Review } from '@solar/shared/contracts/trust';
 import { formatDate } from '@solar/shared/domain/format';

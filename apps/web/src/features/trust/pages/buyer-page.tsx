@@ -1,5 +1,6 @@
-import { Link, useParams } from 'react-router';
-import { ExternalLink } from 'lucide-react';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
+import { ExternalLink } from '../../../components/ui/icons';
 import type { BuyerAward } from '@solar/shared/contracts/trust';
 import { formatDate, formatGBP } from '@solar/shared/domain/format';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

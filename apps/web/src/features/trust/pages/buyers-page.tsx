@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { formatGBP } from '@solar/shared/domain/format';
 import { useBuyers } from '../api/list-buyers';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { RATING_ASPECTS, RATING_LABELS, REVIEW_LIMITS } from '@solar/shared/constants/trust';
 import type { ReviewableWork } from '@solar/shared/contracts/trust';
 import { RequireAuth } from '../../../components/require-auth';

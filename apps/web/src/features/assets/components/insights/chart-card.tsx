@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Download } from 'lucide-react';
+import { Download } from '../../../../components/ui/icons';
 import { INSIGHT_MESSAGES } from '@solar/shared/constants/asset-insights';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../../components/ui/link';
 import {
   INSIGHT_BREAKDOWNS,
   INSIGHT_EVENTS,
