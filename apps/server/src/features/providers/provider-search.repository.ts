@@ -3,7 +3,9 @@ import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Bounds } from '@solar/shared/domain/map-grid';
 import type { Database } from '../../db/client';
 import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
+import type { ProviderRow } from '../../db/schema/index';
 import { containsPattern, haversineKmSql, prefixPattern, SqlParams } from '../../db/sql-helpers';
+import { providerColumns, toProviderRow } from './provider-rows';
 
 /** The directory search in SQL (docs/product/providers.md#search; decisions 0144, 0300). */
 
@@ -141,6 +143,42 @@ export async function searchProviderIds(
     whereValues,
   );
   return { hits: [], total: count?.total ?? 0 };
+}
+
+/**
+ * A list page in one statement (decision 0627): the page's ids, distances and the total as
+ * `searchProviderIds` finds them (narrow rows: the window count holds every match), then the page's
+ * full rows joined by id and sorted again in the page's order (a page's few rows). `searchProviderIds` and `providersByIds`
+ * were two statements, and on PGlite a statement's fixed cost is most of a first-time answer.
+ */
+export async function searchProviderPage(
+  database: Database,
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Array<{ row: ProviderRow; distanceKm: number | null }>; total: number }> {
+  const params = new SqlParams();
+  const where = whereOf(filters, params);
+  const whereValues = [...params.values];
+  const near = filters.near;
+  const distance = near
+    ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
+        ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
+    : 'NULL::float8';
+  const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
+  const rows = await database.query<Record<string, unknown> & { distance_km: number | null; total: number }>(
+    `SELECT ${providerColumns('p')}, hit.distance_km, hit.total
+     FROM (SELECT id, ${distance} AS distance_km, count(*) OVER ()::int AS total FROM providers ${where}
+           ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) AS hit
+     JOIN providers p USING (id)
+     ORDER BY ${order}`,
+    params.values,
+  );
+  if (rows.length > 0) return { rows: rows.map((r) => ({ row: toProviderRow(r), distanceKm: r.distance_km })), total: rows[0]!.total };
+  if (page === 1) return { rows: [], total: 0 };
+  const [count] = await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM providers ${where}`, whereValues);
+  return { rows: [], total: count?.total ?? 0 };
 }
 
 export interface PointRow {
