@@ -145,6 +145,9 @@ export async function searchProviderIds(
   return { hits: [], total: count?.total ?? 0 };
 }
 
+/** The page's provider columns (made once: decision 0627). */
+const PAGE_COLUMNS = providerColumns('p');
+
 /**
  * A list page in one statement (decision 0627): the page's ids, distances and the total as
  * `searchProviderIds` finds them (narrow rows: the window count holds every match), then the page's
@@ -168,7 +171,7 @@ export async function searchProviderPage(
     : 'NULL::float8';
   const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
   const rows = await database.query<Record<string, unknown> & { distance_km: number | null; total: number }>(
-    `SELECT ${providerColumns('p')}, hit.distance_km, hit.total
+    `SELECT ${PAGE_COLUMNS}, hit.distance_km, hit.total
      FROM (SELECT id, ${distance} AS distance_km, count(*) OVER ()::int AS total FROM providers ${where}
            ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) AS hit
      JOIN providers p USING (id)
