@@ -151,8 +151,9 @@ const PAGE_COLUMNS = providerColumns('p');
 /**
  * A list page in one statement (decision 0627): the page's ids, distances and the total as
  * `searchProviderIds` finds them (narrow rows: the window count holds every match), then the page's
- * full rows joined by id and sorted again in the page's order (a page's few rows). `searchProviderIds` and `providersByIds`
- * were two statements, and on PGlite a statement's fixed cost is most of a first-time answer.
+ * full rows joined by id and sorted again in the page's order (a page's few rows), and the total
+ * alone when the page lies past the end. `searchProviderIds` and `providersByIds` were two
+ * statements (three past the end), and on PGlite a statement's fixed cost is most of a first-time answer.
  */
 export async function searchProviderPage(
   database: Database,
@@ -163,25 +164,25 @@ export async function searchProviderPage(
 ): Promise<{ rows: Array<{ row: ProviderRow; distanceKm: number | null }>; total: number }> {
   const params = new SqlParams();
   const where = whereOf(filters, params);
-  const whereValues = [...params.values];
   const near = filters.near;
   const distance = near
     ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
         ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
     : 'NULL::float8';
   const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
+  // A page past the end carries no total: then the one row is all nulls but the total, counted by a
+  // subquery PostgreSQL runs only when the page is empty (an InitPlan is run when first needed).
   const rows = await database.query<Record<string, unknown> & { distance_km: number | null; total: number }>(
-    `SELECT ${PAGE_COLUMNS}, hit.distance_km, hit.total
-     FROM (SELECT id, ${distance} AS distance_km, count(*) OVER ()::int AS total FROM providers ${where}
-           ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) AS hit
-     JOIN providers p USING (id)
+    `SELECT ${PAGE_COLUMNS}, hit.distance_km, coalesce(hit.total, (SELECT count(*)::int FROM providers ${where})) AS total
+     FROM (SELECT 1) AS one LEFT JOIN (
+       (SELECT id, ${distance} AS distance_km, count(*) OVER ()::int AS total FROM providers ${where}
+        ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) AS hit
+       JOIN providers p USING (id)) ON true
      ORDER BY ${order}`,
     params.values,
   );
-  if (rows.length > 0) return { rows: rows.map((r) => ({ row: toProviderRow(r), distanceKm: r.distance_km })), total: rows[0]!.total };
-  if (page === 1) return { rows: [], total: 0 };
-  const [count] = await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM providers ${where}`, whereValues);
-  return { rows: [], total: count?.total ?? 0 };
+  const found = rows.filter((r) => r.id !== null);
+  return { rows: found.map((r) => ({ row: toProviderRow(r), distanceKm: r.distance_km })), total: rows[0]?.total ?? 0 };
 }
 
 export interface PointRow {
