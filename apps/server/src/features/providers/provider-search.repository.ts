@@ -148,12 +148,16 @@ export async function searchProviderIds(
 /** The page's provider columns (made once: decision 0627). */
 const PAGE_COLUMNS = providerColumns('p');
 
+/** The page's rows by id (PGlite's second statement), read raw. */
+const ROWS_BY_IDS = `SELECT ${PAGE_COLUMNS} FROM providers p WHERE p.id = ANY($1::uuid[])`;
+
 /**
- * A list page in one statement (decision 0627): the page's ids, distances and the total as
- * `searchProviderIds` finds them (narrow rows: the window count holds every match), then the page's
- * full rows joined by id and sorted again in the page's order (a page's few rows), and the total
- * alone when the page lies past the end. `searchProviderIds` and `providersByIds` were two
- * statements (three past the end), and on PGlite a statement's fixed cost is most of a first-time answer.
+ * A list page with its rows (decision 0627). On PostgreSQL one statement: the page's ids, distances
+ * and the total as `searchProviderIds` finds them (narrow rows: the window count holds every match),
+ * then the page's full rows joined by id and sorted again in the page's order (a page's few rows),
+ * and the total alone when the page lies past the end. On PGlite that statement cost more CPU than
+ * two simple ones (measured in-process: docs/benchmarks/cold-path.md), so there it is
+ * `searchProviderIds`, then the rows by id; both read the rows raw (`provider-rows.ts`).
  */
 export async function searchProviderPage(
   database: Database,
@@ -162,6 +166,19 @@ export async function searchProviderPage(
   page: number,
   pageSize: number,
 ): Promise<{ rows: Array<{ row: ProviderRow; distanceKm: number | null }>; total: number }> {
+  if (database.kind === 'pglite') {
+    const { hits, total } = await searchProviderIds(database, filters, sort, page, pageSize);
+    if (hits.length === 0) return { rows: [], total };
+    const raw = await database.query<Record<string, unknown>>(ROWS_BY_IDS, [hits.map((h) => h.id)]);
+    const byId = new Map(raw.map((r) => [r.id as string, r]));
+    return {
+      rows: hits.flatMap((h) => {
+        const r = byId.get(h.id);
+        return r ? [{ row: toProviderRow(r), distanceKm: h.distanceKm }] : [];
+      }),
+      total,
+    };
+  }
   const params = new SqlParams();
   const where = whereOf(filters, params);
   const near = filters.near;
