@@ -1,7 +1,7 @@
 import { PROJECT_PHASES, type ProjectSortKey } from '@solar/shared/constants/assets';
 import type { Database } from '../../db/client';
 import { containsPattern, isoDateColumn } from '../../db/sql-helpers';
-import { Where } from './assets.repository';
+import { countAssets, Where } from './assets.repository';
 
 /** The projects table (docs/product/assets.md#projects-table, docs/product/assets.md#calls GET /api/assets/tenders). */
 
@@ -57,9 +57,7 @@ export interface ProjectDbRow {
 
 /**
  * One page of the projects table with the filtered total (a window count: one scan). A page past
- * the end carries no rows: then the statement's one row is nulls but the total, counted by a
- * subquery PostgreSQL runs only when the page is empty (decision 0627: one statement either way).
- * The page's rows are sorted again outside (a page's few rows; its dates are yyyy-mm-dd text, in date order).
+ * the end carries no rows, so only then is the total counted separately.
  */
 export async function listProjectPage(
   database: Database,
@@ -69,21 +67,18 @@ export async function listProjectPage(
   limit: number,
 ): Promise<{ rows: ProjectDbRow[]; total: number }> {
   const dir = sort.sortDirection === 'asc' ? 'ASC' : 'DESC';
-  const rows = await database.query<ProjectDbRow & { total: number; page_total: number | null }>(
-    `SELECT page.*, coalesce(page.page_total, (SELECT count(*)::int FROM assets ${w.sql})) AS total
-     FROM (SELECT 1) AS one LEFT JOIN (
-       SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
-         ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
-         ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
-         duplicate_of_id IS NOT NULL AS possible_duplicate, count(*) OVER ()::int AS page_total
-       FROM assets ${w.sql}
-       ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
-       LIMIT ${Number(limit)} OFFSET ${Number(offset)}) AS page ON true
-     ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}`,
+  const rows = await database.query<ProjectDbRow & { total: number }>(
+    `SELECT id::int AS id, site_name, development_status, installed_capacity, repd_operator, region, technology_type,
+       ${isoDateColumn('planning_submission_date', 'planning_submission_date')},
+       ${isoDateColumn('planning_granted_date', 'planning_granted_date')},
+       duplicate_of_id IS NOT NULL AS possible_duplicate, count(*) OVER ()::int AS total
+     FROM assets ${w.sql}
+     ORDER BY ${SORT_COLUMNS[sort.sortBy]} ${dir} NULLS LAST, id ${dir}
+     LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
     w.params,
   );
-  const total = rows[0]?.total ?? 0;
-  return { rows: rows.filter((r) => r.id !== null).map(({ total: _t, page_total: _p, ...row }) => row), total };
+  if (rows.length > 0) return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
+  return { rows: [], total: offset === 0 ? 0 : await countAssets(database, w) };
 }
 
 /** The last row of an export's batch: its sort value (as text) and id. */
