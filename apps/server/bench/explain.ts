@@ -180,6 +180,16 @@ async function main() {
     },
     { kind: 'asset record (signed in)', urls: draw(() => `/api/assets/${r.pick(assets).id}`), signedIn: true },
     {
+      // The projects table, drawn as the long-tail scenario draws it.
+      kind: 'asset projects table',
+      urls: draw(() => {
+        const q = new URLSearchParams({ offset: String(25 * r.int(20)), limit: '25', sortBy: r.pick(['siteName', 'installedCapacity', 'planningSubmissionDate', 'region']), sortDirection: r.chance(0.5) ? 'asc' : 'desc' });
+        if (r.chance(0.5)) q.set('region', r.pick(ASSET_REGIONS));
+        if (r.chance(0.4)) q.set('technology', r.pick(ASSET_TECHNOLOGY_TYPES));
+        return `/api/assets/tenders?${q}`;
+      }),
+    },
+    {
       kind: 'tender board',
       urls: draw(() => `/api/tenders/public?${boardQuery(r, r.chance(0.6) ? r.pick(gaz) : null, services)}`),
     },

@@ -32,6 +32,7 @@ export const BOTH_ENGINES = [
   'test/search-performance.test.ts',
   'src/features/parts/test/parts-search.test.ts',
   'src/features/providers/test/providers-search.test.ts',
+  'src/features/providers/test/provider-rows.test.ts',
   'src/features/providers/test/providers-name-search.test.ts',
   'src/features/providers/test/providers-matching.test.ts',
   'src/features/alerts/test/saved-searches.test.ts',

@@ -251,24 +251,48 @@ export function listCountedAssetClusters(
   );
 }
 
+/** The SQL of `countAssetsInsideCells` as a scalar subquery, or null when no band is wholly inside a capacity filter (0). */
+function insideCellsSql(f: AssetFilter, params: SqlParams, level: number, bands: readonly number[]): string | null {
+  const cell = levelCellDegrees(level);
+  const [west, south, east, north] = f.bounds;
+  let where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
+  let table = 'asset_map_cells';
+  if (hasCapacityFilter(f)) {
+    const full = fullCapacityBands(f, bands);
+    if (!full) return null;
+    table = 'asset_map_capacity_cells';
+    where += ` AND band BETWEEN ${params.add(full.first)}::int AND ${params.add(full.last)}::int`;
+  }
+  return `(SELECT coalesce(sum(n), 0)::int FROM ${table} WHERE ${where})`;
+}
+
 /**
  * Assets in the cells of `level` lying wholly inside the bounds, from the cells counted ahead (with
  * a capacity filter, its whole bands only): never more than match.
  */
 export async function countAssetsInsideCells(database: Database, f: AssetFilter, level: number, bands: readonly number[] = []): Promise<number> {
-  const cell = levelCellDegrees(level);
-  const [west, south, east, north] = f.bounds;
   const params = new SqlParams();
-  let where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
-  let table = 'asset_map_cells';
-  if (hasCapacityFilter(f)) {
-    const full = fullCapacityBands(f, bands);
-    if (!full) return 0;
-    table = 'asset_map_capacity_cells';
-    where += ` AND band BETWEEN ${params.add(full.first)}::int AND ${params.add(full.last)}::int`;
-  }
-  const [row] = await database.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${table} WHERE ${where}`, params.values);
+  const inside = insideCellsSql(f, params, level, bands);
+  if (inside === null) return 0;
+  const [row] = await database.query<{ n: number }>(`SELECT ${inside} AS n`, params.values);
   return row?.n ?? 0;
+}
+
+/**
+ * Whether the cells wholly inside the bounds at any of `levels` (tried in that order) hold more than
+ * `limit` assets, in one statement (decision 0627): each level's sum is an InitPlan that PostgreSQL
+ * runs only when the `OR` before it did not already decide.
+ */
+export async function moreAssetsInsideCells(database: Database, f: AssetFilter, levels: readonly number[], bands: readonly number[], limit: number): Promise<boolean> {
+  const params = new SqlParams();
+  const cap = params.add(limit);
+  const tests = levels.flatMap((level) => {
+    const inside = insideCellsSql(f, params, level, bands);
+    return inside === null ? [] : [`${inside} > ${cap}::int`];
+  });
+  if (tests.length === 0) return false;
+  const [row] = await database.query<{ more: boolean }>(`SELECT (${tests.join(' OR ')}) AS more`, params.values);
+  return row?.more === true;
 }
 
 /** Columns x0 to x1 and rows y0 to y1 of a level's cells. */
@@ -376,7 +400,6 @@ export interface AssetChangeRow {
   changed_at: string;
 }
 
-/** A project's history, newest first (asset_changes_ref_idx, migration 0020). */
 /** When the REPD job first recorded a change (decision 0396): null while one release is loaded. */
 export async function firstRecordedChange(database: Database): Promise<string | null> {
   const [row] = await database.query<{ first: string | null }>(
@@ -385,27 +408,35 @@ export async function firstRecordedChange(database: Database): Promise<string | 
   return row?.first ?? null;
 }
 
-export function listAssetHistory(database: Database, repdRefId: string, limit: number) {
-  return database.query<AssetChangeRow>(
-    `SELECT kind, before_value, after_value, release, ${isoTimestampColumn('changed_at', 'changed_at')}
-     FROM asset_changes WHERE repd_ref_id = $1 ORDER BY changed_at DESC, id DESC LIMIT $2`,
-    [repdRefId, limit],
-  );
-}
-
-export async function getAssetRow(database: Database, id: number): Promise<AssetDetailRow | undefined> {
-  const [row] = await database.query<AssetDetailRow>(
+/**
+ * An asset with what its detail shows, and its history, newest first (at most `historyLimit`
+ * changes; asset_changes_ref_idx, migration 0020), in one statement (decision 0627): the history
+ * as a JSON array beside the row.
+ */
+export async function getAssetRow(
+  database: Database,
+  id: number,
+  historyLimit: number,
+): Promise<{ row: AssetDetailRow; history: AssetChangeRow[] } | undefined> {
+  const [found] = await database.query<AssetDetailRow & { history: string }>(
     `SELECT a.id::int AS id, a.repd_ref_id, a.site_name, a.technology_type, a.development_status, a.development_status_short,
        a.installed_capacity, a.mounting_type, ${d('record_last_updated')}, a.site_area_acres, a.address, a.county, a.region, a.country,
        a.post_code, a.latitude, a.longitude, a.repd_operator, a.storage_type, a.planning_authority, a.planning_application_ref,
        a.appeal_reference, ${d('planning_submission_date')}, ${d('planning_granted_date')}, ${d('under_construction_date')},
        ${d('operational_date')}, a.source, a.source_release, ${isoTimestampColumn('a.imported_at', 'imported_at')},
-       dup.id::int AS dup_id, dup.site_name AS dup_site_name, dup.repd_ref_id AS dup_ref_id
+       dup.id::int AS dup_id, dup.site_name AS dup_site_name, dup.repd_ref_id AS dup_ref_id,
+       (SELECT coalesce(json_agg(json_build_object('kind', h.kind, 'before_value', h.before_value, 'after_value', h.after_value,
+                 'release', h.release, 'changed_at', h.changed_at_text) ORDER BY h.changed_at DESC, h.id DESC), '[]')::text
+          FROM (SELECT c.id, c.kind, c.before_value, c.after_value, c.release, c.changed_at,
+                       ${isoTimestampColumn('c.changed_at', 'changed_at_text')}
+                FROM asset_changes c WHERE c.repd_ref_id = a.repd_ref_id ORDER BY c.changed_at DESC, c.id DESC LIMIT $2) AS h) AS history
      FROM assets a LEFT JOIN assets dup ON dup.id = a.duplicate_of_id
      WHERE a.id = $1`,
-    [id],
+    [id, historyLimit],
   );
-  return row;
+  if (!found) return undefined;
+  const { history, ...row } = found;
+  return { row, history: JSON.parse(history) as AssetChangeRow[] };
 }
 
 /** An asset as the export of the map's selection gives it (decision 0491). */

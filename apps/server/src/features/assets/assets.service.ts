@@ -111,13 +111,10 @@ const FLOOR_LEVELS_UP = 3;
 /**
  * Whether the cells wholly inside the view hold more than `limit` matches: first at a
  * coarser level, whose cells are a few times fewer rows to add up (a wide view's inner cells there
- * hold most of its matches; decision 0411), then at the view's own.
+ * hold most of its matches; decision 0411), then at the view's own; one statement (decision 0627).
  */
 async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: number, bands: number[], limit: number): Promise<boolean> {
-  for (const l of new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])) {
-    if ((await repo.countAssetsInsideCells(ctx.database, filter, l, bands)) > limit) return true;
-  }
-  return false;
+  return repo.moreAssetsInsideCells(ctx.database, filter, [...new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])], bands, limit);
 }
 
 /**
@@ -196,9 +193,9 @@ export async function listAssetSites(ctx: Ctx, search: string | undefined) {
 
 export async function getAsset(ctx: Ctx, idText: string): Promise<AssetDetail> {
   const id = parseAssetId(idText);
-  const row = id === null ? undefined : await repo.getAssetRow(ctx.database, id);
-  if (!row) throw new AppError('NOT_FOUND', ASSET_MESSAGES.assetNotFound);
-  return toAssetDetail(row, today(ctx), await repo.listAssetHistory(ctx.database, row.repd_ref_id, ASSET_HISTORY_LIMIT));
+  const found = id === null ? undefined : await repo.getAssetRow(ctx.database, id, ASSET_HISTORY_LIMIT);
+  if (!found) throw new AppError('NOT_FOUND', ASSET_MESSAGES.assetNotFound);
+  return toAssetDetail(found.row, today(ctx), found.history);
 }
 
 const sortOf = (q: ProjectsQuery) => ({

@@ -3,7 +3,9 @@ import { EARTH_RADIUS_KM } from '@solar/shared/domain/geo';
 import type { Bounds } from '@solar/shared/domain/map-grid';
 import type { Database } from '../../db/client';
 import { gridClusters, type GridCellRow } from '../../db/grid-clusters';
+import type { ProviderRow } from '../../db/schema/index';
 import { containsPattern, haversineKmSql, prefixPattern, SqlParams } from '../../db/sql-helpers';
+import { providerColumns, toProviderRow } from './provider-rows';
 
 /** The directory search in SQL (docs/product/providers.md#search; decisions 0144, 0300). */
 
@@ -141,6 +143,63 @@ export async function searchProviderIds(
     whereValues,
   );
   return { hits: [], total: count?.total ?? 0 };
+}
+
+/** The page's provider columns (made once: decision 0627). */
+const PAGE_COLUMNS = providerColumns('p');
+
+/** The page's rows by id (PGlite's second statement), read raw. */
+const ROWS_BY_IDS = `SELECT ${PAGE_COLUMNS} FROM providers p WHERE p.id = ANY($1::uuid[])`;
+
+/**
+ * A list page with its rows (decision 0627). On PostgreSQL one statement: the page's ids, distances
+ * and the total as `searchProviderIds` finds them (narrow rows: the window count holds every match),
+ * then the page's full rows joined by id and sorted again in the page's order (a page's few rows),
+ * and the total alone when the page lies past the end. On PGlite that statement cost more CPU than
+ * two simple ones (measured in-process: docs/benchmarks/cold-path.md), so there it is
+ * `searchProviderIds`, then the rows by id; both read the rows raw (`provider-rows.ts`).
+ */
+export async function searchProviderPage(
+  database: Database,
+  filters: SearchFilters,
+  sort: SearchSort,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: Array<{ row: ProviderRow; distanceKm: number | null }>; total: number }> {
+  if (database.kind === 'pglite') {
+    const { hits, total } = await searchProviderIds(database, filters, sort, page, pageSize);
+    if (hits.length === 0) return { rows: [], total };
+    const raw = await database.query<Record<string, unknown>>(ROWS_BY_IDS, [hits.map((h) => h.id)]);
+    const byId = new Map(raw.map((r) => [r.id as string, r]));
+    return {
+      rows: hits.flatMap((h) => {
+        const r = byId.get(h.id);
+        return r ? [{ row: toProviderRow(r), distanceKm: h.distanceKm }] : [];
+      }),
+      total,
+    };
+  }
+  const params = new SqlParams();
+  const where = whereOf(filters, params);
+  const near = filters.near;
+  const distance = near
+    ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
+        ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
+    : 'NULL::float8';
+  const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
+  // A page past the end carries no total: then the one row is all nulls but the total, counted by a
+  // subquery PostgreSQL runs only when the page is empty (an InitPlan is run when first needed).
+  const rows = await database.query<Record<string, unknown> & { distance_km: number | null; total: number }>(
+    `SELECT ${PAGE_COLUMNS}, hit.distance_km, coalesce(hit.total, (SELECT count(*)::int FROM providers ${where})) AS total
+     FROM (SELECT 1) AS one LEFT JOIN (
+       (SELECT id, ${distance} AS distance_km, count(*) OVER ()::int AS total FROM providers ${where}
+        ORDER BY ${order} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}) AS hit
+       JOIN providers p USING (id)) ON true
+     ORDER BY ${order}`,
+    params.values,
+  );
+  const found = rows.filter((r) => r.id !== null);
+  return { rows: found.map((r) => ({ row: toProviderRow(r), distanceKm: r.distance_km })), total: rows[0]?.total ?? 0 };
 }
 
 export interface PointRow {

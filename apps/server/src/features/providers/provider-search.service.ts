@@ -15,12 +15,11 @@ import { parseLngLat } from '@solar/shared/domain/directory-address';
 import type { AppContext } from '../../plugins/context';
 import { placeFor } from '../geo/gazetteer';
 import { toProviderSummary } from './providers.mapper';
-import { providersByIds } from './providers.repository';
 import {
   countProviderPoints,
   listProviderCells,
   listProviderNames as listNames,
-  searchProviderIds,
+  searchProviderPage,
   searchProviderPoints,
   type PointRow,
   type SearchFilters,
@@ -65,14 +64,9 @@ async function runSearch(
   query: SearchInput,
 ): Promise<{ data: ProviderSearchResult[]; pagination: { page: number; pages: number; total: number } }> {
   const sort = query.sort ?? implicitDirectorySort(filters.near !== null);
-  const { hits, total } = await searchProviderIds(ctx.database, filters, sort, query.page, query.pageSize);
-  const rows = await providersByIds(
-    ctx.database.db,
-    hits.map((h) => h.id),
-  );
-  const distances = new Map(hits.map((h) => [h.id, h.distanceKm]));
+  const { rows, total } = await searchProviderPage(ctx.database, filters, sort, query.page, query.pageSize);
   return {
-    data: rows.map((row) => ({ ...toProviderSummary(row), distanceKm: distances.get(row.id) ?? null })),
+    data: rows.map(({ row, distanceKm }) => ({ ...toProviderSummary(row), distanceKm })),
     pagination: { page: query.page, pages: Math.max(1, Math.ceil(total / query.pageSize)), total },
   };
 }

@@ -1,7 +1,8 @@
-import { asc, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
-import { providerMediaFiles, providers, users, type ProviderRow } from '../../db/schema/index';
+import { asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { providers, users, type ProviderRow } from '../../db/schema/index';
 import type { Database, Db } from '../../db/client';
 import { isUuid } from '../../db/sql-helpers';
+import { providerColumns, toProviderRow } from './provider-rows';
 
 export type { ProviderRow };
 export type NewProvider = typeof providers.$inferInsert;
@@ -23,26 +24,25 @@ export interface ProfileRow {
   hasMedia: boolean;
 }
 
+/** The profile's statement texts (decision 0627): by id or slug, and by slug alone. */
+const profileSql = (where: string) =>
+  `SELECT ${providerColumns('p')}, u.name AS "ownerName",
+     EXISTS (SELECT 1 FROM provider_media_files m WHERE m.provider_id = p.id) AS "hasMedia"
+   FROM providers p LEFT JOIN users u ON u.id = p.user_id WHERE ${where} LIMIT 1`;
+const PROFILE_BY_ID_OR_SLUG = profileSql('p.id = $1::uuid OR p.slug = $2');
+const PROFILE_BY_SLUG = profileSql('p.slug = $1');
+
 /**
  * `findProvider` for the public profile: the owner's name and whether there is media come in the same
  * statement (a first-time profile answer's cost is its statements' count, not their plans: issue 26,
- * decision 0618), so the media are read only when there are some.
+ * decision 0618), so the media are read only when there are some. Its text is made once (decision 0627).
  */
-export async function findProfile(db: Db, idOrSlug: string): Promise<ProfileRow | undefined> {
-  const where = isUuid(idOrSlug)
-    ? or(eq(providers.id, idOrSlug), eq(providers.slug, idOrSlug))
-    : eq(providers.slug, idOrSlug.toLowerCase());
-  const [found] = await db
-    .select({
-      row: getTableColumns(providers),
-      ownerName: users.name,
-      hasMedia: sql<boolean>`EXISTS (SELECT 1 FROM ${providerMediaFiles} WHERE ${providerMediaFiles.providerId} = ${providers.id})`.mapWith(Boolean),
-    })
-    .from(providers)
-    .leftJoin(users, eq(users.id, providers.userId))
-    .where(where)
-    .limit(1);
-  return found;
+export async function findProfile(database: Database, idOrSlug: string): Promise<ProfileRow | undefined> {
+  const [found] = isUuid(idOrSlug)
+    ? await database.query<Record<string, unknown>>(PROFILE_BY_ID_OR_SLUG, [idOrSlug, idOrSlug])
+    : await database.query<Record<string, unknown>>(PROFILE_BY_SLUG, [idOrSlug.toLowerCase()]);
+  if (!found) return undefined;
+  return { row: toProviderRow(found), ownerName: (found.ownerName as string | null) ?? null, hasMedia: found.hasMedia === true };
 }
 
 /**

@@ -25,7 +25,7 @@ type UpdateInput = z.output<typeof updateProviderBody>;
 
 export async function getProvider(ctx: Ctx, idOrSlug: string, viewer: UserRow | null): Promise<Provider> {
   if (!idOrSlug.trim()) throw new AppError('BAD_REQUEST', M.providerIdRequired);
-  const found = await repo.findProfile(ctx.database.db, idOrSlug.trim());
+  const found = await repo.findProfile(ctx.database, idOrSlug.trim());
   if (!found) throw new AppError('NOT_FOUND', M.providerNotFound);
   return buildProfile(ctx, found.row, viewer, found);
 }

@@ -160,6 +160,21 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     }
   });
 
+  it('tell in one statement whether the cells inside a view at any of its levels hold more than a limit, as the count of each level does (decision 0627)', async () => {
+    const { bands } = await repo.assetMapCells(t.ctx.database);
+    const views: Array<[number, number, number, number]> = [WORLD, [-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-1.2, 51.4, -1.1, 51.5]];
+    for (const bounds of views) {
+      for (const f of [filter({ bounds }), filter({ bounds, technologyTypes: ['Battery'] }), filter({ bounds, minCapacity: 7.5 }), filter({ bounds, minCapacity: 5, maxCapacity: 5.5 })]) {
+        for (const levels of [[5, 8], [8], [0, 3]]) {
+          const counts = await Promise.all(levels.map((l) => repo.countAssetsInsideCells(t.ctx.database, f, l, bands)));
+          for (const limit of [0, 100, 1_000, 10_000]) {
+            expect(await repo.moreAssetsInsideCells(t.ctx.database, f, levels, bands, limit), `${JSON.stringify(bounds)} ${levels} ${limit}`).toBe(counts.some((n) => n > limit));
+          }
+        }
+      }
+    }
+  });
+
   it('any asset write marks them stale until rebuilt, and a rebuild happens once', async () => {
     await t.ctx.database.query(`UPDATE assets SET site_name = site_name || ' ' WHERE id = (SELECT min(id) FROM assets)`);
     expect(await repo.assetMapCellsLevel(t.ctx.database)).toBe(-1);
