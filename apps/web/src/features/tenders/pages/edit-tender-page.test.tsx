@@ -44,6 +44,8 @@ describe('a draft is edited in full, with the form it was listed with (issue 27 
     const calls = renderEdit((call) => (call.method === 'PATCH' ? json(200, { success: true, message: 'Draft saved.', data: draft }) : undefined));
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit your draft' })).toBeInTheDocument();
     expect(screen.getByLabelText('Closing date and time (UK time)')).toHaveValue('2099-12-02T12:00');
+    // A draft can be published from here; checked before saving, as a saved draft's page moves on to the tender.
+    expect(screen.getByRole('button', { name: 'Save and Publish' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Invite by email'), 'bea@outside.example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
@@ -58,6 +60,5 @@ describe('a draft is edited in full, with the form it was listed with (issue 27 
         inviteEmails: ['bea@outside.example.com'],
       },
     });
-    expect(screen.getByRole('button', { name: 'Save and Publish' })).toBeInTheDocument();
   });
 });
