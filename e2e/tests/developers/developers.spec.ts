@@ -61,7 +61,10 @@ test.describe('API keys', () => {
 
     // The API reference's examples, copied from the page and run with curl and the new key, as a user would.
     await page.goto('/developers/api');
-    const commands = await page.locator('pre code').filter({ hasText: /^curl / }).allTextContents();
+    const examples = page.locator('pre code').filter({ hasText: /^curl / });
+    // The reference is drawn after its document loads: wait for its first example before reading them all.
+    await expect(examples.first()).toBeVisible();
+    const commands = await examples.allTextContents();
     expect(commands.length).toBeGreaterThanOrEqual(3);
     for (const command of commands) {
       const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', command], {
