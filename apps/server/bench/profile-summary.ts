@@ -7,12 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-interface Node {
+/** A V8 CPU profile's node and the profile (`--cpu-prof`), as this script and `stall-summary.ts` read them. */
+export interface Node {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-interface Profile {
+export interface Profile {
   nodes: Node[];
   startTime: number;
   endTime: number;

@@ -7,7 +7,7 @@
 // time and the app's frames with the most inclusive time, over all stalls and for the longest few.
 // Usage: `npx tsx apps/server/bench/stall-summary.ts <trace.json> [<file.cpuprofile>] [top]`.
 import { readFileSync } from 'node:fs';
-import type { ProfileWindow } from './profile-summary';
+import type { Node, Profile, ProfileWindow } from './profile-summary';
 
 export interface TraceEntry {
   kind: string;
@@ -22,18 +22,6 @@ export interface TraceFile {
   answers: TraceEntry[];
   /** [end (µs), length (ms)] */
   stalls: Array<[number, number]>;
-}
-
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
 }
 
 function main() {

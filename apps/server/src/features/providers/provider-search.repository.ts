@@ -111,6 +111,17 @@ export interface SearchHit {
   distanceKm: number | null;
 }
 
+/** The km column (one decimal; null without a point or coordinates) and the ORDER BY of a search, its point added to `params`. */
+function distanceAndOrder(filters: SearchFilters, sort: SearchSort, params: SqlParams): { distance: string; order: string } {
+  const near = filters.near;
+  const distance = near
+    ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
+        ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
+    : 'NULL::float8';
+  // Nearest first needs a point; without one it is the default order.
+  return { distance, order: ORDER[sort === 'distance' && !near ? 'default' : sort] };
+}
+
 export async function searchProviderIds(
   database: Database,
   filters: SearchFilters,
@@ -121,13 +132,7 @@ export async function searchProviderIds(
   const params = new SqlParams();
   const where = whereOf(filters, params);
   const whereValues = [...params.values];
-  const near = filters.near;
-  const distance = near
-    ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
-        ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
-    : 'NULL::float8';
-  // Nearest first needs a point; without one it is the default order.
-  const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
+  const { distance, order } = distanceAndOrder(filters, sort, params);
   // One scan: the page and the total together (a window count); a second query only when the
   // page lies past the end and so carries no total. The distance is computed only for the rows the
   // box and the filters let through.
@@ -181,12 +186,7 @@ export async function searchProviderPage(
   }
   const params = new SqlParams();
   const where = whereOf(filters, params);
-  const near = filters.near;
-  const distance = near
-    ? `CASE WHEN latitude IS NULL OR longitude IS NULL THEN NULL
-        ELSE round(${haversineKmSql(params.add(near.lat), params.add(near.lng), 'latitude', 'longitude')}::numeric, 1)::float8 END`
-    : 'NULL::float8';
-  const order = ORDER[sort === 'distance' && !near ? 'default' : sort];
+  const { distance, order } = distanceAndOrder(filters, sort, params);
   // A page past the end carries no total: then the one row is all nulls but the total, counted by a
   // subquery PostgreSQL runs only when the page is empty (an InitPlan is run when first needed).
   const rows = await database.query<Record<string, unknown> & { distance_km: number | null; total: number }>(
