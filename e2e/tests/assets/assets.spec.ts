@@ -139,10 +139,12 @@ test.describe('asset intelligence', () => {
       const sort = page.getByLabel('Sort projects by');
       await sort.selectOption({ label: 'Capacity (MW), descending' });
       await expect(page.getByText(/^Showing 1 to 25 of/)).toBeVisible();
-      const capacities = await cards.evaluateAll((els) =>
-        els.map((el) => Number(Array.from(el.querySelectorAll('dt')).find((dt) => dt.textContent === 'Capacity (MW)')!.nextElementSibling!.textContent)),
-      );
-      expect(capacities.every((c, i) => i === 0 || capacities[i - 1]! >= c)).toBe(true);
+      // The first page's cards are replaced when the sorted answer arrives: read them until they are.
+      const capacities = () =>
+        cards.evaluateAll((els) =>
+          els.map((el) => Number(Array.from(el.querySelectorAll('dt')).find((dt) => dt.textContent === 'Capacity (MW)')!.nextElementSibling!.textContent)),
+        );
+      await expect.poll(async () => (await capacities()).every((c, i, all) => i === 0 || all[i - 1]! >= c)).toBe(true);
       await cards.first().getByRole('button').first().click();
       await expect(page.getByRole('tab', { selected: true })).not.toHaveText('Expected new projects');
     });
