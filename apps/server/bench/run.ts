@@ -10,7 +10,9 @@
 // BENCH_WRITES_PER_SECOND (default 5) beside its reads and reports p50, the cache hit rate (from the
 // X-Read-Cache header, when the server sends it) and the server's resident memory. BENCH_PORT (default
 // 3301) and the next two ports are used. BENCH_PROCESSES=N (PostgreSQL only) starts N servers on the
-// ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost).
+// ports after those, behind HAProxy on BENCH_PORT (also with N=1, to measure the balancer's own cost);
+// with BENCH_PROXY=nginx, behind nginx's cache instead (deploy/nginx/solar-cache.conf, issue 26: "long
+// tail through the proxy"), which balances them round robin and answers repeated public reads itself.
 // EVENT_LOOP_STATS_MS is set for the server: the mixed run reports its event-loop delay and busy share;
 // BENCH_CPU_PROF=<dir> has it write a CPU profile there when the bench stops it, and the load runs' spans
 // (windows.json, for profile-summary.ts); BENCH_HEAP_SNAPSHOT=<dir> a V8 heap snapshot after each mixed run (heap-summary.ts;
@@ -40,6 +42,7 @@ import { EVENT_LOOP_LINE } from '../src/platform/event-loop-stats';
 import { WARM_START_LINE } from '../src/warm-start';
 import { CACHE_STATUS_HEADER } from '@solar/shared/constants/http-cache';
 import { serverEnv as serverProcessEnv, serverNodeArgs } from '../scripts/server-process.mjs';
+import { writeNginxConfig } from '../../../scripts/reliability/nginx-config';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /**
@@ -73,6 +76,7 @@ const heapSnapshotDir = process.env.BENCH_HEAP_SNAPSHOT ? path.resolve(process.e
 /** BENCH_WARM_REQUESTS: sent before each measured mixed run (from the end of its list, so its first-time addresses stay first-time). */
 const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 0);
 const processes = process.env.BENCH_PROCESSES ? Number(process.env.BENCH_PROCESSES) : 0;
+const proxy = process.env.BENCH_PROXY === 'nginx' ? 'nginx' : 'HAProxy';
 /**
  * BENCH_GUARD=1 (`npm test`'s bench-guard suite, issue 26): a short long tail on a machine that may be
  * busy with other work (CI, other test runs). Throughput shares move with that load, as the bare
@@ -387,6 +391,24 @@ function startBalancer(frontend: number, backends: number[]) {
   children.push(child);
   child.on('error', (err) => {
     console.error(`haproxy could not start (apt-get install haproxy): ${err.message}`);
+    process.exit(1);
+  });
+}
+
+/** nginx with the checked-in cache site on `frontend`, its upstream the servers on `backends` (round robin). */
+function startCacheProxy(frontend: number, backends: number[]) {
+  const dir = path.join(runDir, 'nginx');
+  rmSync(dir, { recursive: true, force: true });
+  const main = writeNginxConfig(dir, {
+    listen: frontend,
+    upstream: backends[0]!,
+    workerConnections: 1024,
+    editSite: (site) => site.replace(/^(\s*)server 127\.0\.0\.1:\d+;/m, (_line, indent: string) => backends.map((p) => `${indent}server 127.0.0.1:${p};`).join('\n')),
+  });
+  const child = spawn('nginx', ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', main], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  child.on('error', (err) => {
+    console.error(`nginx could not start (apt-get install nginx): ${err.message}`);
     process.exit(1);
   });
 }
@@ -726,7 +748,8 @@ async function main() {
       servers.push(
         await start([...serverFlags, serverJs], { ...serverEnv, PORT: String(p), DATA_DIR: `${dataDir}-${p}` }, /running at/),
       );
-    startBalancer(port, ports);
+    if (proxy === 'nginx') startCacheProxy(port, ports);
+    else startBalancer(port, ports);
     await waitFor(`http://127.0.0.1:${port}/api/health/ready`);
   }
   const app = `http://127.0.0.1:${port}`;
@@ -843,7 +866,7 @@ async function main() {
     writeFileSync(traceFile, JSON.stringify(written));
   }
   const size = `${scaleProviders ? `, ${scaleProviders} generated providers added` : ''}${scaleAssets ? `, synthetic assets up to ${scaleAssets}` : ''}`;
-  const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind HAProxy` : '';
+  const topology = processes ? `; ${processes} server process${processes > 1 ? 'es' : ''} behind ${proxy === 'nginx' ? "nginx's cache" : 'HAProxy'}` : '';
   console.log(
     `\nDatabase: ${usePostgres ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}${size}${topology}; ${connections} connections, ${seconds} s each`,
   );
