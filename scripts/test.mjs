@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every suite, each timed, then one line `N passed, N failed` over all of them (CI
-// reads that line). Suites: typecheck and lint (side by side: one core each), production build,
-// Vitest (shared, server on PGlite or, with TEST_DATABASE_URL, on PostgreSQL with the
-// engine-sensitive files on both (decision 0606; `npm run test:engines` runs all on both), web; the
-// bench's and the journeys' databases are seeded beside it, decision 0637), a short long-tail bench
-// as a regression guard (shares of bare Fastify, issue 26), Playwright in Debian's Chromium. The
-// slowest test files and journeys are printed at the end and written to .tmp/ci-timings.json
-// (decision 0560).
+// reads that line). Suites: production build, then Vitest (shared, server on PGlite or, with
+// TEST_DATABASE_URL, on PostgreSQL with the engine-sensitive files on both (decision 0606; `npm run
+// test:engines` runs all on both), web), a short long-tail bench as a regression guard (shares of
+// bare Fastify, issue 26), Playwright in Debian's Chromium; beside them at a low CPU priority, the
+// bench's and the journeys' seeded databases, typecheck and lint (decision 0637). The slowest test
+// files and journeys are printed at the end and written to .tmp/ci-timings.json (decision 0560).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,9 +24,10 @@ const flakyE2e = [];
 /**
  * Each suite's bound, in minutes: a suite that hangs (a test whose event loop never returns, a
  * server that never answers) is stopped and counted as failed, so `npm test` always ends with its
- * summary line within CI's time (the whole run takes about 25 minutes on 2 cores).
+ * summary line within CI's time (the whole run takes about 25 minutes on 2 cores). Typecheck and
+ * lint run beside the other suites at the lowest priority, so their bound covers those suites too.
  */
-const BOUND_MINUTES = { typecheck: 10, lint: 10, vitest: 40, build: 10, 'bench-guard': 5, playwright: 30 };
+const BOUND_MINUTES = { typecheck: 45, lint: 45, vitest: 40, build: 10, 'bench-guard': 5, playwright: 30 };
 
 /** Kills a suite's process group (already gone: nothing to do). */
 function stopGroup(pid) {
@@ -108,22 +108,21 @@ const readJson = (file) => {
   }
 };
 
-// Each is one single-threaded Node process: side by side they take the time of the longer one.
-await Promise.all([
-  run('typecheck', 'npm', ['run', '--silent', 'typecheck'], null, { buffered: true }),
-  run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], null, { buffered: true }),
-]);
-
-// The build comes before Vitest, so the two seeded databases the later suites start from are made
-// beside Vitest, at the lowest priority (decision 0637): each is one core's work for about 30 s that
-// used to hold up the bench guard, and Vitest's workers leave the cores idle while they wait.
+// Work that no test waits for runs beside the suites at a low CPU priority (`nice`), taking only the
+// CPU they leave idle while they wait (decision 0637): at worst it finishes after them at full speed,
+// as if run one after the other. The build comes first, as the seedings need it.
 await run('build', 'npm', ['run', '--silent', 'build']);
+// Typecheck and lint (one single-threaded Node process each), awaited before the summary.
+const checks = Promise.all([
+  run('typecheck', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'typecheck'], null, { buffered: true }),
+  run('lint', 'nice', ['-n', '19', 'npx', 'eslint', '.', '--max-warnings=0'], null, { buffered: true }),
+]);
 const built = existsSync(path.join(root, 'apps/server/dist/server.js'));
 const e2eSelected = !only.length || only.includes('playwright');
 const guardSelected = !only.length || only.includes('bench-guard');
 const guardPort = process.env.BENCH_GUARD_PORT ?? 3390;
-/** A seeding step at the lowest CPU priority (`nice`), its output to `log`. */
-const seed = (args, log, env) => background('nice', ['-n', '19', ...args], log, env);
+/** A seeding step at a low CPU priority, above typecheck and lint's (the next suites wait for it), its output to `log`. */
+const seed = (args, log, env) => background('nice', ['-n', '15', ...args], log, env);
 // The journeys' snapshot is made afresh for each run.
 for (const f of readdirSync(tmp)) if (f.startsWith('e2e-snapshot')) rmSync(path.join(tmp, f), { recursive: true, force: true });
 const e2eSeedLog = path.join(tmp, 'e2e-seed.log');
@@ -236,6 +235,7 @@ function timings() {
   show('Slowest Vitest files', vitestFiles);
   show('Slowest journey files', journeyFiles);
 }
+await checks;
 timings();
 
 const flaky = [
@@ -250,7 +250,7 @@ if (failures.length) {
   console.log('\nFailed tests:');
   for (const f of failures) console.log(`  ${f}`);
 }
-console.log(`\nSuite times (typecheck and lint side by side; the whole run ${((Date.now() - began) / 1000).toFixed(0)} s):`);
+console.log(`\nSuite times (typecheck and lint beside the others; the whole run ${((Date.now() - began) / 1000).toFixed(0)} s):`);
 const order = ['typecheck', 'lint', 'build', 'vitest', 'bench-guard', 'playwright'];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 for (const r of results) console.log(`  ${r.name.padEnd(11)} ${String(r.seconds).padStart(7)} s  ${r.passed} passed, ${r.failed} failed`);
