@@ -53,7 +53,8 @@ async function main() {
   const app = await buildApp(ctx, { serveWeb: false });
   await app.ready();
   const get = async (url: string) => (await app.inject({ url })).json() as unknown;
-  const all = await longTailScenario.requests(get);
+  const { requests } = longTailScenario;
+  const all = typeof requests === 'function' ? await requests(get) : requests;
   const urls = [...new Set(all.map((r) => r.path).filter((p) => p.startsWith('/api/assets/coordinates?')))].slice(0, warm + views);
   const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : null;
 
