@@ -119,6 +119,19 @@ export async function listAssetFeatures(
   return { n: row?.n ?? 0, features: row?.features ?? null };
 }
 
+/**
+ * Every matching point's stored feature and their number, in one scan, for a caller that knows they
+ * are at most its limit (decision 0628): no probe.
+ */
+export async function listAllAssetFeatures(database: Database, f: AssetFilter): Promise<{ n: number; features: string }> {
+  const w = assetWhere(f);
+  const [row] = await database.query<{ n: number; features: string }>(
+    `SELECT count(*)::int AS n, coalesce(string_agg(map_feature, ','), '') AS features FROM assets ${w.sql}`,
+    w.params,
+  );
+  return { n: row?.n ?? 0, features: row?.features ?? '' };
+}
+
 /** Grid clusters of `cell` degrees: one row per occupied cell, with the capacity it holds. */
 export function listAssetClusters(database: Database, w: Where, cell: number) {
   return gridClusters<{ capacity: number }>(database, {
@@ -137,14 +150,18 @@ export interface AssetMapCells {
   /** The finest level also counted by capacity band, and the bands' lower edges (MW). */
   capacityFinest: number;
   bands: number[];
+  /** Assets with a position, all of them (level 0's cells added up): no view holds more (decision 0628). */
+  located: number;
 }
 
 export async function assetMapCells(database: Database): Promise<AssetMapCells> {
-  const [row] = await database.query<{ stale: boolean; finest: number; capacity_finest: number; capacity_bands: number[] }>(
-    'SELECT stale, finest, capacity_finest, capacity_bands FROM asset_map_cells_state',
+  const [row] = await database.query<{ stale: boolean; finest: number; capacity_finest: number; capacity_bands: number[]; located: number }>(
+    `SELECT stale, finest, capacity_finest, capacity_bands,
+       CASE WHEN NOT stale THEN (SELECT coalesce(sum(n), 0)::int FROM asset_map_cells WHERE level = 0) END AS located
+     FROM asset_map_cells_state`,
   );
-  if (!row || row.stale) return { finest: -1, capacityFinest: -1, bands: [] };
-  return { finest: row.finest, capacityFinest: row.capacity_finest, bands: row.capacity_bands.map(Number) };
+  if (!row || row.stale) return { finest: -1, capacityFinest: -1, bands: [], located: -1 };
+  return { finest: row.finest, capacityFinest: row.capacity_finest, bands: row.capacity_bands.map(Number), located: row.located };
 }
 
 /** The finest zoom level of the clusters counted ahead (migration 0027), or -1 while an asset write has made them stale. */

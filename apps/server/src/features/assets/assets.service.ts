@@ -89,23 +89,30 @@ export async function assetCoordinates(ctx: MapCtx, q: AssetMapQuery): Promise<J
     const cells = await assetMapCells(ctx.database);
     const counted = repo.countedLevel(cells, filter);
     // A wide view's clusters, from the cells counted ahead, are its first statement: their sum says
-    // whether it is over its limit, and above it they are the answer (decision 0614).
+    // whether it is over its limit, and above it they are the answer (decision 0614). Under it, the
+    // matches (never more than the cells they lie in hold) are under it too: no probe (decision 0628).
     if (wide && viewLevel <= counted) {
       const rows = await repo.listCountedAssetClusters(ctx.database, filter, viewLevel, cells.bands);
       if (rows.reduce((sum, c) => sum + c.n, 0) > limit) return clusterAnswer(ctx, q, rows);
-    } else {
-      // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
-      // the answer is clusters without reading the rows (decision 0388). Tried first at a coarser level,
-      // whose cells are a few times fewer rows to add up (a wide view's inner cells there hold most of
-      // its matches; decision 0411), then at the view's own, in the probe's statement (decision 0628).
-      const level = Math.min(viewLevel, counted);
-      if (level >= 0) floor = { levels: [...new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])], bands: cells.bands };
+      return pointAnswer(await repo.listAllAssetFeatures(ctx.database, filter));
     }
+    // No view holds more assets than the map does: at most the limit in all, no probe (decision 0628).
+    if (cells.located >= 0 && cells.located <= limit) return pointAnswer(await repo.listAllAssetFeatures(ctx.database, filter));
+    // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
+    // the answer is clusters without reading the rows (decision 0388). Tried first at a coarser level,
+    // whose cells are a few times fewer rows to add up (a wide view's inner cells there hold most of
+    // its matches; decision 0411), then at the view's own, in the probe's statement (decision 0628).
+    const level = Math.min(viewLevel, counted);
+    if (level >= 0) floor = { levels: [...new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])], bands: cells.bands };
   }
   const probe = await repo.listAssetFeatures(ctx.database, filter, limit, floor);
   if (probe.features === null) return clusters(ctx, q, filter);
-  return new JsonText(`{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`);
+  return pointAnswer({ n: probe.n, features: probe.features });
 }
+
+/** A points answer: the stored features joined as they are. */
+const pointAnswer = (points: { n: number; features: string }) =>
+  new JsonText(`{"type":"FeatureCollection","features":[${points.features}],"total":${points.n},"clustered":false}`);
 
 /** Coarser levels up at which the floor on a view's matches is tried first. */
 const FLOOR_LEVELS_UP = 3;

@@ -4,7 +4,8 @@ import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import * as repo from '../assets.repository';
 import { seedSyntheticAssets } from '../assets.synthetic';
-import { assetMapCells } from '../assets.service';
+import type { AssetMapQuery } from '@solar/shared/contracts/assets';
+import { assetCoordinates, assetMapCells } from '../assets.service';
 
 /** The asset map's clusters counted ahead (decisions 0388, 0411): the same cells as the live query, never stale. */
 
@@ -69,7 +70,8 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
 
   it('are counted by capacity band to the level a UK-wide view reads, and agree with the live query for thresholds on band edges and inside bands', async () => {
     const cells = await repo.assetMapCells(t.ctx.database);
-    expect(cells).toEqual({ finest: ASSET_MAP_CELL_LEVELS, capacityFinest: ASSET_MAP_CAPACITY_LEVELS, bands: [...ASSET_MAP_CAPACITY_BANDS] });
+    const located = (await t.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE latitude IS NOT NULL AND longitude IS NOT NULL'))[0]!.n;
+    expect(cells).toEqual({ finest: ASSET_MAP_CELL_LEVELS, capacityFinest: ASSET_MAP_CAPACITY_LEVELS, bands: [...ASSET_MAP_CAPACITY_BANDS], located });
     // The UK at the deepest zoom reads no finer level than the bands are counted to.
     expect(gridLevel(ASSET_MAP.maxZoom, ASSET_MAP.defaultBounds, 4_000)).toBeLessThanOrEqual(ASSET_MAP_CAPACITY_LEVELS);
     // Some assets of unknown capacity, which no capacity range holds.
@@ -223,6 +225,17 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
           expect(body.total, url).toBeLessThanOrEqual(await count(filter({ ...f, bounds: whole })));
         }
     expect(clustered).toBeGreaterThan(10);
+    // With a point limit above every located asset, no view can hold more: its points come without a probe.
+    const roomy = { ...t.ctx, assetMap: { ...t.ctx.assetMap, pointLimit: 100_000 } };
+    for (const bounds of views)
+      for (const [, f] of filters) {
+        const body = JSON.parse((await assetCoordinates(roomy, { regions: [], technologyTypes: [], developmentStatus: [], operators: [], ...f, bounds, zoom: 12 } as AssetMapQuery)).text) as Answer;
+        const w = repo.assetWhere(filter({ ...f, bounds }));
+        const ids = await t.ctx.database.query<{ id: number }>(`SELECT id::int AS id FROM assets ${w.sql} ORDER BY id`, w.params);
+        expect(body.clustered).toBe(false);
+        expect(body.features.map((p) => p.properties.id).sort((a, b) => a! - b!)).toEqual(ids.map((r) => r.id));
+        expect(body.total).toBe(ids.length);
+      }
   });
 
   it("the cells' state kept in memory is dropped when an asset write is heard: the next view takes the live query (decision 0628)", async () => {
