@@ -5,6 +5,7 @@ import { createTestApp, databaseKinds, type TestApp } from '../../../../test/har
 import * as repo from '../assets.repository';
 import { seedSyntheticAssets } from '../assets.synthetic';
 import type { AssetMapQuery } from '@solar/shared/contracts/assets';
+import { readCacheFeed } from '../../../platform/read-cache-feed';
 import { assetCoordinates, assetMapCells } from '../assets.service';
 
 /** The asset map's clusters counted ahead (decisions 0388, 0411): the same cells as the live query, never stale. */
@@ -225,11 +226,12 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
           expect(body.total, url).toBeLessThanOrEqual(await count(filter({ ...f, bounds: whole })));
         }
     expect(clustered).toBeGreaterThan(10);
-    // With a point limit above every located asset, no view can hold more: its points come without a probe.
+    // With a point limit above every located asset, no view can hold more: its points come without a probe
+    // (a view without a zoom is never a wide one).
     const roomy = { ...t.ctx, assetMap: { ...t.ctx.assetMap, pointLimit: 100_000 } };
     for (const bounds of views)
       for (const [, f] of filters) {
-        const body = JSON.parse((await assetCoordinates(roomy, { regions: [], technologyTypes: [], developmentStatus: [], operators: [], ...f, bounds, zoom: 12 } as AssetMapQuery)).text) as Answer;
+        const body = JSON.parse((await assetCoordinates(roomy, { regions: [], technologyTypes: [], developmentStatus: [], operators: [], ...f, bounds } as AssetMapQuery)).text) as Answer;
         const w = repo.assetWhere(filter({ ...f, bounds }));
         const ids = await t.ctx.database.query<{ id: number }>(`SELECT id::int AS id FROM assets ${w.sql} ORDER BY id`, w.params);
         expect(body.clustered).toBe(false);
@@ -246,6 +248,8 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     try {
       expect(await total('bounds=-180,-90,180,90&zoom=5.1')).toBe(all + 1000);
       await t.ctx.database.query(`UPDATE assets SET site_name = site_name || ' ' WHERE id = (SELECT min(id) FROM assets)`);
+      // As a write request waits for it (decision 0430): the process has heard the write.
+      await readCacheFeed(t.ctx.database).sync();
       expect(await total('bounds=-180,-90,180,90&zoom=5.3')).toBe(all);
       expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(true);
       // Rebuilt (the extra row is gone) and read again.
