@@ -88,23 +88,48 @@ export async function countAssets(database: Database, w: Where = new Where()): P
 }
 
 /**
- * The map's point features when at most `limit` assets match, in no particular order (the map draws
+ * The map's point features when at most `limit` assets match `f`, in no particular order (the map draws
  * larger capacities on top with its own sort key: sorting ~12,000 features here was about 40 % of a wide
  * view's database time; decision 0583), as the comma-joined JSON text of their stored features (migration 0013); `null`
  * when more match. The probe stops at `limit + 1` rows, and the features are only gathered when
- * the answer is points (docs/decisions/0317).
+ * the answer is points (docs/decisions/0317). With `floor` (decision 0628), the cells counted ahead
+ * wholly inside the view at those levels are tried first in the same statement (`moreAssetsInsideCells`):
+ * above the limit, no row is read and the answer is `null`.
  */
-export async function listAssetFeatures(database: Database, w: Where, limit: number): Promise<{ n: number; features: string | null }> {
+export async function listAssetFeatures(
+  database: Database,
+  f: AssetFilter,
+  limit: number,
+  floor?: { levels: readonly number[]; bands: readonly number[] },
+): Promise<{ n: number; features: string | null }> {
   const cap = Number(limit);
+  const params = new SqlParams();
+  const w = assetWhere(f, params);
+  const probe = `(SELECT count(*)::int FROM (SELECT 1 FROM assets ${w.sql} LIMIT ${cap + 1}) AS matched)`;
+  const more = floor ? insideCellsTests(f, params, floor.levels, floor.bands, cap) : [];
   const [row] = await database.query<{ n: number; features: string | null }>(
-    `WITH probe AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM assets ${w.sql} LIMIT ${cap + 1}) AS matched)
+    // MATERIALIZED: the probe is one value read twice below; inlined, each reference would run it again.
+    `WITH probe AS MATERIALIZED (SELECT ${more.length ? `CASE WHEN ${more.join(' OR ')} THEN ${cap + 1} ELSE ${probe} END` : probe} AS n)
      SELECT n, CASE WHEN n <= ${cap} THEN (
        SELECT coalesce(string_agg(map_feature, ','), '') FROM assets ${w.sql}
      ) END AS features
      FROM probe`,
-    w.params,
+    params.values,
   );
   return { n: row?.n ?? 0, features: row?.features ?? null };
+}
+
+/**
+ * Every matching point's stored feature and their number, in one scan, for a caller that knows they
+ * are at most its limit (decision 0628): no probe.
+ */
+export async function listAllAssetFeatures(database: Database, f: AssetFilter): Promise<{ n: number; features: string }> {
+  const w = assetWhere(f);
+  const [row] = await database.query<{ n: number; features: string }>(
+    `SELECT count(*)::int AS n, coalesce(string_agg(map_feature, ','), '') AS features FROM assets ${w.sql}`,
+    w.params,
+  );
+  return { n: row?.n ?? 0, features: row?.features ?? '' };
 }
 
 /** Grid clusters of `cell` degrees: one row per occupied cell, with the capacity it holds. */
@@ -125,14 +150,18 @@ export interface AssetMapCells {
   /** The finest level also counted by capacity band, and the bands' lower edges (MW). */
   capacityFinest: number;
   bands: number[];
+  /** Assets with a position, all of them (level 0's cells added up): no view holds more (decision 0628). */
+  located: number;
 }
 
 export async function assetMapCells(database: Database): Promise<AssetMapCells> {
-  const [row] = await database.query<{ stale: boolean; finest: number; capacity_finest: number; capacity_bands: number[] }>(
-    'SELECT stale, finest, capacity_finest, capacity_bands FROM asset_map_cells_state',
+  const [row] = await database.query<{ stale: boolean; finest: number; capacity_finest: number; capacity_bands: number[]; located: number }>(
+    `SELECT stale, finest, capacity_finest, capacity_bands,
+       CASE WHEN NOT stale THEN (SELECT coalesce(sum(n), 0)::int FROM asset_map_cells WHERE level = 0) END AS located
+     FROM asset_map_cells_state`,
   );
-  if (!row || row.stale) return { finest: -1, capacityFinest: -1, bands: [] };
-  return { finest: row.finest, capacityFinest: row.capacity_finest, bands: row.capacity_bands.map(Number) };
+  if (!row || row.stale) return { finest: -1, capacityFinest: -1, bands: [], located: -1 };
+  return { finest: row.finest, capacityFinest: row.capacity_finest, bands: row.capacity_bands.map(Number), located: row.located };
 }
 
 /** The finest zoom level of the clusters counted ahead (migration 0027), or -1 while an asset write has made them stale. */
@@ -198,7 +227,9 @@ export function countedLevel(cells: AssetMapCells, f: AssetFilter): number {
  * Grid clusters at a whole zoom level from the cells counted ahead (decision 0388): a few thousand
  * rows, whatever the number of assets. Every cell that meets the bounds counts whole. With a
  * capacity filter (decision 0411; `level` from `countedLevel`), the banded cells wholly inside its
- * range, plus the assets of the bands it cuts, grouped live into the same cells.
+ * range, plus the assets of the bands it cuts, grouped live into the same cells (none when the range
+ * starts on a band's edge and has no maximum: decision 0628). A cell of one asset brings its stored
+ * feature in the same statement (decision 0614).
  */
 export function listCountedAssetClusters(
   database: Database,
@@ -210,34 +241,38 @@ export function listCountedAssetClusters(
   const [west, south, east, north] = f.bounds;
   const span: CellSpan = [Math.floor(west / cell), Math.floor(south / cell), Math.floor(east / cell), Math.floor(north / cell)];
   const params = new SqlParams();
+  const p = params.add;
   const sums = `SELECT sum(n)::int AS n, (sum(lng_sum) / sum(n))::float8 AS longitude, (sum(lat_sum) / sum(n))::float8 AS latitude,
        CASE WHEN sum(n) = 1 THEN min(single_id)::text END AS single_id, sum(capacity)::float8 AS capacity`;
-  if (!hasCapacityFilter(f)) {
-    // A cell of one asset brings its stored feature in the same statement (decision 0614).
-    return database.query<GridCellRow & { capacity: number; feature: string | null }>(
-      `WITH cells AS (${sums} FROM asset_map_cells WHERE ${cellsWhere(f, params, level, span)} GROUP BY cx, cy)
-       SELECT cells.*, assets.map_feature AS feature FROM cells LEFT JOIN assets ON assets.id = cells.single_id::bigint`,
+  const withFeatures = (cells: string) =>
+    database.query<GridCellRow & { capacity: number; feature: string | null }>(
+      `WITH cells AS (${cells}) SELECT cells.*, assets.map_feature AS feature FROM cells LEFT JOIN assets ON assets.id = cells.single_id::bigint`,
       params.values,
     );
-  }
+  if (!hasCapacityFilter(f)) return withFeatures(`${sums} FROM asset_map_cells WHERE ${cellsWhere(f, params, level, span)} GROUP BY cx, cy`);
   const full = fullCapacityBands(f, bands);
   // No whole band in the range: its assets are few, all live.
   if (!full) return listAssetClusters(database, assetWhere(f), cell);
-  const p = params.add;
   const counted = `${cellsWhere(f, params, level, span)} AND band BETWEEN ${p(full.first)}::int AND ${p(full.last)}::int`;
-  // The rest of the range: the assets of the cut bands in the same whole cells, grouped as the cells
-  // are. The bounds reach a cell past the span, so no rounding at its edge drops a row; the span is
-  // kept exactly (by the cells' own floor) after grouping, as a condition on the rows the planner
-  // would guess it keeps almost none and group them by sorting (OFFSET 0 keeps it after).
+  // The rest of the range: the part of the band below the first whole one that the minimum cuts, and
+  // the assets at or above the last whole band's upper edge up to an inclusive maximum.
+  const [min] = capacityRange(f)!;
+  const cutBelow = full.first > 0 && min < bands[full.first - 1]!;
+  const cutAbove = full.last < bands.length;
+  if (!cutBelow && !cutAbove) return withFeatures(`${sums} FROM asset_map_capacity_cells WHERE ${counted} GROUP BY cx, cy`);
+  // The cut bands' assets in the same whole cells, grouped as the cells are. The bounds reach a cell
+  // past the span, so no rounding at its edge drops a row; the span is kept exactly (by the cells'
+  // own floor) after grouping, as a condition on the rows the planner would guess it keeps almost
+  // none and group them by sorting (OFFSET 0 keeps it after).
   const [x0, y0, x1, y1] = span;
   const live = assetWhere({ ...f, bounds: [(x0 - 1) * cell, (y0 - 1) * cell, (x1 + 2) * cell, (y1 + 2) * cell] }, params);
   const c = `${p(cell)}::float8`;
   const rest = [
-    full.first > 0 ? `installed_capacity < ${p(bands[full.first - 1])}::float8` : null,
-    full.last < bands.length ? `installed_capacity >= ${p(bands[full.last])}::float8` : null,
+    cutBelow ? `installed_capacity < ${p(bands[full.first - 1])}::float8` : null,
+    cutAbove ? `installed_capacity >= ${p(bands[full.last])}::float8` : null,
   ].filter(Boolean);
-  live.add(() => (rest.length ? `(${rest.join(' OR ')})` : 'false'));
-  return database.query<GridCellRow & { capacity: number }>(
+  live.add(() => `(${rest.join(' OR ')})`);
+  return withFeatures(
     `${sums} FROM (
        SELECT cx, cy, n, capacity, lng_sum, lat_sum, single_id FROM asset_map_capacity_cells WHERE ${counted}
        UNION ALL
@@ -247,23 +282,18 @@ export function listCountedAssetClusters(
          FROM assets ${live.sql} GROUP BY 1, 2 OFFSET 0
        ) AS cut WHERE cx BETWEEN ${p(x0)}::int AND ${p(x1)}::int AND cy BETWEEN ${p(y0)}::int AND ${p(y1)}::int
      ) AS parts GROUP BY cx, cy`,
-    params.values,
   );
 }
 
 /** The SQL of `countAssetsInsideCells` as a scalar subquery, or null when no band is wholly inside a capacity filter (0). */
 function insideCellsSql(f: AssetFilter, params: SqlParams, level: number, bands: readonly number[]): string | null {
+  const full = hasCapacityFilter(f) ? fullCapacityBands(f, bands) : undefined;
+  if (full === null) return null;
   const cell = levelCellDegrees(level);
   const [west, south, east, north] = f.bounds;
   let where = cellsWhere(f, params, level, [Math.ceil(west / cell), Math.ceil(south / cell), Math.floor(east / cell) - 1, Math.floor(north / cell) - 1]);
-  let table = 'asset_map_cells';
-  if (hasCapacityFilter(f)) {
-    const full = fullCapacityBands(f, bands);
-    if (!full) return null;
-    table = 'asset_map_capacity_cells';
-    where += ` AND band BETWEEN ${params.add(full.first)}::int AND ${params.add(full.last)}::int`;
-  }
-  return `(SELECT coalesce(sum(n), 0)::int FROM ${table} WHERE ${where})`;
+  if (full) where += ` AND band BETWEEN ${params.add(full.first)}::int AND ${params.add(full.last)}::int`;
+  return `(SELECT coalesce(sum(n), 0)::int FROM ${full ? 'asset_map_capacity_cells' : 'asset_map_cells'} WHERE ${where})`;
 }
 
 /**
@@ -280,19 +310,15 @@ export async function countAssetsInsideCells(database: Database, f: AssetFilter,
 
 /**
  * Whether the cells wholly inside the bounds at any of `levels` (tried in that order) hold more than
- * `limit` assets, in one statement (decision 0627): each level's sum is an InitPlan that PostgreSQL
- * runs only when the `OR` before it did not already decide.
+ * `limit` assets: one test a level (none for a level whose cells cannot answer a capacity range), to be
+ * joined by `OR`. Each level's sum is an InitPlan that PostgreSQL runs only when the `OR` before it did
+ * not already decide (decision 0627).
  */
-export async function moreAssetsInsideCells(database: Database, f: AssetFilter, levels: readonly number[], bands: readonly number[], limit: number): Promise<boolean> {
-  const params = new SqlParams();
+function insideCellsTests(f: AssetFilter, params: SqlParams, levels: readonly number[], bands: readonly number[], limit: number): string[] {
+  const sums = levels.flatMap((level) => insideCellsSql(f, params, level, bands) ?? []);
+  if (sums.length === 0) return [];
   const cap = params.add(limit);
-  const tests = levels.flatMap((level) => {
-    const inside = insideCellsSql(f, params, level, bands);
-    return inside === null ? [] : [`${inside} > ${cap}::int`];
-  });
-  if (tests.length === 0) return false;
-  const [row] = await database.query<{ more: boolean }>(`SELECT (${tests.join(' OR ')}) AS more`, params.values);
-  return row?.more === true;
+  return sums.map((sum) => `${sum} > ${cap}::int`);
 }
 
 /** Columns x0 to x1 and rows y0 to y1 of a level's cells. */

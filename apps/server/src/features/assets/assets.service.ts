@@ -18,6 +18,7 @@ import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
 import type { GridCellRow } from '../../db/grid-clusters';
 import { isoDay, toIsoTimestampOrNull } from '../../db/sql-helpers';
 import { dataSourceJobName, findDataSource } from '../../platform/data-sources.repository';
+import { readCacheFeed, type ReadCacheFeed } from '../../platform/read-cache-feed';
 import type { AppContext } from '../../plugins/context';
 import { AppError } from '../../platform/errors';
 import { JsonText } from '../../plugins/routes';
@@ -30,6 +31,7 @@ import { REPD_SOURCE_ID } from './repd-feed.job';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
 type MapCtx = Ctx & Pick<AppContext, 'assetMap'>;
+type Database = AppContext['database'];
 
 /** Most grid cells a cluster answer may hold, whatever bounds and zoom a caller sends. */
 const MAX_CLUSTER_CELLS = 4_000;
@@ -72,50 +74,90 @@ export const toFilter = (ctx: Pick<AppContext, 'clock'>, q: Omit<AssetMapQuery, 
  * GET /api/assets/coordinates: every matching point while at most the point limit match in the
  * bounds (all of REPD), otherwise grid clusters sized by zoom, capped at MAX_CLUSTER_CELLS. The points
  * are the stored GeoJSON features (migration 0013, decision 0317) joined as they are: the answer is
- * JSON text the database assembled, checked against the contract by the tests.
+ * JSON text the database assembled, checked against the contract by the tests. One statement for most
+ * views (decision 0628): the cells' state is kept in memory, and a view's floor is tried in its probe.
  */
 export async function assetCoordinates(ctx: MapCtx, q: AssetMapQuery): Promise<JsonText> {
   const filter = toFilter(ctx, q);
-  const where = repo.assetWhere(filter);
   const viewLevel = gridLevel(q.zoom ?? ASSET_MAP.zoom, filter.bounds, MAX_CLUSTER_CELLS);
   // A view drawn at a wide zoom holds fewer points (decision 0614); the UK-wide answer and a caller
   // that sends no zoom get every point up to the point limit, as before.
   const wide = q.bounds !== undefined && q.zoom !== undefined && viewLevel <= ASSET_WIDE_VIEW_MAX_LEVEL;
   const limit = wide ? Math.min(ctx.assetMap.wideViewPointLimit, ctx.assetMap.pointLimit) : ctx.assetMap.pointLimit;
+  let floor: { levels: number[]; bands: number[] } | undefined;
   if (repo.countedAhead(filter)) {
-    const cells = await repo.assetMapCells(ctx.database);
+    const cells = await assetMapCells(ctx.database);
     const counted = repo.countedLevel(cells, filter);
     // A wide view's clusters, from the cells counted ahead, are its first statement: their sum says
-    // whether it is over its limit, and above it they are the answer (decision 0614).
+    // whether it is over its limit, and above it they are the answer (decision 0614). Under it, the
+    // matches (never more than the cells they lie in hold) are under it too: no probe (decision 0628).
     if (wide && viewLevel <= counted) {
       const rows = await repo.listCountedAssetClusters(ctx.database, filter, viewLevel, cells.bands);
       if (rows.reduce((sum, c) => sum + c.n, 0) > limit) return clusterAnswer(ctx, q, rows);
-    } else {
-      // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
-      // the answer is clusters without reading the rows (decision 0388).
-      const level = Math.min(viewLevel, counted);
-      if (level >= 0 && (await moreMatchThanPoints(ctx, filter, level, cells.bands, limit))) return clusters(ctx, q, filter, where);
+      return pointAnswer(await repo.listAllAssetFeatures(ctx.database, filter));
     }
+    // No view holds more assets than the map does: at most the limit in all, no probe (decision 0628).
+    if (cells.located >= 0 && cells.located <= limit) return pointAnswer(await repo.listAllAssetFeatures(ctx.database, filter));
+    // The cells wholly inside the view, counted ahead, are a floor on the matches: above the limit,
+    // the answer is clusters without reading the rows (decision 0388). Tried first at a coarser level,
+    // whose cells are a few times fewer rows to add up (a wide view's inner cells there hold most of
+    // its matches; decision 0411), then at the view's own, in the probe's statement (decision 0628).
+    const level = Math.min(viewLevel, counted);
+    if (level >= 0) floor = { levels: [...new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])], bands: cells.bands };
   }
-  const probe = await repo.listAssetFeatures(ctx.database, where, limit);
-  if (probe.features === null) return clusters(ctx, q, filter, where);
-  return new JsonText(`{"type":"FeatureCollection","features":[${probe.features}],"total":${probe.n},"clustered":false}`);
+  const probe = await repo.listAssetFeatures(ctx.database, filter, limit, floor);
+  if (probe.features === null) return clusters(ctx, q, filter);
+  return pointAnswer({ n: probe.n, features: probe.features });
 }
 
-/** GET /api/assets/tenders (the table, not the export). */
-export const projects = (ctx: Ctx, q: ProjectsQuery) => listProjects(ctx, q);
+/** A points answer: the stored features joined as they are. */
+const pointAnswer = (points: { n: number; features: string }) =>
+  new JsonText(`{"type":"FeatureCollection","features":[${points.features}],"total":${points.n},"clustered":false}`);
 
 /** Coarser levels up at which the floor on a view's matches is tried first. */
 const FLOOR_LEVELS_UP = 3;
 
 /**
- * Whether the cells wholly inside the view hold more than `limit` matches: first at a
- * coarser level, whose cells are a few times fewer rows to add up (a wide view's inner cells there
- * hold most of its matches; decision 0411), then at the view's own; one statement (decision 0627).
+ * What the cells counted ahead hold, kept per database while they are fresh (decision 0628), so a map
+ * view does not ask for it: dropped when a write to `assets` is heard (the statement that makes the
+ * cells stale also notifies the read caches, migrations 0026 and 0148) or the feed is lost, and after
+ * a refresh. A stale state is never kept: the live query answers until the cells are rebuilt.
  */
-async function moreMatchThanPoints(ctx: Ctx, filter: repo.AssetFilter, level: number, bands: number[], limit: number): Promise<boolean> {
-  return repo.moreAssetsInsideCells(ctx.database, filter, [...new Set([Math.max(0, level - FLOOR_LEVELS_UP), level])], bands, limit);
+class KeptCells {
+  private kept: repo.AssetMapCells | null = null;
+  private heard = 0;
+  private readonly feed: ReadCacheFeed;
+  constructor(private readonly database: Database) {
+    this.feed = readCacheFeed(database);
+    this.feed.subscribe((change) => {
+      if (!change || change.cache === 'assets') this.forget();
+    });
+  }
+  forget() {
+    this.kept = null;
+    this.heard += 1;
+  }
+  async get(): Promise<repo.AssetMapCells> {
+    if (this.kept) return this.kept;
+    const heard = this.heard;
+    const cells = await repo.assetMapCells(this.database);
+    // Not kept when a write was heard while it was read, nor while the feed does not listen (the caches keep nothing then).
+    if (cells.finest >= 0 && heard === this.heard && this.feed.open) this.kept = cells;
+    return cells;
+  }
 }
+const keptCells = new WeakMap<Database, KeptCells>();
+const keptCellsOf = (database: Database) => {
+  let kept = keptCells.get(database);
+  if (!kept) keptCells.set(database, (kept = new KeptCells(database)));
+  return kept;
+};
+
+/** The cells counted ahead's state (decisions 0388, 0411), from memory while fresh (decision 0628). */
+export const assetMapCells = (database: Database) => keptCellsOf(database).get();
+
+/** GET /api/assets/tenders (the table, not the export). */
+export const projects = (ctx: Ctx, q: ProjectsQuery) => listProjects(ctx, q);
 
 /**
  * Keeps the asset map's cells counted ahead (decision 0388) up to date: at start, then every
@@ -133,6 +175,8 @@ export function keepAssetMapCellsFresh(
   const refresh = () =>
     repo
       .refreshAssetMapCells(ctx.database)
+      // Read the state again: this process or another may have rebuilt the cells (decision 0628).
+      .then(() => keptCellsOf(ctx.database).forget())
       .then(() => refreshAssetInsights(ctx.database, today(ctx)))
       .then(async (rebuilt) => {
         if (!rebuilt && !first) return;
@@ -147,14 +191,14 @@ export function keepAssetMapCellsFresh(
 }
 
 /** Grid clusters of about 40 px at the zoom (never more than MAX_CLUSTER_CELLS); a cell of one asset is its point. */
-async function clusters(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter, where: repo.Where): Promise<JsonText> {
+async function clusters(ctx: Ctx, q: AssetMapQuery, filter: repo.AssetFilter): Promise<JsonText> {
   const zoom = q.zoom ?? ASSET_MAP.zoom;
   // Whole zoom levels, so the cells counted ahead (decision 0388) and the live query cluster alike.
   const level = gridLevel(zoom, filter.bounds, MAX_CLUSTER_CELLS);
-  const counted = repo.countedAhead(filter) ? await repo.assetMapCells(ctx.database) : null;
+  const counted = repo.countedAhead(filter) ? await assetMapCells(ctx.database) : null;
   const cells = counted && level <= repo.countedLevel(counted, filter)
     ? await repo.listCountedAssetClusters(ctx.database, filter, level, counted.bands)
-    : await repo.listAssetClusters(ctx.database, where, levelCellDegrees(level));
+    : await repo.listAssetClusters(ctx.database, repo.assetWhere(filter), levelCellDegrees(level));
   return clusterAnswer(ctx, q, cells);
 }
 

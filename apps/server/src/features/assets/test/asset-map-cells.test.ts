@@ -4,6 +4,9 @@ import { gridLevel, levelCellDegrees } from '@solar/shared/domain/map-grid';
 import { createTestApp, databaseKinds, type TestApp } from '../../../../test/harness';
 import * as repo from '../assets.repository';
 import { seedSyntheticAssets } from '../assets.synthetic';
+import type { AssetMapQuery } from '@solar/shared/contracts/assets';
+import { readCacheFeed } from '../../../platform/read-cache-feed';
+import { assetCoordinates, assetMapCells } from '../assets.service';
 
 /** The asset map's clusters counted ahead (decisions 0388, 0411): the same cells as the live query, never stale. */
 
@@ -42,8 +45,11 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     const live = sorted(await repo.listAssetClusters(t.ctx.database, repo.assetWhere(f), levelCellDegrees(level)), levelCellDegrees(level));
     expect(live.length, what).toBeGreaterThan(0);
     expect(counted.length, what).toBe(live.length);
+    // A single asset's stored feature comes with its cell (decision 0628: the capacity paths too).
+    const features = new Map((await t.ctx.database.query<{ id: string; map_feature: string }>('SELECT id::text AS id, map_feature FROM assets WHERE map_feature IS NOT NULL')).map((r) => [r.id, r.map_feature]));
     counted.forEach((c, i) => {
       const l = live[i]!;
+      if (c.single_id !== null && 'feature' in c) expect(c.feature, `${what} cell ${i}`).toBe(features.get(c.single_id));
       expect([c.n, c.single_id], `${what} cell ${i}`).toEqual([l.n, l.single_id]);
       expect(c.longitude).toBeCloseTo(l.longitude, 9);
       expect(c.latitude).toBeCloseTo(l.latitude, 9);
@@ -65,7 +71,8 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
 
   it('are counted by capacity band to the level a UK-wide view reads, and agree with the live query for thresholds on band edges and inside bands', async () => {
     const cells = await repo.assetMapCells(t.ctx.database);
-    expect(cells).toEqual({ finest: ASSET_MAP_CELL_LEVELS, capacityFinest: ASSET_MAP_CAPACITY_LEVELS, bands: [...ASSET_MAP_CAPACITY_BANDS] });
+    const located = (await t.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE latitude IS NOT NULL AND longitude IS NOT NULL'))[0]!.n;
+    expect(cells).toEqual({ finest: ASSET_MAP_CELL_LEVELS, capacityFinest: ASSET_MAP_CAPACITY_LEVELS, bands: [...ASSET_MAP_CAPACITY_BANDS], located });
     // The UK at the deepest zoom reads no finer level than the bands are counted to.
     expect(gridLevel(ASSET_MAP.maxZoom, ASSET_MAP.defaultBounds, 4_000)).toBeLessThanOrEqual(ASSET_MAP_CAPACITY_LEVELS);
     // Some assets of unknown capacity, which no capacity range holds.
@@ -160,18 +167,96 @@ describe.each(databaseKinds)('asset map cells counted ahead on %s', (kind) => {
     }
   });
 
-  it('tell in one statement whether the cells inside a view at any of its levels hold more than a limit, as the count of each level does (decision 0627)', async () => {
+  it("a view's probe tries the cells wholly inside it first, in its own statement: no points when any level holds more than the limit (decisions 0627, 0628)", async () => {
     const { bands } = await repo.assetMapCells(t.ctx.database);
     const views: Array<[number, number, number, number]> = [WORLD, [-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-1.2, 51.4, -1.1, 51.5]];
     for (const bounds of views) {
       for (const f of [filter({ bounds }), filter({ bounds, technologyTypes: ['Battery'] }), filter({ bounds, minCapacity: 7.5 }), filter({ bounds, minCapacity: 5, maxCapacity: 5.5 })]) {
+        const matches = (await repo.listAssetFeatures(t.ctx.database, f, 1_000_000)).n;
         for (const levels of [[5, 8], [8], [0, 3]]) {
           const counts = await Promise.all(levels.map((l) => repo.countAssetsInsideCells(t.ctx.database, f, l, bands)));
           for (const limit of [0, 100, 1_000, 10_000]) {
-            expect(await repo.moreAssetsInsideCells(t.ctx.database, f, levels, bands, limit), `${JSON.stringify(bounds)} ${levels} ${limit}`).toBe(counts.some((n) => n > limit));
+            const what = `${JSON.stringify(bounds)} ${levels} ${limit}`;
+            const probe = await repo.listAssetFeatures(t.ctx.database, f, limit, { levels, bands });
+            const points = !counts.some((n) => n > limit) && matches <= limit;
+            expect(probe.features !== null, what).toBe(points);
+            if (points) expect(probe.n, what).toBe(matches);
           }
         }
       }
+    }
+  });
+
+  it('answer a range of views with the points of the live query, or clusters adding up to the matches of the cells they meet (decision 0628)', async () => {
+    type Answer = { total: number; clustered: boolean; features: Array<{ properties: { id?: number; cluster?: boolean; point_count?: number } }> };
+    const views: Array<[number, number, number, number]> = [[-12, 49, 2, 61], [-3.5, 50, 0.5, 52.5], [-2.5, 53, -1, 54], [-1.2, 51.4, -1.1, 51.5], [-0.35, 51.45, -0.3, 51.5]];
+    const filters: Array<[string, Partial<repo.AssetFilter>]> = [
+      ['', {}],
+      ['&technologyTypes=Battery', { technologyTypes: ['Battery'] }],
+      ['&minCapacity=5', { minCapacity: 5 }],
+      ['&minCapacity=7.5&technologyTypes=Solar%20Photovoltaics', { minCapacity: 7.5, technologyTypes: ['Solar Photovoltaics'] }],
+      ['&maxCapacity=20&developmentStatus=Operational', { maxCapacity: 20, developmentStatus: ['Operational'] }],
+      ['&regions=Scotland&regions=Wales', { regions: ['Scotland', 'Wales'] }],
+    ];
+    const count = async (f: repo.AssetFilter) => {
+      const w = repo.assetWhere(f);
+      return (await t.ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM assets ${w.sql}`, w.params))[0]!.n;
+    };
+    let clustered = 0;
+    for (const bounds of views)
+      for (const zoom of [5, 7, 8, 9, 12])
+        for (const [query, f] of filters) {
+          const url = `/api/assets/coordinates?bounds=${bounds.join(',')}&zoom=${zoom}${query}`;
+          const body = (await t.app.inject(url)).json() as Answer;
+          const exact = await count(filter({ ...f, bounds }));
+          if (!body.clustered) {
+            const w = repo.assetWhere(filter({ ...f, bounds }));
+            const ids = await t.ctx.database.query<{ id: number }>(`SELECT id::int AS id FROM assets ${w.sql} ORDER BY id`, w.params);
+            expect(body.features.map((p) => p.properties.id).sort((a, b) => a! - b!), url).toEqual(ids.map((r) => r.id));
+            expect(body.total, url).toBe(exact);
+            continue;
+          }
+          clustered++;
+          expect(body.features.reduce((s, p) => s + (p.properties.cluster ? p.properties.point_count! : 1), 0), url).toBe(body.total);
+          // Counted ahead, a cell meeting the view counts whole: between the matches in the view and those of the cells it meets.
+          const cell = levelCellDegrees(gridLevel(zoom, bounds, 4_000));
+          const [w, s, e, n] = bounds;
+          const whole: [number, number, number, number] = [Math.floor(w / cell) * cell, Math.floor(s / cell) * cell, (Math.floor(e / cell) + 1) * cell - 1e-9, (Math.floor(n / cell) + 1) * cell - 1e-9];
+          expect(body.total, url).toBeGreaterThanOrEqual(exact);
+          expect(body.total, url).toBeLessThanOrEqual(await count(filter({ ...f, bounds: whole })));
+        }
+    expect(clustered).toBeGreaterThan(10);
+    // With a point limit above every located asset, no view can hold more: its points come without a probe
+    // (a view without a zoom is never a wide one).
+    const roomy = { ...t.ctx, assetMap: { ...t.ctx.assetMap, pointLimit: 100_000 } };
+    for (const bounds of views)
+      for (const [, f] of filters) {
+        const body = JSON.parse((await assetCoordinates(roomy, { regions: [], technologyTypes: [], developmentStatus: [], operators: [], ...f, bounds } as AssetMapQuery)).text) as Answer;
+        const w = repo.assetWhere(filter({ ...f, bounds }));
+        const ids = await t.ctx.database.query<{ id: number }>(`SELECT id::int AS id FROM assets ${w.sql} ORDER BY id`, w.params);
+        expect(body.clustered).toBe(false);
+        expect(body.features.map((p) => p.properties.id).sort((a, b) => a! - b!)).toEqual(ids.map((r) => r.id));
+        expect(body.total).toBe(ids.length);
+      }
+  });
+
+  it("the cells' state kept in memory is dropped when an asset write is heard: the next view takes the live query (decision 0628)", async () => {
+    const total = async (q: string) => ((await t.app.inject(`/api/assets/coordinates?${q}`)).json() as { total: number }).total;
+    const all = (await t.ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM assets WHERE latitude IS NOT NULL'))[0]!.n;
+    // A row only the cells hold shows which path answered (the level of a world view at zoom 5 is 3).
+    await t.ctx.database.query('INSERT INTO asset_map_cells (level, cx, cy, n, capacity, lng_sum, lat_sum) VALUES (3, 0, 0, 1000, 0, 0, 0)');
+    try {
+      expect(await total('bounds=-180,-90,180,90&zoom=5.1')).toBe(all + 1000);
+      await t.ctx.database.query(`UPDATE assets SET site_name = site_name || ' ' WHERE id = (SELECT min(id) FROM assets)`);
+      // As a write request waits for it (decision 0430): the process has heard the write.
+      await readCacheFeed(t.ctx.database).sync();
+      expect(await total('bounds=-180,-90,180,90&zoom=5.3')).toBe(all);
+      expect(await repo.refreshAssetMapCells(t.ctx.database)).toBe(true);
+      // Rebuilt (the extra row is gone) and read again.
+      expect(await total('bounds=-180,-90,180,90&zoom=5.4')).toBe(all);
+      expect(await assetMapCells(t.ctx.database)).toEqual(await repo.assetMapCells(t.ctx.database));
+    } finally {
+      await t.ctx.database.query('DELETE FROM asset_map_cells WHERE level = 3 AND cx = 0 AND cy = 0 AND technology_type IS NULL AND n = 1000');
     }
   });
 
