@@ -99,15 +99,15 @@ export class PgliteThread extends BasePGlite {
     const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => {
-        worker.off('message', ready);
+        worker.off('message', ready).off('exit', exited);
         reject(error);
       };
+      const exited = (code: number) => failed(new Error(`PGlite's thread exited with code ${code} before it was ready`));
       const ready = () => {
-        worker.off('error', failed);
+        worker.off('error', failed).off('exit', exited);
         resolve();
       };
-      worker.once('message', ready);
-      worker.once('error', failed);
+      worker.once('message', ready).once('error', failed).once('exit', exited);
     });
     const client = new PgliteThread(worker, new Float64Array(heapBytes));
     worker.unref();
