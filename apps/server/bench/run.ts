@@ -178,15 +178,6 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-/** CPU time of a process's main thread (its task id is the process id) in milliseconds, or null. */
-function mainThreadCpuMs(pid: number | undefined): number | null {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    return null;
-  }
-}
-
 /** CPU milliseconds `pids` use while `fn` runs (null where /proc is not there). */
 async function withCpu<T>(pids: Array<number | undefined>, fn: () => Promise<T>): Promise<[T, number | null]> {
   const total = () => {
@@ -803,7 +794,6 @@ async function main() {
     shape?: Shape;
     rollup: string | null;
     cpuPerAnswer: number | null;
-    mainCpuPerAnswer: number | null;
   }> = [];
   const loop = eventLoopStats(servers);
   for (const scenario of SCENARIOS.filter((s) => !only || only.test(s.name))) {
@@ -838,12 +828,10 @@ async function main() {
     // A warm server before the measured run (JIT, pools, the render's modules): the end of the list, which the run does not reach.
     if (warmRequests > 0) await warmUp(app, requests.slice(-warmRequests), cookies);
     const startUs = monotonicUs();
-    const mainBefore = mainThreadCpuMs(servers[0]?.pid);
     const [reads, serverCpu] = await withCpu(
       servers.map((server) => server.pid),
       () => measure(app, requests, cookies, true, seconds, shape),
     );
-    const mainAfter = mainThreadCpuMs(servers[0]?.pid);
     if (profileDir || traceFile) profileWindows.push({ scenario: scenario.name, startUs, endUs: monotonicUs() });
     const during = [...loop];
     if (reads.hitRate === null && during.length > 1) {
@@ -865,9 +853,6 @@ async function main() {
       writes,
       // Reads and writes answered during the run share the server's CPU time (the database's too on PGlite).
       cpuPerAnswer: serverCpu === null ? null : serverCpu / Math.max(1, reads.answered + writes.sent - writes.errors),
-      // The part on the (first) server's main thread, where requests are served (PGlite's statements run on a thread of their own, decision 0624).
-      mainCpuPerAnswer:
-        mainBefore === null || mainAfter === null || processes > 1 ? null : (mainAfter - mainBefore) / Math.max(1, reads.answered + writes.sent - writes.errors),
       rssMb: rssPeak,
       growth: memoryGrowth(samples),
       loop: during,
@@ -913,8 +898,7 @@ async function main() {
     );
     if (m.cpuPerAnswer !== null && bareCpuPerAnswer)
       console.log(
-        `  server CPU time per answer ${m.cpuPerAnswer.toFixed(2)} ms, ${(m.cpuPerAnswer / bareCpuPerAnswer).toFixed(0)} × bare Fastify's (${(1000 * bareCpuPerAnswer).toFixed(1)} µs)${usePostgres ? ', the database’s own processes not counted' : ''}` +
-          (m.mainCpuPerAnswer === null ? '' : `; on its main thread ${m.mainCpuPerAnswer.toFixed(2)} ms`),
+        `  server CPU time per answer ${m.cpuPerAnswer.toFixed(2)} ms, ${(m.cpuPerAnswer / bareCpuPerAnswer).toFixed(0)} × bare Fastify's (${(1000 * bareCpuPerAnswer).toFixed(1)} µs)${usePostgres ? ', the database’s own processes not counted' : ''}`,
       );
     if (m.shape) {
       const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;

@@ -10,9 +10,6 @@ await build({
     server: 'src/server.ts',
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/outbox': 'src/cli/outbox.ts',
-    // PGlite's thread (docs/decisions/0624), started from beside the bundle that opens the database.
-    'pglite-worker': 'src/db/pglite-worker.js',
-    'cli/pglite-worker': 'src/db/pglite-worker.js',
   },
   // SERVER_DIST_DIR (a folder inside apps/server whose name starts with dist) allows parallel builds.
   outdir: process.env.SERVER_DIST_DIR ?? 'dist',

@@ -13,7 +13,6 @@
 export const BOTH_ENGINES = [
   // migrations, the driver and its SQL
   'src/db/sql-helpers.test.ts',
-  'src/db/client.test.ts',
   'test/foundation.test.ts',
   'test/platform.test.ts',
   'test/cold-path-plans.test.ts',

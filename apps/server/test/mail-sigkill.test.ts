@@ -78,10 +78,12 @@ describe('SIGKILL between commit and send', () => {
     };
 
     child = await startServer();
-    // The SMTP server holds the mail unanswered until the kill. The kill waits for the sign-up's
-    // answer too: with PGlite on its own thread (decision 0624) the mail can reach the SMTP server
-    // before the answer is written.
-    const held = new Promise<void>((resolve) => (smtp.onHeld = resolve));
+    const killed = new Promise<void>((resolve) => {
+      smtp.onHeld = () => {
+        child!.kill('SIGKILL');
+        resolve();
+      };
+    });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child!.once('exit', (_code, signal) => resolve(signal)));
     const signup = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
@@ -89,8 +91,7 @@ describe('SIGKILL between commit and send', () => {
       body: JSON.stringify({ email: 'killed@mid-send.example.com', name: 'Kim Killed', company: 'Kill Nine', password: 'SolarPanel42x', type: 'provider' }),
     });
     expect(signup.status).toBe(201);
-    await held;
-    child.kill('SIGKILL');
+    await killed;
     expect(await exited).toBe('SIGKILL');
     expect(smtp.received).toEqual([]);
     const heldIds = [...smtp.held];

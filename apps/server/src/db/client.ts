@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { PgliteThread } from './pglite-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -26,7 +28,7 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
   close(): Promise<void>;
-  /** Bytes of the database's WebAssembly memory (PGlite, on its thread in this process; it never shrinks), 0 on PostgreSQL. */
+  /** Bytes of the database's WebAssembly memory in this process (PGlite; it never shrinks), 0 on PostgreSQL. */
   wasmBytes(): number;
 }
 
@@ -48,8 +50,9 @@ export interface DatabaseConfig {
 }
 
 /**
- * The one factory that opens the database: PostgreSQL when a URL is given, else PGlite on a worker
- * thread of its own (`pglite-worker.js`, which registers the extensions the migrations use).
+ * The one factory that opens the database. PGlite refuses `CREATE EXTENSION` for contrib modules
+ * that were not registered when the instance was created, so every extension the migrations use
+ * is registered here.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.onError, config.logQuery) : openPglite(config.dataDir, config.logQuery);
@@ -69,18 +72,20 @@ type LogQuery = DatabaseConfig['logQuery'];
 
 async function openPglite(dataDir: string, logQuery?: LogQuery): Promise<Database> {
   if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
-  // Statements run on PGlite's own thread while this one serves (docs/decisions/0624).
-  const client = await PgliteThread.open(dataDir, ['-c', `shared_buffers=${SHARED_BUFFERS}`]);
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, cube, earthdistance },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  });
   // A UK-wide asset map answer sorts ~5 MB of stored features: in memory, not in temp files.
   await client.exec(`SET work_mem = '${WORK_MEM}'`);
-  // Drizzle's driver calls query and transaction, which the thread's client has as PGlite's own.
-  const db = drizzlePglite(client as unknown as PGlite, { schema, ...(logQuery && { logger: { logQuery } }) }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, ...(logQuery && { logger: { logQuery } }) }) as unknown as Db;
   // One process per data directory (data-dir lock), so an in-process queue is a cluster-wide lock.
   let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
-    wasmBytes: () => client.wasmBytes,
+    // PGlite keeps its Emscripten module private; its heap is the WebAssembly memory.
+    wasmBytes: () => (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0,
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },

@@ -6,7 +6,7 @@ export const EVENT_LOOP_LINE = 'event-loop ';
 /**
  * Prints, every `everyMs`, how long the main thread made callbacks wait (event-loop delay p50, p99,
  * max in ms) and the share of the period it was busy (event-loop utilisation). Opt-in with
- * EVENT_LOOP_STATS_MS, for the bench (decisions 0385, 0624): the thread that serves every request.
+ * EVENT_LOOP_STATS_MS, for the bench (decision 0385): PGlite runs every query on this thread.
  */
 /** What the in-process cache holds and has answered, for the line (decision 0430). */
 export interface CacheFigures {
@@ -58,7 +58,7 @@ export function printEventLoopStats(everyMs: number, cache: () => CacheFigures =
       heapMb: Math.round(memory.heapUsed / 1048576),
       /** Memory of Buffers and other objects outside the JS heap that JS holds (decision 0415). */
       externalMb: Math.round(memory.external / 1048576),
-      /** Where the resident set is (decision 0622): all of it, the heap V8 has reserved, ArrayBuffers (Buffers), PGlite's WebAssembly memory (its size, on PGlite's own thread, so not in this thread's `external`; resident only where touched). */
+      /** Where the resident set is (decision 0622): all of it, the heap V8 has reserved, ArrayBuffers (Buffers), PGlite's WebAssembly memory (its size, counted in `external`, resident only where touched). */
       rssMb: Math.round(memory.rss / 1048576),
       heapTotalMb: Math.round(memory.heapTotal / 1048576),
       arrayBuffersMb: Math.round(memory.arrayBuffers / 1048576),
