@@ -9,7 +9,6 @@ import { registerAuth } from './plugins/auth';
 import { frameworkErrorOptions, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerWriteBarrier } from './plugins/http-cache';
-import { registerConcurrencyLimit } from './plugins/concurrency';
 import { registerBodyPace, timeoutOptions, type HttpTimeouts } from './plugins/request-timeouts';
 import { registerApiKeys } from './plugins/api-keys';
 import { openApiOptions } from './plugins/openapi';
@@ -90,7 +89,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (ctx.state.shuttingDown && !request.url.startsWith('/api/health')) return done(new AppError('UNAVAILABLE', 'The server is restarting. Please try again shortly.'));
     done();
   });
-  registerConcurrencyLimit(app, ctx.env.MAX_CONCURRENT_REQUESTS);
   // Keyed requests are checked and counted before any kept answer is sent (decision 0492).
   registerApiKeys(app);
   registerBodyPace(app, ctx.env, timeouts);

@@ -116,8 +116,6 @@ const schema = z.object({
   SELL2WALES_URL: url.default(TENDER_FEED_DEFAULT_URLS.sell2wales),
   // The REPD release job (decision 0395): off unless set to the GOV.UK base (https://www.gov.uk).
   REPD_FEED_URL: url.optional(),
-  // How many requests run their handlers at once; the rest wait their turn (decision 0642). 0: no limit.
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(8),
   // Exports (decision 0491): the most rows one export holds.
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
   // The alerts job's period (decision 0536): saved-search matches and watched-tender changes are
