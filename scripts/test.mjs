@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every suite, each timed, then one line `N passed, N failed` over all of them (CI
-// reads that line). Suites: production build, then Vitest (shared, server on PGlite or, with
-// TEST_DATABASE_URL, on PostgreSQL with the engine-sensitive files on both (decision 0606; `npm run
-// test:engines` runs all on both), web), a short long-tail bench as a regression guard (shares of
-// bare Fastify, issue 26), Playwright in Debian's Chromium; beside them at a low CPU priority, the
-// bench's and the journeys' seeded databases, typecheck and lint (decision 0637). The slowest test
-// files and journeys are printed at the end and written to .tmp/ci-timings.json (decision 0560).
+// reads that line). Suites: typecheck and lint (side by side: one core each), Vitest (shared,
+// server on PGlite or, with TEST_DATABASE_URL, on PostgreSQL with the engine-sensitive files on
+// both (decision 0606; `npm run test:engines` runs all on both), web), production build, a short
+// long-tail bench as a regression guard (shares of bare Fastify, issue 26; the journeys' database
+// snapshot is seeded beside it), Playwright in Debian's Chromium. The slowest test files and
+// journeys are printed at the end and written to .tmp/ci-timings.json (decision 0560).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,10 +24,9 @@ const flakyE2e = [];
 /**
  * Each suite's bound, in minutes: a suite that hangs (a test whose event loop never returns, a
  * server that never answers) is stopped and counted as failed, so `npm test` always ends with its
- * summary line within CI's time (the whole run takes about 25 minutes on 2 cores). Typecheck and
- * lint run beside the other suites at the lowest priority, so their bound covers those suites too.
+ * summary line within CI's time (the whole run takes about 25 minutes on 2 cores).
  */
-const BOUND_MINUTES = { typecheck: 45, lint: 45, vitest: 40, build: 10, 'bench-guard': 5, playwright: 30 };
+const BOUND_MINUTES = { typecheck: 10, lint: 10, vitest: 40, build: 10, 'bench-guard': 5, playwright: 30 };
 
 /** Kills a suite's process group (already gone: nothing to do). */
 function stopGroup(pid) {
@@ -108,34 +107,11 @@ const readJson = (file) => {
   }
 };
 
-// Work that no test waits for runs beside the suites at a low CPU priority (`nice`), taking only the
-// CPU they leave idle while they wait (decision 0637): at worst it finishes after them at full speed,
-// as if run one after the other. The build comes first, as the seedings need it.
-await run('build', 'npm', ['run', '--silent', 'build']);
-// Typecheck and lint (one single-threaded Node process each), awaited before the summary.
-const checks = Promise.all([
-  run('typecheck', 'nice', ['-n', '19', 'npm', 'run', '--silent', 'typecheck'], null, { buffered: true }),
-  run('lint', 'nice', ['-n', '19', 'npx', 'eslint', '.', '--max-warnings=0'], null, { buffered: true }),
+// Each is one single-threaded Node process: side by side they take the time of the longer one.
+await Promise.all([
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck'], null, { buffered: true }),
+  run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], null, { buffered: true }),
 ]);
-const built = existsSync(path.join(root, 'apps/server/dist/server.js'));
-const e2eSelected = !only.length || only.includes('playwright');
-const guardSelected = !only.length || only.includes('bench-guard');
-const guardPort = process.env.BENCH_GUARD_PORT ?? 3390;
-/** A seeding step at a low CPU priority, above typecheck and lint's (the next suites wait for it), its output to `log`. */
-const seed = (args, log, env) => background('nice', ['-n', '15', ...args], log, env);
-// The journeys' snapshot is made afresh for each run.
-for (const f of readdirSync(tmp)) if (f.startsWith('e2e-snapshot')) rmSync(path.join(tmp, f), { recursive: true, force: true });
-const e2eSeedLog = path.join(tmp, 'e2e-seed.log');
-const e2eSeed = built && e2eSelected ? seed(['node', 'e2e/scripts/serve.mjs', '--seed-only'], e2eSeedLog) : null;
-// The bench's snapshot is kept while it is of this build and day (apps/server/bench/run.ts).
-const guardSeedLog = path.join(tmp, 'bench-guard-seed.log');
-const guardSeed = built && guardSelected ? seed(['npm', 'run', '--silent', 'bench'], guardSeedLog, { BENCH_SEED_ONLY: '1', BENCH_PORT: String(guardPort) }) : null;
-/** Waits for a seeding step and says how long it took; on a failure, its log's tail (the suite that needs it then fails and is counted). */
-async function seeded(step, what, log) {
-  const { status, seconds } = await step;
-  console.log(`\n━━ ${what}: seeded ${status === 0 ? 'in' : 'FAILED after'} ${seconds} s (beside Vitest; its log: ${path.relative(root, log)})`);
-  if (status !== 0) console.log(readFileSync(log, 'utf8').split('\n').slice(-30).join('\n'));
-}
 
 const vitestReport = path.join(tmp, 'vitest-results.json');
 const vitestFlaky = path.join(tmp, 'vitest-flaky.txt');
@@ -156,10 +132,17 @@ await run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=j
   return { passed: r?.numPassedTests ?? 0, failed: (r?.numFailedTests ?? 0) + suiteErrors.length };
 });
 
+await run('build', 'npm', ['run', '--silent', 'build']);
+const built = existsSync(path.join(root, 'apps/server/dist/server.js'));
+const e2eSelected = !only.length || only.includes('playwright');
+// The journeys' seeded snapshot is made afresh for each run, beside the bench guard: seeding is one
+// core's work for about 30 s, as is the guard's own seeding (measured on a quiet 2-core machine).
+for (const f of readdirSync(tmp)) if (f.startsWith('e2e-snapshot')) rmSync(path.join(tmp, f), { recursive: true, force: true });
+const e2eSeedLog = path.join(tmp, 'e2e-seed.log');
+const e2eSeed = built && e2eSelected ? background('node', ['e2e/scripts/serve.mjs', '--seed-only'], e2eSeedLog) : null;
 // A short long-tail run (issue 26): first-time addresses, signed-in reads and 5 writes/s, the server's
 // CPU time per answer within a bound set by bare Fastify's in the same run (robust to a busy
 // machine), nothing answered with an error (apps/server/bench/run.ts#guard). About a minute.
-if (guardSeed) await seeded(guardSeed, 'bench snapshot', guardSeedLog);
 if (built) {
   await run('bench-guard', 'env', [
     'BENCH_GUARD=1',
@@ -167,15 +150,19 @@ if (built) {
     'BENCH_SECONDS=10',
     'BENCH_VIEWERS=10',
     'BENCH_LONG_TAIL_REQUESTS=5000',
-    `BENCH_PORT=${guardPort}`,
+    `BENCH_PORT=${process.env.BENCH_GUARD_PORT ?? 3390}`,
     'npm',
     'run',
     '--silent',
     'bench',
   ]);
 }
-// Playwright's web server seeds it again if this failed, and fails there, counted with the journeys.
-if (e2eSeed) await seeded(e2eSeed, 'e2e snapshot', e2eSeedLog);
+if (e2eSeed) {
+  const seeded = await e2eSeed;
+  console.log(`\n━━ e2e snapshot: seeded ${seeded.status === 0 ? 'in' : 'FAILED after'} ${seeded.seconds} s (beside bench-guard; its log: ${path.relative(root, e2eSeedLog)})`);
+  // Playwright's web server seeds it again and fails there, counted with the journeys.
+  if (seeded.status !== 0) console.log(readFileSync(e2eSeedLog, 'utf8').split('\n').slice(-30).join('\n'));
+}
 
 const e2eReport = path.join(tmp, 'playwright-results.json');
 rmSync(e2eReport, { force: true });
@@ -235,7 +222,6 @@ function timings() {
   show('Slowest Vitest files', vitestFiles);
   show('Slowest journey files', journeyFiles);
 }
-await checks;
 timings();
 
 const flaky = [
@@ -250,8 +236,8 @@ if (failures.length) {
   console.log('\nFailed tests:');
   for (const f of failures) console.log(`  ${f}`);
 }
-console.log(`\nSuite times (typecheck and lint beside the others; the whole run ${((Date.now() - began) / 1000).toFixed(0)} s):`);
-const order = ['typecheck', 'lint', 'build', 'vitest', 'bench-guard', 'playwright'];
+console.log(`\nSuite times (typecheck and lint side by side; the whole run ${((Date.now() - began) / 1000).toFixed(0)} s):`);
+const order = ['typecheck', 'lint', 'vitest', 'build', 'bench-guard', 'playwright'];
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 for (const r of results) console.log(`  ${r.name.padEnd(11)} ${String(r.seconds).padStart(7)} s  ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -20,7 +20,7 @@
 // signed-in reads come from BENCH_VIEWERS (default 50) accounts it signs up, each with its own session.
 // BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path; BENCH_COLD_REPEAT=N each address's best of N more. Scenarios marked `fresh` (the long tail and
 // the varied mix, issue 26) skip the cold pass and print the share of first-time addresses and each kind's p50/p99.
-// BENCH_GUARD=1: the short regression run of `npm test` (see `guard` below); BENCH_SEED_ONLY=1 only seeds its database. BENCH_SERVER=<server.js>
+// BENCH_GUARD=1: the short regression run of `npm test` (see `guard` below). BENCH_SERVER=<server.js>
 // measures another build (an earlier commit's) with this bench.
 // BENCH_COLD_DETAIL=1 also prints each first-time request's latency and path. The saved-search matcher's
 // figure (BENCH_ONLY=alerts, which needs no build; BENCH_ALERT_SEARCHES, BENCH_ALERT_NOTICES; BENCH_ALERT_RUNS=N
@@ -69,11 +69,6 @@ const runDir = path.join(tmp, `port-${port}`);
 const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 5);
 /** Signed-up accounts the mixed run's signed-in reads are spread over (decision 0386). */
 const viewerCount = Number(process.env.BENCH_VIEWERS ?? 50);
-/**
- * BENCH_SEED_ONLY=1: prepares the database (on PGlite the snapshot, unless this build and day's is
- * there) and stops: `npm test` seeds the guard's beside Vitest (decision 0637).
- */
-const seedOnly = process.env.BENCH_SEED_ONLY === '1';
 /** BENCH_CPU_PROF, relative to where `npm run bench` was typed. */
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.BENCH_CPU_PROF) : null;
 /** BENCH_HEAP_SNAPSHOT=<dir>: the server writes a V8 heap snapshot there after each measured mixed run (decision 0622; `bench/heap-summary.ts` reads it). */
@@ -658,7 +653,7 @@ async function main() {
   mkdirSync(runDir, { recursive: true });
   // Issue 30's matching figure runs on a database of its own, before the server starts (decision 0471);
   // run alone (BENCH_ONLY=alerts) it needs no build.
-  if (!seedOnly && (!only || only.test(ALERTS_MATCHING_SCENARIO))) {
+  if (!only || only.test(ALERTS_MATCHING_SCENARIO)) {
     await runAlertsMatchingBench(runDir);
     if (only && !SCENARIOS.some((s) => only.test(s.name))) return;
   }
@@ -730,7 +725,6 @@ async function main() {
     });
     addAssets(serverEnv);
   }
-  if (seedOnly) return console.log('bench database seeded (BENCH_SEED_ONLY)');
 
   phase('database ready');
   const hello = path.join(serverRoot, 'bench/baselines.ts');
